@@ -1,0 +1,297 @@
+import {
+  compile,
+  itemPath,
+  itemsOf,
+  type CompiledBundle,
+  type CompiledField,
+  type CompiledStep,
+} from './compile';
+import { counters } from './counters';
+import { emptyValueOf, isBlank, isNumeric } from './fieldValue';
+import { getPath, setPath } from './paths';
+import { evaluate, truthy } from './rules';
+import { isEmail } from './rules/isEmail';
+import { isPhone } from './rules/isPhone';
+import { toDisplay, unitKey } from './units';
+import type {
+  Bundle,
+  CardState,
+  FieldState,
+  FormState,
+  MessageRef,
+  Severity,
+  StepState,
+  UnitSystem,
+} from './types';
+
+/** The json-logic data a field's rules see. */
+export interface RuleContext {
+  form: Record<string, unknown>;
+  item: unknown;
+  index: number;
+  value?: unknown;
+  unit_system: UnitSystem;
+}
+
+function isInactive(f: CompiledField, ctx: RuleContext): boolean {
+  const when = f.rules.condition?.when;
+  return when !== undefined && truthy(evaluate(when, ctx));
+}
+
+function messageOf(key: string, params: Record<string, unknown> | undefined): MessageRef {
+  return params ? { key, params } : { key };
+}
+
+function optionsOf(f: CompiledField, ctx: RuleContext): FieldState['options'] {
+  const opt = f.ui['ui:options'];
+  if (f.ui['ui:widget'] === 'dataSelect' && opt?.dataOptions) {
+    const d = opt.dataOptions;
+    const out: NonNullable<FieldState['options']> = d.first
+      ? [{ value: d.first.value, label: d.first.label }]
+      : [];
+    for (const src of d.sources) {
+      const arr = getPath(ctx.form, src.path);
+      if (!Array.isArray(arr)) continue;
+      arr.forEach((item, i) => {
+        if (src.excludeSelf && i === ctx.index && getPath(ctx.form, `${src.path}.${i}`) === ctx.item) return;
+        const label = getPath(item, src.labelField);
+        if (src.skipEmptyLabel && (label === null || label === undefined || String(label).trim() === ''))
+          return;
+        out.push({
+          value: src.value.replace('{index}', String(i)),
+          label: String(label ?? ''),
+          literal: true,
+        });
+      });
+    }
+    return out;
+  }
+  if (opt?.indexValue && opt.options) return opt.options.map((o, i) => ({ value: i, label: o.label }));
+  return opt?.options;
+}
+
+/** Severity and message of a field from its schema keywords, its `need`/`required` flags and its checks. */
+function checkField(
+  f: CompiledField,
+  value: unknown,
+  ctx: RuleContext,
+  options: FieldState['options'],
+  system: UnitSystem,
+): { severity: Severity; message?: MessageRef } {
+  const opt = f.ui['ui:options'];
+  const need = opt?.need === true;
+  const kind = f.ui['ui:widget'];
+  const isSelect = kind === 'select' || kind === 'dataSelect';
+  if (isBlank(f, value)) {
+    if (need) return { severity: 1, message: { key: 'errors.need' } };
+    if (f.required) return { severity: 2, message: { key: isSelect ? 'errors.select' : 'errors.required' } };
+  } else {
+    const q = opt?.quantity;
+    const s = f.schema;
+    if (isNumeric(f)) {
+      if (typeof value !== 'number' || !Number.isFinite(value))
+        return { severity: 2, message: { key: 'errors.number' } };
+      if (s.type === 'integer' && !Number.isInteger(value))
+        return { severity: 2, message: { key: 'errors.number' } };
+      if (s.minimum !== undefined && value < s.minimum)
+        return {
+          severity: 2,
+          message: { key: 'errors.minimum', params: { min: toDisplay(s.minimum, q, system) } },
+        };
+      if (s.maximum !== undefined && value > s.maximum)
+        return {
+          severity: 2,
+          message: { key: 'errors.maximum', params: { max: toDisplay(s.maximum, q, system) } },
+        };
+    }
+    if (typeof value === 'string' && s.maxLength !== undefined && value.length > s.maxLength)
+      return { severity: 2, message: { key: 'errors.maxLength', params: { max: s.maxLength } } };
+    if ((kind === 'email' || s.format === 'email') && !isEmail(value))
+      return { severity: 2, message: { key: 'errors.email' } };
+    if (kind === 'phone' && !isPhone(value)) return { severity: 2, message: { key: 'errors.phone' } };
+    if (isSelect && options && !options.some((o) => o.value === value))
+      return { severity: 2, message: { key: 'errors.select' } };
+  }
+  let worst: { severity: Severity; message?: MessageRef } = { severity: 0 };
+  for (const c of f.rules.check ?? []) {
+    if (c.severity <= worst.severity || !truthy(evaluate(c.when, ctx))) continue;
+    const params = c.params
+      ? Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, evaluate(v, ctx)]))
+      : undefined;
+    worst = { severity: c.severity, message: messageOf(c.message, params) };
+  }
+  return worst;
+}
+
+/** Derives the state of one field of one card. */
+export function deriveField(
+  f: CompiledField,
+  step: CompiledStep,
+  form: Record<string, unknown>,
+  item: unknown,
+  index: number,
+  system: UnitSystem,
+): FieldState {
+  counters.fieldDerivations += 1;
+  const value = getPath(item, f.field);
+  const ctx: RuleContext = { form, item, index, value, unit_system: system };
+  const opt = f.ui['ui:options'];
+  const kind = f.ui['ui:widget'];
+  const inactive = isInactive(f, ctx);
+  const readonly = f.rules.readonly !== undefined && truthy(evaluate(f.rules.readonly, ctx));
+  const options = optionsOf(f, ctx);
+  const q = opt?.quantity;
+  const state: FieldState = {
+    path: `${itemPath(step.def, index)}.${f.field}`,
+    field: f.field,
+    name: f.field.replace(/\d+/g, ''),
+    kind,
+    label: opt?.label ?? f.field,
+    visible: !(inactive && f.rules.condition?.mode === 'hide'),
+    disabled: inactive || readonly,
+    required: f.required,
+    need: opt?.need === true,
+    value: inactive ? undefined : value,
+    display: inactive ? undefined : isNumeric(f) ? toDisplay(value, q, system, opt?.decimals) : value,
+    severity: 0,
+  };
+  if (opt?.info) state.info = opt.info;
+  if (opt?.placeholder) state.placeholder = opt.placeholder;
+  else if (kind === 'select' || kind === 'dataSelect') state.placeholder = 'common.choose_option';
+  const unit = unitKey(q, system);
+  if (unit) state.unit = unit;
+  if (options) state.options = options;
+  if (f.schema.minimum !== undefined) state.min = toDisplay(f.schema.minimum, q, system) as number;
+  if (f.schema.maximum !== undefined) state.max = toDisplay(f.schema.maximum, q, system) as number;
+  if (f.schema.maxLength !== undefined) state.maxLength = f.schema.maxLength;
+  if (!inactive) {
+    const r = checkField(f, value, ctx, options, system);
+    state.severity = r.severity;
+    if (r.message) state.message = r.message;
+  }
+  return state;
+}
+
+/** Derives one card (all its fields, in ui:order). */
+export function deriveCard(
+  step: CompiledStep,
+  form: Record<string, unknown>,
+  item: unknown,
+  index: number,
+  system: UnitSystem,
+): CardState {
+  const fields = step.fields.map((f) => deriveField(f, step, form, item, index, system));
+  const severity = fields.reduce<Severity>((w, f) => (f.severity > w ? f.severity : w), 0);
+  const name = getPath(item, 'name');
+  const title = step.def.repeat
+    ? {
+        key: step.def.repeat.cardTitle,
+        params: { index: index + 1, name: typeof name === 'string' ? name : '' },
+      }
+    : { key: step.def.title };
+  return { index, title, fields, severity };
+}
+
+/**
+ * Assembles a step's state from its cards: totals, step checks, menus and the validation result
+ * (3 when a field or step check has severity 2, 2 when one has severity 1, else 1).
+ */
+export function assembleStep(
+  step: CompiledStep,
+  form: Record<string, unknown>,
+  cards: CardState[],
+  system: UnitSystem,
+): StepState {
+  const def = step.def;
+  const ctx: RuleContext = { form, item: getPath(form, def.path), index: 0, unit_system: system };
+  let worst: Severity = cards.reduce<Severity>((w, c) => (c.severity > w ? c.severity : w), 0);
+  for (const c of def.checks ?? []) {
+    if (c.severity > worst && truthy(evaluate(c.when, ctx))) worst = c.severity;
+  }
+  const gateOpen = def.gate ? getPath(form, def.gate.path) === true : true;
+  const r = def.repeat;
+  const own = r !== undefined && r.mirror === undefined;
+  const state: StepState = {
+    key: def.key,
+    index: step.index,
+    title: def.title,
+    tab: def.tab,
+    icon: def.icon,
+    repeat: r !== undefined,
+    cards,
+    canAdd: own && r.add !== undefined && gateOpen,
+    canDelete: own && r.delete && cards.length > Math.max(r.min, 1),
+    canDuplicate: own && r.duplicate,
+    totals: (def.totals ?? []).map((t) => {
+      const v = Number(evaluate(t.value, ctx));
+      const unit = unitKey(t.quantity, system);
+      const value = Number.isFinite(v) ? (toDisplay(v, t.quantity, system) as number) : 0;
+      return unit ? { label: t.label, value, unit } : { label: t.label, value };
+    }),
+    result: worst === 2 ? 3 : worst === 1 ? 2 : 1,
+  };
+  if (def.gate) state.gate = { question: def.gate.question, open: gateOpen };
+  return state;
+}
+
+/**
+ * Applies the `condition` resets: a field made inactive by its condition takes its empty value. Repeats
+ * until nothing changes, since a reset can change another field's condition.
+ */
+export function applyResets(
+  cb: CompiledBundle,
+  data: Record<string, unknown>,
+  system: UnitSystem,
+): Record<string, unknown> {
+  let out = data;
+  for (let pass = 0; pass < 5; pass += 1) {
+    let changed = false;
+    for (const step of cb.steps) {
+      const withCondition = step.fields.filter((f) => f.rules.condition);
+      if (withCondition.length === 0) continue;
+      itemsOf(step.def, out).forEach((item, index) => {
+        for (const f of withCondition) {
+          const value = getPath(item, f.field);
+          const empty = emptyValueOf(f);
+          if (value === empty || (value === undefined && empty === null)) continue;
+          const ctx: RuleContext = { form: out, item, index, value, unit_system: system };
+          if (isInactive(f, ctx)) {
+            out = setPath(out, `${itemPath(step.def, index)}.${f.field}`, empty);
+            item = getPath(out, itemPath(step.def, index));
+            changed = true;
+          }
+        }
+      });
+    }
+    if (!changed) break;
+  }
+  return out;
+}
+
+/** The unit system of a form: the option, else the model's `unit_system`, else the bundle's first. */
+export function unitSystemOf(bundle: Bundle, data: Record<string, unknown>, wanted?: UnitSystem): UnitSystem {
+  if (wanted) return wanted;
+  const u = data.unit_system;
+  if (u === 'METRIC' || u === 'IMPERIAL') return u;
+  return bundle.unitSystems[0] ?? 'METRIC';
+}
+
+/** Full derivation of a form: resets inactive fields, then derives every field of every card of every step. */
+export function derive(
+  bundle: Bundle,
+  data: Record<string, unknown>,
+  opts: { unitSystem?: UnitSystem } = {},
+): FormState {
+  const cb = compile(bundle);
+  const system = unitSystemOf(bundle, data, opts.unitSystem);
+  const form = applyResets(cb, data, system);
+  const steps = cb.steps.map((step) =>
+    assembleStep(
+      step,
+      form,
+      itemsOf(step.def, form).map((item, i) => deriveCard(step, form, item, i, system)),
+      system,
+    ),
+  );
+  return { bundleId: bundle.id, unitSystem: system, data: form, steps };
+}

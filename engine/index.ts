@@ -1,0 +1,23 @@
+/** The engine's public API: everything the renderers, the app and the server use. */
+export type * from './types';
+export { BundleError } from './BundleError';
+export { loadBundle } from './loadBundle';
+export { emptyData, defaultItem } from './emptyData';
+export { derive } from './derive';
+export { applyEdit } from './applyEdit';
+export { addCard, duplicateCard, deleteCard, setGate, setUnitSystem } from './cards';
+export {
+  validateStep,
+  next,
+  previous,
+  submit,
+  initialStep,
+  isFormValid,
+  canJumpTo,
+  canCalculate,
+} from './wizard';
+export { toServer, fromServer } from './mapping';
+export { toDisplay, fromDisplay, unitKey, roundTo } from './units';
+export { selectChangeEvent } from './select';
+export { counters, resetCounters } from './counters';
+export { getPath, setPath } from './paths';

@@ -1,0 +1,288 @@
+/**
+ * The contract between the bundles (schemas/), the engine (engine/), the renderers (renderers/) and the
+ * app (app/). A bundle is JSON that the product team edits; the engine turns a bundle plus the local form
+ * data into a FormState that holds every prop a widget needs; renderers only draw a FormState and report
+ * edits back.
+ *
+ * Terms:
+ * - local model: the form data in the browser (seed "local form model"), e.g. for sl
+ *   `{ client: {...}, project: {...}, roofs: [{...}] }`.
+ * - server format: the stored project `{ id, state, steps: { Client: { forms: [{ form, uuid }] ...} } }`.
+ * - path: a dotted path in the local model, `roofs.2.drainage.horizontal`; a field path is the part
+ *   inside one item/card, `drainage.horizontal`.
+ */
+
+/** A json-logic expression (json-logic-js `RulesLogic`), plus our own operators (see engine/rules). */
+export type JsonLogic = unknown;
+
+/** Field kinds; each has exactly one renderer in the registry (renderers/registry.ts). */
+export type FieldKind = 'text' | 'number' | 'phone' | 'email' | 'select' | 'boolean' | 'dataSelect';
+
+/** 0 ok, 1 needed (step passable), 2 required/invalid (step blocked). */
+export type Severity = 0 | 1 | 2;
+
+/** 0 untouched, 1 valid, 2 invalid but passable, 3 invalid and blocking. */
+export type StepStatus = 0 | 1 | 2 | 3;
+
+export type UnitSystem = 'METRIC' | 'IMPERIAL';
+
+/**
+ * Physical quantity of a number field. Values are stored in the metric unit named here; in IMPERIAL the
+ * engine shows them in the imperial unit of the same quantity (1 in = 25.4 mm, 1 ft = 304.8 mm,
+ * 1 ft2 = 0.092903 m2, 1 US gal = 3.78541178 L).
+ */
+export type Quantity =
+  | 'length_mm' // mm <-> in
+  | 'length_cm' // cm <-> in
+  | 'area_m2' // m2 <-> ft2
+  | 'volume_m3' // m3 <-> US gal
+  | 'flow_l_s' // L/s (no imperial form needed by the seeds; shown as is)
+  | 'rate_l_s_ha' // L/s/ha (likewise)
+  | 'count'; // pure number, never converted
+
+/** A message key resolved through i18next (schemas/<id>/messages.<locale>.json), with interpolation params. */
+export interface MessageRef {
+  key: string;
+  params?: Record<string, unknown>;
+}
+
+/** A JSON Schema (draft 2020-12 subset) describing one item of a step: the data part of the bundle. */
+export interface DataSchema {
+  type?: string | string[];
+  properties?: Record<string, DataSchema>;
+  required?: string[];
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  format?: string;
+  items?: DataSchema;
+  [keyword: string]: unknown;
+}
+
+/** Per-field presentation, rjsf-style (`ui:widget` is the field kind). */
+export interface FieldUi {
+  'ui:widget': FieldKind;
+  'ui:options': {
+    label: string; // message key
+    info?: string; // message key of the info panel
+    placeholder?: string; // message key ('common.choose_option' = 'Choisir une option' for selects)
+    need?: boolean; // a missing value is severity 1 ('Le champ est nécéssaire.') instead of 2
+    quantity?: Quantity;
+    decimals?: number; // display precision
+    /** select: static options; value = option value, label = message key */
+    options?: { value: string | number | boolean; label: string }[];
+    /** select in object-options mode: the value is the option's index; index 0 reads 'Je ne sais pas / Égouts' */
+    indexValue?: boolean;
+    /** select: the stored value that means "nothing chosen" (shown as the placeholder) */
+    emptyValue?: unknown;
+    /** dataSelect: where the options come from (see DataOptions) */
+    dataOptions?: DataOptions;
+  };
+}
+
+/** uiSchema of one step item: the order of fields plus one FieldUi per field path (nested with dots). */
+export interface StepUi {
+  'ui:order': string[]; // field paths inside the item, in display order
+  fields: Record<string, FieldUi>;
+}
+
+/**
+ * Options of a data select, drawn from other data, e.g. the spill destinations: the other named roofs
+ * and the grounds, with the sewer first.
+ */
+export interface DataOptions {
+  /** the option shown first, meaning "none of these" (e.g. { value: '', label: 'spill.sewer' }) */
+  first?: { value: string; label: string };
+  sources: {
+    path: string; // array in the local model, e.g. 'roofs'
+    value: string; // template of the stored value, '{prefix}{index}' e.g. 'roof_{index}'
+    labelField: string; // field shown as the option label, e.g. 'name'
+    excludeSelf?: boolean; // leave out the item the field belongs to
+    skipEmptyLabel?: boolean; // leave out items whose label field is empty
+  }[];
+}
+
+export interface Condition {
+  when: JsonLogic; // true => the field is inactive: its value is reset to the empty value and it is valid
+  mode: 'hide' | 'disable';
+}
+
+export interface Update {
+  /** Fires when a field referenced in `when` (or `set`) changes through an edit, not on every derivation. */
+  when: JsonLogic;
+  set: JsonLogic; // value to set (a literal or an expression); null clears
+}
+
+export interface Check {
+  when: JsonLogic; // true => the check fails
+  severity: 1 | 2;
+  message: string; // message key
+  params?: Record<string, JsonLogic>;
+}
+
+/**
+ * Rules of one field, written beside it in the bundle. Evaluation context (json-logic data):
+ * `{ form: <whole local model>, item: <the card or step object>, index: <card index or 0>,
+ *    value: <this field's stored value>, unit_system: 'METRIC' | 'IMPERIAL' }`.
+ */
+export interface FieldRules {
+  condition?: Condition;
+  /** true => disabled but keeps its value and stays checked (e.g. a fixed drain thickness) */
+  readonly?: JsonLogic;
+  update?: Update[];
+  check?: Check[];
+}
+
+export interface RepeatDef {
+  min: number; // cards always kept (1 for roofs, 0 for grounds)
+  perPage: number; // 3
+  cardTitle: string; // message key, params { index (1-based), name }
+  add?: { label: string }; // absent when cards mirror another list (spills follow the roofs)
+  duplicate: boolean;
+  delete: boolean; // delete is offered only while more than `min` cards exist (and more than one)
+  /** the cards of this step mirror another array of the local model (Deversement: 'roofs') */
+  mirror?: string;
+}
+
+export interface StepDef {
+  key: string; // server step key: Client, Chantier, Toiture, Sol, Deversement
+  title: string; // message key
+  tab: string; // message key (short timeline label)
+  icon: string; // icon name, drawn by the renderers
+  path: string; // where the step's data lives in the local model: 'client', 'project', 'roofs'
+  repeat?: RepeatDef;
+  /** a yes/no question opening the step (Sol): `path` is a boolean of the local model */
+  gate?: { path: string; question: string };
+  schema: DataSchema; // one item
+  ui: StepUi;
+  rules?: Record<string, FieldRules>; // keyed by field path inside the item
+  /** sums etc. shown under the cards (sl roof totals) */
+  totals?: { label: string; value: JsonLogic; quantity?: Quantity }[];
+  /** extra step-level checks (timeline invalid marks, e.g. "a roof field is empty") */
+  checks?: Check[];
+}
+
+/** How one local field maps to one server form field. */
+export interface FieldMap {
+  local: string; // field path inside the local item
+  server: string; // key in the server form
+  /** server value = local value * scale (e.g. 0.1 for mm in the form -> cm on the server) */
+  scale?: number;
+  /** server string -> local code, for legacy labels (French profile labels -> codes) */
+  legacy?: Record<string, string>;
+}
+
+export interface StepMap {
+  step: string; // server step key
+  uuid: string; // template, '{key}{index}' -> Client0, Toiture3
+  fields: FieldMap[];
+  /** Deversement: forms are { source, destination } links built from a field of another step's items */
+  links?: { from: string; field: string; sewer: string };
+}
+
+export interface MappingDef {
+  steps: StepMap[];
+  /** server step state -> client status; absent step -> 0 */
+  stateToStatus: Record<string, StepStatus>;
+  /** client status -> server step state on save; absent -> `defaultState` */
+  statusToState: Record<string, number>;
+  defaultState: number;
+  /** steps whose state is always this value on save (sm/smca Deversement: 0) */
+  fixedState?: Record<string, number>;
+}
+
+export interface Bundle {
+  $schema?: string;
+  id: string; // 'sl' | 'sm' | 'smca': route prefix
+  productType: string; // API product type: 'slowli' | 'skywater_manager' | 'smca'
+  locales: string[]; // ['fr'] or ['fr', 'en']
+  unitSystems: UnitSystem[]; // ['METRIC'] or ['METRIC', 'IMPERIAL']
+  storage: { form: string; data: string }; // sessionStorage keys (smca: smca_form, smca_data)
+  steps: StepDef[];
+  mapping: MappingDef;
+  /** when the calculation may run beyond "no status above 1" (sl: total drains > 0) */
+  calculation?: { requires: JsonLogic; message: string };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// What the engine derives (everything a renderer needs; renderers compute nothing themselves)
+
+export interface FieldState {
+  path: string; // absolute local path, 'roofs.2.surface'
+  field: string; // path inside the item, 'surface'
+  name: string; // field name with digits stripped (select change event's fieldname)
+  kind: FieldKind;
+  label: string;
+  info?: string;
+  placeholder?: string;
+  visible: boolean;
+  disabled: boolean;
+  required: boolean;
+  need: boolean;
+  value: unknown; // stored value (metric)
+  display: unknown; // value as shown in the current unit system, at display precision
+  unit?: string; // message key of the display unit ('units.mm', 'units.in', 'units.ft2' ...)
+  /** `literal`: the label is data (a roof name), not a message key */
+  options?: { value: string | number | boolean; label: string; literal?: boolean }[];
+  min?: number; // in display units
+  max?: number;
+  maxLength?: number;
+  severity: Severity;
+  message?: MessageRef;
+}
+
+export interface CardState {
+  index: number;
+  title: MessageRef;
+  fields: FieldState[]; // in ui:order
+  severity: Severity; // worst field severity
+}
+
+export interface StepState {
+  key: string;
+  index: number;
+  title: string;
+  tab: string;
+  icon: string;
+  repeat: boolean;
+  gate?: { question: string; open: boolean };
+  cards: CardState[]; // one card for a non-repeating step
+  canAdd: boolean;
+  canDelete: boolean;
+  canDuplicate: boolean;
+  totals: { label: string; value: number; unit?: string }[];
+  /** what validating the step now would give: 1 valid, 2 passable, 3 blocking */
+  result: 1 | 2 | 3;
+}
+
+export interface FormState {
+  bundleId: string;
+  unitSystem: UnitSystem;
+  data: Record<string, unknown>; // the local model after updates and resets
+  steps: StepState[];
+}
+
+/** An edit reported by a renderer. `value` is in display units; the engine converts it back. */
+export interface Edit {
+  path: string;
+  value: unknown;
+}
+
+/** The stored project in the server format (seed 000 section 3, seed 001 section 3). */
+export interface ServerStep {
+  name: string;
+  forms: { form: Record<string, unknown>; uuid: string }[];
+  state: number;
+  condition_value: unknown;
+  toApi: unknown;
+}
+
+export interface ServerProject {
+  id?: string;
+  state?: string;
+  command?: string | null;
+  steps: Record<string, ServerStep>;
+  version?: number;
+}
