@@ -91,7 +91,7 @@ function checkField(
     if (isNumeric(f)) {
       if (typeof value !== 'number' || !Number.isFinite(value))
         return { severity: 2, message: { key: 'errors.number' } };
-      if (s.type === 'integer' && !Number.isInteger(value))
+      if ((Array.isArray(s.type) ? s.type : [s.type]).includes('integer') && !Number.isInteger(value))
         return { severity: 2, message: { key: 'errors.number' } };
       if (s.minimum !== undefined && value < s.minimum)
         return {
