@@ -130,10 +130,12 @@ export function applyEdit(bundle: Bundle, state: FormState, edit: Edit): FormSta
         }
       }
     }
-    for (const t of triggered(cb, p, form, (f) => ({
-      item: f.conditionItemDeps,
-      form: f.conditionFormDeps,
-    }))) {
+    const self = locate(cb, p);
+    const selfTarget = self?.field.rules.condition ? [{ ...self }] : [];
+    for (const t of [
+      ...selfTarget,
+      ...triggered(cb, p, form, (f) => ({ item: f.conditionItemDeps, form: f.conditionFormDeps })),
+    ]) {
       const ctx = ctxFor(t.step, form, t.index, t.field, system);
       const empty = emptyValueOf(t.field);
       if (ctx.value === empty || (ctx.value === undefined && empty === null)) continue;

@@ -1,0 +1,101 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { applyEdit, counters, derive, resetCounters } from '../../engine';
+import { bundleOf, slWithRoofs, validProject } from './helpers';
+
+const sl = bundleOf('sl');
+const FIELDS_PER_ROOF = sl.steps.find((s) => s.key === 'Toiture')!.ui['ui:order'].length;
+
+describe('applyEdit', () => {
+  it('re-derives only the edited card: editing one roof of 100 leaves the other 99 alone', () => {
+    const state = derive(sl, slWithRoofs(100));
+    resetCounters();
+    const after = applyEdit(sl, state, { path: 'roofs.42.name', value: 'Renamed' });
+    expect(counters.fieldDerivations).toBe(FIELDS_PER_ROOF);
+    expect(after.steps[2]!.cards[41]).toBe(state.steps[2]!.cards[41]);
+    expect(after.steps[2]!.cards[42]!.title.params?.name).toBe('Renamed');
+  });
+
+  it('re-derives every roof when a site field their rules read changes', () => {
+    const state = derive(sl, slWithRoofs(10));
+    resetCounters();
+    const after = applyEdit(sl, state, { path: 'project.retention.has_retention', value: true });
+    const after2 = applyEdit(sl, after, { path: 'project.retention.volume', value: 30 });
+    expect(
+      after2.steps[2]!.cards.every((c) => c.fields.find((f) => f.field === 'volume')!.visible === false),
+    ).toBe(true);
+  });
+
+  it('updates the totals when one surface changes', () => {
+    const state = derive(sl, slWithRoofs(3));
+    const after = applyEdit(sl, state, { path: 'roofs.1.surface', value: '100,5' });
+    expect(after.steps[2]!.totals.find((t) => t.label === 'sl.roof.total_surface')!.value).toBe(2500.5);
+  });
+
+  it('runs update rules and then condition resets (GRAVILLON -> 40, MIXTE -> cleared)', () => {
+    let s = derive(sl, validProject('sl'));
+    s = applyEdit(sl, s, { path: 'roofs.0.type', value: 'GRAVILLON' });
+    expect((s.data.roofs as { gravel_thickness: unknown }[])[0]!.gravel_thickness).toBe(40);
+    s = applyEdit(sl, s, { path: 'roofs.0.type', value: 'MIXTE' });
+    expect((s.data.roofs as { gravel_thickness: unknown }[])[0]!.gravel_thickness).toBeNull();
+  });
+
+  it('parses typed numbers with a comma or a dot and keeps text it cannot read', () => {
+    let s = derive(sl, validProject('sl'));
+    s = applyEdit(sl, s, { path: 'roofs.0.surface', value: '12,75' });
+    expect((s.data.roofs as { surface: unknown }[])[0]!.surface).toBe(12.75);
+    s = applyEdit(sl, s, { path: 'roofs.0.surface', value: '' });
+    expect((s.data.roofs as { surface: unknown }[])[0]!.surface).toBeNull();
+    s = applyEdit(sl, s, { path: 'roofs.0.surface', value: '12 m2' });
+    expect(s.steps[2]!.cards[0]!.fields.find((f) => f.field === 'surface')!.message?.key).toBe(
+      'errors.number',
+    );
+  });
+
+  it('throws, naming the path, for a field that does not exist', () => {
+    const s = derive(sl, validProject('sl'));
+    expect(() => applyEdit(sl, s, { path: 'roofs.0.colour', value: 'red' })).toThrow(/roofs\.0\.colour/);
+  });
+
+  it('gives the same state as a full derivation after any sequence of edits (property)', () => {
+    const edits = fc.oneof(
+      fc.record({
+        path: fc.constantFrom('roofs.0.type', 'roofs.1.type'),
+        value: fc.constantFrom('TTV', 'GRAVILLON', 'MIXTE', 'DALLE_SUR_PLOT', null),
+      }),
+      fc.record({
+        path: fc.constantFrom(
+          'roofs.0.surface',
+          'roofs.1.drainage.horizontal',
+          'roofs.0.volume',
+          'roofs.1.height',
+        ),
+        value: fc.oneof(fc.integer({ min: -5, max: 5000 }), fc.constant('')),
+      }),
+      fc.record({
+        path: fc.constantFrom('project.retention.has_retention', 'project.leakage.has_leakage'),
+        value: fc.boolean(),
+      }),
+      fc.record({
+        path: fc.constantFrom(
+          'project.retention.volume',
+          'project.retention.height',
+          'project.leakage.volume',
+        ),
+        value: fc.oneof(fc.integer({ min: 0, max: 100 }), fc.constant('')),
+      }),
+      fc.record({
+        path: fc.constantFrom('client.email', 'roofs.1.name'),
+        value: fc.string({ maxLength: 8 }),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(edits, { maxLength: 12 }), (list) => {
+        let s = derive(sl, slWithRoofs(2));
+        for (const e of list) s = applyEdit(sl, s, e);
+        expect(s).toEqual(derive(sl, s.data));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { BundleError, loadBundle } from '../../engine';
+import { bundleOf } from './helpers';
+
+const good = (): Record<string, unknown> =>
+  structuredClone(bundleOf('sl')) as unknown as Record<string, unknown>;
+type Mut = (b: {
+  steps: { ui: { 'ui:order': string[]; fields: Record<string, unknown> }; rules?: Record<string, unknown> }[];
+}) => void;
+const broken = (m: Mut): unknown => {
+  const b = good();
+  m(b as unknown as Parameters<Mut>[0]);
+  return b;
+};
+
+describe('loadBundle', () => {
+  it('loads the sl bundle', () => {
+    expect(loadBundle(good()).id).toBe('sl');
+  });
+  it('refuses a bundle that breaks the meta-schema, naming the place', () => {
+    const b = good();
+    delete b.steps;
+    expect(() => loadBundle(b)).toThrow(BundleError);
+    expect(() => loadBundle({ ...good(), id: 42 })).toThrow(/\/id/);
+  });
+  it('refuses an unknown json-logic operator', () => {
+    const b = broken((x) => {
+      x.steps[2]!.rules = {
+        name: { check: [{ when: { frobnicate: [1] }, severity: 2, message: 'errors.required' }] },
+      };
+    });
+    expect(() => loadBundle(b)).toThrow(/frobnicate/);
+  });
+  it('refuses a rule on a field that does not exist', () => {
+    const b = broken((x) => {
+      x.steps[2]!.rules = { colour: { readonly: true } };
+    });
+    expect(() => loadBundle(b)).toThrow(/colour/);
+  });
+  it('refuses a rule reading a field that does not exist', () => {
+    const b = broken((x) => {
+      x.steps[2]!.rules = { name: { readonly: { var: 'item.colour' } } };
+    });
+    expect(() => loadBundle(b)).toThrow(/colour/);
+  });
+  it('refuses a field in ui:order without a ui entry', () => {
+    const b = broken((x) => {
+      x.steps[0]!.ui['ui:order'].push('fax');
+    });
+    expect(() => loadBundle(b)).toThrow(/fax/);
+  });
+});
