@@ -1,8 +1,15 @@
 /** Dotted paths in the local model: 'roofs.2.drainage.horizontal'. Numeric segments index arrays. */
 
-/** Splits a dotted path into segments; the empty path has no segment. */
-export function splitPath(path: string): string[] {
-  return path === '' ? [] : path.split('.');
+const segments = new Map<string, readonly string[]>();
+
+/** Splits a dotted path into segments (memoised: rules read the same few paths over and over); '' has none. */
+export function splitPath(path: string): readonly string[] {
+  let s = segments.get(path);
+  if (s === undefined) {
+    s = path === '' ? [] : path.split('.');
+    if (segments.size < 10_000) segments.set(path, s);
+  }
+  return s;
 }
 
 /** Reads the value at `path`, or undefined when any segment is missing. */

@@ -1,0 +1,89 @@
+/**
+ * npm run bench:engine — the cost of one field edit in a 100-roof sl form (engine applyEdit), against a
+ * full re-derivation of the whole form measured in the same run. Goal: <= 1 ms per edit and at least ten
+ * times less than the full derivation. Prints both figures; exits 1 when a goal is missed.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { applyEdit, derive, loadBundle, type Bundle, type Edit } from '../engine';
+
+const ROOT = join(import.meta.dirname, '../schemas');
+const load = (id: string): Bundle =>
+  loadBundle(JSON.parse(readFileSync(join(ROOT, id, 'bundle.json'), 'utf8')));
+
+function median(xs: number[]): number {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] ?? Number.NaN;
+}
+
+/** Median time (ms) of `fn` over `runs` runs after `warm` warm-up runs. */
+function time(fn: (i: number) => void, runs: number, warm = 50): number {
+  for (let i = 0; i < warm; i += 1) fn(i);
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t = performance.now();
+    fn(i);
+    xs.push(performance.now() - t);
+  }
+  return median(xs);
+}
+
+interface Case {
+  name: string;
+  bundle: Bundle;
+  data: Record<string, unknown>;
+  edit: (i: number) => Edit;
+}
+
+const cases: Case[] = [];
+const sl = load('sl');
+const slBase = JSON.parse(readFileSync(join(ROOT, 'sl/fixtures/base/valid.json'), 'utf8')) as Record<
+  string,
+  unknown
+>;
+const slRoof = (slBase.roofs as Record<string, unknown>[])[0]!;
+cases.push({
+  name: 'sl, 100 roofs',
+  bundle: sl,
+  data: { ...slBase, roofs: Array.from({ length: 100 }, (_, i) => ({ ...slRoof, name: `Toiture ${i}` })) },
+  edit: (i) => ({ path: `roofs.${i % 100}.surface`, value: String(100 + (i % 7)) }),
+});
+try {
+  const sm = load('sm');
+  const smBase = JSON.parse(readFileSync(join(ROOT, 'sm/fixtures/base/valid.json'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const smRoof = (smBase.roofs as Record<string, unknown>[])[0]!;
+  cases.push({
+    name: 'sm, 100 roofs with spills',
+    bundle: sm,
+    data: {
+      ...smBase,
+      roofs: Array.from({ length: 100 }, (_, i) => ({
+        ...smRoof,
+        name: `Toiture ${i}`,
+        destination: i < 99 ? `roof_${i + 1}` : '',
+      })),
+    },
+    edit: (i) => ({ path: `roofs.${i % 100}.surface`, value: String(100 + (i % 7)) }),
+  });
+} catch (e) {
+  console.log(`(sm bundle not measured: ${(e as Error).message.split('\n')[0]})`);
+}
+
+let failed = false;
+for (const c of cases) {
+  const state = derive(c.bundle, c.data);
+  const full = time(() => derive(c.bundle, state.data), 40, 5);
+  const edit = time((i) => applyEdit(c.bundle, state, c.edit(i)), 400);
+  const ratio = full / edit;
+  const ok = edit <= 1 && ratio >= 10;
+  failed ||= !ok;
+  console.log(
+    `${c.name}: one edit ${edit.toFixed(3)} ms (goal <= 1 ms) | full re-derivation (baseline) ${full.toFixed(3)} ms | ` +
+      `${ratio.toFixed(1)}x faster (goal >= 10x) ${ok ? 'OK' : 'MISSED'}`,
+  );
+}
+process.exitCode = failed ? 1 : 0;
