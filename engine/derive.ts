@@ -14,6 +14,7 @@ import { isEmail } from './rules/isEmail';
 import { isPhone } from './rules/isPhone';
 import { toDisplay, unitKey } from './units';
 import type {
+  BuiltinCheck,
   Bundle,
   CardState,
   FieldState,
@@ -82,35 +83,36 @@ function checkField(
   const need = opt?.need === true;
   const kind = f.ui['ui:widget'];
   const isSelect = kind === 'select' || kind === 'dataSelect';
+  const key = (check: BuiltinCheck): string => opt?.messages?.[check] ?? `errors.${check}`;
   if (isBlank(f, value)) {
-    if (need) return { severity: 1, message: { key: 'errors.need' } };
-    if (f.required) return { severity: 2, message: { key: isSelect ? 'errors.select' : 'errors.required' } };
+    if (need) return { severity: 1, message: { key: key('need') } };
+    if (f.required) return { severity: 2, message: { key: isSelect ? key('select') : key('required') } };
   } else {
     const q = opt?.quantity;
     const s = f.schema;
     if (isNumeric(f)) {
       if (typeof value !== 'number' || !Number.isFinite(value))
-        return { severity: 2, message: { key: 'errors.number' } };
+        return { severity: 2, message: { key: key('number') } };
       if ((Array.isArray(s.type) ? s.type : [s.type]).includes('integer') && !Number.isInteger(value))
-        return { severity: 2, message: { key: 'errors.number' } };
+        return { severity: 2, message: { key: key('number') } };
       if (s.minimum !== undefined && value < s.minimum)
         return {
           severity: 2,
-          message: { key: 'errors.minimum', params: { min: toDisplay(s.minimum, q, system) } },
+          message: { key: key('minimum'), params: { min: toDisplay(s.minimum, q, system) } },
         };
       if (s.maximum !== undefined && value > s.maximum)
         return {
           severity: 2,
-          message: { key: 'errors.maximum', params: { max: toDisplay(s.maximum, q, system) } },
+          message: { key: key('maximum'), params: { max: toDisplay(s.maximum, q, system) } },
         };
     }
     if (typeof value === 'string' && s.maxLength !== undefined && value.length > s.maxLength)
-      return { severity: 2, message: { key: 'errors.maxLength', params: { max: s.maxLength } } };
+      return { severity: 2, message: { key: key('maxLength'), params: { max: s.maxLength } } };
     if ((kind === 'email' || s.format === 'email') && !isEmail(value))
-      return { severity: 2, message: { key: 'errors.email' } };
-    if (kind === 'phone' && !isPhone(value)) return { severity: 2, message: { key: 'errors.phone' } };
+      return { severity: 2, message: { key: key('email') } };
+    if (kind === 'phone' && !isPhone(value)) return { severity: 2, message: { key: key('phone') } };
     if (isSelect && options && !options.some((o) => o.value === value))
-      return { severity: 2, message: { key: 'errors.select' } };
+      return { severity: 2, message: { key: key('select') } };
   }
   let worst: { severity: Severity; message?: MessageRef } = { severity: 0 };
   for (const c of f.rules.check ?? []) {

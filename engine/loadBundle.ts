@@ -129,6 +129,14 @@ export function loadBundle(json: unknown): Bundle {
     const step = bundle.steps.find((s) => s.key === sm.step);
     if (!step) throw new BundleError(`/mapping/steps/${i}/step`, `no step '${sm.step}'`);
     sm.fields.forEach((fm, j) => {
+      if (fm.root) {
+        if (step.repeat || !modelPaths.has(fm.local))
+          throw new BundleError(
+            `/mapping/steps/${i}/fields/${j}/local`,
+            `root field '${fm.local}' must be a model path mapped from a non-repeating step`,
+          );
+        return;
+      }
       const owner = (stepsByPath.get(step.path) ?? [step]).find((s) => fieldSchema(s.schema, fm.local));
       if (!owner)
         throw new BundleError(

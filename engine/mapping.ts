@@ -54,9 +54,13 @@ function toLocalValue(step: StepDef, fm: FieldMap, v: unknown): unknown {
   return fm.scale === undefined ? n : clean(n / fm.scale);
 }
 
-function mapForm(step: StepDef, sm: StepMap, item: unknown): Record<string, unknown> {
+function mapForm(step: StepDef, sm: StepMap, item: unknown, root?: unknown): Record<string, unknown> {
   const form: Record<string, unknown> = {};
-  for (const fm of sm.fields) form[fm.server] = toServerValue(step, fm, getPath(item, fm.local));
+  for (const fm of sm.fields) {
+    if (fm.root) {
+      if (root !== undefined) form[fm.server] = getPath(root, fm.local) ?? null;
+    } else form[fm.server] = toServerValue(step, fm, getPath(item, fm.local));
+  }
   return form;
 }
 
@@ -147,7 +151,7 @@ export function toServer(
         uuid: uuidOf(sm, i),
       }));
     } else {
-      forms = [{ form: mapForm(step, sm, getPath(data, step.path)), uuid: uuidOf(sm, 0) }];
+      forms = [{ form: mapForm(step, sm, getPath(data, step.path), data), uuid: uuidOf(sm, 0) }];
     }
     steps[sm.step] = {
       name: sm.step,
@@ -167,7 +171,9 @@ function unmapForm(
   base: Record<string, unknown>,
 ): Record<string, unknown> {
   let item = base;
-  for (const fm of sm.fields) item = setPath(item, fm.local, toLocalValue(step, fm, form[fm.server]));
+  for (const fm of sm.fields) {
+    if (!fm.root) item = setPath(item, fm.local, toLocalValue(step, fm, form[fm.server]));
+  }
   return item;
 }
 
@@ -192,12 +198,17 @@ export function fromServer(
       if (step.gate) data = setPath(data, step.gate.path, srv.condition_value !== false && items.length > 0);
     } else {
       const first = srv.forms[0];
-      if (first)
+      if (first) {
         data = setPath(
           data,
           step.path,
           unmapForm(step, sm, first.form, getPath(data, step.path) as Record<string, unknown>),
         );
+        for (const fm of sm.fields) {
+          const v = first.form[fm.server];
+          if (fm.root && v !== undefined && v !== null) data = setPath(data, fm.local, v);
+        }
+      }
     }
   }
   for (const sm of bundle.mapping.steps) {

@@ -61,6 +61,10 @@ export interface DataSchema {
   [keyword: string]: unknown;
 }
 
+/** The checks the engine makes by itself, from the schema and the field kind. */
+export type BuiltinCheck =
+  'required' | 'need' | 'select' | 'number' | 'minimum' | 'maximum' | 'maxLength' | 'email' | 'phone';
+
 /** Per-field presentation, rjsf-style (`ui:widget` is the field kind). */
 export interface FieldUi {
   'ui:widget': FieldKind;
@@ -77,6 +81,8 @@ export interface FieldUi {
     indexValue?: boolean;
     /** select: the stored value that means "nothing chosen" (shown as the placeholder) */
     emptyValue?: unknown;
+    /** message keys replacing the engine's own for this field (e.g. number -> 'smca.errors.numeric') */
+    messages?: Partial<Record<BuiltinCheck, string>>;
     /** dataSelect: where the options come from (see DataOptions) */
     dataOptions?: DataOptions;
   };
@@ -170,6 +176,8 @@ export interface FieldMap {
   server: string; // key in the server form
   /** server value = local value * scale (e.g. 0.1 for mm in the form -> cm on the server) */
   scale?: number;
+  /** `local` is a path from the root of the local model, not inside the item (smca `unit_system`) */
+  root?: boolean;
   /** server string -> local code, for legacy labels (French profile labels -> codes) */
   legacy?: Record<string, string>;
 }

@@ -7,7 +7,11 @@
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  addCard,
   applyEdit,
+  deleteCard,
+  duplicateCard,
+  setGate,
   canCalculate,
   derive,
   emptyData,
@@ -42,6 +46,10 @@ export interface FixtureCase {
   data?: unknown;
   set?: Record<string, unknown>;
   edits?: { path: string; value: unknown }[];
+  /** yes/no answers to gate questions, by step key, applied after the edits */
+  gate?: Record<string, boolean>;
+  /** card operations, applied last */
+  ops?: { op: 'add' | 'duplicate' | 'delete'; step: string; index?: number }[];
   unitSystem?: UnitSystem;
   expect: {
     fields?: Record<string, FieldExpect>;
@@ -102,6 +110,12 @@ export function stateOf(bundle: Bundle, dir: string, c: FixtureCase): FormState 
   const opts = c.unitSystem ? { unitSystem: c.unitSystem } : {};
   let state = derive(bundle, data as Record<string, unknown>, opts);
   for (const e of c.edits ?? []) state = applyEdit(bundle, state, e);
+  for (const [step, open] of Object.entries(c.gate ?? {})) state = setGate(bundle, state, step, open);
+  for (const o of c.ops ?? []) {
+    if (o.op === 'add') state = addCard(bundle, state, o.step);
+    else if (o.op === 'duplicate') state = duplicateCard(bundle, state, o.step, o.index ?? 0);
+    else state = deleteCard(bundle, state, o.step, o.index ?? 0);
+  }
   return state;
 }
 
