@@ -1,6 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { derive, emptyData, fromServer, toServer, type ServerProject } from '../../engine';
+import {
+  applyEdit,
+  derive,
+  emptyData,
+  fromServer,
+  setUnitSystem,
+  toServer,
+  type ServerProject,
+} from '../../engine';
 import { bundleOf, validProject } from './helpers';
 
 const sl = bundleOf('sl');
@@ -86,5 +94,37 @@ describe('toServer / fromServer', () => {
     p.steps.Client!.state = 3;
     delete p.steps.Toiture;
     expect(fromServer(sl, p).statuses).toEqual([2, 1, 0]);
+  });
+});
+
+describe('smca in IMPERIAL', () => {
+  const smca = bundleOf('smca');
+  it('typed inches, square feet and gallons survive save and reload without drift (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (inchThousandths, sqft100, gal100) => {
+          const typed = { thickness: inchThousandths / 1000, surface: sqft100 / 100, volume: gal100 / 100 };
+          let s = derive(smca, validProject('smca'), { unitSystem: 'IMPERIAL' });
+          s = applyEdit(smca, s, { path: 'roofs.0.substrate.thickness', value: String(typed.thickness) });
+          s = applyEdit(smca, s, { path: 'roofs.0.surface', value: String(typed.surface) });
+          s = applyEdit(smca, s, { path: 'project.has_volume', value: true });
+          s = applyEdit(smca, s, { path: 'project.volume', value: String(typed.volume) });
+          s = setUnitSystem(smca, s, 'IMPERIAL');
+          const saved = JSON.parse(JSON.stringify(toServer(smca, s.data, [1, 1, 1, 1, 1]))) as ServerProject;
+          const back = derive(smca, fromServer(smca, saved).data);
+          expect(back.unitSystem).toBe('IMPERIAL');
+          const shown = (path: string): unknown =>
+            back.steps.flatMap((st) => st.cards.flatMap((c) => c.fields)).find((f) => f.path === path)
+              ?.display;
+          expect(shown('roofs.0.substrate.thickness')).toBe(typed.thickness);
+          expect(shown('roofs.0.surface')).toBe(typed.surface);
+          expect(shown('project.volume')).toBe(typed.volume);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
