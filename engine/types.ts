@@ -210,6 +210,8 @@ export interface Bundle {
   storage: { form: string; data: string }; // sessionStorage keys (smca: smca_form, smca_data)
   steps: StepDef[];
   mapping: MappingDef;
+  /** message key of the last step's submit button ('Envoyer le formulaire'; smca: start the calculation) */
+  submit?: string;
   /** when the calculation may run beyond "no status above 1" (sl: total drains > 0) */
   calculation?: { requires: JsonLogic; message: string };
 }

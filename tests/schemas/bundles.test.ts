@@ -42,6 +42,7 @@ function keysOf(bundle: Bundle): Set<string> {
     for (const r of Object.values(s.rules ?? {})) for (const c of r.check ?? []) add(c.message);
   }
   add(bundle.calculation?.message);
+  add(bundle.submit);
   return keys;
 }
 

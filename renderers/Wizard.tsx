@@ -1,0 +1,74 @@
+import { useEffect, useRef } from 'react';
+import type { Bundle, FormState, StepStatus } from '../engine';
+import { isFormValid } from '../engine';
+import type { StepActions } from './StepView';
+import { StepView } from './StepView';
+import { Timeline } from './Timeline';
+import { WizardFooter } from './WizardFooter';
+
+/** What the wizard reports; the owner of the state applies it through the engine. */
+export interface WizardActions {
+  onJump: (index: number) => void;
+  onPrevious: () => void;
+  onNext: () => void;
+  onSubmit: () => void;
+  onAdd: (stepKey: string) => void;
+  onDuplicate: (stepKey: string, index: number) => void;
+  onDelete: (stepKey: string, index: number) => void;
+  onGate: (stepKey: string, open: boolean) => void;
+}
+
+/**
+ * A whole calculator wizard drawn from a bundle and the engine's FormState: timeline, the current step,
+ * footer. Controlled: it holds no form state. Focus moves to the step heading when the step changes.
+ */
+export function Wizard({
+  bundle,
+  state,
+  statuses,
+  current,
+  busy,
+  ...actions
+}: {
+  bundle: Bundle;
+  state: FormState;
+  statuses: StepStatus[];
+  current: number;
+  busy?: boolean;
+} & WizardActions) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [current]);
+  const step = state.steps[current];
+  const def = bundle.steps[current];
+  if (!step || !def) throw new Error(`wizard: no step ${current} in bundle '${bundle.id}'`);
+  const stepActions: StepActions = {
+    onAdd: () => actions.onAdd(step.key),
+    onDuplicate: (i) => actions.onDuplicate(step.key, i),
+    onDelete: (i) => actions.onDelete(step.key, i),
+    onGate: (open) => actions.onGate(step.key, open),
+  };
+  const valid = isFormValid(statuses) && state.steps.every((s) => s.result === 1);
+  return (
+    <div className="wizard">
+      <Timeline steps={state.steps} statuses={statuses} current={current} onJump={actions.onJump} />
+      <StepView ref={heading} def={def} step={step} {...stepActions} />
+      <WizardFooter
+        current={current}
+        count={state.steps.length}
+        canSubmit={valid}
+        submitLabel={bundle.submit ?? 'common.submit'}
+        busy={busy ?? false}
+        onPrevious={actions.onPrevious}
+        onNext={actions.onNext}
+        onSubmit={actions.onSubmit}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+/** The renderers' public API: React components that draw what the engine derives. */
+export { RenderCtx, useRender, tr, type RenderContext } from './context';
+export { WIDGETS, widgetFor } from './registry';
+export { CardForm } from './CardForm';
+export { Carousel } from './Carousel';
+export { CardMenu } from './CardMenu';
+export { Timeline } from './Timeline';
+export { StepView, type StepActions } from './StepView';
+export { WizardFooter } from './WizardFooter';
+export { Wizard, type WizardActions } from './Wizard';
+export { createI18n, type Messages } from './i18n';
+export { FieldTemplate } from './templates/FieldTemplate';

@@ -1,0 +1,61 @@
+import type { FieldTemplateProps } from '@rjsf/utils';
+import { useState } from 'react';
+import type { FieldState } from '../../engine';
+import { tr, useRender } from '../context';
+
+/**
+ * One field: label (with a mark when required or needed), the widget, the info panel behind a toggle and
+ * the severity message, announced to screen readers. The root object of a card renders its children only.
+ */
+export function FieldTemplate(props: FieldTemplateProps) {
+  const { t } = useRender();
+  const [open, setOpen] = useState(false);
+  const state = (props.uiSchema?.['ui:options'] as { state?: FieldState } | undefined)?.state;
+  if (!state) return <>{props.children}</>;
+  const id = props.id;
+  const invalid = state.severity > 0;
+  const label = (
+    <span id={`${id}__label`} className="field-label">
+      {t(state.label)}
+      {state.required || state.need ? (
+        <span className="field-mark" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      ) : null}
+    </span>
+  );
+  return (
+    <div
+      className={`field field-${state.kind}${invalid ? ` field-severity-${state.severity}` : ''}${state.disabled ? ' field-disabled' : ''}`}
+      data-path={state.path}
+    >
+      <div className="field-head">
+        {state.kind === 'boolean' ? label : <label htmlFor={id}>{label}</label>}
+        {state.info ? (
+          <button
+            type="button"
+            className="field-info-toggle"
+            aria-expanded={open}
+            aria-controls={`${id}__info`}
+            onClick={() => setOpen((o) => !o)}
+          >
+            <span aria-hidden="true">i</span>
+            <span className="visually-hidden">{t('common.more_info')}</span>
+          </button>
+        ) : null}
+      </div>
+      {props.children}
+      {state.info ? (
+        <p id={`${id}__info`} className="field-info" hidden={!open}>
+          {t(state.info)}
+        </p>
+      ) : null}
+      {invalid ? (
+        <p id={`${id}__message`} className="field-message" role="alert">
+          {tr(t, state.message)}
+        </p>
+      ) : null}
+    </div>
+  );
+}

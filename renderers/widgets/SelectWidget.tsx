@@ -1,0 +1,35 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { useRender } from '../context';
+import { ariaOf, fieldOf } from './fieldProps';
+
+/**
+ * A select over the field's options. Starts on the placeholder ('Choisir une option'); in object-options
+ * mode the engine gives the option indexes as values. The DOM holds option positions, so values of any
+ * type (strings, numbers, booleans) come back unchanged.
+ */
+export function SelectWidget(props: WidgetProps) {
+  const field = fieldOf(props);
+  const { onEdit, t } = useRender();
+  const options = field.options ?? [];
+  const selected = options.findIndex((o) => o.value === field.value);
+  return (
+    <select
+      id={props.id}
+      className="field-input"
+      value={selected === -1 ? '' : String(selected)}
+      disabled={field.disabled}
+      onChange={(e) => {
+        const o = e.target.value === '' ? undefined : options[Number(e.target.value)];
+        onEdit({ path: field.path, value: o ? o.value : null });
+      }}
+      {...ariaOf(field, props.id)}
+    >
+      <option value="">{t(field.placeholder ?? 'common.choose_option')}</option>
+      {options.map((o, i) => (
+        <option key={`${String(o.value)}-${i}`} value={String(i)}>
+          {o.literal ? o.label : t(o.label)}
+        </option>
+      ))}
+    </select>
+  );
+}

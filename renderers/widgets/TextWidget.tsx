@@ -1,0 +1,21 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { useRender } from '../context';
+import { ariaOf, asText, fieldOf } from './fieldProps';
+
+/** A one-line text input (names, addresses, cities, postcodes). */
+export function TextWidget(props: WidgetProps) {
+  const field = fieldOf(props);
+  const { onEdit } = useRender();
+  return (
+    <input
+      id={props.id}
+      type="text"
+      className="field-input"
+      value={asText(field.display)}
+      disabled={field.disabled}
+      maxLength={field.maxLength}
+      onChange={(e) => onEdit({ path: field.path, value: e.target.value })}
+      {...ariaOf(field, props.id)}
+    />
+  );
+}
