@@ -5,7 +5,7 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   await expect(page).toHaveURL(/\/client\/sl\/calculator$/);
   await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Suivant' }).click();
+  await page.getByRole('button', { name: 'Suivant', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
   await expect(page.getByText('Le champ est requis').first()).toBeVisible();
   await expect(page.getByText('Veuillez selectionner une option valide.')).toBeVisible();
@@ -15,7 +15,7 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   await page.getByRole('textbox', { name: 'E-mail' }).fill('jeanne@example.fr');
   await page.getByRole('combobox', { name: 'Profil' }).selectOption({ label: "Bureau d'étude" });
   await page.getByRole('textbox', { name: 'Interlocuteur commercial' }).fill('Paul Durand');
-  await page.getByRole('button', { name: 'Suivant' }).click();
+  await page.getByRole('button', { name: 'Suivant', exact: true }).click();
 
   const site = page.getByRole('heading', { name: 'Informations chantier' });
   await expect(site).toBeVisible();
@@ -23,7 +23,7 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   await page.getByRole('textbox', { name: 'Nom du chantier' }).fill('Résidence Les Tilleuls');
   await page.getByRole('textbox', { name: 'Ville' }).fill('Lyon');
   await page.getByRole('textbox', { name: 'Code postal' }).fill('69003');
-  await page.getByRole('button', { name: 'Suivant' }).click();
+  await page.getByRole('button', { name: 'Suivant', exact: true }).click();
 
   await expect(page.getByRole('heading', { name: 'Toitures' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Nom de la toiture' }).fill('Toiture A');

@@ -17,3 +17,35 @@ describe('selectChangeEvent', () => {
     expect(type.value).toBeNull();
   });
 });
+
+describe('select in object-options mode', () => {
+  const withIndexMode = (): typeof sl => {
+    const b = structuredClone(sl);
+    const roofs = b.steps.find((s) => s.key === 'Toiture')!;
+    roofs.schema.properties!.type = { type: ['integer', 'null'] };
+    const opts = roofs.ui.fields.type!['ui:options'];
+    opts.indexValue = true;
+    opts.emptyValue = -1;
+    opts.options = [{ value: 'x', label: 'common.unknown_sewer' }, ...(opts.options ?? [])];
+    roofs.rules = { ...roofs.rules, gravel_thickness: {} };
+    return b;
+  };
+  it('offers option indexes as values, the first reading Je ne sais pas / Égouts', () => {
+    const b = withIndexMode();
+    const s = derive(b, { ...validProject('sl'), roofs: [{ type: 0 }] });
+    const type = s.steps[2]!.cards[0]!.fields.find((f) => f.field === 'type')!;
+    expect(type.options?.slice(0, 2)).toEqual([
+      { value: 0, label: 'common.unknown_sewer' },
+      { value: 1, label: 'sl.roof_types.ttv' },
+    ]);
+    expect(type.severity).toBe(0);
+  });
+  it('shows the placeholder for the empty replacement value, which counts as blank', () => {
+    const b = withIndexMode();
+    const s = derive(b, { ...validProject('sl'), roofs: [{ type: -1 }] });
+    const type = s.steps[2]!.cards[0]!.fields.find((f) => f.field === 'type')!;
+    expect(type.placeholder).toBe('common.choose_option');
+    expect(type.severity).toBe(2);
+    expect(type.message?.key).toBe('errors.select');
+  });
+});

@@ -1,0 +1,80 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { derive } from '../../engine';
+import { Wizard } from '../../renderers';
+import { BUNDLES } from '../../renderers/stories/bundles';
+import { renderWithContext } from './helpers';
+
+const { bundle, valid } = BUNDLES.sm!;
+const actions = () => ({
+  onJump: vi.fn(),
+  onPrevious: vi.fn(),
+  onNext: vi.fn(),
+  onSubmit: vi.fn(),
+  onAdd: vi.fn(),
+  onDuplicate: vi.fn(),
+  onDelete: vi.fn(),
+  onGate: vi.fn(),
+});
+
+describe('Wizard', () => {
+  it('hides Previous on the first step and shows Next', () => {
+    renderWithContext(
+      <Wizard
+        bundle={bundle}
+        state={derive(bundle, valid)}
+        statuses={[0, 0, 0, 0, 0]}
+        current={0}
+        {...actions()}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Précédent' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Suivant' })).toBeEnabled();
+  });
+  it('offers Submit on the last step, enabled only when the form is valid', () => {
+    const a = actions();
+    const { rerender } = renderWithContext(
+      <Wizard bundle={bundle} state={derive(bundle, valid)} statuses={[1, 2, 1, 1, 1]} current={4} {...a} />,
+    );
+    expect(screen.getByRole('button', { name: 'Envoyer le formulaire' })).toBeDisabled();
+    rerender(
+      <Wizard bundle={bundle} state={derive(bundle, valid)} statuses={[1, 1, 1, 1, 1]} current={4} {...a} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer le formulaire' }));
+    expect(a.onSubmit).toHaveBeenCalled();
+  });
+  it('asks the ground question and reports the answer', () => {
+    const a = actions();
+    renderWithContext(
+      <Wizard
+        bundle={bundle}
+        state={derive(bundle, { ...valid, has_ground: false, grounds: [] })}
+        statuses={[1, 1, 1, 0, 0]}
+        current={3}
+        {...a}
+      />,
+    );
+    expect(screen.getByText('Ce projet comporte-t-il au moins une surface au sol ?')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('radio', { name: 'Oui' }));
+    expect(a.onGate).toHaveBeenCalledWith('Sol', true);
+  });
+  it('titles the spill cards with the roof name and offers the other roofs', () => {
+    renderWithContext(
+      <Wizard
+        bundle={bundle}
+        state={derive(bundle, valid)}
+        statuses={[1, 1, 1, 1, 0]}
+        current={4}
+        {...actions()}
+      />,
+    );
+    expect(screen.getByRole('heading', { name: 'Toiture Toiture A' })).toBeInTheDocument();
+    const selects = screen.getAllByRole('combobox', { name: 'Se deverse dans' });
+    expect([...selects[1]!.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
+      'Choisir une option',
+      'Égouts',
+      'Toiture A',
+      'Jardin',
+    ]);
+  });
+});

@@ -1,0 +1,16 @@
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { vi } from 'vitest';
+import { RenderCtx, createI18n } from '../../renderers';
+import { ALL_MESSAGES } from '../../renderers/stories/messages';
+
+const i18n = createI18n(ALL_MESSAGES, 'fr');
+
+/** Renders inside a French render context (kept on rerender); returns the edit spy with the render result. */
+export function renderWithContext(ui: ReactElement) {
+  const onEdit = vi.fn();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <RenderCtx.Provider value={{ t: (k, p) => i18n.t(k, p ?? {}), onEdit }}>{children}</RenderCtx.Provider>
+  );
+  return { ...render(ui, { wrapper }), onEdit };
+}

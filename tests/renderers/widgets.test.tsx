@@ -1,0 +1,102 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FieldStory, fieldState } from '../../renderers/stories/fieldStories';
+import { renderWithContext } from './helpers';
+
+describe('TextWidget', () => {
+  it('reports the typed text with the field path', () => {
+    const { onEdit } = renderWithContext(<FieldStory field={fieldState('text', { path: 'roofs.2.name' })} />);
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'Toit nord' } });
+    expect(onEdit).toHaveBeenCalledWith({ path: 'roofs.2.name', value: 'Toit nord' });
+  });
+});
+
+describe('NumberWidget', () => {
+  it('sends the text as typed (comma decimal) and shows the unit', () => {
+    const { onEdit } = renderWithContext(
+      <FieldStory field={fieldState('number', { path: 'roofs.0.surface' })} />,
+    );
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: '12,5' } });
+    expect(onEdit).toHaveBeenCalledWith({ path: 'roofs.0.surface', value: '12,5' });
+    expect(screen.getByText('m²')).toBeInTheDocument();
+  });
+});
+
+describe('SelectWidget', () => {
+  it('starts on the placeholder and reports the option value', () => {
+    const { onEdit } = renderWithContext(
+      <FieldStory field={fieldState('select', { path: 'roofs.0.type', value: null, display: null })} />,
+    );
+    const select = screen.getByRole('combobox');
+    expect(select).toHaveDisplayValue('Choisir une option');
+    fireEvent.change(select, { target: { value: '2' } });
+    expect(onEdit).toHaveBeenCalledWith({ path: 'roofs.0.type', value: 'MIXTE' });
+  });
+  it('keeps non-string option values (object-options mode, index values)', () => {
+    const { onEdit } = renderWithContext(
+      <FieldStory
+        field={fieldState('select', {
+          value: 0,
+          options: [
+            { value: 0, label: 'common.unknown_sewer' },
+            { value: 1, label: 'sl.roof_types.ttv' },
+          ],
+        })}
+      />,
+    );
+    expect(screen.getByRole('combobox')).toHaveDisplayValue('Je ne sais pas / Égouts');
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: '1' } });
+    expect(onEdit).toHaveBeenCalledWith({ path: 'story.select', value: 1 });
+  });
+  it('going back to the placeholder clears the value', () => {
+    const { onEdit } = renderWithContext(<FieldStory field={fieldState('select')} />);
+    fireEvent.change(screen.getByRole('combobox'), { target: { value: '' } });
+    expect(onEdit).toHaveBeenCalledWith({ path: 'story.select', value: null });
+  });
+});
+
+describe('DataSelectWidget', () => {
+  it('shows data labels as they are and the sewer first', () => {
+    renderWithContext(<FieldStory field={fieldState('dataSelect')} />);
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['Choisir une option', 'Égouts', 'Toiture B', 'Jardin']);
+  });
+});
+
+describe('BooleanWidget', () => {
+  it('reports true and false', () => {
+    const { onEdit } = renderWithContext(<FieldStory field={fieldState('boolean', { value: false })} />);
+    fireEvent.click(screen.getByRole('radio', { name: 'Oui' }));
+    expect(onEdit).toHaveBeenCalledWith({ path: 'story.boolean', value: true });
+  });
+});
+
+describe('EmailWidget and PhoneWidget', () => {
+  it('use the matching input types', () => {
+    const { container } = renderWithContext(
+      <>
+        <FieldStory field={fieldState('email')} />
+        <FieldStory field={fieldState('phone')} />
+      </>,
+    );
+    expect(container.querySelector('input[type=email]')).not.toBeNull();
+    expect(container.querySelector('input[type=tel]')).not.toBeNull();
+  });
+});
+
+describe('FieldTemplate', () => {
+  it('links the message to the control and opens the info panel', () => {
+    renderWithContext(
+      <FieldStory
+        field={fieldState('email', { severity: 1, message: { key: 'errors.need' }, value: null })}
+      />,
+    );
+    const input = screen.getByRole('textbox');
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input.getAttribute('aria-describedby')).toContain('__message');
+    const info = screen.getByText(/L'e-mail permet/);
+    expect(info).not.toBeVisible();
+    fireEvent.click(screen.getByRole('button', { name: "Plus d'informations" }));
+    expect(info).toBeVisible();
+  });
+});

@@ -1,0 +1,109 @@
+import { composeStories } from '@storybook/react-vite';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import * as carousel from '../../renderers/Carousel.stories';
+import * as playground from '../../renderers/Playground.stories';
+import * as timeline from '../../renderers/Timeline.stories';
+import * as boolean from '../../renderers/widgets/BooleanWidget.stories';
+import * as dataSelect from '../../renderers/widgets/DataSelectWidget.stories';
+import * as email from '../../renderers/widgets/EmailWidget.stories';
+import * as number from '../../renderers/widgets/NumberWidget.stories';
+import * as phone from '../../renderers/widgets/PhoneWidget.stories';
+import * as select from '../../renderers/widgets/SelectWidget.stories';
+import * as text from '../../renderers/widgets/TextWidget.stories';
+import preview from '../../.storybook/preview';
+import { setProjectAnnotations } from '@storybook/react-vite';
+
+setProjectAnnotations(preview);
+
+const kinds = { text, number, phone, email, select, boolean, dataSelect };
+
+describe.each(Object.entries(kinds))('field kind %s stories', (_, mod) => {
+  const s = composeStories(mod);
+  it('Filled shows the label', () => {
+    const { container } = render(<s.Filled />);
+    expect(container.querySelector('.field-label')?.textContent).toMatch(/\S/);
+  });
+  it('Disabled disables the control', () => {
+    const { container } = render(<s.Disabled />);
+    const controls = container.querySelectorAll('input, select');
+    expect(controls.length).toBeGreaterThan(0);
+    controls.forEach((c) => expect(c).toBeDisabled());
+  });
+  it('HiddenByRule draws no field', () => {
+    const { container } = render(<s.HiddenByRule />);
+    expect(container.querySelector('.field')).toBeNull();
+  });
+  it('Severity1 shows the needed message', () => {
+    render(<s.Severity1 />);
+    expect(screen.getByRole('alert')).toHaveTextContent('Le champ est nécéssaire.');
+  });
+  it('Severity2 shows the blocking message and marks the control invalid', () => {
+    const { container } = render(<s.Severity2 />);
+    expect(screen.getByRole('alert').textContent).toMatch(
+      /Le champ est requis|Veuillez selectionner une option valide\./,
+    );
+    if (!container.querySelector('[role=radiogroup]'))
+      expect(container.querySelector('[aria-invalid=true]')).not.toBeNull();
+  });
+  it('Empty and Imperial render', () => {
+    render(<s.Empty />);
+    render(<s.Imperial />);
+    expect(screen.getAllByText(/\S/).length).toBeGreaterThan(0);
+  });
+});
+
+describe('number field in imperial units', () => {
+  it('shows inches', () => {
+    const s = composeStories(number);
+    render(<s.Imperial />);
+    expect(screen.getByRole('textbox')).toHaveValue('4');
+    expect(screen.getByText('po')).toBeInTheDocument();
+  });
+});
+
+describe('carousel stories', () => {
+  const s = composeStories(carousel);
+  it('one card: the menu offers Duplicate but not Delete', () => {
+    render(<s.OneCard />);
+    fireEvent.click(screen.getByRole('button', { name: 'Options de la carte' }));
+    expect(screen.getByRole('menuitem', { name: 'Dupliquer' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Supprimer' })).toBeNull();
+  });
+  it('seven cards: three per page, the add card on the third page', () => {
+    render(<s.SevenCards />);
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    fireEvent.click(screen.getByRole('button', { name: 'Cartes suivantes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cartes suivantes' }));
+    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(1);
+    expect(screen.getByRole('button', { name: /Ajouter une toiture/ })).toBeInTheDocument();
+  });
+});
+
+describe('timeline stories', () => {
+  const s = composeStories(timeline);
+  it('a new project can only be on its first step', () => {
+    render(<s.NewProject />);
+    const steps = within(screen.getByRole('navigation')).getAllByRole('button');
+    expect(steps).toHaveLength(5);
+    expect(steps[1]).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+describe('playground stories', () => {
+  const s = composeStories(playground);
+  it.each(Object.keys(s))('%s renders its step heading', (name) => {
+    const Story = s[name as keyof typeof s];
+    render(<Story />);
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/\S/);
+  });
+  it('the English smca roofs show English labels', () => {
+    render(<s.CanadaRoofsEnglish />);
+    expect(screen.getAllByText('Growing medium').length).toBeGreaterThan(0);
+  });
+  it('the imperial smca roofs show inches and square feet', () => {
+    render(<s.CanadaRoofsImperial />);
+    expect(screen.getAllByText('pi²').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('po').length).toBeGreaterThan(0);
+  });
+});
