@@ -36,10 +36,19 @@ export default defineConfig({
       ],
     },
   },
+  // The real server (SQLite in a fresh folder) serving a fresh build, as `npm start` does.
   webServer: {
-    command: `npx vite build --logLevel warn && npx vite preview --port ${port} --strictPort`,
+    command: `rm -rf test-results/e2e-data && npx vite build --logLevel warn && npx tsx server/main.ts`,
     url: `http://127.0.0.1:${port}/client/`,
     reuseExistingServer: false,
     timeout: 180_000,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: 'test-results/e2e-data',
+      RATE_LIMIT: '0',
+      SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+    },
   },
 });

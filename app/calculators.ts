@@ -1,4 +1,4 @@
-import { loadBundle, type Bundle } from '../engine';
+import { prepareBundle, type Bundle } from '../engine';
 import type { Messages } from '../renderers';
 
 /** A calculator as the app needs it: its bundle and its message files per locale. */
@@ -21,7 +21,7 @@ const LOADERS: Record<string, () => Promise<Calculator>> = {
       import('../schemas/common/messages.fr.json'),
       import('../schemas/sl/messages.fr.json'),
     ]);
-    return { bundle: loadBundle(json(b)), messages: { fr: [json(common), json(fr)] } };
+    return { bundle: prepareBundle(json(b)), messages: { fr: [json(common), json(fr)] } };
   },
   sm: async () => {
     const [b, common, fr] = await Promise.all([
@@ -29,7 +29,7 @@ const LOADERS: Record<string, () => Promise<Calculator>> = {
       import('../schemas/common/messages.fr.json'),
       import('../schemas/sm/messages.fr.json'),
     ]);
-    return { bundle: loadBundle(json(b)), messages: { fr: [json(common), json(fr)] } };
+    return { bundle: prepareBundle(json(b)), messages: { fr: [json(common), json(fr)] } };
   },
   smca: async () => {
     const [b, commonFr, commonEn, fr, en] = await Promise.all([
@@ -40,7 +40,7 @@ const LOADERS: Record<string, () => Promise<Calculator>> = {
       import('../schemas/smca/messages.en.json'),
     ]);
     return {
-      bundle: loadBundle(json(b)),
+      bundle: prepareBundle(json(b)),
       messages: { fr: [json(commonFr), json(fr)], en: [json(commonEn), json(en)] },
     };
   },

@@ -2,6 +2,7 @@
 export type * from './types';
 export { BundleError } from './BundleError';
 export { loadBundle } from './loadBundle';
+export { prepareBundle } from './prepareBundle';
 export { emptyData, defaultItem } from './emptyData';
 export { derive } from './derive';
 export { applyEdit } from './applyEdit';

@@ -1,6 +1,6 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
+import { engineValidator } from './engineValidator';
 import type { CardState } from '../engine';
 import { WIDGETS, widgetFor } from './registry';
 import { FieldTemplate } from './templates/FieldTemplate';
@@ -40,7 +40,7 @@ export function CardForm({ card, idPrefix }: { card: CardState; idPrefix: string
       schema={schema}
       uiSchema={uiSchema}
       formData={formData}
-      validator={validator}
+      validator={engineValidator}
       widgets={WIDGETS}
       templates={templates}
       idPrefix={idPrefix}

@@ -1,0 +1,89 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { Access } from './auth/access';
+import { authRoutes } from './auth/routes';
+import type { Config } from './config';
+import { configRoute } from './configRoute';
+import { openDatabase, type Db, type Dialect } from './db/database';
+import { migrate } from './db/migrate';
+import { installErrorHandler } from './http/errorHandler';
+import { projectRoutes } from './projects/routes';
+import { serveApp } from './staticApp';
+
+export const BODY_LIMIT = 1024 * 1024;
+export const FILE_LIMIT = 10 * 1024 * 1024;
+
+export interface Server {
+  app: FastifyInstance;
+  db: Db;
+  dialect: Dialect;
+  close: () => Promise<void>;
+}
+
+/**
+ * Builds the server: database opened and migrated, security headers, rate limit, cookies, OpenAPI docs at
+ * /api/docs, every API route, and the built web application under /client/. Nothing listens yet (tests
+ * use app.inject; main.ts listens).
+ */
+export async function buildServer(config: Config, opts: { logger?: boolean } = {}): Promise<Server> {
+  const { db, dialect } = openDatabase(config);
+  await migrate(db, dialect);
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+  });
+  installErrorHandler(app);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ['*'],
+        upgradeInsecureRequests: null,
+      },
+    },
+    frameguard: false,
+  });
+  if (config.rateLimit > 0)
+    await app.register(fastifyRateLimit, { max: config.rateLimit, timeWindow: '1 minute' });
+  await app.register(fastifyCookie, { secret: config.sessionSecret });
+  await app.register(fastifyMultipart, { limits: { fileSize: FILE_LIMIT, files: 1, fields: 5 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Roof rainwater calculators API', version: '1.0.0' },
+      tags: [
+        { name: 'projects' },
+        { name: 'slowli' },
+        { name: 'files' },
+        { name: 'auth' },
+        { name: 'config' },
+      ],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  const access = new Access(config);
+  configRoute(app, config);
+  authRoutes(app, config, db);
+  projectRoutes(app, db, access);
+  await serveApp(app, config.distDir);
+  await app.ready();
+  return {
+    app,
+    db,
+    dialect,
+    close: async () => {
+      await app.close();
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+
+export type AppMode = 'admin' | 'canada' | 'canada_prod' | 'client';
+const MODES: readonly AppMode[] = ['admin', 'canada', 'canada_prod', 'client'];
+
+/** The server's configuration, from environment variables (DESIGN.md section 1). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://... when set; SQLite at dataDir/app.db otherwise */
+  databaseUrl: string | null;
+  mode: AppMode;
+  smtpUrl: string | null;
+  salesEmail: string;
+  sessionSecret: string;
+  adminPassword: string | null;
+  /** requests per minute and IP; 0 disables the limit (tests) */
+  rateLimit: number;
+  /** where the built web application is (served under /client/) */
+  distDir: string;
+  /** deliver queued mail in the background */
+  mailer: boolean;
+}
+
+/** Every bad value of the environment, one line each. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function sessionSecretFor(
+  dataDir: string,
+  given: string | undefined,
+  problems: string[],
+  pg: boolean,
+): string {
+  if (given !== undefined) {
+    if (given.length < 32) problems.push('SESSION_SECRET must be at least 32 characters');
+    return given;
+  }
+  if (pg) {
+    problems.push('SESSION_SECRET is required with PostgreSQL (every copy of the server must share it)');
+    return '';
+  }
+  const file = join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/**
+ * Reads and checks the configuration. Defaults give the embedded product: port 8080, SQLite in ./data,
+ * client mode, mail kept in the outbox. Throws a ConfigError listing every bad value.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  cwd = process.cwd(),
+): Config {
+  const problems: string[] = [];
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    problems.push(`PORT must be an integer from 0 to 65535, not '${env.PORT}'`);
+  const dataDir = resolve(cwd, env.DATA_DIR ?? 'data');
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    problems.push(`DATABASE_URL must be a postgres:// URL (leave it unset for SQLite), not '${databaseUrl}'`);
+  const mode = (env.APP_MODE ?? 'client') as AppMode;
+  if (!MODES.includes(mode))
+    problems.push(`APP_MODE must be one of ${MODES.join(', ')}, not '${env.APP_MODE}'`);
+  const smtpUrl = env.SMTP_URL?.trim() || null;
+  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl))
+    problems.push(`SMTP_URL must be an smtp:// or smtps:// URL, not '${smtpUrl}'`);
+  const salesEmail = env.SALES_EMAIL ?? 'ventes@example.com';
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(salesEmail))
+    problems.push(`SALES_EMAIL must be an e-mail address, not '${salesEmail}'`);
+  const adminPassword = env.ADMIN_PASSWORD ?? null;
+  if (adminPassword !== null && adminPassword.length < 8)
+    problems.push('ADMIN_PASSWORD must be at least 8 characters');
+  const rateLimit = Number(env.RATE_LIMIT ?? 600);
+  if (!Number.isInteger(rateLimit) || rateLimit < 0)
+    problems.push(`RATE_LIMIT must be a whole number of requests per minute, not '${env.RATE_LIMIT}'`);
+  const distDir = env.DIST_DIR
+    ? isAbsolute(env.DIST_DIR)
+      ? env.DIST_DIR
+      : resolve(cwd, env.DIST_DIR)
+    : resolve(cwd, 'dist');
+  const sessionSecret = problems.length
+    ? ''
+    : sessionSecretFor(dataDir, env.SESSION_SECRET, problems, databaseUrl !== null);
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir,
+    databaseUrl,
+    mode,
+    smtpUrl,
+    salesEmail,
+    sessionSecret,
+    adminPassword,
+    rateLimit,
+    distDir,
+    mailer: env.MAILER !== 'off',
+  };
+}

@@ -1,0 +1,88 @@
+import SQLite from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, type Generated } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config';
+
+/** One stored project (the steps, results and note are JSON text, the same in both databases). */
+export interface ProjectTable {
+  id: string;
+  product_type: string;
+  state: string;
+  command: string | null;
+  owner: string | null;
+  version: number;
+  content: string;
+  results: string | null;
+  comment: string | null;
+  extended_properties: string | null;
+  name: string;
+  postcode: string;
+  city: string;
+  company: string;
+  commercial: string;
+  region: string;
+  search: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FileTable {
+  id: string;
+  project_id: string;
+  kind: string;
+  filename: string;
+  mime: string;
+  size: number;
+  data: Buffer;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: Generated<number>;
+  project_id: string | null;
+  recipient: string;
+  subject: string;
+  body: string;
+  attempts: number;
+  next_at: string;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+export interface AdminTable {
+  name: string;
+  password_hash: string;
+  created_at: string;
+}
+
+/** The one Database interface, for SQLite and PostgreSQL alike. */
+export interface Database {
+  projects: ProjectTable;
+  files: FileTable;
+  outbox: OutboxTable;
+  admins: AdminTable;
+}
+
+export type Db = Kysely<Database>;
+export type Dialect = 'sqlite' | 'postgres';
+
+/** Opens the database the configuration names: PostgreSQL for a postgres:// URL, else SQLite (WAL) in DATA_DIR. */
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): { db: Db; dialect: Dialect } {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  mkdirSync(config.dataDir, { recursive: true });
+  const sqlite = new SQLite(join(config.dataDir, 'app.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+  };
+}

@@ -1,0 +1,20 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db, Dialect } from './database';
+import { initial } from './migrations/2026_11_22_initial';
+
+/** The dated migrations, in order. Add a file under migrations/ and a line here. */
+function migrations(dialect: Dialect): Record<string, Migration> {
+  return { '2026_11_22_initial': initial(dialect) };
+}
+
+/** Brings the database to the latest migration; throws with the failing migration's name. */
+export async function migrate(db: Db, dialect: Dialect): Promise<void> {
+  const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(dialect)) };
+  const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error) {
+    throw new Error(
+      `migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

@@ -1,0 +1,60 @@
+import type { ProjectTable } from '../db/database';
+
+const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
+const day = (iso: string) => ({ date: iso });
+
+/** A stored project as the seeds' GET answers it. */
+export function presentProject(row: ProjectTable, opts: { admin: boolean }) {
+  const results = parse(row.results) as Record<string, unknown> | null;
+  if (results && !opts.admin && 'diameter' in results) {
+    // The orifice diameter is not communicated to the client (seed 000 section 9).
+    delete results.diameter;
+  }
+  return {
+    id: row.id,
+    state: row.state,
+    command: row.command,
+    version: row.version,
+    created: day(row.created_at),
+    modified: day(row.updated_at),
+    steps: parse(row.content),
+    results,
+    comment: row.comment,
+    extended_properties: parse(row.extended_properties) ?? {},
+  };
+}
+
+/** A history row: what the history tables show (seed 000 section 2, seed 001 section 2). */
+export function presentListItem(row: ProjectTable) {
+  const steps = parse(row.content) as Record<string, { forms?: { form?: Record<string, unknown> }[] }>;
+  const site = steps.Chantier?.forms?.[0]?.form ?? {};
+  const client = steps.Client?.forms?.[0]?.form ?? {};
+  return {
+    id: row.id,
+    state: row.state,
+    command: row.command,
+    created: day(row.created_at),
+    modified: day(row.updated_at),
+    name: row.name,
+    postcode: row.postcode,
+    company: row.company,
+    commercial: row.commercial,
+    steps: {
+      Chantier: {
+        forms: [
+          {
+            form: {
+              name: site.name ?? null,
+              postcode: site.postcode ?? null,
+              city: site.city ?? null,
+              region: site.region ?? null,
+              rain_region: site.rain_region ?? null,
+            },
+          },
+        ],
+      },
+      Client: { forms: [{ form: { company: client.company ?? null, user: client.user ?? null } }] },
+    },
+    extended_properties: parse(row.extended_properties) ?? {},
+  };
+}

@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db, ProjectTable } from '../db/database';
+import { canonicalJson, normalize } from './projectText';
+import type { ProductType } from './products';
+
+export type ProjectState = 'ongoing' | 'valid' | 'calculated' | 'commanded' | 'notselected';
+export type Steps = Record<
+  string,
+  { forms?: { form?: Record<string, unknown> }[] } & Record<string, unknown>
+>;
+
+/** A random, unguessable project id (128 bits, base64url). */
+export function newId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+const now = (): string => new Date().toISOString();
+
+function firstForm(steps: Steps, key: string): Record<string, unknown> {
+  return steps[key]?.forms?.[0]?.form ?? {};
+}
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+
+/** The columns the history shows and searches, read from the steps. */
+function columnsOf(steps: Steps) {
+  const site = firstForm(steps, 'Chantier');
+  const client = firstForm(steps, 'Client');
+  const cols = {
+    name: str(site.name).slice(0, 255),
+    postcode: str(site.postcode).slice(0, 255),
+    city: str(site.city).slice(0, 255),
+    region: str(site.region).slice(0, 255),
+    company: str(client.company).slice(0, 255),
+    commercial: str(client.user).slice(0, 255),
+  };
+  return {
+    ...cols,
+    search: normalize([cols.name, cols.postcode, cols.city, cols.company, cols.commercial].join(' | ')),
+  };
+}
+
+/** Creates a project; returns its id and first version. */
+export async function createProject(
+  db: Db,
+  input: { type: ProductType; owner: string | null; steps: Steps },
+): Promise<{ id: string; version: number }> {
+  const id = newId();
+  const t = now();
+  await db
+    .insertInto('projects')
+    .values({
+      id,
+      product_type: input.type,
+      state: 'ongoing',
+      command: null,
+      owner: input.owner,
+      version: 1,
+      content: canonicalJson(input.steps),
+      results: null,
+      comment: null,
+      extended_properties: null,
+      ...columnsOf(input.steps),
+      created_at: t,
+      updated_at: t,
+    })
+    .execute();
+  return { id, version: 1 };
+}
+
+/** One project of a product type, or undefined. */
+export async function getProject(db: Db, type: ProductType, id: string): Promise<ProjectTable | undefined> {
+  return db
+    .selectFrom('projects')
+    .selectAll()
+    .where('id', '=', id)
+    .where('product_type', '=', type)
+    .executeTakeFirst();
+}
+
+/**
+ * Saves new steps. When `expectedVersion` is given and differs from the stored one, nothing changes and
+ * 'conflict' comes back. Identical content is not rewritten (changed false). A changed project loses its
+ * results and, unless ordered or refused, goes back to ongoing.
+ */
+export async function updateProject(
+  db: Db,
+  row: ProjectTable,
+  steps: Steps,
+  expectedVersion: number | null,
+): Promise<{ changed: boolean; version: number } | 'conflict'> {
+  if (expectedVersion !== null && expectedVersion !== row.version) return 'conflict';
+  const content = canonicalJson(steps);
+  if (content === row.content) return { changed: false, version: row.version };
+  const keepState = row.state === 'commanded' || row.state === 'notselected';
+  const r = await db
+    .updateTable('projects')
+    .set({
+      content,
+      results: null,
+      state: keepState ? row.state : 'ongoing',
+      version: row.version + 1,
+      updated_at: now(),
+      ...columnsOf(steps),
+    })
+    .where('id', '=', row.id)
+    .where('version', '=', row.version)
+    .executeTakeFirst();
+  if (Number(r.numUpdatedRows) === 0) return 'conflict';
+  return { changed: true, version: row.version + 1 };
+}
+
+/** Changes some columns of a project (state, command, comment, results) and stamps updated_at. */
+export async function patchProject(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<ProjectTable, 'state' | 'command' | 'comment' | 'results' | 'extended_properties'>>,
+): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set({ ...patch, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Stores the results of a calculation and marks the project calculated. */
+export async function saveResults(db: Db, id: string, results: unknown): Promise<void> {
+  await patchProject(db, id, { results: JSON.stringify(results), state: 'calculated' });
+}
+
+/** Deletes a project (its files go with it). */
+export async function deleteProject(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('files').where('project_id', '=', id).execute();
+  await db.deleteFrom('projects').where('id', '=', id).execute();
+}
+
+export const SORTS = [
+  'name',
+  'postcode',
+  'city',
+  'company',
+  'commercial',
+  'region',
+  'updated_at',
+  'created_at',
+] as const;
+export type Sort = (typeof SORTS)[number];
+export const PAGE_SIZE = 20;
+
+/**
+ * The history: projects of a type (of one owner unless `owner` is null), matching `query` in name,
+ * postcode, city, company or sales contact (case and accents ignored), sorted, 20 a page from page 1.
+ */
+export async function searchProjects(
+  db: Db,
+  p: {
+    type: ProductType;
+    owner: string | null;
+    query: string;
+    page: number;
+    sort: Sort;
+    order: 'ASC' | 'DESC';
+  },
+): Promise<{ rows: ProjectTable[]; total: number }> {
+  let q = db.selectFrom('projects').where('product_type', '=', p.type);
+  if (p.owner !== null) q = q.where('owner', '=', p.owner);
+  const needle = normalize(p.query);
+  if (needle) {
+    const pattern = `%${needle.replace(/[!%_]/g, (c) => `!${c}`)}%`;
+    q = q.where(sql<boolean>`search like ${pattern} escape '!'`);
+  }
+  const { count } = await q.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  const rows = await q
+    .selectAll()
+    .orderBy(p.sort, p.order === 'ASC' ? 'asc' : 'desc')
+    .orderBy('id')
+    .limit(PAGE_SIZE)
+    .offset((p.page - 1) * PAGE_SIZE)
+    .execute();
+  return { rows, total: Number(count) };
+}

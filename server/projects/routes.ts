@@ -1,0 +1,185 @@
+import '@fastify/swagger';
+import Ajv from 'ajv';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Access } from '../auth/access';
+import { adminOf } from '../auth/identity';
+import type { Db } from '../db/database';
+import { HttpError } from '../http/HttpError';
+import { presentListItem, presentProject } from './present';
+import { bundleOfProduct, isProductType, PRODUCT_TYPES, type ProductType } from './products';
+import {
+  createProject,
+  deleteProject,
+  getProject,
+  PAGE_SIZE,
+  searchProjects,
+  SORTS,
+  updateProject,
+  type Sort,
+  type Steps,
+} from './repository';
+import { serverSchema } from './serverSchema';
+
+const ajv = new Ajv({ allErrors: false, strict: false });
+const validators = Object.fromEntries(
+  Object.keys(PRODUCT_TYPES).map((t) => [t, ajv.compile(serverSchema(bundleOfProduct(t as ProductType)))]),
+);
+
+/** Checks a project body against its product's server schema; 400 naming the first bad field. */
+export function checkBody(
+  type: ProductType,
+  body: unknown,
+): { id?: string | null; version?: number | null; steps: Steps } {
+  const validate = validators[type]!;
+  if (!validate(body)) {
+    const e = validate.errors?.[0];
+    const params = (e?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
+    const at = (e?.instancePath ?? '').replace(/^\//, '').split('/').filter(Boolean);
+    if (params.missingProperty) at.push(params.missingProperty);
+    if (params.additionalProperty) at.push(params.additionalProperty);
+    const field = at.join('.') || 'body';
+    throw new HttpError(
+      400,
+      `${field}: ${params.additionalProperty ? 'is not a field of this form' : (e?.message ?? 'invalid')}`,
+      field,
+    );
+  }
+  return body as { id?: string | null; version?: number | null; steps: Steps };
+}
+
+function typeOf(params: unknown): ProductType {
+  const t = (params as { type: string }).type;
+  if (!isProductType(t)) throw new HttpError(404, `Unknown product type '${t}'`);
+  return t;
+}
+
+const typeParam = {
+  type: 'object',
+  required: ['type'],
+  properties: { type: { type: 'string', maxLength: 40 } },
+} as const;
+const idParams = {
+  type: 'object',
+  required: ['type', 'id'],
+  properties: { type: typeParam.properties.type, id: { type: 'string', maxLength: 64 } },
+} as const;
+const saved = {
+  200: {
+    type: 'object',
+    properties: { id: { type: 'string' }, changed: { type: 'boolean' }, version: { type: 'integer' } },
+  },
+};
+
+/** The project routes shared by every product type (DESIGN.md section 4). */
+export function projectRoutes(app: FastifyInstance, db: Db, access: Access): void {
+  const search = async (request: FastifyRequest, reply: FastifyReply) => {
+    const type = typeOf(request.params);
+    const { page, query = '' } = request.params as { page: number; query?: string };
+    const { sort = 'updated_at', order = 'DESC' } = request.query as { sort?: Sort; order?: 'ASC' | 'DESC' };
+    const owner = access.listOwner(request, reply);
+    const r = await searchProjects(db, { type, owner, query, page, sort, order });
+    return {
+      projects: r.rows.map(presentListItem),
+      totalPages: Math.ceil(r.total / PAGE_SIZE),
+      total: r.total,
+    };
+  };
+  const searchSchema = (withQuery: boolean) => ({
+    tags: ['projects'],
+    params: {
+      type: 'object',
+      required: ['type', 'page'],
+      properties: {
+        type: typeParam.properties.type,
+        page: { type: 'integer', minimum: 1 },
+        ...(withQuery ? { query: { type: 'string', maxLength: 255 } } : {}),
+      },
+    },
+    querystring: {
+      type: 'object',
+      properties: {
+        sort: { type: 'string', enum: [...SORTS] },
+        order: { type: 'string', enum: ['ASC', 'DESC', 'asc', 'desc'] },
+      },
+    },
+  });
+  app.get('/api/:type/project/search/:page', { schema: searchSchema(false) }, (req, rep) => {
+    const q = req.query as { order?: string };
+    if (q.order) q.order = q.order.toUpperCase();
+    return search(req, rep);
+  });
+  app.get('/api/:type/project/search/:page/:query', { schema: searchSchema(true) }, (req, rep) => {
+    const q = req.query as { order?: string };
+    if (q.order) q.order = q.order.toUpperCase();
+    return search(req, rep);
+  });
+
+  app.get(
+    '/api/:type/project/:id',
+    { schema: { tags: ['projects'], params: idParams } },
+    async (request, reply) => {
+      const type = typeOf(request.params);
+      const row = access.check(
+        request,
+        reply,
+        await getProject(db, type, (request.params as { id: string }).id),
+      );
+      return presentProject(row, { admin: adminOf(request) !== null });
+    },
+  );
+
+  app.post(
+    '/api/:type/project',
+    { schema: { tags: ['projects'], params: typeParam, response: saved } },
+    async (request, reply) => {
+      const type = typeOf(request.params);
+      const body = checkBody(type, request.body);
+      if (body.id) {
+        // A body that names an existing project is an update (the seeds' clients POST new ones only).
+        return save(type, body, request, reply);
+      }
+      const owner = access.newOwner(request, reply);
+      const r = await createProject(db, { type, owner, steps: body.steps });
+      return { id: r.id, changed: true, version: r.version };
+    },
+  );
+
+  const save = async (
+    type: ProductType,
+    body: { id?: string | null; version?: number | null; steps: Steps },
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    if (!body.id) throw new HttpError(400, 'id: an existing project id is required to update', 'id');
+    const row = access.check(request, reply, await getProject(db, type, body.id));
+    const r = await updateProject(db, row, body.steps, body.version ?? null);
+    if (r === 'conflict')
+      throw new HttpError(409, 'The project was changed elsewhere; reload it before saving', 'version', {
+        version: (await getProject(db, type, row.id))?.version,
+      });
+    return { id: row.id, changed: r.changed, version: r.version };
+  };
+  app.put(
+    '/api/:type/project',
+    { schema: { tags: ['projects'], params: typeParam, response: saved } },
+    async (request, reply) => {
+      const type = typeOf(request.params);
+      return save(type, checkBody(type, request.body), request, reply);
+    },
+  );
+
+  app.delete(
+    '/api/:type/project/:id',
+    { schema: { tags: ['projects'], params: idParams } },
+    async (request, reply) => {
+      const type = typeOf(request.params);
+      const row = access.check(
+        request,
+        reply,
+        await getProject(db, type, (request.params as { id: string }).id),
+      );
+      await deleteProject(db, row.id);
+      return reply.status(204).send();
+    },
+  );
+}

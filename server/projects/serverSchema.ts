@@ -1,0 +1,109 @@
+import type { Bundle, DataSchema, StepDef } from '../../engine';
+import { fieldSchema } from '../../engine/compile';
+
+type JsonSchema = Record<string, unknown>;
+
+function typesOf(s: DataSchema): string[] {
+  const t = s.type;
+  return Array.isArray(t) ? t : t ? [t] : [];
+}
+
+/** The server-side schema of one mapped value: the local field's type made nullable, its enum and length. */
+function valueSchema(s: DataSchema, legacy: Record<string, string> | undefined): JsonSchema {
+  const types = new Set(typesOf(s));
+  if (types.has('integer') || types.has('number')) {
+    types.delete('integer');
+    types.add('number');
+  }
+  types.add('null');
+  const out: JsonSchema = { type: [...types] };
+  if (s.enum) out.enum = [...new Set([...s.enum, null, ...Object.keys(legacy ?? {})])];
+  if (typeof s.maxLength === 'number') out.maxLength = s.maxLength;
+  return out;
+}
+
+function stepsAt(bundle: Bundle, path: string): StepDef[] {
+  return bundle.steps.filter((s) => s.path === path);
+}
+
+function formSchema(bundle: Bundle, stepKey: string): JsonSchema {
+  const sm = bundle.mapping.steps.find((m) => m.step === stepKey);
+  const step = bundle.steps.find((s) => s.key === stepKey && s.repeat?.mirror === undefined);
+  if (!sm || !step) throw new Error(`bundle ${bundle.id} maps no step ${stepKey}`);
+  const properties: Record<string, JsonSchema> = {};
+  for (const fm of sm.fields) {
+    if (fm.root) {
+      properties[fm.server] = fm.local === 'unit_system' ? { enum: [...bundle.unitSystems, null] } : {};
+      continue;
+    }
+    const found = stepsAt(bundle, step.path)
+      .map((s) => fieldSchema(s.schema, fm.local))
+      .find((x) => x !== undefined);
+    if (!found) throw new Error(`bundle ${bundle.id}: no field ${fm.local}`);
+    properties[fm.server] = valueSchema(found.schema, fm.legacy);
+  }
+  return { type: 'object', additionalProperties: false, properties };
+}
+
+const STEP_FRAME = (forms: JsonSchema): JsonSchema => ({
+  type: 'object',
+  required: ['forms'],
+  properties: {
+    name: { type: 'string', maxLength: 255 },
+    forms: { type: 'array', maxItems: 500, items: forms },
+    state: { type: 'integer', minimum: 0, maximum: 3 },
+    condition_value: {},
+    toApi: {},
+  },
+});
+
+/**
+ * The JSON Schema of a project body in the server format of a bundle (seed 000 and 001 section 3),
+ * derived from the bundle's mapping so that the bundle stays the one source of truth: each form holds
+ * exactly the mapped server fields, with the local field's type (nullable), enumeration (plus legacy
+ * labels) and maximum length. Range checks are not repeated here: a project in progress may hold
+ * values the wizard still flags; the calculation refuses them (422).
+ */
+export function serverSchema(bundle: Bundle): JsonSchema {
+  const steps: Record<string, JsonSchema> = {};
+  for (const sm of bundle.mapping.steps) {
+    const item = sm.links
+      ? {
+          type: 'object',
+          required: ['form'],
+          properties: {
+            form: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                source: { anyOf: [{ type: 'object' }, { type: 'string', maxLength: 100 }, { type: 'null' }] },
+                destination: {
+                  anyOf: [{ type: 'object' }, { type: 'string', maxLength: 255 }, { type: 'null' }],
+                },
+              },
+            },
+            uuid: { type: 'string', maxLength: 100 },
+          },
+        }
+      : {
+          type: 'object',
+          required: ['form'],
+          properties: { form: formSchema(bundle, sm.step), uuid: { type: 'string', maxLength: 100 } },
+        };
+    steps[sm.step] = STEP_FRAME(item);
+  }
+  return {
+    type: 'object',
+    required: ['steps'],
+    properties: {
+      id: { type: ['string', 'null'], maxLength: 64 },
+      version: { type: ['integer', 'null'], minimum: 1 },
+      steps: {
+        type: 'object',
+        required: ['Client', 'Chantier', 'Toiture'],
+        additionalProperties: false,
+        properties: steps,
+      },
+    },
+  };
+}
