@@ -13,6 +13,9 @@ import { openDatabase, type Db, type Dialect } from './db/database';
 import { migrate } from './db/migrate';
 import { installErrorHandler } from './http/errorHandler';
 import { projectRoutes } from './projects/routes';
+import { slowliRoutes } from './projects/slowliRoutes';
+import { fileRoutes } from './files/routes';
+import { startSender } from './mail/sender';
 import { serveApp } from './staticApp';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -75,13 +78,17 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   configRoute(app, config);
   authRoutes(app, config, db);
   projectRoutes(app, db, access);
+  slowliRoutes(app, db, access, config);
+  fileRoutes(app, db, access);
   await serveApp(app, config.distDir);
   await app.ready();
+  const stopSender = startSender(db, config);
   return {
     app,
     db,
     dialect,
     close: async () => {
+      stopSender();
       await app.close();
       await db.destroy();
     },

@@ -26,8 +26,8 @@ export class Access {
 
   /** Refuses a project the caller may not see: 404 for another visitor's project, as for an unknown id. */
   check(request: FastifyRequest, reply: FastifyReply, row: ProjectTable | undefined): ProjectTable {
-    if (!row) throw new HttpError(404, 'Unknown project');
     const owner = this.listOwner(request, reply);
+    if (!row) throw new HttpError(404, 'Unknown project');
     if (owner !== null && row.owner !== owner) throw new HttpError(404, 'Unknown project');
     return row;
   }

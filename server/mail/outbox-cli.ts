@@ -1,0 +1,17 @@
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { pendingMail } from './outbox';
+
+/** npm run outbox: lists the messages waiting for delivery (no SMTP configured, or SMTP down). */
+const config = loadConfig();
+const { db, dialect } = openDatabase(config);
+await migrate(db, dialect);
+const rows = await pendingMail(db);
+if (rows.length === 0) console.log('The outbox is empty: every message was delivered.');
+for (const r of rows) {
+  console.log(`#${r.id} to ${r.recipient} | ${r.subject} | queued ${r.created_at} | attempts ${r.attempts}`);
+  if (r.last_error) console.log(`    last error: ${r.last_error}`);
+  console.log(r.body.replace(/^/gm, '    '));
+}
+await db.destroy();

@@ -1,0 +1,101 @@
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../db/database';
+
+/** A message to deliver. */
+export interface Mail {
+  projectId: string | null;
+  to: string;
+  subject: string;
+  body: string;
+}
+
+/** Puts a message in the outbox, inside the caller's transaction (the state change and the mail land together). */
+export async function enqueueMail(
+  trx: Transaction<Database> | Db,
+  mail: Mail,
+  now = new Date(),
+): Promise<void> {
+  await trx
+    .insertInto('outbox')
+    .values({
+      project_id: mail.projectId,
+      recipient: mail.to,
+      subject: mail.subject,
+      body: mail.body,
+      attempts: 0,
+      next_at: now.toISOString(),
+      last_error: null,
+      sent_at: null,
+      created_at: now.toISOString(),
+    })
+    .execute();
+}
+
+/** Something that sends one message (nodemailer's transport in production). */
+export type Send = (mail: { to: string; subject: string; text: string }) => Promise<unknown>;
+
+/** Delay before attempt n+1: 30 s, 1 min, 2 min ... at most one hour. */
+export function backoffMs(attempts: number): number {
+  return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
+}
+
+/**
+ * Delivers the messages that are due, once each. A row is leased before sending (its next attempt moved
+ * five minutes on, conditional on nobody else having leased it), so two server copies never send the same
+ * row; on success it is marked sent, on failure its next attempt is scheduled with backoff and the error
+ * kept. Returns how many were sent and how many failed.
+ */
+export async function deliverDue(
+  db: Db,
+  send: Send,
+  now = new Date(),
+): Promise<{ sent: number; failed: number }> {
+  const due = await db
+    .selectFrom('outbox')
+    .selectAll()
+    .where('sent_at', 'is', null)
+    .where('next_at', '<=', now.toISOString())
+    .orderBy('id')
+    .limit(20)
+    .execute();
+  let sent = 0;
+  let failed = 0;
+  for (const row of due) {
+    const lease = new Date(now.getTime() + 5 * 60_000).toISOString();
+    const r = await db
+      .updateTable('outbox')
+      .set({ next_at: lease })
+      .where('id', '=', row.id)
+      .where('next_at', '=', row.next_at)
+      .where('sent_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(r.numUpdatedRows) === 0) continue;
+    try {
+      await send({ to: row.recipient, subject: row.subject, text: row.body });
+      await db
+        .updateTable('outbox')
+        .set({ sent_at: new Date().toISOString(), last_error: null })
+        .where('id', '=', row.id)
+        .execute();
+      sent += 1;
+    } catch (e) {
+      const attempts = row.attempts + 1;
+      await db
+        .updateTable('outbox')
+        .set({
+          attempts,
+          next_at: new Date(now.getTime() + backoffMs(attempts)).toISOString(),
+          last_error: (e instanceof Error ? e.message : String(e)).slice(0, 500),
+        })
+        .where('id', '=', row.id)
+        .execute();
+      failed += 1;
+    }
+  }
+  return { sent, failed };
+}
+
+/** The messages not delivered yet, oldest first. */
+export async function pendingMail(db: Db) {
+  return db.selectFrom('outbox').selectAll().where('sent_at', 'is', null).orderBy('id').execute();
+}

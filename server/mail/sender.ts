@@ -1,0 +1,29 @@
+import nodemailer from 'nodemailer';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { deliverDue, type Send } from './outbox';
+
+/** nodemailer over SMTP_URL, from the sales address. */
+export function smtpSend(config: Pick<Config, 'smtpUrl' | 'salesEmail'>): Send {
+  if (!config.smtpUrl) throw new Error('SMTP_URL is not set');
+  const transport = nodemailer.createTransport(config.smtpUrl);
+  return (m) => transport.sendMail({ from: config.salesEmail, to: m.to, subject: m.subject, text: m.text });
+}
+
+/** Delivers the outbox every `everyMs` while the server runs; returns a stop function. No SMTP: nothing runs. */
+export function startSender(db: Db, config: Config, everyMs = 5000): () => void {
+  if (!config.smtpUrl || !config.mailer) return () => undefined;
+  const send = smtpSend(config);
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    deliverDue(db, send)
+      .catch(() => undefined)
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

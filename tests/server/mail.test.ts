@@ -1,0 +1,95 @@
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from '../../server/app';
+import { deliverDue, pendingMail } from '../../server/mail/outbox';
+import { smtpSend } from '../../server/mail/sender';
+import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from './harness';
+import { projectBody } from './projects.fixtures';
+
+/** A real SMTP receiver on `port` that records every message. */
+function receiver(port: number) {
+  const received: string[] = [];
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, done) {
+      let text = '';
+      stream.on('data', (c: Buffer) => (text += c.toString()));
+      stream.on('end', () => {
+        received.push(text);
+        done();
+      });
+    },
+  });
+  return {
+    received,
+    start: () => new Promise<void>((res) => smtp.listen(port, '127.0.0.1', () => res())),
+    stop: () => new Promise<void>((res) => smtp.close(() => res())),
+  };
+}
+
+async function freePort(): Promise<number> {
+  const s = new SMTPServer({ authOptional: true });
+  await new Promise<void>((res) => s.listen(0, '127.0.0.1', () => res()));
+  const port = (s.server.address() as AddressInfo).port;
+  await new Promise<void>((res) => s.close(() => res()));
+  return port;
+}
+
+describe.each(DIALECTS)('mail on %s', (dialect) => {
+  let place: Place;
+  let server: Server;
+  let port = 0;
+
+  beforeAll(async () => {
+    place = await freshPlace(dialect);
+    port = await freePort();
+    server = (
+      await serverOn(place, { SMTP_URL: `smtp://127.0.0.1:${port}`, SALES_EMAIL: 'ventes@fabricant.example' })
+    ).server;
+  });
+  afterAll(async () => {
+    await server.close();
+    await place.drop();
+  });
+
+  it('keeps the mail while SMTP is down, then delivers it exactly once', async () => {
+    const created = await server.app.inject({
+      method: 'POST',
+      url: '/api/slowli/project',
+      payload: projectBody('sl'),
+    });
+    const owner = cookiesOf(created);
+    const id = created.json<{ id: string }>().id;
+    await server.app.inject({
+      method: 'GET',
+      url: `/api/slowli/send-project/${id}`,
+      headers: { cookie: owner },
+    });
+    const send = smtpSend({ smtpUrl: `smtp://127.0.0.1:${port}`, salesEmail: 'ventes@fabricant.example' });
+
+    const down = await deliverDue(server.db, send);
+    expect(down).toEqual({ sent: 0, failed: 1 });
+    const waiting = await pendingMail(server.db);
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]).toMatchObject({ attempts: 1 });
+    expect(waiting[0]!.last_error).toMatch(/ECONNREFUSED|connect/i);
+    expect(await deliverDue(server.db, send)).toEqual({ sent: 0, failed: 0 });
+
+    const smtp = receiver(port);
+    await smtp.start();
+    try {
+      const later = new Date(Date.now() + 60 * 60_000);
+      expect(await deliverDue(server.db, send, later)).toEqual({ sent: 1, failed: 0 });
+      expect(await deliverDue(server.db, send, later)).toEqual({ sent: 0, failed: 0 });
+      expect(smtp.received).toHaveLength(1);
+      expect(smtp.received[0]).toContain('To: ventes@fabricant.example');
+      expect(smtp.received[0]).toMatch(/^Subject: .+/m);
+      expect(smtp.received[0]).toContain(id);
+      expect(await pendingMail(server.db)).toHaveLength(0);
+    } finally {
+      await smtp.stop();
+    }
+  });
+});

@@ -1,0 +1,151 @@
+import { execFileSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from '../../server/app';
+import { ConfigError, loadConfig } from '../../server/config';
+import { cookiesOf, freshPlace, serverOn, type Place } from './harness';
+import { projectBody } from './projects.fixtures';
+
+describe('loadConfig', () => {
+  it('gives the embedded defaults', () => {
+    const c = loadConfig({ DATA_DIR: '/tmp/rw-config-test' });
+    expect(c).toMatchObject({ port: 8080, mode: 'client', databaseUrl: null, smtpUrl: null });
+    expect(c.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(loadConfig({ DATA_DIR: '/tmp/rw-config-test' }).sessionSecret).toBe(c.sessionSecret);
+  });
+  it('lists every bad value, one line each', () => {
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        APP_MODE: 'superuser',
+        DATABASE_URL: 'mysql://x',
+        SMTP_URL: 'http://x',
+        SALES_EMAIL: 'nobody',
+      });
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(ConfigError);
+      const lines = (e as ConfigError).problems;
+      expect(lines).toHaveLength(5);
+      expect(lines.join('\n')).toMatch(/PORT.*eighty/);
+      expect(lines.join('\n')).toMatch(/APP_MODE must be one of admin, canada, canada_prod, client/);
+    }
+  });
+  it('needs a shared session secret with PostgreSQL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app' })).toThrow(/SESSION_SECRET is required/);
+  });
+});
+
+describe('admin mode', () => {
+  let place: Place;
+  let server: Server;
+  beforeAll(async () => {
+    place = await freshPlace('sqlite');
+    server = (await serverOn(place, { APP_MODE: 'admin', ADMIN_PASSWORD: 'admin-password-2' })).server;
+  });
+  afterAll(async () => {
+    await server.close();
+    await place.drop();
+  });
+  it('offers both French calculators and asks for an admin session on every project call', async () => {
+    const config = await server.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toEqual({
+      mode: 'admin',
+      calculators: ['sm', 'sl'],
+      locales: ['fr'],
+      unitSystems: ['METRIC'],
+      admin: false,
+    });
+    for (const [method, url] of [
+      ['GET', '/api/slowli/project/search/1'],
+      ['GET', '/api/slowli/project/x'],
+      ['DELETE', '/api/slowli/project/x'],
+      ['GET', '/api/slowli/deny_project/x'],
+      ['GET', '/api/slowli/export_excel/x'],
+    ] as const) {
+      expect((await server.app.inject({ method, url })).statusCode, `${method} ${url}`).toBe(401);
+    }
+    const post = await server.app.inject({
+      method: 'POST',
+      url: '/api/skywater_manager/project',
+      payload: projectBody('sm'),
+    });
+    expect(post.statusCode).toBe(401);
+    const admin = cookiesOf(
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { password: 'admin-password-2' },
+      }),
+    );
+    const ok = await server.app.inject({
+      method: 'POST',
+      url: '/api/skywater_manager/project',
+      payload: projectBody('sm'),
+      headers: { cookie: admin },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(
+      (await server.app.inject({ method: 'GET', url: '/api/auth/me', headers: { cookie: admin } })).json(),
+    ).toEqual({ admin: 'admin' });
+    const out = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: admin },
+    });
+    expect(out.statusCode).toBe(204);
+  });
+});
+
+describe('canada mode', () => {
+  it('offers the Canadian calculator in two languages and two unit systems', async () => {
+    const place = await freshPlace('sqlite');
+    const { server } = await serverOn(place, { APP_MODE: 'canada' });
+    const config = await server.app.inject({ method: 'GET', url: '/api/config' });
+    expect(config.json()).toMatchObject({
+      calculators: ['smca'],
+      locales: ['fr', 'en'],
+      unitSystems: ['METRIC', 'IMPERIAL'],
+    });
+    await server.close();
+    await place.drop();
+  });
+});
+
+describe('command-line tools', () => {
+  it('admin:create stores a hashed admin that can log in; outbox lists the waiting mail', async () => {
+    const place = await freshPlace('sqlite');
+    const env = { ...process.env, ...place.env, ADMIN_PASSWORD: 'from-the-cli-123' };
+    const created = execFileSync('npx', ['tsx', 'server/auth/admin-cli.ts', 'marie'], {
+      env,
+      encoding: 'utf8',
+    });
+    expect(created).toContain("Admin 'marie' saved.");
+    const { server } = await serverOn(place);
+    const row = await server.db.selectFrom('admins').selectAll().executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$/);
+    expect(row.password_hash).not.toContain('from-the-cli-123');
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { name: 'marie', password: 'from-the-cli-123' },
+    });
+    expect(login.statusCode).toBe(200);
+    const p = await server.app.inject({
+      method: 'POST',
+      url: '/api/slowli/project',
+      payload: projectBody('sl'),
+    });
+    await server.app.inject({
+      method: 'GET',
+      url: `/api/slowli/send-project/${p.json<{ id: string }>().id}`,
+      headers: { cookie: cookiesOf(p) },
+    });
+    await server.close();
+    const listed = execFileSync('npx', ['tsx', 'server/mail/outbox-cli.ts'], {
+      env: { ...process.env, ...place.env },
+      encoding: 'utf8',
+    });
+    expect(listed).toMatch(/#1 to ventes@example.com \| \[Limiteurs\] Résidence Les Tilleuls/);
+    await place.drop();
+  });
+});

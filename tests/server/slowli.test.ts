@@ -1,0 +1,163 @@
+import ExcelJS from 'exceljs';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from '../../server/app';
+import { saveResults } from '../../server/projects/repository';
+import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from './harness';
+import { projectBody } from './projects.fixtures';
+
+describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
+  let place: Place;
+  let server: Server;
+  let owner = '';
+  let other = '';
+  let admin = '';
+  const inject = (o: InjectOptions): Promise<LightMyRequestResponse> => server.app.inject(o);
+  const newProject = async () => {
+    const r = await inject({
+      method: 'POST',
+      url: '/api/slowli/project',
+      payload: projectBody('sl'),
+      headers: { cookie: owner },
+    });
+    owner = cookiesOf(r, owner);
+    return r.json<{ id: string }>().id;
+  };
+
+  beforeAll(async () => {
+    place = await freshPlace(dialect);
+    server = (
+      await serverOn(place, { ADMIN_PASSWORD: 'admin-password-1', SALES_EMAIL: 'ventes@fabricant.example' })
+    ).server;
+    other = cookiesOf(await inject({ method: 'GET', url: '/api/slowli/project/search/1' }));
+    admin = cookiesOf(
+      await inject({ method: 'POST', url: '/api/auth/login', payload: { password: 'admin-password-1' } }),
+    );
+  });
+  afterAll(async () => {
+    await server.close();
+    await place.drop();
+  });
+
+  it('set_project_command: admins only; the project becomes commanded with its order number', async () => {
+    const id = await newProject();
+    const call = (cookie: string, payload: unknown = { command_number: 'CMD-2026-001' }) =>
+      inject({
+        method: 'PATCH',
+        url: `/api/slowli/set_project_command/${id}`,
+        payload: payload as object,
+        headers: { cookie },
+      });
+    expect((await call(owner)).statusCode).toBe(403);
+    expect((await call(other)).statusCode).toBe(403);
+    expect((await call(admin, {})).json()).toMatchObject({ field: 'body.command_number' });
+    const ok = await call(admin);
+    expect(ok.json()).toEqual({ id, state: 'commanded', command: 'CMD-2026-001' });
+    const got = await inject({ method: 'GET', url: `/api/slowli/project/${id}`, headers: { cookie: owner } });
+    expect(got.json()).toMatchObject({ state: 'commanded', command: 'CMD-2026-001' });
+  });
+
+  it('deny_project: admins only; the project becomes notselected', async () => {
+    const id = await newProject();
+    expect(
+      (await inject({ method: 'GET', url: `/api/slowli/deny_project/${id}`, headers: { cookie: owner } }))
+        .statusCode,
+    ).toBe(403);
+    const ok = await inject({
+      method: 'GET',
+      url: `/api/slowli/deny_project/${id}`,
+      headers: { cookie: admin },
+    });
+    expect(ok.json()).toEqual({ id, state: 'notselected' });
+    expect(
+      (await inject({ method: 'GET', url: '/api/slowli/deny_project/unknown', headers: { cookie: admin } }))
+        .statusCode,
+    ).toBe(404);
+  });
+
+  it('comment: the owner writes it, another visitor cannot', async () => {
+    const id = await newProject();
+    const call = (cookie: string) =>
+      inject({
+        method: 'PATCH',
+        url: `/api/slowli/comment/${id}`,
+        payload: { comment: 'Merci de rappeler avant 18 h' },
+        headers: { cookie },
+      });
+    expect((await call(other)).statusCode).toBe(404);
+    expect((await call(owner)).statusCode).toBe(200);
+    const got = await inject({ method: 'GET', url: `/api/slowli/project/${id}`, headers: { cookie: owner } });
+    expect(got.json().comment).toBe('Merci de rappeler avant 18 h');
+    const long = await inject({
+      method: 'PATCH',
+      url: `/api/slowli/comment/${id}`,
+      payload: { comment: 'x'.repeat(5001) },
+      headers: { cookie: owner },
+    });
+    expect(long.json()).toMatchObject({ field: 'body.comment' });
+  });
+
+  it('export_excel: admins only; a real workbook with the client, the roofs, the results and the articles', async () => {
+    const id = await newProject();
+    expect(
+      (await inject({ method: 'GET', url: `/api/slowli/export_excel/${id}`, headers: { cookie: owner } }))
+        .statusCode,
+    ).toBe(403);
+    await saveResults(server.db, id, {
+      limiters: [
+        {
+          roof_name: 'Toiture A',
+          count: 3,
+          height_max: 41.2,
+          height_total: 61.2,
+          height_decaisse: 20,
+          max_leakage: 1.2,
+          recommended_retentio: false,
+          roof_surface: 1200,
+          articles: [{ divalto_id: 'KIT-SLOWLI', name: 'Kit Slowli', type: 'kit_slowli', quantity: 3 }],
+        },
+      ],
+      max_leakage: 1.2,
+      lsha: 10,
+      max_volume: 40,
+    });
+    const res = await inject({
+      method: 'GET',
+      url: `/api/slowli/export_excel/${id}`,
+      headers: { cookie: admin },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('spreadsheetml');
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="projet-R.sidence Les Tilleuls\.xlsx"/,
+    );
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets.map((w) => w.name)).toEqual(['Projet', 'Toitures', 'Résultats', 'Articles']);
+    const cell = (sheet: string, r: number, c: number) => wb.getWorksheet(sheet)!.getRow(r).getCell(c).value;
+    expect(cell('Projet', 5, 2)).toBe('Jeanne Martin');
+    expect(cell('Toitures', 2, 1)).toBe('Toiture A');
+    expect(cell('Toitures', 2, 3)).toBe(1200);
+    expect(cell('Résultats', 2, 2)).toBe(3);
+    expect(cell('Articles', 2, 1)).toBe('KIT-SLOWLI');
+    expect(cell('Articles', 2, 4)).toBe(3);
+  });
+
+  it('send-project: the state changes and the mail is queued in the same transaction', async () => {
+    const id = await newProject();
+    expect(
+      (await inject({ method: 'GET', url: `/api/slowli/send-project/${id}`, headers: { cookie: other } }))
+        .statusCode,
+    ).toBe(404);
+    const res = await inject({
+      method: 'GET',
+      url: `/api/slowli/send-project/${id}`,
+      headers: { cookie: owner },
+    });
+    expect(res.json()).toMatchObject({ id, state: 'valid', queued: true });
+    const mail = await server.db.selectFrom('outbox').selectAll().where('project_id', '=', id).execute();
+    expect(mail).toHaveLength(1);
+    expect(mail[0]).toMatchObject({ recipient: 'ventes@fabricant.example', sent_at: null });
+    expect(mail[0]!.body).toContain('Résidence Les Tilleuls');
+  });
+});
