@@ -77,7 +77,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   const access = new Access(config);
   configRoute(app, config);
   authRoutes(app, config, db);
-  projectRoutes(app, db, access);
+  projectRoutes(app, db, dialect, access);
   slowliRoutes(app, db, access, config);
   fileRoutes(app, db, access);
   await serveApp(app, config.distDir);

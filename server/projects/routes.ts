@@ -3,7 +3,7 @@ import Ajv from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/access';
 import { adminOf } from '../auth/identity';
-import type { Db } from '../db/database';
+import type { Db, Dialect } from '../db/database';
 import { HttpError } from '../http/HttpError';
 import { presentListItem, presentProject } from './present';
 import { bundleOfProduct, isProductType, PRODUCT_TYPES, type ProductType } from './products';
@@ -71,13 +71,13 @@ const saved = {
 };
 
 /** The project routes shared by every product type (DESIGN.md section 4). */
-export function projectRoutes(app: FastifyInstance, db: Db, access: Access): void {
+export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, access: Access): void {
   const search = async (request: FastifyRequest, reply: FastifyReply) => {
     const type = typeOf(request.params);
     const { page, query = '' } = request.params as { page: number; query?: string };
     const { sort = 'updated_at', order = 'DESC' } = request.query as { sort?: Sort; order?: 'ASC' | 'DESC' };
     const owner = access.listOwner(request, reply);
-    const r = await searchProjects(db, { type, owner, query, page, sort, order });
+    const r = await searchProjects(db, { dialect, type, owner, query, page, sort, order });
     return {
       projects: r.rows.map(presentListItem),
       totalPages: Math.ceil(r.total / PAGE_SIZE),
@@ -151,8 +151,17 @@ export function projectRoutes(app: FastifyInstance, db: Db, access: Access): voi
     reply: FastifyReply,
   ) => {
     if (!body.id) throw new HttpError(400, 'id: an existing project id is required to update', 'id');
-    const row = access.check(request, reply, await getProject(db, type, body.id));
-    const r = await updateProject(db, row, body.steps, body.version ?? null);
+    let row = access.check(request, reply, await getProject(db, type, body.id));
+    let r = await updateProject(db, row, body.steps, body.version ?? null);
+    // Without a version the caller asks for its content to win: a concurrent save is retried, not refused.
+    for (
+      let attempt = 0;
+      r === 'conflict' && (body.version === null || body.version === undefined) && attempt < 5;
+      attempt += 1
+    ) {
+      row = access.check(request, reply, await getProject(db, type, body.id));
+      r = await updateProject(db, row, body.steps, null);
+    }
     if (r === 'conflict')
       throw new HttpError(409, 'The project was changed elsewhere; reload it before saving', 'version', {
         version: (await getProject(db, type, row.id))?.version,
