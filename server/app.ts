@@ -14,6 +14,7 @@ import { migrate } from './db/migrate';
 import { installErrorHandler } from './http/errorHandler';
 import { projectRoutes } from './projects/routes';
 import { slowliRoutes } from './projects/slowliRoutes';
+import { calculateRoutes } from './projects/calculateRoutes';
 import { fileRoutes } from './files/routes';
 import { startSender } from './mail/sender';
 import { serveApp } from './staticApp';
@@ -79,6 +80,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   authRoutes(app, config, db);
   projectRoutes(app, db, dialect, access);
   slowliRoutes(app, db, access, config);
+  calculateRoutes(app, db, access);
   fileRoutes(app, db, access);
   await serveApp(app, config.distDir);
   await app.ready();

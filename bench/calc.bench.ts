@@ -1,0 +1,83 @@
+/**
+ * npm run bench:calc — median times over repeated runs (after a warm-up), each printed beside its goal and
+ * a baseline measured in the same run:
+ * - abattement for 20 roofs and 5 grounds with spills over 100 years (goal <= 50 ms); baseline: 1 roof;
+ * - flow limiter for 50 roofs (goal <= 5 ms); baseline: 1 roof.
+ */
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { calculate, type StoredProject } from '../server/calc';
+
+const example = (name: string) =>
+  JSON.parse(
+    readFileSync(new URL(`../server/calc/examples/${name}.json`, import.meta.url), 'utf8'),
+  ) as StoredProject;
+
+function median(fn: () => void, runs: number): number {
+  for (let i = 0; i < 3; i += 1) fn();
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t = performance.now();
+    fn();
+    xs.push(performance.now() - t);
+  }
+  return xs.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
+}
+
+function abattementProject(roofs: number, grounds: number): StoredProject {
+  const p = example('sm-paris');
+  const roof = p.steps.Toiture!.forms![0]!.form!;
+  const ground = p.steps.Sol!.forms![0]!.form!;
+  p.steps.Toiture!.forms = Array.from({ length: roofs }, (_, i) => ({
+    uuid: `Toiture${i}`,
+    form: { ...roof, name: `Toiture ${i}`, substrat_stroke: 6 + (i % 10) },
+  }));
+  p.steps.Sol!.forms = Array.from({ length: grounds }, (_, i) => ({
+    uuid: `Sol${i}`,
+    form: { ...ground, name: `Sol ${i}`, type: i % 2 ? 'ESPACE_AMENAGE' : 'PLEINE_TERRE' },
+  }));
+  // Roofs spill in chains of four, the last of each chain onto a ground, the rest to the sewer.
+  p.steps.Deversement!.forms = Array.from({ length: roofs }, (_, i) => ({
+    uuid: `Deversement${i}`,
+    form: {
+      source: { uuid: `Toiture${i}` },
+      destination:
+        i % 4 !== 3 && i + 1 < roofs
+          ? { uuid: `Toiture${i + 1}` }
+          : i / 4 < grounds
+            ? { uuid: `Sol${Math.floor(i / 4)}` }
+            : 'Égouts',
+    },
+  }));
+  return p;
+}
+
+function flowProject(roofs: number): StoredProject {
+  const p = example('sl-lyon');
+  const roof = p.steps.Toiture!.forms![0]!.form!;
+  p.steps.Toiture!.forms = Array.from({ length: roofs }, (_, i) => ({
+    uuid: `Toiture${i}`,
+    form: { ...roof, name: `Toiture ${i}`, surface_retention: 200 + 37 * i },
+  }));
+  return p;
+}
+
+const check = (r: ReturnType<typeof calculate>) => {
+  if (!r.ok) throw new Error(JSON.stringify(r.reasons));
+};
+const big = abattementProject(20, 5);
+const small = abattementProject(1, 0);
+check(calculate('skywater_manager', big));
+const ab = median(() => check(calculate('skywater_manager', big)), 15);
+const abBase = median(() => check(calculate('skywater_manager', small)), 15);
+const fl50 = flowProject(50);
+const fl1 = flowProject(1);
+const fl = median(() => check(calculate('slowli', fl50)), 200);
+const flBase = median(() => check(calculate('slowli', fl1)), 200);
+console.log(
+  `abattement, 20 roofs + 5 grounds with spills, 100 years: median ${ab.toFixed(1)} ms (goal <= 50 ms) ${ab <= 50 ? 'OK' : 'MISSED'} | baseline 1 roof ${abBase.toFixed(1)} ms`,
+);
+console.log(
+  `flow limiter, 50 roofs: median ${fl.toFixed(2)} ms (goal <= 5 ms) ${fl <= 5 ? 'OK' : 'MISSED'} | baseline 1 roof ${flBase.toFixed(2)} ms`,
+);
+process.exitCode = ab <= 50 && fl <= 5 ? 0 : 1;

@@ -1,0 +1,202 @@
+/**
+ * The daily water balance of every surface (CALCULATIONS.md B.4-B.5), in litres (mm x m2).
+ *
+ * Each day, for every surface in upstream-to-downstream order: store += precipitation reaching it (rain
+ * and snowmelt) + what upstream surfaces spill onto it; a ground infiltrates up to its daily capacity;
+ * outflow = store above capacity; actual ET = PET x Kc x store / capacity, never more than the store.
+ * Water is traced by origin: each store is well mixed, so its outflow, ET and infiltration take every
+ * origin in proportion; what finally leaves to the sewer is credited to the roofs it fell on.
+ * Snow: the site's snowpack takes precipitation on days at or below 0 °C and melts 3 mm per °C-day.
+ */
+import type { Series } from './weather';
+
+export interface Surface {
+  name: string;
+  roof: boolean;
+  area: number;
+  /** storage capacity, mm */
+  capacity: number;
+  /** crop coefficient of ET */
+  kc: number;
+  /** infiltration capacity, mm/day (grounds) */
+  infiltration: number;
+  /** index of the downstream surface, or -1 for the sewer */
+  to: number;
+}
+
+export interface SurfaceTotals {
+  precipitation: number;
+  inflow: number;
+  outflow: number;
+  toSewer: number;
+  et: number;
+  infiltration: number;
+  storageEnd: number;
+  snowEnd: number;
+}
+
+export interface BalanceResult {
+  /** per roof (index among roofs) and calendar month: rain on the roof, its water reaching the sewer (L) */
+  roofMonthRain: Float64Array[];
+  roofMonthSewer: Float64Array[];
+  /** per roof and month: rainy days and rainy days that met the target */
+  roofMonthRainyDays: Float64Array[];
+  roofMonthRespected: Float64Array[];
+  totals: SurfaceTotals[];
+}
+
+/** Upstream-to-downstream order, or the names of the surfaces in a loop. */
+export function topologicalOrder(surfaces: Surface[]): { order: number[] } | { loop: string[] } {
+  const order: number[] = [];
+  const state = surfaces.map(() => 0);
+  const visit = (i: number, path: number[]): number[] | null => {
+    if (state[i] === 2) return null;
+    if (state[i] === 1) return path.slice(path.indexOf(i));
+    state[i] = 1;
+    const j = surfaces[i]!.to;
+    if (j >= 0) {
+      const loop = visit(j, [...path, i]);
+      if (loop) return loop;
+    }
+    state[i] = 2;
+    order.push(i);
+    return null;
+  };
+  for (let i = 0; i < surfaces.length; i += 1) {
+    const loop = visit(i, []);
+    if (loop) return { loop: loop.map((k) => surfaces[k]!.name) };
+  }
+  return { order: order.reverse() };
+}
+
+/**
+ * Runs the balance over the series. `petDaily[m]` is the PET of a day of month m (mm); `target` the
+ * rainfall depth to retain (mm) or null; `meltRate` mm per °C-day; `wetDay` the rainy-day threshold.
+ */
+export function runBalance(
+  surfaces: Surface[],
+  order: number[],
+  series: Series,
+  petDaily: number[],
+  target: number | null,
+  meltRate: number,
+  wetDay: number,
+): BalanceResult {
+  const n = surfaces.length;
+  const roofIndex = surfaces.map((s, i) => (s.roof ? surfaces.slice(0, i).filter((x) => x.roof).length : -1));
+  const roofs = surfaces.filter((s) => s.roof).length;
+  const origins = roofs + 1; // the roofs, then 'rain that fell on a ground'
+  const roofAreas = surfaces.filter((s) => s.roof).map((s) => s.area);
+  const originOf = (i: number): number => (surfaces[i]!.roof ? roofIndex[i]! : roofs);
+  // Which origins can reach each surface: itself and everything upstream.
+  const upstream: number[][] = surfaces.map((_, i) => [originOf(i)]);
+  for (const i of order) {
+    const j = surfaces[i]!.to;
+    if (j >= 0) for (const o of upstream[i]!) if (!upstream[j]!.includes(o)) upstream[j]!.push(o);
+  }
+  const comp = surfaces.map(() => new Float64Array(origins));
+  const inbox = surfaces.map(() => new Float64Array(origins));
+  const ups = upstream.map((u) => Int32Array.from(u));
+  const own = Int32Array.from(surfaces.map((_, i) => originOf(i)));
+  const area = Float64Array.from(surfaces.map((s) => s.area));
+  const capacity = Float64Array.from(surfaces.map((s) => s.capacity * s.area));
+  const etRate = Float64Array.from(
+    surfaces.map((s) => (s.capacity > 0 ? (s.kc * s.area) / (s.capacity * s.area) : 0)),
+  );
+  const infilCap = Float64Array.from(surfaces.map((s) => s.infiltration * s.area));
+  const to = Int32Array.from(surfaces.map((s) => s.to));
+  const ord = Int32Array.from(order);
+  const tPrecip = new Float64Array(n);
+  const tInflow = new Float64Array(n);
+  const tOut = new Float64Array(n);
+  const tSewer = new Float64Array(n);
+  const tEt = new Float64Array(n);
+  const tInfil = new Float64Array(n);
+  const month12 = () => Array.from({ length: roofs }, () => new Float64Array(12));
+  const roofMonthRain = month12();
+  const roofMonthSewer = month12();
+  const roofMonthRainyDays = month12();
+  const roofMonthRespected = month12();
+  const sewerToday = new Float64Array(origins);
+  let pack = 0;
+  const days = series.precip.length;
+  for (let d = 0; d < days; d += 1) {
+    const p = series.precip[d]!;
+    const t = series.temp[d]!;
+    const m = series.month[d]!;
+    let input: number;
+    if (t <= 0) {
+      pack += p;
+      input = 0;
+    } else {
+      const melt = Math.min(pack, meltRate * t);
+      pack -= melt;
+      input = p + melt;
+    }
+    sewerToday.fill(0);
+    const pet = petDaily[m]!;
+    for (let k = 0; k < ord.length; k += 1) {
+      const i = ord[k]!;
+      const c = comp[i]!;
+      const box = inbox[i]!;
+      const u = ups[i]!;
+      tPrecip[i]! += p * area[i]!;
+      c[own[i]!]! += input * area[i]!;
+      let w = 0;
+      let inflow = 0;
+      for (let x = 0; x < u.length; x += 1) {
+        const o = u[x]!;
+        const b = box[o]!;
+        if (b !== 0) {
+          inflow += b;
+          c[o]! += b;
+          box[o] = 0;
+        }
+        w += c[o]!;
+      }
+      tInflow[i]! += inflow;
+      if (w <= 0) continue;
+      const infil = Math.min(w, infilCap[i]!);
+      const out = Math.max(0, w - infil - capacity[i]!);
+      const left = w - infil - out;
+      const et = Math.min(left, pet * etRate[i]! * left);
+      const keep = (left - et) / w;
+      const outShare = out / w;
+      const dest = to[i]!;
+      const target = dest >= 0 ? inbox[dest]! : sewerToday;
+      for (let x = 0; x < u.length; x += 1) {
+        const o = u[x]!;
+        const v = c[o]!;
+        if (outShare > 0) target[o]! += v * outShare;
+        c[o] = v * keep;
+      }
+      tOut[i]! += out;
+      if (dest < 0) tSewer[i]! += out;
+      tEt[i]! += et;
+      tInfil[i]! += infil;
+    }
+    const rainy = p >= wetDay;
+    for (let r = 0; r < roofs; r += 1) {
+      const a = roofAreas[r]!;
+      const sewer = sewerToday[r]!;
+      roofMonthRain[r]![m]! += p * a;
+      roofMonthSewer[r]![m]! += sewer;
+      if (rainy) {
+        roofMonthRainyDays[r]![m]! += 1;
+        const allowed = target === null ? 0 : Math.max(0, p - target) * a;
+        if (sewer <= allowed + 1e-9 * a) roofMonthRespected[r]![m]! += 1;
+      }
+    }
+  }
+  const totals: SurfaceTotals[] = surfaces.map((s, i) => ({
+    precipitation: tPrecip[i]!,
+    inflow: tInflow[i]!,
+    outflow: tOut[i]!,
+    toSewer: tSewer[i]!,
+    et: tEt[i]!,
+    infiltration: tInfil[i]!,
+    storageEnd: comp[i]!.reduce((a, x) => a + x, 0) + inbox[i]!.reduce((a, x) => a + x, 0),
+    snowEnd: pack * s.area,
+  }));
+  return { roofMonthRain, roofMonthSewer, roofMonthRainyDays, roofMonthRespected, totals };
+}

@@ -1,0 +1,61 @@
+import departments from '../climate/fr-departments.json' with { type: 'json' };
+import data from '../climate/stations.json' with { type: 'json' };
+
+export interface Station {
+  id: string;
+  name: string;
+  country: string;
+  lat: number;
+  period: string;
+  source: string;
+  precip_mm: number[];
+  wet_days_ge_1mm?: number[];
+  precip_days_ge_1mm?: number[];
+  temp_c: number[];
+  tmax_c?: number[];
+  tmin_c?: number[];
+  pet_mm?: (number | null)[] | null;
+}
+
+/** Every station of the climate data. */
+export const STATIONS: Station[] = (data as unknown as { stations: Station[] }).stations;
+
+const byId = new Map(STATIONS.map((s) => [s.id, s]));
+
+/** The département of a French postcode: its first two digits, 2A (20000-20199) or 2B (20200-20699) in Corsica. */
+export function departmentOf(postcode: unknown): string | null {
+  const text = String(postcode ?? '').replace(/\s/g, '');
+  if (!/^\d{5}$/.test(text)) return null;
+  const code = Number(text);
+  if (code >= 20000 && code <= 20199) return '2A';
+  if (code >= 20200 && code <= 20699) return '2B';
+  return text.slice(0, 2);
+}
+
+/** The station serving a French postcode, or null when the postcode is not a metropolitan one we know. */
+export function stationForPostcode(postcode: unknown): Station | null {
+  const dept = departmentOf(postcode);
+  const entry = dept
+    ? (departments as unknown as { map: Record<string, { station_id: string }> }).map[dept]
+    : undefined;
+  return entry ? (byId.get(entry.station_id) ?? null) : null;
+}
+
+const RAIN_REGIONS: Record<string, string> = {
+  Québec: 'quebec',
+  Montréal: 'montreal',
+  Toronto: 'toronto',
+  Ottawa: 'ottawa',
+  Vancouver: 'vancouver',
+};
+
+/** The ECCC station of a Canadian rain region (Québec, Montréal, Toronto, Ottawa, Vancouver), or null. */
+export function stationForRainRegion(region: unknown): Station | null {
+  const id = typeof region === 'string' ? RAIN_REGIONS[region] : undefined;
+  return id ? (byId.get(id) ?? null) : null;
+}
+
+/** Wet days (>= 1 mm) per month of a station, whichever country's name the source gives them. */
+export function wetDaysOf(s: Station): number[] {
+  return (s.wet_days_ge_1mm ?? s.precip_days_ge_1mm)!;
+}

@@ -1,0 +1,79 @@
+/**
+ * npm run calc -- project.json [--type slowli|skywater_manager|smca] [--json]
+ * Prints the results of a stored project file as tables, so a method can be checked without the UI. The
+ * product type comes from --type, else the file's `product` field. Exit code 1 when it cannot calculate.
+ */
+import { readFileSync } from 'node:fs';
+import { calculate, type AbattementResults, type FlowLimiterResults, type StoredProject } from './index';
+
+const args = process.argv.slice(2);
+const file = args.find((a) => !a.startsWith('--') && args[args.indexOf(a) - 1] !== '--type');
+const typeArg = args.includes('--type') ? args[args.indexOf('--type') + 1] : undefined;
+if (!file) {
+  console.error('usage: npm run calc -- project.json [--type slowli|skywater_manager|smca] [--json]');
+  process.exit(2);
+}
+const project = JSON.parse(readFileSync(file, 'utf8')) as StoredProject & { product?: string };
+const type = typeArg ?? project.product;
+if (type !== 'slowli' && type !== 'skywater_manager' && type !== 'smca') {
+  console.error(`Unknown product type '${String(type)}': give --type slowli, skywater_manager or smca`);
+  process.exit(2);
+}
+const out = calculate(type, project);
+if (!out.ok) {
+  console.error('The project cannot be calculated:');
+  for (const r of out.reasons) console.error(`  - ${r.field}: ${r.message}`);
+  process.exit(1);
+}
+if (args.includes('--json')) {
+  console.log(JSON.stringify(out.results, null, 2));
+  process.exit(0);
+}
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+if (type === 'slowli') {
+  const r = out.results as FlowLimiterResults;
+  console.log(`Method: ${r.method.name} ${r.method.version}; volume by ${r.volume_method}`);
+  console.log(
+    `Volume to store ${r.max_volume} m3; allowed leakage ${r.allowed_leakage_l_s} L/s (${r.leakage_rate_l_s_ha} L/s/ha)`,
+  );
+  if (r.critical_duration_min !== null) console.log(`Critical rain duration ${r.critical_duration_min} min`);
+  console.table(
+    r.limiters.map((l) => ({
+      roof: l.roof_name,
+      limiters: l.count,
+      'volume m3': l.volume,
+      'height mm': l.height_max,
+      'head mm': l.height_total,
+      'leakage L/s': l.max_leakage,
+      'emptying h': l.emptying_hours,
+      retentio: l.recommended_retentio ? 'recommended' : '',
+    })),
+  );
+  console.log(
+    `Orifice ${r.diameter} mm; leakage ${r.max_leakage} L/s = ${r.lsha} L/s/ha; volume conform ${r.volume_conform}; emptying conform ${r.retention_conform}`,
+  );
+  for (const w of r.warnings) console.log(`Warning: ${w}`);
+  console.log(`Defaults used (to confirm): ${r.defaults_used.join(', ') || 'none'}`);
+} else {
+  const r = out.results as AbattementResults;
+  console.log(`Method: ${r.method.name} ${r.method.version}; PET ${r.pet_method}; ${r.years} years`);
+  console.log(`Station: ${r.station.name} (${r.station.period}); target ${r.target_mm ?? 'none'} mm`);
+  const rows: Record<string, Record<string, number | string>> = {};
+  for (const t of r.toitureResults) {
+    rows[`${t.toiture.name} abattement %`] = Object.fromEntries(
+      MONTHS.map((m, i) => [m, t.monthlyResults[i]!.abattement]).concat([['year', t.annual.abattement]]),
+    );
+    rows[`${t.toiture.name} target met %`] = Object.fromEntries(
+      MONTHS.map((m, i) => [m, t.monthlyResults[i]!.respectConsigneAbattement]).concat([
+        ['year', t.annual.respectConsigneAbattement],
+      ]),
+    );
+  }
+  rows['rain mm'] = Object.fromEntries(MONTHS.map((m, i) => [m, r.pluviometrie[i]!.pluie_precipite]));
+  rows['rainy days'] = Object.fromEntries(MONTHS.map((m, i) => [m, r.pluviometrie[i]!.evenements_pluvieux]));
+  console.table(rows);
+  console.log(
+    `Site: ${r.site.abattement} % kept; per year ${r.site.rain_m3} m3 of rain, ${r.site.to_sewer_m3} m3 to the sewer`,
+  );
+  console.log(`Defaults used (to confirm): ${r.defaults_used.join(', ') || 'none'}`);
+}

@@ -1,0 +1,46 @@
+/** What the calculations read: a stored project in the server format (seed 000 and 001, section 3). */
+export interface StoredProject {
+  id?: string;
+  steps: Record<
+    string,
+    { forms?: { form?: Record<string, unknown>; uuid?: string }[]; condition_value?: unknown } | undefined
+  >;
+}
+
+/** Why a project cannot be calculated: the field (a dotted path in the stored project) and a sentence. */
+export interface Reason {
+  code: string;
+  field: string;
+  message: string;
+}
+
+/** A parameter used by a calculation, with its value and where the value comes from. */
+export interface UsedParameter {
+  name: string;
+  value: unknown;
+  unit?: string;
+  provenance: string;
+}
+
+export type Outcome<R> = { ok: true; results: R } | { ok: false; reasons: Reason[] };
+
+/** The forms of a step (empty when the step is absent). */
+export function formsOf(p: StoredProject, step: string): { form: Record<string, unknown>; uuid: string }[] {
+  return (p.steps[step]?.forms ?? []).map((f, i) => ({ form: f.form ?? {}, uuid: f.uuid ?? `${step}${i}` }));
+}
+
+/** A finite number from a stored value (numbers, numeric strings), else null. */
+export function num(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && v.trim() !== '') {
+    const n = Number(v.replace(',', '.'));
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+/** Rounds to `d` decimals. */
+export function round(x: number, d: number): number {
+  const f = 10 ** d;
+  return Math.round(x * f) / f;
+}

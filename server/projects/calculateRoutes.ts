@@ -1,0 +1,39 @@
+import '@fastify/swagger';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Access } from '../auth/access';
+import { adminOf } from '../auth/identity';
+import { calculate, type StoredProject } from '../calc';
+import type { Db } from '../db/database';
+import { HttpError } from '../http/HttpError';
+import { isProductType, type ProductType } from './products';
+import { getProject, saveResults } from './repository';
+
+/**
+ * GET /api/{type}/calculate/{id} (and /api/sl/calculate/{id}, as seed 000 writes it): loads the project,
+ * refuses with 422 listing every reason it cannot be calculated, else computes, stores the results with
+ * the project (state calculated) and answers them. The orifice diameter goes to admins only.
+ */
+export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): void {
+  const handler = (type: ProductType) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id } = request.params as { id: string };
+    const row = access.check(request, reply, await getProject(db, type, id));
+    const project: StoredProject = { id: row.id, steps: JSON.parse(row.content) as StoredProject['steps'] };
+    const out = calculate(type, project);
+    if (!out.ok)
+      throw new HttpError(422, 'The project cannot be calculated', out.reasons[0]?.field, out.reasons);
+    await saveResults(db, row.id, out.results);
+    const results = { ...out.results } as Record<string, unknown>;
+    if (!adminOf(request)) delete results.diameter;
+    return results;
+  };
+  const schema = {
+    tags: ['projects'],
+    params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
+  };
+  app.get('/api/sl/calculate/:id', { schema }, handler('slowli'));
+  app.get('/api/:type/calculate/:id', { schema }, (request, reply) => {
+    const type = (request.params as { type: string }).type;
+    if (!isProductType(type)) throw new HttpError(404, `Unknown product type '${type}'`);
+    return handler(type)(request, reply);
+  });
+}

@@ -1,0 +1,35 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { example, form } from './helpers';
+
+const cli = (...args: string[]) =>
+  spawnSync('npx', ['tsx', 'server/calc/cli.ts', ...args], { encoding: 'utf8' });
+
+describe('npm run calc', () => {
+  it('prints the flow-limiter table of a project file', () => {
+    const out = execFileSync('npx', ['tsx', 'server/calc/cli.ts', 'server/calc/examples/sl-lyon.json'], {
+      encoding: 'utf8',
+    });
+    expect(out).toMatch(/Volume to store 38 m3/);
+    expect(out).toMatch(/Toiture A/);
+    expect(out).toMatch(/Orifice 28 mm/);
+  });
+  it('prints the monthly abattement of an smca project', () => {
+    const r = cli('server/calc/examples/smca-toronto.json');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toMatch(/Station: Toronto/);
+    expect(r.stdout).toMatch(/Tower roof abattement %/);
+  });
+  it('lists the reasons and exits 1 when the project cannot be calculated', () => {
+    const p = example('sm-paris');
+    form(p, 'Chantier').postcode = '97400';
+    const file = join(mkdtempSync(join(tmpdir(), 'calc-')), 'p.json');
+    writeFileSync(file, JSON.stringify(p));
+    const r = cli(file);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/steps\.Chantier\.forms\.0\.form\.postcode: No climate station/);
+  });
+});
