@@ -1,14 +1,41 @@
-import { Provider } from 'jotai';
+import { Provider, useSetAtom } from 'jotai';
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { CalculatorRoute } from './CalculatorRoute';
+import { fetchConfig } from './api/projects';
+import { CalculatorFrame } from './CalculatorFrame';
+import { CalculatorPage } from './pages/CalculatorPage';
+import { configAtom } from './state/appAtoms';
 
-/** Routes under /client/: each calculator's wizard; / and any unknown route go to the flow-limiter calculator. */
+const ResultsPage = lazy(() => import('./pages/ResultsPage').then((m) => ({ default: m.ResultsPage })));
+const HistoryPage = lazy(() => import('./pages/HistoryPage').then((m) => ({ default: m.HistoryPage })));
+const NotePage = lazy(() => import('./pages/NotePage').then((m) => ({ default: m.NotePage })));
+const HomePage = lazy(() => import('./pages/HomePage').then((m) => ({ default: m.HomePage })));
+
+function ConfigLoader() {
+  const set = useSetAtom(configAtom);
+  useEffect(() => {
+    void fetchConfig().then((r) => set(r.data));
+  }, [set]);
+  return null;
+}
+
+const later = (node: React.ReactNode) => <Suspense fallback={<p aria-busy="true">…</p>}>{node}</Suspense>;
+
+/**
+ * Routes under /client/: each calculator's home, wizard, history, results and note; / and any unknown
+ * route go to the flow-limiter calculator. Pages other than the wizard load on demand.
+ */
 export function App() {
   return (
     <Provider>
+      <ConfigLoader />
       <BrowserRouter basename="/client">
         <Routes>
-          <Route path="/:calc/calculator" element={<CalculatorRoute />} />
+          <Route path="/:calc" element={<CalculatorFrame page={() => later(<HomePage />)} />} />
+          <Route path="/:calc/calculator" element={<CalculatorFrame page={() => <CalculatorPage />} />} />
+          <Route path="/:calc/history" element={<CalculatorFrame page={() => later(<HistoryPage />)} />} />
+          <Route path="/:calc/results" element={<CalculatorFrame page={() => later(<ResultsPage />)} />} />
+          <Route path="/:calc/note" element={<CalculatorFrame page={() => later(<NotePage />)} />} />
           <Route path="*" element={<Navigate to="/sl/calculator" replace />} />
         </Routes>
       </BrowserRouter>

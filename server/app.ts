@@ -15,6 +15,7 @@ import { installErrorHandler } from './http/errorHandler';
 import { projectRoutes } from './projects/routes';
 import { slowliRoutes } from './projects/slowliRoutes';
 import { calculateRoutes } from './projects/calculateRoutes';
+import { pdfRoutes } from './pdf/routes';
 import { fileRoutes } from './files/routes';
 import { startSender } from './mail/sender';
 import { serveApp } from './staticApp';
@@ -81,6 +82,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   projectRoutes(app, db, dialect, access);
   slowliRoutes(app, db, access, config);
   calculateRoutes(app, db, access);
+  pdfRoutes(app, db, access);
   fileRoutes(app, db, access);
   await serveApp(app, config.distDir);
   await app.ready();

@@ -1,33 +1,138 @@
-import { useMemo } from 'react';
-import type { i18n } from 'i18next';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { fromServer, type StepStatus, type UnitSystem } from '../../engine';
 import { RenderCtx, Wizard, type RenderContext } from '../../renderers';
-import type { Calculator } from '../calculators';
-import { useWizard } from '../state/useWizard';
+import { fetchProject } from '../api/projects';
+import { useFrame } from '../frame';
 
-/** The wizard of one calculator, drawn from its bundle; the state lives in the jotai store. */
-export function CalculatorPage({ calculator, i18n }: { calculator: Calculator; i18n: i18n }) {
-  const w = useWizard(calculator.bundle);
-  const ctx = useMemo<RenderContext>(
-    () => ({
-      t: (key, params) => i18n.t(key, params ?? {}),
-      onEdit: w.edit,
-    }),
-    [i18n, w.edit],
-  );
-  const t = ctx.t;
+type Notice = { kind: 'error' | 'conflict'; text: string } | null;
+
+/**
+ * The wizard of one calculator, drawn from its bundle. Next and Submit save the project; ?id= loads a stored
+ * project; #n opens step n; a save refused because the project changed elsewhere offers to reload it.
+ */
+export function CalculatorPage() {
+  const { calc, calculator, t, wizard: w, config } = useFrame();
+  const bundle = calculator.bundle;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const loadedId = useRef<string | null>(null);
+
+  const loadProject = async (id: string) => {
+    setBusy(true);
+    const r = await fetchProject(calc, id);
+    setBusy(false);
+    if (!r.data) {
+      setNotice({ kind: 'error', text: t('app.load_failed', { message: r.error?.message ?? '' }) });
+      return;
+    }
+    const { data, statuses } = fromServer(bundle, r.data);
+    w.load(data, {
+      project_id: r.data.id,
+      version: r.data.version,
+      statuses,
+      results: r.data.results ?? null,
+      unit_system: (data.unit_system as UnitSystem | undefined) ?? 'METRIC',
+    });
+    setNotice(null);
+  };
+
+  const id = params.get('id');
+  useEffect(() => {
+    if (id && loadedId.current !== id) {
+      loadedId.current = id;
+      void loadProject(id);
+    }
+    // loadProject reads the latest frame; it runs once per id
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id]);
+
+  const hash = location.hash;
+  useEffect(() => {
+    const n = Number(hash.replace('#', ''));
+    if (Number.isInteger(n) && n >= 1 && n <= bundle.steps.length) w.jump(n - 1);
+    // the hash sets the starting step; later steps are the user's
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [hash]);
+
+  const save = async (statuses: StepStatus[]) => {
+    setBusy(true);
+    const r = await w.save(statuses);
+    setBusy(false);
+    if (r.ok) setNotice(null);
+    else
+      setNotice(
+        r.conflict
+          ? { kind: 'conflict', text: t('app.conflict') }
+          : { kind: 'error', text: t('app.save_failed', { message: r.message }) },
+      );
+    return r.ok;
+  };
+
+  const ctx = useMemo<RenderContext>(() => ({ t, onEdit: w.edit }), [t, w.edit]);
+  const units = bundle.unitSystems;
+  const canadian = config?.mode === 'canada' || config?.mode === 'canada_prod';
   return (
     <RenderCtx.Provider value={ctx}>
       <main className="page page-calculator">
-        <h1>{t(`${calculator.bundle.id}.title`)}</h1>
+        <h1>{t(`${bundle.id}.title`)}</h1>
+        {canadian && units.length > 1 ? (
+          <fieldset className="units">
+            <legend>{t('app.units')}</legend>
+            {units.map((u) => (
+              <label key={u} className="field-choice">
+                <input
+                  type="radio"
+                  name="unit_system"
+                  checked={w.state.unitSystem === u}
+                  onChange={() => w.setUnits(u)}
+                />
+                {t(u === 'METRIC' ? 'app.metric' : 'app.imperial')}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        {notice ? (
+          <div className={`notice notice-${notice.kind}`} role="alert">
+            <p>{notice.text}</p>
+            {notice.kind === 'conflict' && w.session.project_id ? (
+              <button
+                type="button"
+                className="button-secondary"
+                onClick={() => void loadProject(w.session.project_id!)}
+              >
+                {t('app.reload')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {busy ? (
+          <p className="saving" aria-live="polite">
+            {t('app.saving')}
+          </p>
+        ) : null}
         <Wizard
-          bundle={calculator.bundle}
+          bundle={bundle}
           state={w.state}
           statuses={w.statuses}
           current={w.current}
+          busy={busy}
           onJump={w.jump}
           onPrevious={() => w.previous()}
-          onNext={() => w.next()}
-          onSubmit={() => w.submit()}
+          onNext={() => {
+            const r = w.next();
+            if (r.statuses[w.current] !== 3) void save(r.statuses);
+          }}
+          onSubmit={() => {
+            const r = w.submit();
+            if (!r.valid) return;
+            void save(r.statuses).then((ok) => {
+              if (ok) void navigate(`/${calc}/results`);
+            });
+          }}
           onAdd={w.add}
           onDuplicate={w.duplicate}
           onDelete={w.remove}

@@ -13,12 +13,18 @@ import {
   setGate,
   setUnitSystem,
   submit,
+  toServer,
   type Bundle,
+  type StepStatus,
   type Edit,
   type FormState,
   type UnitSystem,
 } from '../../engine';
+import { saveProject } from '../api/projects';
 import { emptySession, wizardAtoms, type SessionData } from './wizardAtoms';
+
+/** How the last save went: ok, refused because the project changed elsewhere (409), or failed. */
+export type SaveOutcome = { ok: true; id: string } | { ok: false; conflict: boolean; message: string };
 
 /** The wizard of one calculator: engine state kept in step with the persisted atoms. */
 export function useWizard(bundle: Bundle) {
@@ -76,6 +82,25 @@ export function useWizard(bundle: Bundle) {
       return r;
     },
     jump: (i: number) => setCurrent(i),
+    /**
+     * Saves the project (POST when new, PUT with its version otherwise). A changed project loses its held
+     * results; a new one takes its id from the answer; a 409 says the project changed elsewhere.
+     */
+    save: async (statuses: StepStatus[] = session.statuses): Promise<SaveOutcome> => {
+      const project = toServer(bundle, state.data, statuses, session.project_id ?? undefined);
+      const r = await saveProject(bundle.id, project, session.version);
+      if (r.data) {
+        const answer = r.data;
+        setSession((cur) => ({
+          ...cur,
+          project_id: answer.id,
+          version: answer.version,
+          results: answer.changed ? null : cur.results,
+        }));
+        return { ok: true, id: answer.id };
+      }
+      return { ok: false, conflict: r.error?.status === 409, message: r.error?.message ?? '' };
+    },
     patchSession,
     /** Loads a local model and statuses (a project from the server); the first step to complete opens. */
     load: (d: Record<string, unknown>, s: Partial<SessionData>) => {

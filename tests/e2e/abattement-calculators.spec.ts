@@ -1,4 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+async function pdfText(data: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: 0 }).promise;
+  let text = '';
+  for (let i = 1; i <= doc.numPages; i += 1) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    text += content.items.map((x) => ('str' in x ? x.str : '')).join(' ') + ' ';
+  }
+  return text.replace(/\s+/g, ' ');
+}
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const next = (page: Page) => page.getByRole('button', { name: 'Suivant', exact: true }).click();
@@ -64,6 +75,47 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   ).toBeVisible();
   await page.getByRole('combobox', { name: 'Se deverse dans' }).nth(1).selectOption({ label: 'Jardin' });
   await expect(page.getByRole('button', { name: 'Envoyer le formulaire' })).toBeEnabled();
+
+  // Submit saves the project and opens the results: one chart per roof and the rainfall chart.
+  await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
+  await expect(page).toHaveURL(/\/client\/sm\/results$/);
+  await expect(page.getByText('Toiture Toiture A — Moyenne annuelle')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Toiture Toiture B — Moyenne annuelle')).toBeVisible();
+  await expect(page.getByText('Pluviométrie')).toBeVisible();
+  await expect(page.locator('.apexcharts-canvas')).toHaveCount(3);
+
+  // The note: a free text, then the PDF, read back.
+  await page.getByRole('link', { name: 'Compléter la note de calcul' }).click();
+  await expect(page.getByRole('heading', { name: 'Note de calcul', level: 1 })).toBeVisible();
+  await expect(page.getByText('4. Surfaces au sol')).toBeVisible();
+  await page
+    .getByRole('textbox', { name: 'Informations complémentaires' })
+    .first()
+    .fill('Maître d’ouvrage : Ville de Paris');
+  const pdfResponse = page.waitForResponse((r) => r.url().includes('/pdf_download/'));
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Télécharger la note de calcul' }).click();
+  const response = await pdfResponse;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  await popup;
+  // The page hands the PDF to a new window; the same request, replayed with the page's cookies, is read back.
+  const replay = await page.request.post(response.url(), {
+    data: response.request().postDataJSON() as object,
+  });
+  const pdf = await replay.body();
+  const text = await pdfText(pdf);
+  expect(text).toContain('Groupe scolaire');
+  expect(text).toContain('Maître d’ouvrage : Ville de Paris');
+  expect(text).toContain('Paris-Montsouris');
+
+  // The history finds the project; a click loads it back into the wizard.
+  await page.goto('/client/sm/history');
+  await page.getByRole('searchbox').fill('scolaire');
+  await expect(page.getByRole('link', { name: 'Groupe scolaire' })).toBeVisible();
+  await page.getByRole('link', { name: 'Groupe scolaire' }).click();
+  await expect(page).toHaveURL(/\/client\/sm\/calculator\?id=/);
+  await expect(page.getByRole('heading', { name: 'Déversements' })).toBeVisible();
 });
 
 test('smca: the Canadian wizard renders from its bundle', async ({ page }) => {

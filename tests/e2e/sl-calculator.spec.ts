@@ -43,4 +43,20 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Nom de la toiture' })).toHaveValue('Toiture A');
   await expect(page.getByRole('button', { name: 'Envoyer le formulaire' })).toBeEnabled();
+
+  // Submission to the sales team: a comment, a file, then the thank-you message and a fresh wizard.
+  await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
+  await expect(page.getByText('Votre formulaire est prêt à être envoyé.')).toBeVisible();
+  await page
+    .getByRole('textbox', { name: 'Commentaire (facultatif)' })
+    .fill('Toiture accessible par l’escalier B');
+  await page.getByLabel(/Joindre un fichier/).setInputFiles({
+    name: 'plan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  });
+  await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
+  await expect(page.getByText(/Merci ! Votre projet a été transmis/)).toBeVisible();
+  await page.goto('/client/sl/calculator');
+  await expect(page.getByRole('textbox', { name: 'Nom', exact: true })).toHaveValue('');
 });

@@ -1,0 +1,127 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import type { i18n } from 'i18next';
+import { createI18n } from '../renderers';
+import { CALCULATOR_IDS, loadCalculator, type Calculator } from './calculators';
+import { ConfirmDialog } from './components/ConfirmDialog';
+import { Sidebar } from './components/Sidebar';
+import { FrameCtx, type Frame } from './frame';
+import { configAtom, localeOf, userLocaleAtom } from './state/appAtoms';
+import { useWizard } from './state/useWizard';
+
+/** Keeps one calculator's saved wizard at a time: entering another calculator resets the others' state. */
+function resetOtherCalculators(calc: string): void {
+  const last = sessionStorage.getItem('calculator_type');
+  if (last && last !== calc) {
+    for (const id of CALCULATOR_IDS) {
+      if (id === calc) continue;
+      sessionStorage.removeItem(id === 'smca' ? 'smca_form' : `${id}_form`);
+      sessionStorage.removeItem(id === 'smca' ? 'smca_data' : `${id}_data`);
+    }
+  }
+  sessionStorage.setItem('calculator_type', calc);
+}
+
+function FrameInner({
+  calc,
+  calculator,
+  page,
+}: {
+  calc: string;
+  calculator: Calculator;
+  page: (f: Frame) => ReactNode;
+}) {
+  const config = useAtomValue(configAtom);
+  const [chosen, setChosen] = useAtom(userLocaleAtom);
+  const locale = localeOf(config, chosen, calculator.bundle.locales);
+  const i18n = useMemo<i18n>(() => createI18n(calculator.messages, locale), [calculator, locale]);
+  const wizard = useWizard(calculator.bundle);
+  const [confirmNew, setConfirmNew] = useState(false);
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const embedded = params.get('iframe') === 'yes';
+  const admin = config?.admin ?? false;
+  const t = useMemo(() => (key: string, p?: Record<string, unknown>) => i18n.t(key, p ?? {}), [i18n]);
+  const frame: Frame = { calc, calculator, i18n, t, locale, config, admin, wizard };
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  const canadian = config?.mode === 'canada' || config?.mode === 'canada_prod';
+  return (
+    <FrameCtx.Provider value={frame}>
+      <div className={`layout${embedded ? ' layout-embedded' : ''}`}>
+        <Sidebar
+          calc={calc}
+          t={t}
+          showHistory={calc !== 'sl' || admin}
+          embedded={embedded}
+          onNew={() => setConfirmNew(true)}
+        />
+        <div className="layout-main">
+          {canadian && calculator.bundle.locales.length > 1 ? (
+            <div className="toolbar">
+              <label>
+                {t('app.language')}{' '}
+                <select value={locale} onChange={(e) => setChosen(e.target.value === 'en' ? 'en' : 'fr')}>
+                  <option value="fr">Français</option>
+                  <option value="en">English</option>
+                </select>
+              </label>
+            </div>
+          ) : null}
+          {page(frame)}
+        </div>
+      </div>
+      {confirmNew ? (
+        <ConfirmDialog
+          message={t('app.new_project_confirm')}
+          confirm={t('app.confirm')}
+          cancel={t('app.cancel')}
+          onCancel={() => setConfirmNew(false)}
+          onConfirm={() => {
+            setConfirmNew(false);
+            wizard.reset();
+            void navigate(`/${calc}/calculator`);
+          }}
+        />
+      ) : null}
+    </FrameCtx.Provider>
+  );
+}
+
+/** /:calc/... — loads the calculator's bundle and messages, then draws the page inside its frame. */
+export function CalculatorFrame({ page }: { page: (f: Frame) => ReactNode }) {
+  const { calc = '' } = useParams();
+  const [loaded, setLoaded] = useState<{ id: string; calculator: Calculator } | Error | null>(null);
+  useEffect(() => {
+    if (!CALCULATOR_IDS.includes(calc)) return;
+    resetOtherCalculators(calc);
+    let live = true;
+    loadCalculator(calc).then(
+      (calculator) => {
+        if (live) setLoaded({ id: calc, calculator });
+      },
+      (e: unknown) => {
+        if (live) setLoaded(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [calc]);
+  if (!CALCULATOR_IDS.includes(calc)) return <Navigate to="/sl/calculator" replace />;
+  if (loaded instanceof Error)
+    return (
+      <main className="page">
+        <p role="alert">{loaded.message}</p>
+      </main>
+    );
+  if (!loaded || loaded.id !== calc)
+    return (
+      <main className="page" aria-busy="true">
+        <p>…</p>
+      </main>
+    );
+  return <FrameInner key={calc} calc={calc} calculator={loaded.calculator} page={page} />;
+}

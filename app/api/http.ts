@@ -1,0 +1,49 @@
+/** What every call gives back (seed 000 section 7): the data, the error, and the response itself. */
+export interface HttpResult<T> {
+  data: T | null;
+  error: { status: number; message: string; field?: string; details?: unknown } | null;
+  response: Response | null;
+}
+
+/**
+ * Calls the API. Status 204 or an empty body means no data; a non-2xx answer becomes an error carrying the
+ * server's message and field; a network failure is an error with status 0. Never throws.
+ */
+export async function http<T>(method: string, url: string, body?: unknown): Promise<HttpResult<T>> {
+  let response: Response;
+  try {
+    const init: RequestInit = { method, credentials: 'same-origin', headers: {} };
+    if (body instanceof FormData) init.body = body;
+    else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { 'content-type': 'application/json' };
+    }
+    response = await fetch(url, init);
+  } catch (e) {
+    return {
+      data: null,
+      error: { status: 0, message: e instanceof Error ? e.message : String(e) },
+      response: null,
+    };
+  }
+  const text = response.status === 204 ? '' : await response.text();
+  let json: unknown = null;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = null;
+    }
+  }
+  if (!response.ok) {
+    const e = (json ?? {}) as { error?: string; field?: string; details?: unknown };
+    const error: NonNullable<HttpResult<T>['error']> = {
+      status: response.status,
+      message: e.error ?? response.statusText,
+    };
+    if (e.field) error.field = e.field;
+    if (e.details !== undefined) error.details = e.details;
+    return { data: null, error, response };
+  }
+  return { data: (json as T) ?? null, error: null, response };
+}

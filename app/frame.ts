@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import type { i18n } from 'i18next';
+import type { AppConfig } from './api/projects';
+import type { Calculator } from './calculators';
+import type { useWizard } from './state/useWizard';
+
+/** What every page of a calculator gets from its frame. */
+export interface Frame {
+  calc: string;
+  calculator: Calculator;
+  i18n: i18n;
+  t: (key: string, params?: Record<string, unknown>) => string;
+  locale: 'fr' | 'en';
+  config: AppConfig | null;
+  admin: boolean;
+  wizard: ReturnType<typeof useWizard>;
+}
+
+export const FrameCtx = createContext<Frame | null>(null);
+
+/** The current calculator's frame; pages are only rendered inside one. */
+export function useFrame(): Frame {
+  const f = useContext(FrameCtx);
+  if (!f) throw new Error('a page must be rendered inside a CalculatorFrame');
+  return f;
+}

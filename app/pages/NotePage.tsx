@@ -1,0 +1,187 @@
+import { lazy, Suspense, useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import type { StepState } from '../../engine';
+import { tr } from '../../renderers';
+import { PRODUCT } from '../api/projects';
+import type { AbattementData } from '../charts/AbattementCharts';
+import { useFrame } from '../frame';
+
+const AbattementCharts = lazy(() => import('../charts/AbattementCharts'));
+
+interface Entry {
+  text: string;
+  image: string | null;
+}
+
+function readImage(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const r = new FileReader();
+    r.onload = () => resolve(String(r.result));
+    r.onerror = () => reject(r.error ?? new Error('unreadable file'));
+    r.readAsDataURL(file);
+  });
+}
+
+/** A step's data as the note shows it: every visible, filled field with its label, value and unit. */
+function StepSummary({ step }: { step: StepState }) {
+  const { t } = useFrame();
+  return (
+    <>
+      {step.cards.map((c) => (
+        <dl key={c.index} className="note-fields">
+          {step.repeat ? <dt className="note-card-title">{tr(t, c.title)}</dt> : null}
+          {c.fields
+            .filter((f) => f.visible && f.value !== null && f.value !== undefined && f.value !== '')
+            .map((f) => {
+              const opt = f.options?.find((o) => o.value === f.value);
+              const shown =
+                f.kind === 'boolean'
+                  ? t(f.value ? 'common.yes' : 'common.no')
+                  : opt
+                    ? opt.literal
+                      ? opt.label
+                      : t(opt.label)
+                    : `${String(f.display)}${f.unit ? ` ${t(f.unit)}` : ''}`;
+              return (
+                <div key={f.path}>
+                  <dt>{t(f.label)}</dt>
+                  <dd>{shown}</dd>
+                </div>
+              );
+            })}
+        </dl>
+      ))}
+    </>
+  );
+}
+
+/**
+ * The calculation note: numbered collapsible sections (client, project, roofs, grounds when present,
+ * spills, results), each with a Modify button back to its step, a free text and an image attachment; the
+ * download button asks the server for the PDF and opens it in a new window.
+ */
+export function NotePage() {
+  const { calc, t, wizard: w, locale } = useFrame();
+  const navigate = useNavigate();
+  const results = w.session.results as Record<string, unknown> | null;
+  const steps = w.state.steps;
+  const keys =
+    calc === 'sl'
+      ? ['client', 'project', 'roofs', 'results']
+      : ['client', 'project', 'roofs', 'grounds', 'spills', 'results'];
+  const stepIndex: Record<string, number> = { client: 0, project: 1, roofs: 2, grounds: 3, spills: 4 };
+  const hasGround = (steps[3]?.cards.length ?? 0) > 0;
+  const sections = keys.filter((k) => k !== 'grounds' || hasGround);
+  const [entries, setEntries] = useState<Entry[]>(() => sections.map(() => ({ text: '', image: null })));
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!results) return <Navigate to={`/${calc}/calculator`} replace />;
+  const id = w.session.project_id;
+  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  const set = (i: number, patch: Partial<Entry>) =>
+    setEntries((es) => es.map((e, k) => (k === i ? { ...e, ...patch } : e)));
+
+  const download = async () => {
+    if (!id) {
+      setError(t('app.pdf_no_id'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const informations = entries.map((e) => ({ text: e.text.trim() || null, image: e.image }));
+    while (informations.length < 6) informations.push({ text: null, image: null });
+    try {
+      const res = await fetch(
+        `/api/${PRODUCT[calc]}/pdf_download/${encodeURIComponent(id)}?locale=${locale}`,
+        {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ data: JSON.stringify({ informations }) }),
+        },
+      );
+      if (!res.ok)
+        throw new Error(((await res.json().catch(() => ({}))) as { error?: string }).error ?? res.statusText);
+      const url = URL.createObjectURL(await res.blob());
+      window.open(url, '_blank', 'noopener');
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="page page-note">
+      <h1>{t('app.note_page.title')}</h1>
+      {sections.map((k, n) => (
+        <details key={k} className="note-section" open>
+          <summary>
+            {n + 1}. {t(`app.note_page.sections.${k}`)}
+          </summary>
+          <div>
+            {k === 'results' ? (
+              calc === 'sl' ? (
+                <p>
+                  {t('app.sl_results.volume')}: {String(results.max_volume)} · {t('app.sl_results.leakage')}:{' '}
+                  {Number(results.max_leakage).toFixed(2)}
+                </p>
+              ) : (
+                <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+                  <AbattementCharts
+                    key={locale}
+                    data={results as unknown as AbattementData}
+                    t={t}
+                    months={months}
+                    base={calc === 'sm'}
+                  />
+                </Suspense>
+              )
+            ) : steps[stepIndex[k]!] ? (
+              <>
+                <StepSummary step={steps[stepIndex[k]!]!} />
+                <button
+                  type="button"
+                  className="button-secondary"
+                  onClick={() => void navigate(`/${calc}/calculator#${stepIndex[k]! + 1}`)}
+                >
+                  {t('app.note_page.modify')}
+                </button>
+              </>
+            ) : null}
+            <label className="field">
+              <span className="field-label">{t('app.note_page.info')}</span>
+              <textarea
+                className="field-input"
+                rows={3}
+                maxLength={10000}
+                value={entries[n]!.text}
+                onChange={(e) => set(n, { text: e.target.value })}
+              />
+            </label>
+            <label className="field">
+              <span className="field-label">{t('app.note_page.attachment')}</span>
+              <input
+                type="file"
+                accept="image/png,image/jpeg"
+                onChange={(e) => {
+                  const f = e.target.files?.[0];
+                  if (f) void readImage(f).then((image) => set(n, { image }));
+                  else set(n, { image: null });
+                }}
+              />
+            </label>
+          </div>
+        </details>
+      ))}
+      {error ? (
+        <p role="alert" className="notice notice-error">
+          {error}
+        </p>
+      ) : null}
+      <button type="button" className="button-primary" disabled={busy} onClick={() => void download()}>
+        {busy ? t('app.note_page.generating') : t('app.note_page.download')}
+      </button>
+    </main>
+  );
+}

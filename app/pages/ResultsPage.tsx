@@ -1,0 +1,228 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { calculateProject, slowli } from '../api/projects';
+import type { AbattementData } from '../charts/AbattementCharts';
+import { useFrame } from '../frame';
+
+const AbattementCharts = lazy(() => import('../charts/AbattementCharts'));
+
+type Load =
+  | { state: 'FETCHING' }
+  | { state: 'DONE'; results: Record<string, unknown> }
+  | { state: 'ERROR'; message: string; reasons: string[] };
+
+/** The client's panel of the flow-limiter results: optional comment and file, then the submission. */
+function SlClientPanel() {
+  const { t, wizard: w } = useFrame();
+  const [comment, setComment] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  const id = w.session.project_id;
+  if (state === 'sent')
+    return (
+      <p className="thanks" role="status">
+        {t('app.sl_results.thanks')}
+      </p>
+    );
+  if (!id) return <p role="alert">{t('app.calc_no_id')}</p>;
+  return (
+    <form
+      className="card card-single sl-panel"
+      onSubmit={(e) => {
+        e.preventDefault();
+        setState('sending');
+        void (async () => {
+          if (comment.trim()) {
+            const r = await slowli.comment(id, comment.trim());
+            if (r.error) return fail(r.error.message);
+          }
+          if (file) {
+            const r = await slowli.upload(id, file);
+            if (r.error) return fail(r.error.message);
+          }
+          const r = await slowli.send(id);
+          if (r.error) return fail(r.error.message);
+          w.reset();
+          setState('sent');
+        })();
+        function fail(message: string) {
+          setError(message);
+          setState('idle');
+        }
+      }}
+    >
+      <p>{t('app.sl_results.ready')}</p>
+      <label className="field">
+        <span className="field-label">{t('app.sl_results.comment')}</span>
+        <textarea
+          className="field-input"
+          rows={4}
+          maxLength={5000}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </label>
+      <label className="field">
+        <span className="field-label">{t('app.sl_results.file')}</span>
+        <input
+          type="file"
+          accept=".pdf,.png,.jpg,.jpeg,.doc,.docx,.xls,.xlsx,.dwg"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+        />
+      </label>
+      {error ? <p role="alert">{error}</p> : null}
+      <button type="submit" className="button-primary" disabled={state === 'sending'}>
+        {state === 'sending' ? t('app.sl_results.sending') : t('app.sl_results.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** The admin's table of limiters and quote articles. */
+function SlAdminTable({ r }: { r: Record<string, unknown> }) {
+  const { t } = useFrame();
+  const limiters = (r.limiters as Record<string, unknown>[]) ?? [];
+  return (
+    <>
+      <table className="results-table">
+        <caption>{t('app.sl_results.limiters')}</caption>
+        <thead>
+          <tr>
+            {['roof', 'count', 'height_max', 'height_total', 'leakage', 'retentio'].map((k) => (
+              <th key={k}>{t(`app.sl_results.${k}`)}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {limiters.map((l) => (
+            <tr key={String(l.roof_name)}>
+              <td>{String(l.roof_name)}</td>
+              <td>{String(l.count)}</td>
+              <td>{String(l.height_max)}</td>
+              <td>{String(l.height_total)}</td>
+              <td>{Number(l.max_leakage).toFixed(2)}</td>
+              <td>{l.recommended_retentio ? '✓' : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="totals">
+        <div>
+          <dt>{t('app.sl_results.volume')}</dt>
+          <dd>{String(r.max_volume)}</dd>
+        </div>
+        <div>
+          <dt>{t('app.sl_results.leakage')}</dt>
+          <dd>{Number(r.max_leakage).toFixed(2)}</dd>
+        </div>
+        <div>
+          <dt>{t('app.sl_results.lsha')}</dt>
+          <dd>{String(r.lsha)}</dd>
+        </div>
+        {r.diameter !== undefined ? (
+          <div>
+            <dt>{t('app.sl_results.diameter')}</dt>
+            <dd>{String(r.diameter)}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </>
+  );
+}
+
+/**
+ * Results: FETCHING, then DONE or ERROR. The calculation runs only when no results are held. sl: the
+ * client's submission panel (the admin sees the table); sm and smca: the charts, loaded lazily.
+ */
+export function ResultsPage() {
+  const { calc, t, admin, wizard: w, locale } = useFrame();
+  const navigate = useNavigate();
+  const id = w.session.project_id;
+  const held = w.session.results as Record<string, unknown> | null;
+  const [load, setLoad] = useState<Load>(held ? { state: 'DONE', results: held } : { state: 'FETCHING' });
+  const started = useRef(false);
+  const needsCalc = calc !== 'sl' || admin;
+  useEffect(() => {
+    if (!needsCalc || held || started.current) return;
+    started.current = true;
+    if (!id) {
+      setLoad({ state: 'ERROR', message: t('app.calc_no_id'), reasons: [] });
+      return;
+    }
+    void calculateProject(calc, id).then((r) => {
+      if (r.data) {
+        w.patchSession({ results: r.data });
+        setLoad({ state: 'DONE', results: r.data });
+      } else {
+        const reasons = Array.isArray(r.error?.details)
+          ? (r.error.details as { message: string }[]).map((x) => x.message)
+          : [];
+        setLoad({ state: 'ERROR', message: t('app.error'), reasons });
+      }
+    });
+  }, [needsCalc, held, id, calc, t, w]);
+
+  if (calc === 'sl' && !admin)
+    return (
+      <main className="page page-results">
+        <h1>{t('app.results')}</h1>
+        <SlClientPanel />
+      </main>
+    );
+  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  return (
+    <main className="page page-results">
+      <h1>{t('app.results')}</h1>
+      {load.state === 'FETCHING' ? (
+        <p aria-busy="true" role="status">
+          {t('app.loading')}
+        </p>
+      ) : null}
+      {load.state === 'ERROR' ? (
+        <div role="alert" className="notice notice-error">
+          <p>{load.message}</p>
+          {load.reasons.length ? (
+            <ul>
+              {load.reasons.map((r) => (
+                <li key={r}>{r}</li>
+              ))}
+            </ul>
+          ) : null}
+          <button
+            type="button"
+            className="button-warning"
+            onClick={() => void navigate(`/${calc}/calculator`)}
+          >
+            {t('app.back_to_calculator')}
+          </button>
+        </div>
+      ) : null}
+      {load.state === 'DONE' ? (
+        calc === 'sl' ? (
+          <SlAdminTable r={load.results} />
+        ) : (
+          <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+            <AbattementCharts
+              key={locale}
+              data={load.results as unknown as AbattementData}
+              t={t}
+              months={months}
+              base={calc === 'sm'}
+            />
+          </Suspense>
+        )
+      ) : null}
+      <footer className="wizard-footer">
+        <Link className="button-secondary" to={`/${calc}/calculator`}>
+          {t('app.back_to_data')}
+        </Link>
+        {load.state === 'DONE' && calc !== 'sl' ? (
+          <Link className="button-primary" to={`/${calc}/note`}>
+            {t('app.complete_note')}
+          </Link>
+        ) : null}
+      </footer>
+    </main>
+  );
+}

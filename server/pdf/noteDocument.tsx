@@ -1,0 +1,292 @@
+import { Document, Image, Page, StyleSheet, Svg, Rect, Text, View, Line } from '@react-pdf/renderer';
+import type { i18n } from 'i18next';
+import type { FormState } from '../../engine';
+
+/** One section's free text and attachment (an image as a data URL), as the note page sends them. */
+export interface NoteEntry {
+  text: string | null;
+  image: string | null;
+}
+
+const s = StyleSheet.create({
+  page: { padding: 36, fontSize: 10, fontFamily: 'Helvetica', color: '#1c2733' },
+  h1: { fontSize: 18, marginBottom: 4, color: '#0b5394' },
+  sub: { fontSize: 10, color: '#5f6b7a', marginBottom: 14 },
+  h2: { fontSize: 13, marginTop: 12, marginBottom: 6, color: '#0b5394' },
+  h3: { fontSize: 11, marginTop: 6, marginBottom: 3 },
+  row: { flexDirection: 'row', borderBottom: '0.5pt solid #ccd5df', paddingVertical: 2 },
+  label: { width: '45%', color: '#5f6b7a' },
+  value: { width: '55%' },
+  cell: { flex: 1, fontSize: 8 },
+  head: { flex: 1, fontSize: 8, fontFamily: 'Helvetica-Bold' },
+  info: { marginTop: 4, padding: 6, backgroundColor: '#e7f0fa' },
+  image: { marginTop: 6, maxHeight: 220, objectFit: 'contain' },
+  small: { fontSize: 8, color: '#5f6b7a' },
+});
+
+function Table({ head, rows }: { head: string[]; rows: (string | number)[][] }) {
+  return (
+    <View>
+      <View style={s.row}>
+        {head.map((h, i) => (
+          <Text key={i} style={s.head}>
+            {h}
+          </Text>
+        ))}
+      </View>
+      {rows.map((r, i) => (
+        <View key={i} style={s.row} wrap={false}>
+          {r.map((c, j) => (
+            <Text key={j} style={s.cell}>
+              {String(c)}
+            </Text>
+          ))}
+        </View>
+      ))}
+    </View>
+  );
+}
+
+/** Monthly bars (0-100 %) with the annual average line, drawn as vectors. */
+function Bars({ values, average }: { values: number[]; average: number }) {
+  const w = 480;
+  const h = 110;
+  const bw = w / 12 - 6;
+  return (
+    <Svg width={w} height={h + 4}>
+      {values.map((v, i) => (
+        <Rect
+          key={i}
+          x={i * (w / 12) + 3}
+          y={h - (Math.max(0, Math.min(100, v)) / 100) * h}
+          width={bw}
+          height={(Math.max(0, Math.min(100, v)) / 100) * h}
+          fill="#1f6fb2"
+        />
+      ))}
+      <Line
+        x1={0}
+        y1={h - (average / 100) * h}
+        x2={w}
+        y2={h - (average / 100) * h}
+        stroke="#333333"
+        strokeWidth={1}
+      />
+    </Svg>
+  );
+}
+
+function Extra({ entry, t }: { entry: NoteEntry | undefined; t: (k: string) => string }) {
+  if (!entry || (!entry.text && !entry.image)) return null;
+  return (
+    <View>
+      {entry.text ? (
+        <View style={s.info}>
+          <Text style={s.small}>{t('app.note_page.info')}</Text>
+          <Text>{entry.text}</Text>
+        </View>
+      ) : null}
+      {entry.image ? <Image style={s.image} src={entry.image} /> : null}
+    </View>
+  );
+}
+
+/**
+ * The calculation note: the project drawn from its bundle (every visible field of every step with its
+ * label, value and unit, in the project's unit system), the spills, the results with their tables and
+ * charts, the free texts and attachments of each section, and a method section naming the method, the
+ * climate station and period and every parameter with its provenance.
+ */
+export function NoteDocument({
+  i18n,
+  title,
+  projectName,
+  date,
+  state,
+  sections,
+  entries,
+  results,
+}: {
+  i18n: i18n;
+  title: string;
+  projectName: string;
+  date: string;
+  state: FormState;
+  sections: { key: string; title: string; step: string | null }[];
+  entries: NoteEntry[];
+  results: Record<string, unknown> | null;
+}) {
+  const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
+  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  const stepByKey = new Map(state.steps.map((st) => [st.key, st]));
+  return (
+    <Document title={`${title} – ${projectName}`} language={i18n.language}>
+      <Page size="A4" style={s.page}>
+        <Text style={s.h1}>{t('app.note_page.title')}</Text>
+        <Text style={s.sub}>
+          {title} · {projectName} · {date}
+        </Text>
+        {sections.map((sec, n) => {
+          const step = sec.step ? stepByKey.get(sec.step) : undefined;
+          return (
+            <View key={sec.key} wrap>
+              <Text style={s.h2}>
+                {n + 1}. {sec.title}
+              </Text>
+              {sec.key === 'results' && results ? <Results results={results} t={t} months={months} /> : null}
+              {sec.key === 'spills' && step
+                ? step.cards.map((c) => {
+                    const f = c.fields[0];
+                    const dest = f?.options?.find((o) => o.value === f.value);
+                    return (
+                      <Text key={c.index}>
+                        {String(c.title.params?.name ?? '')} {t('app.note_page.flows_into')}{' '}
+                        {dest ? (dest.literal ? dest.label : t(dest.label)) : t('app.note_page.sewer')}
+                      </Text>
+                    );
+                  })
+                : null}
+              {sec.key !== 'results' && sec.key !== 'spills' && step
+                ? step.cards.map((c) => (
+                    <View key={c.index} wrap={false}>
+                      {step.repeat ? <Text style={s.h3}>{t(c.title.key, c.title.params)}</Text> : null}
+                      {c.fields
+                        .filter(
+                          (f) => f.visible && f.value !== null && f.value !== undefined && f.value !== '',
+                        )
+                        .map((f) => {
+                          const opt = f.options?.find((o) => o.value === f.value);
+                          const shown =
+                            f.kind === 'boolean'
+                              ? t(f.value ? 'common.yes' : 'common.no')
+                              : opt
+                                ? opt.literal
+                                  ? opt.label
+                                  : t(opt.label)
+                                : `${String(f.display)}${f.unit ? ` ${t(f.unit)}` : ''}`;
+                          return (
+                            <View key={f.path} style={s.row}>
+                              <Text style={s.label}>{t(f.label)}</Text>
+                              <Text style={s.value}>{shown}</Text>
+                            </View>
+                          );
+                        })}
+                    </View>
+                  ))
+                : null}
+              <Extra entry={entries[n]} t={t} />
+            </View>
+          );
+        })}
+        {results ? <Method results={results} t={t} /> : null}
+      </Page>
+    </Document>
+  );
+}
+
+function Results({
+  results,
+  t,
+  months,
+}: {
+  results: Record<string, unknown>;
+  t: (k: string, p?: Record<string, unknown>) => string;
+  months: string[];
+}) {
+  if (Array.isArray(results.limiters)) {
+    const limiters = results.limiters as Record<string, unknown>[];
+    return (
+      <View>
+        <Table
+          head={[
+            t('app.sl_results.roof'),
+            t('app.sl_results.count'),
+            t('app.sl_results.height_max'),
+            t('app.sl_results.height_total'),
+            t('app.sl_results.leakage'),
+          ]}
+          rows={limiters.map((l) => [
+            String(l.roof_name),
+            Number(l.count),
+            Number(l.height_max),
+            Number(l.height_total),
+            Number(l.max_leakage).toFixed(2),
+          ])}
+        />
+        <Text style={{ marginTop: 4 }}>
+          {t('app.sl_results.volume')}: {String(results.max_volume)} · {t('app.sl_results.leakage')}:{' '}
+          {Number(results.max_leakage).toFixed(2)} · {t('app.sl_results.lsha')}: {String(results.lsha)}
+        </Text>
+      </View>
+    );
+  }
+  const roofs =
+    (results.toitureResults as {
+      toiture: { name: string };
+      monthlyResults: { abattement: number; respectConsigneAbattement: number }[];
+    }[]) ?? [];
+  const rain = (results.pluviometrie as { pluie_precipite: number; evenements_pluvieux: number }[]) ?? [];
+  return (
+    <View>
+      {roofs.map((r) => {
+        const values = r.monthlyResults.map((m) => m.abattement);
+        const avg = Math.floor(values.reduce((a, b) => a + b, 0) / 12);
+        return (
+          <View key={r.toiture.name} wrap={false}>
+            <Text style={s.h3}>
+              {t('app.charts.roof', { name: r.toiture.name })} — {t('app.charts.average', { value: avg })}
+            </Text>
+            <Bars values={values} average={avg} />
+            <Table
+              head={['', ...months]}
+              rows={[
+                [t('app.charts.abattement'), ...values],
+                ['≥', ...r.monthlyResults.map((m) => m.respectConsigneAbattement)],
+              ]}
+            />
+          </View>
+        );
+      })}
+      <View wrap={false}>
+        <Text style={s.h3}>{t('app.charts.rainfall')}</Text>
+        <Table
+          head={['', ...months]}
+          rows={[
+            [t('app.charts.rain'), ...rain.map((x) => x.pluie_precipite)],
+            [t('app.charts.rainy_days'), ...rain.map((x) => x.evenements_pluvieux)],
+          ]}
+        />
+      </View>
+    </View>
+  );
+}
+
+function Method({
+  results,
+  t,
+}: {
+  results: Record<string, unknown>;
+  t: (k: string, p?: Record<string, unknown>) => string;
+}) {
+  const method = results.method as { name: string; version: string } | undefined;
+  const station = results.station as { name: string; period: string; source: string } | undefined;
+  const params =
+    (results.parameters as { name: string; value: unknown; unit?: string; provenance: string }[]) ?? [];
+  return (
+    <View wrap>
+      <Text style={s.h2}>Méthode / Method</Text>
+      {method ? <Text>{`${method.name} (v${method.version})`}</Text> : null}
+      {station ? (
+        <Text>
+          {t('app.charts.method', { station: station.name, period: station.period, years: results.years })}
+        </Text>
+      ) : null}
+      {station ? <Text style={s.small}>{station.source}</Text> : null}
+      {typeof results.pet_method === 'string' ? <Text>PET: {results.pet_method}</Text> : null}
+      <Table
+        head={['Paramètre / parameter', 'Valeur / value', 'Provenance']}
+        rows={params.map((p) => [p.name, `${String(p.value)}${p.unit ? ` ${p.unit}` : ''}`, p.provenance])}
+      />
+    </View>
+  );
+}
