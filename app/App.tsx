@@ -3,9 +3,11 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { fetchConfig } from './api/projects';
 import { CalculatorFrame } from './CalculatorFrame';
-import { CalculatorPage } from './pages/CalculatorPage';
 import { configAtom } from './state/appAtoms';
 
+const CalculatorPage = lazy(() =>
+  import('./pages/CalculatorPage').then((m) => ({ default: m.CalculatorPage })),
+);
 const ResultsPage = lazy(() => import('./pages/ResultsPage').then((m) => ({ default: m.ResultsPage })));
 const HistoryPage = lazy(() => import('./pages/HistoryPage').then((m) => ({ default: m.HistoryPage })));
 const NotePage = lazy(() => import('./pages/NotePage').then((m) => ({ default: m.NotePage })));
@@ -32,7 +34,10 @@ export function App() {
       <BrowserRouter basename="/client">
         <Routes>
           <Route path="/:calc" element={<CalculatorFrame page={() => later(<HomePage />)} />} />
-          <Route path="/:calc/calculator" element={<CalculatorFrame page={() => <CalculatorPage />} />} />
+          <Route
+            path="/:calc/calculator"
+            element={<CalculatorFrame page={() => later(<CalculatorPage />)} />}
+          />
           <Route path="/:calc/history" element={<CalculatorFrame page={() => later(<HistoryPage />)} />} />
           <Route path="/:calc/results" element={<CalculatorFrame page={() => later(<ResultsPage />)} />} />
           <Route path="/:calc/note" element={<CalculatorFrame page={() => later(<NotePage />)} />} />

@@ -2,7 +2,7 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { i18n } from 'i18next';
-import { createI18n } from '../renderers';
+import { createI18n } from '../renderers/i18n';
 import { CALCULATOR_IDS, loadCalculator, type Calculator } from './calculators';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { Sidebar } from './components/Sidebar';

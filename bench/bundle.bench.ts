@@ -1,0 +1,74 @@
+/**
+ * npm run bench:bundle — the JavaScript a page really loads, gzip: the app is built, served by the real
+ * server, opened in Chromium, and every script the page requested is gzipped from dist/ and summed.
+ * Goals: home (/client/sl) <= 120 KB, calculator (/client/sl/calculator) <= 250 KB, charts loaded only on
+ * results and notes. The history page is measured too, as a baseline of the app shell plus one page.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { buildServer } from '../server/app';
+import { loadConfig } from '../server/config';
+
+const root = join(import.meta.dirname, '..');
+execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+const dir = mkdtempSync(join(tmpdir(), 'rw-bundle-'));
+const server = await buildServer(
+  loadConfig({ DATA_DIR: dir, RATE_LIMIT: '0', MAILER: 'off', DIST_DIR: join(root, 'dist') }),
+);
+await server.app.listen({ port: 0, host: '127.0.0.1' });
+const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+async function measure(path: string, ready: string): Promise<{ kb: number; files: string[] }> {
+  const page = await browser.newPage();
+  const scripts = new Set<string>();
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.add(new URL(r.url()).pathname);
+  });
+  await page.goto(base + path);
+  await page.waitForSelector(ready);
+  await page.waitForLoadState('networkidle');
+  await page.close();
+  const files = [...scripts].filter((p) => p.startsWith('/client/'));
+  const bytes = files.reduce(
+    (s, p) => s + gzipSync(readFileSync(join(root, 'dist', p.replace('/client/', '')))).length,
+    0,
+  );
+  return { kb: bytes / 1024, files };
+}
+
+try {
+  const home = await measure('/client/sl', 'h1');
+  const calc = await measure('/client/sl/calculator', 'h2');
+  const shell = await measure('/client/sm/history', 'h1');
+  const okHome = home.kb <= 120;
+  const okCalc = calc.kb <= 250;
+  const chartsOnCalculator = calc.files.some((f) => /AbattementCharts|apexcharts/i.test(f));
+  console.log(
+    `home /client/sl: ${home.kb.toFixed(1)} KB gzip in ${home.files.length} scripts (goal <= 120 KB) ${okHome ? 'OK' : 'MISSED'}`,
+  );
+  console.log(
+    `calculator /client/sl/calculator: ${calc.kb.toFixed(1)} KB gzip (goal <= 250 KB) ${okCalc ? 'OK' : 'MISSED'}; charts loaded: ${chartsOnCalculator ? 'yes (MISSED)' : 'no'}`,
+  );
+  console.log(`baseline: the history page /client/sm/history ${shell.kb.toFixed(1)} KB gzip`);
+  process.exitCode = okHome && okCalc && !chartsOnCalculator ? 0 : 1;
+} finally {
+  await browser.close();
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+}
