@@ -13,7 +13,6 @@ if (!executablePath && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
       'or let Playwright use its own browser (npx playwright install chromium).',
   );
 }
-const port = Number(process.env.E2E_PORT ?? 8091);
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -21,7 +20,6 @@ export default defineConfig({
   workers: 1,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
       args: [
@@ -36,19 +34,24 @@ export default defineConfig({
       ],
     },
   },
-  // The real server (SQLite in a fresh folder) serving a fresh build, as `npm start` does.
-  webServer: {
-    command: `rm -rf test-results/e2e-data && npx vite build --logLevel warn && npx tsx server/main.ts`,
-    url: `http://127.0.0.1:${port}/client/`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'test-results/e2e-data',
-      RATE_LIMIT: '0',
-      SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123',
-      ADMIN_PASSWORD: 'e2e-admin-password',
+  projects: [
+    { name: 'client', use: { baseURL: 'http://127.0.0.1:8091' }, testIgnore: /canada\.spec\.ts/ },
+    { name: 'canada', use: { baseURL: 'http://127.0.0.1:8092' }, testMatch: /canada\.spec\.ts/ },
+  ],
+  // The real server on a fresh build, in client mode and in canada mode (tests/e2e/servers.ts).
+  webServer: [
+    {
+      command: 'npx tsx tests/e2e/servers.ts',
+      url: 'http://127.0.0.1:8091/client/',
+      reuseExistingServer: false,
+      timeout: 180_000,
     },
-  },
+    {
+      // served by the same process as above; this entry only waits for it
+      command: 'node -e "setInterval(() => {}, 1 << 30)"',
+      url: 'http://127.0.0.1:8092/client/',
+      reuseExistingServer: true,
+      timeout: 180_000,
+    },
+  ],
 });

@@ -11,6 +11,10 @@ const CalculatorPage = lazy(() =>
 const ResultsPage = lazy(() => import('./pages/ResultsPage').then((m) => ({ default: m.ResultsPage })));
 const HistoryPage = lazy(() => import('./pages/HistoryPage').then((m) => ({ default: m.HistoryPage })));
 const NotePage = lazy(() => import('./pages/NotePage').then((m) => ({ default: m.NotePage })));
+const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
+const CalculatorsPage = lazy(() =>
+  import('./pages/CalculatorsPage').then((m) => ({ default: m.CalculatorsPage })),
+);
 const HomePage = lazy(() => import('./pages/HomePage').then((m) => ({ default: m.HomePage })));
 
 function ConfigLoader() {
@@ -33,6 +37,8 @@ export function App() {
       <ConfigLoader />
       <BrowserRouter basename="/client">
         <Routes>
+          <Route path="/login" element={later(<LoginPage />)} />
+          <Route path="/home" element={later(<CalculatorsPage />)} />
           <Route path="/:calc" element={<CalculatorFrame page={() => later(<HomePage />)} />} />
           <Route
             path="/:calc/calculator"

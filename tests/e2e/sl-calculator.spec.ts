@@ -60,3 +60,98 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   await page.goto('/client/sl/calculator');
   await expect(page.getByRole('textbox', { name: 'Nom', exact: true })).toHaveValue('');
 });
+
+test('an admin logs in, finds the project in the history, orders it and downloads the Excel file', async ({
+  page,
+  request,
+}) => {
+  const body = {
+    steps: {
+      Client: {
+        name: 'Client',
+        state: 2,
+        condition_value: true,
+        toApi: true,
+        forms: [
+          {
+            uuid: 'Client0',
+            form: {
+              name: 'Jeanne Martin',
+              company: 'Bureau Martin',
+              email: 'j@example.fr',
+              phone: null,
+              profile: 'etude',
+              user: 'Paul Durand',
+            },
+          },
+        ],
+      },
+      Chantier: {
+        name: 'Chantier',
+        state: 2,
+        condition_value: true,
+        toApi: true,
+        forms: [
+          {
+            uuid: 'Chantier0',
+            form: {
+              name: 'Entrepôt Nord',
+              adress: null,
+              city: 'Lille',
+              postcode: '59000',
+              max_fuite: false,
+              fuite_value: null,
+              max_retention: false,
+              retention_value: null,
+              hauteur_eau: null,
+            },
+          },
+        ],
+      },
+      Toiture: {
+        name: 'Toiture',
+        state: 2,
+        condition_value: true,
+        toApi: true,
+        forms: [
+          {
+            uuid: 'Toiture0',
+            form: {
+              name: 'Toit',
+              type: 'TTV',
+              hauteur: 20,
+              surface_retention: 800,
+              volume_retention_max: null,
+              evac_horizontal: 2,
+              evac_vertical: 0,
+              retentio: false,
+              gravel_thickness: null,
+            },
+          },
+        ],
+      },
+    },
+  };
+  const created = await request.post('/api/slowli/project', { data: body });
+  const id = ((await created.json()) as { id: string }).id;
+  await request.get(`/api/slowli/send-project/${id}`);
+
+  await page.goto('/client/login');
+  await page.getByLabel('Mot de passe').fill('wrong password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Mot de passe incorrect');
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page.getByRole('heading', { name: 'Historique des projets', level: 1 })).toBeVisible();
+  await page.getByRole('searchbox').fill('entrepot');
+  const row = page.getByRole('row', { name: /Entrepôt Nord/ });
+  await expect(row).toContainText('Projet valide');
+  await row.getByRole('button', { name: 'Options du projet' }).click();
+  await page.getByRole('menuitem', { name: 'Créer une commande' }).click();
+  await page.getByRole('textbox', { name: 'Numéro de commande' }).fill('CMD-42');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Valider' }).click();
+  expect((await download).suggestedFilename()).toBe('projet-Entrepôt Nord.xlsx');
+  await page.goto('/client/sl/history');
+  await expect(page.getByRole('row', { name: /Entrepôt Nord/ })).toContainText('Commandé n° CMD-42');
+});

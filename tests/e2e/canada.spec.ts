@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+
+const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
+
+test('smca in canada mode: English, imperial units, the whole journey to the charts, a reload keeping the state', async ({
+  page,
+}) => {
+  await page.goto('/client/smca/calculator');
+  await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Client information' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Client information' })).toBeVisible();
+
+  await textbox(page, 'Name').fill('Alex Tremblay');
+  await textbox(page, 'Company').fill('Tremblay Architectes');
+  await textbox(page, 'Email').fill('alex@example.ca');
+  await page.getByRole('combobox', { name: 'Profile' }).selectOption({ label: 'Landscape architect' });
+  await textbox(page, 'Sales contact').fill('Marie Roy');
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: 'Project information' })).toBeFocused();
+  await page.getByRole('radio', { name: 'Imperial' }).check();
+  await textbox(page, 'Project name').fill('King Street Offices');
+  await textbox(page, 'City').fill('Toronto');
+  await page.getByRole('combobox', { name: 'Province' }).selectOption({ label: 'Ontario' });
+  await page.getByRole('combobox', { name: 'Rain region' }).selectOption({ label: 'Toronto' });
+  await page.getByRole('radiogroup').first().getByRole('radio', { name: 'Yes' }).check();
+  await textbox(page, 'Rain depth to retain').fill('0.2');
+  await expect(page.getByText('in', { exact: true }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: 'Roofs' })).toBeVisible();
+  await textbox(page, 'Roof name').fill('Tower roof');
+  await page.getByRole('combobox', { name: 'Roof type' }).selectOption({ label: 'Conventional' });
+  await textbox(page, 'Area').fill('16000');
+  await expect(page.getByText('ft²').first()).toBeVisible();
+  await page.getByRole('combobox', { name: 'System' }).selectOption({ label: 'Extensive' });
+  await page.getByRole('combobox', { name: 'Growing medium' }).selectOption({ label: 'SFX' });
+  await textbox(page, 'Growing medium thickness').fill('1');
+  await expect(page.getByText('Value must be between 40 and 400 (mm)')).toBeVisible();
+  await textbox(page, 'Growing medium thickness').fill('4');
+  await expect(page.getByText('Value must be between 40 and 400 (mm)')).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Drain' }).selectOption({ label: 'Sopradrain Eco 5' });
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+
+  await page.getByRole('radio', { name: 'No' }).check();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Roof Tower roof' })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Roof Tower roof' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start the calculation' }).click();
+  await expect(page).toHaveURL(/\/client\/smca\/results$/);
+  await expect(page.getByText(/Roof Tower roof — Annual average: \d+ %/)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Rainfall')).toBeVisible();
+});
+
+test('the Canadian mode offers the French/English switch and the Canadian calculator on the home page', async ({
+  page,
+}) => {
+  await page.goto('/client/home');
+  await expect(page.getByRole('link', { name: /Commencer|Start/ })).toHaveAttribute('href', '/client/smca');
+});
