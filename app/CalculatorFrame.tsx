@@ -64,8 +64,8 @@ function FrameInner({
               <label>
                 {t('app.language')}{' '}
                 <select value={locale} onChange={(e) => setChosen(e.target.value === 'en' ? 'en' : 'fr')}>
-                  <option value="fr">Français</option>
-                  <option value="en">English</option>
+                  <option value="fr">{t('app.languages.fr')}</option>
+                  <option value="en">{t('app.languages.en')}</option>
                 </select>
               </label>
             </div>

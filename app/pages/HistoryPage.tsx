@@ -239,7 +239,7 @@ export function HistoryPage() {
         </tbody>
       </table>
       {pages > 1 ? (
-        <nav className="pagination" aria-label="pagination">
+        <nav className="pagination" aria-label={t('app.history_page.pagination')}>
           <button
             type="button"
             disabled={page === 1}

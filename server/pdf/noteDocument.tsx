@@ -241,7 +241,7 @@ function Results({
               head={['', ...months]}
               rows={[
                 [t('app.charts.abattement'), ...values],
-                ['≥', ...r.monthlyResults.map((m) => m.respectConsigneAbattement)],
+                [t('app.note_page.target_met'), ...r.monthlyResults.map((m) => m.respectConsigneAbattement)],
               ]}
             />
           </View>
@@ -274,7 +274,7 @@ function Method({
     (results.parameters as { name: string; value: unknown; unit?: string; provenance: string }[]) ?? [];
   return (
     <View wrap>
-      <Text style={s.h2}>Méthode / Method</Text>
+      <Text style={s.h2}>{t('app.note_page.method')}</Text>
       {method ? <Text>{`${method.name} (v${method.version})`}</Text> : null}
       {station ? (
         <Text>
@@ -282,9 +282,11 @@ function Method({
         </Text>
       ) : null}
       {station ? <Text style={s.small}>{station.source}</Text> : null}
-      {typeof results.pet_method === 'string' ? <Text>PET: {results.pet_method}</Text> : null}
+      {typeof results.pet_method === 'string' ? (
+        <Text>{t('app.note_page.pet', { method: results.pet_method })}</Text>
+      ) : null}
       <Table
-        head={['Paramètre / parameter', 'Valeur / value', 'Provenance']}
+        head={[t('app.note_page.parameter'), t('app.note_page.value'), t('app.note_page.provenance')]}
         rows={params.map((p) => [p.name, `${String(p.value)}${p.unit ? ` ${p.unit}` : ''}`, p.provenance])}
       />
     </View>
