@@ -10,3 +10,4 @@ export { WizardFooter } from './WizardFooter';
 export { Wizard, type WizardActions } from './Wizard';
 export { createI18n, type Messages } from './i18n';
 export { FieldTemplate } from './templates/FieldTemplate';
+export { fieldText, isShown } from './fieldText';

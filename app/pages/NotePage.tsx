@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { StepState } from '../../engine';
 import { tr } from '../../renderers';
+import { fieldText, isShown } from '../../renderers/fieldText';
 import { PRODUCT } from '../api/projects';
 import type { AbattementData } from '../charts/AbattementCharts';
 import { useFrame } from '../frame';
@@ -30,25 +31,12 @@ function StepSummary({ step }: { step: StepState }) {
       {step.cards.map((c) => (
         <dl key={c.index} className="note-fields">
           {step.repeat ? <dt className="note-card-title">{tr(t, c.title)}</dt> : null}
-          {c.fields
-            .filter((f) => f.visible && f.value !== null && f.value !== undefined && f.value !== '')
-            .map((f) => {
-              const opt = f.options?.find((o) => o.value === f.value);
-              const shown =
-                f.kind === 'boolean'
-                  ? t(f.value ? 'common.yes' : 'common.no')
-                  : opt
-                    ? opt.literal
-                      ? opt.label
-                      : t(opt.label)
-                    : `${String(f.display)}${f.unit ? ` ${t(f.unit)}` : ''}`;
-              return (
-                <div key={f.path}>
-                  <dt>{t(f.label)}</dt>
-                  <dd>{shown}</dd>
-                </div>
-              );
-            })}
+          {c.fields.filter(isShown).map((f) => (
+            <div key={f.path}>
+              <dt>{t(f.label)}</dt>
+              <dd>{fieldText(f, t)}</dd>
+            </div>
+          ))}
         </dl>
       ))}
     </>

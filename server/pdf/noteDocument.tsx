@@ -1,6 +1,7 @@
 import { Document, Image, Page, StyleSheet, Svg, Rect, Text, View, Line } from '@react-pdf/renderer';
 import type { i18n } from 'i18next';
 import type { FormState } from '../../engine';
+import { fieldText, isShown } from '../../renderers/fieldText';
 
 /** One section's free text and attachment (an image as a data URL), as the note page sends them. */
 export interface NoteEntry {
@@ -150,27 +151,12 @@ export function NoteDocument({
                 ? step.cards.map((c) => (
                     <View key={c.index} wrap={false}>
                       {step.repeat ? <Text style={s.h3}>{t(c.title.key, c.title.params)}</Text> : null}
-                      {c.fields
-                        .filter(
-                          (f) => f.visible && f.value !== null && f.value !== undefined && f.value !== '',
-                        )
-                        .map((f) => {
-                          const opt = f.options?.find((o) => o.value === f.value);
-                          const shown =
-                            f.kind === 'boolean'
-                              ? t(f.value ? 'common.yes' : 'common.no')
-                              : opt
-                                ? opt.literal
-                                  ? opt.label
-                                  : t(opt.label)
-                                : `${String(f.display)}${f.unit ? ` ${t(f.unit)}` : ''}`;
-                          return (
-                            <View key={f.path} style={s.row}>
-                              <Text style={s.label}>{t(f.label)}</Text>
-                              <Text style={s.value}>{shown}</Text>
-                            </View>
-                          );
-                        })}
+                      {c.fields.filter(isShown).map((f) => (
+                        <View key={f.path} style={s.row}>
+                          <Text style={s.label}>{t(f.label)}</Text>
+                          <Text style={s.value}>{fieldText(f, t)}</Text>
+                        </View>
+                      ))}
                     </View>
                   ))
                 : null}
