@@ -78,6 +78,23 @@ export function NotePage() {
     setError(null);
     const informations = entries.map((e) => ({ text: e.text.trim() || null, image: e.image }));
     while (informations.length < 6) informations.push({ text: null, image: null });
+    const roofs = (results.toitureResults as { toiture: { name: string } }[] | undefined) ?? [];
+    const { default: ApexCharts } = await import('apexcharts');
+    const png = async (id: string): Promise<string | null> => {
+      try {
+        const r = (await ApexCharts.exec(id, 'dataURI')) as { imgURI?: string } | undefined;
+        return r?.imgURI && /^data:image\/png;base64,/.test(r.imgURI) ? r.imgURI : null;
+      } catch {
+        return null;
+      }
+    };
+    const charts =
+      calc === 'sl'
+        ? {}
+        : {
+            pluviometrie: await png('rainfall'),
+            toitures: await Promise.all(roofs.map((r) => png(`roof-${r.toiture.name}`))),
+          };
     try {
       const res = await fetch(
         `/api/${PRODUCT[calc]}/pdf_download/${encodeURIComponent(id)}?locale=${locale}`,
@@ -85,7 +102,7 @@ export function NotePage() {
           method: 'POST',
           credentials: 'same-origin',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ data: JSON.stringify({ informations }) }),
+          body: JSON.stringify({ data: JSON.stringify({ informations, ...charts }) }),
         },
       );
       if (!res.ok)

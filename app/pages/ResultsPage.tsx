@@ -217,7 +217,7 @@ export function ResultsPage() {
         <Link className="button-secondary" to={`/${calc}/calculator`}>
           {t('app.back_to_data')}
         </Link>
-        {load.state === 'DONE' && calc !== 'sl' ? (
+        {load.state === 'DONE' ? (
           <Link className="button-primary" to={`/${calc}/note`}>
             {t('app.complete_note')}
           </Link>

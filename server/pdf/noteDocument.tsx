@@ -107,7 +107,9 @@ export function NoteDocument({
   sections,
   entries,
   results,
+  charts,
 }: {
+  charts?: { pluviometrie: string | null; toitures: (string | null)[] };
   i18n: i18n;
   title: string;
   projectName: string;
@@ -134,7 +136,9 @@ export function NoteDocument({
               <Text style={s.h2}>
                 {n + 1}. {sec.title}
               </Text>
-              {sec.key === 'results' && results ? <Results results={results} t={t} months={months} /> : null}
+              {sec.key === 'results' && results ? (
+                <Results results={results} t={t} months={months} charts={charts} />
+              ) : null}
               {sec.key === 'spills' && step
                 ? step.cards.map((c) => {
                     const f = c.fields[0];
@@ -174,10 +178,12 @@ function Results({
   results,
   t,
   months,
+  charts,
 }: {
   results: Record<string, unknown>;
   t: (k: string, p?: Record<string, unknown>) => string;
   months: string[];
+  charts: { pluviometrie: string | null; toitures: (string | null)[] } | undefined;
 }) {
   if (Array.isArray(results.limiters)) {
     const limiters = results.limiters as Record<string, unknown>[];
@@ -214,7 +220,7 @@ function Results({
   const rain = (results.pluviometrie as { pluie_precipite: number; evenements_pluvieux: number }[]) ?? [];
   return (
     <View>
-      {roofs.map((r) => {
+      {roofs.map((r, i) => {
         const values = r.monthlyResults.map((m) => m.abattement);
         const avg = Math.floor(values.reduce((a, b) => a + b, 0) / 12);
         return (
@@ -222,7 +228,11 @@ function Results({
             <Text style={s.h3}>
               {t('app.charts.roof', { name: r.toiture.name })} — {t('app.charts.average', { value: avg })}
             </Text>
-            <Bars values={values} average={avg} />
+            {charts?.toitures[i] ? (
+              <Image style={s.image} src={charts.toitures[i]!} />
+            ) : (
+              <Bars values={values} average={avg} />
+            )}
             <Table
               head={['', ...months]}
               rows={[
@@ -235,6 +245,7 @@ function Results({
       })}
       <View wrap={false}>
         <Text style={s.h3}>{t('app.charts.rainfall')}</Text>
+        {charts?.pluviometrie ? <Image style={s.image} src={charts.pluviometrie} /> : null}
         <Table
           head={['', ...months]}
           rows={[

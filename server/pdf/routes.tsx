@@ -20,6 +20,29 @@ const readJson = (path: string): Record<string, unknown> =>
 
 const IMAGE = /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/=]+$/;
 
+/** A chart image of the payload: a PNG or JPEG data URL, or null. */
+function chartImage(v: unknown, field: string): string | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v !== 'string' || !IMAGE.test(v))
+    throw new HttpError(400, `${field}: a PNG or JPEG data URL`, field);
+  return v;
+}
+
+/** The chart images the page sends (seed 001 §3: pluviometrie and toitures). */
+function chartsOf(body: unknown): { pluviometrie: string | null; toitures: (string | null)[] } {
+  const parsed = JSON.parse((body as { data: string }).data) as {
+    pluviometrie?: unknown;
+    toitures?: unknown;
+  };
+  const toitures = parsed.toitures ?? [];
+  if (!Array.isArray(toitures) || toitures.length > 200)
+    throw new HttpError(400, 'data.toitures: a list of images', 'data.toitures');
+  return {
+    pluviometrie: chartImage(parsed.pluviometrie, 'data.pluviometrie'),
+    toitures: toitures.map((x, i) => chartImage(x, `data.toitures.${i}`)),
+  };
+}
+
 /** Reads the note payload: {data: JSON text} holding `informations`, six {text, image} entries. */
 function entriesOf(body: unknown): NoteEntry[] {
   const raw = (body as { data?: unknown } | null)?.data;
@@ -67,6 +90,7 @@ export function pdfRoutes(app: FastifyInstance, db: Db, access: Access): void {
       if (!isProductType(type)) throw new HttpError(404, `Unknown product type '${type}'`);
       const row = access.check(request, reply, await getProject(db, type, id));
       const entries = entriesOf(request.body);
+      const charts = chartsOf(request.body);
       const bundle = bundleOfProduct(type);
       const calc = PRODUCT_TYPES[type];
       const wanted = (request.query as { locale?: string }).locale ?? 'fr';
@@ -108,6 +132,7 @@ export function pdfRoutes(app: FastifyInstance, db: Db, access: Access): void {
           sections={sections}
           entries={entries}
           results={results}
+          charts={charts}
         />,
       );
       const ext = JSON.parse(row.extended_properties ?? '{}') as Record<string, unknown>;

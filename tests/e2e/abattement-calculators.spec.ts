@@ -99,6 +99,12 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
   await popup;
+  const sent = JSON.parse((response.request().postDataJSON() as { data: string }).data) as {
+    pluviometrie: string | null;
+    toitures: (string | null)[];
+  };
+  expect(sent.pluviometrie).toMatch(/^data:image\/png;base64,/);
+  expect(sent.toitures).toHaveLength(2);
   // The page hands the PDF to a new window; the same request, replayed with the page's cookies, is read back.
   const replay = await page.request.post(response.url(), {
     data: response.request().postDataJSON() as object,

@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
 import { cookiesOf, freshPlace, serverOn, type Place } from './harness';
@@ -120,6 +120,39 @@ describe('pdf_download', () => {
     expect(text).toContain('3.937 in');
     expect(text).toContain('ft²');
     expect(text).toContain('Hargreaves');
+  });
+
+  it('puts the chart images the page sends in the results, and refuses other content', async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    await inject({ method: 'GET', url: `/api/skywater_manager/calculate/${id}`, headers: { cookie: owner } });
+    const data = (extra: Record<string, unknown>) => ({
+      data: JSON.stringify({ informations: [], ...extra }),
+    });
+    const withCharts = await inject({
+      method: 'POST',
+      url: `/api/skywater_manager/pdf_download/${id}`,
+      payload: data({ pluviometrie: PNG, toitures: [PNG, null] }),
+      headers: { cookie: owner },
+    });
+    expect(withCharts.statusCode).toBe(200);
+    const doc = await getDocument({
+      data: new Uint8Array(withCharts.rawPayload),
+      isEvalSupported: false,
+      verbosity: 0,
+    }).promise;
+    let images = 0;
+    for (let i = 1; i <= doc.numPages; i += 1) {
+      const ops = await (await doc.getPage(i)).getOperatorList();
+      images += ops.fnArray.filter((f) => f === OPS.paintImageXObject).length;
+    }
+    expect(images).toBe(2);
+    const bad = await inject({
+      method: 'POST',
+      url: `/api/skywater_manager/pdf_download/${id}`,
+      payload: data({ toitures: ['javascript:alert(1)'] }),
+      headers: { cookie: owner },
+    });
+    expect(bad.json()).toMatchObject({ field: 'data.toitures.0' });
   });
 
   it('refuses a bad payload and other visitors', async () => {
