@@ -1,6 +1,5 @@
 import { atom, type PrimitiveAtom, type SetStateAction, type WritableAtom } from 'jotai';
-import { atomWithStorage } from 'jotai/utils';
-import type { SyncStorage } from 'jotai/vanilla/utils/atomWithStorage';
+import { atomWithLazy } from 'jotai/utils';
 import type { Bundle, StepStatus, UnitSystem } from '../../engine';
 import { emptyData, initialStep } from '../../engine';
 
@@ -33,42 +32,46 @@ export function emptySession(bundle: Bundle): SessionData {
   };
 }
 
-/** JSON in sessionStorage, read synchronously; unreadable or missing entries give the initial value. */
-function sessionJson<T>(): SyncStorage<T> {
-  return {
-    getItem: (key, initial) => {
-      const raw = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(key);
-      if (raw === null) return initial;
-      try {
-        return JSON.parse(raw) as T;
-      } catch {
-        return initial;
-      }
+/** The JSON stored in sessionStorage under `key`, or `initial` when missing or unreadable. */
+function readSession<T>(key: string, initial: T): T {
+  const raw = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(key);
+  if (raw === null) return initial;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return initial;
+  }
+}
+
+/**
+ * An atom kept in sessionStorage: read when a store first uses it (so a reload, or a new store, starts from
+ * what was saved), written through on every change.
+ */
+function sessionAtom<T>(key: string, initial: T): WritableAtom<T, [SetStateAction<T>], void> {
+  const base = atomWithLazy(() => readSession(key, initial));
+  return atom(
+    (get) => get(base),
+    (get, set, update: SetStateAction<T>) => {
+      const next = typeof update === 'function' ? (update as (prev: T) => T)(get(base)) : update;
+      set(base, next);
+      sessionStorage.setItem(key, JSON.stringify(next));
     },
-    setItem: (key, value) => sessionStorage.setItem(key, JSON.stringify(value)),
-    removeItem: (key) => sessionStorage.removeItem(key),
-  };
+  );
 }
 
 const cache = new Map<string, WizardAtoms>();
 
 /**
- * The atoms of one calculator, created once per bundle id. Both persisted atoms read sessionStorage when
- * first used, so a reload keeps the form and the statuses (smca: keys smca_form and smca_data).
+ * The atoms of one calculator, created once per bundle id. The persisted atoms read sessionStorage when a
+ * store first uses them, so a reload keeps the form and the statuses (smca: keys smca_form and smca_data).
  */
 export function wizardAtoms(bundle: Bundle): WizardAtoms {
   const hit = cache.get(bundle.id);
   if (hit) return hit;
   const atoms: WizardAtoms = {
-    form: atomWithStorage(bundle.storage.form, emptyData(bundle), sessionJson<Record<string, unknown>>(), {
-      getOnInit: true,
-    }),
-    session: atomWithStorage(bundle.storage.data, emptySession(bundle), sessionJson<SessionData>(), {
-      getOnInit: true,
-    }),
-    current: atom(
-      initialStep(sessionJson<SessionData>().getItem(bundle.storage.data, emptySession(bundle)).statuses),
-    ),
+    form: sessionAtom(bundle.storage.form, emptyData(bundle)),
+    session: sessionAtom(bundle.storage.data, emptySession(bundle)),
+    current: atomWithLazy(() => initialStep(readSession(bundle.storage.data, emptySession(bundle)).statuses)),
   };
   cache.set(bundle.id, atoms);
   return atoms;

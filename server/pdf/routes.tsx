@@ -2,6 +2,7 @@ import '@fastify/swagger';
 import { renderToBuffer } from '@react-pdf/renderer';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { derive, fromServer, type ServerProject } from '../../engine';
 import { createI18n } from '../../renderers/i18n';
 import type { Access } from '../auth/access';
@@ -13,7 +14,7 @@ import { getProject, patchProject } from '../projects/repository';
 import { NoteDocument, type NoteEntry } from './noteDocument';
 
 const readJson = (path: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(new URL(`../../schemas/${path}`, import.meta.url), 'utf8')) as Record<
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../schemas', path), 'utf8')) as Record<
     string,
     unknown
   >;

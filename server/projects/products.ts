@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadBundle, type Bundle } from '../../engine';
 
 /** API product type -> calculator bundle id (DESIGN.md section 4). */
@@ -18,7 +19,7 @@ export function bundleOfProduct(type: ProductType): Bundle {
   let b = bundles.get(id);
   if (!b) {
     b = loadBundle(
-      JSON.parse(readFileSync(new URL(`../../schemas/${id}/bundle.json`, import.meta.url), 'utf8')),
+      JSON.parse(readFileSync(join(import.meta.dirname, '../../schemas', id, 'bundle.json'), 'utf8')),
     );
     bundles.set(id, b);
   }

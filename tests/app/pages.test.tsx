@@ -1,0 +1,220 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { Provider } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CalculatorFrame } from '../../app/CalculatorFrame';
+import { CalculatorPage } from '../../app/pages/CalculatorPage';
+import { HistoryPage } from '../../app/pages/HistoryPage';
+import { HomePage } from '../../app/pages/HomePage';
+import { NotePage } from '../../app/pages/NotePage';
+import { ResultsPage } from '../../app/pages/ResultsPage';
+import type { Server } from '../../server/app';
+import { projectBody } from '../server/projects.fixtures';
+import { startServer } from './serverFetch';
+
+let server: Server;
+let stop: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ server, stop } = await startServer());
+});
+afterAll(async () => stop());
+beforeEach(() => sessionStorage.clear());
+
+function at(path: string) {
+  return render(
+    <Provider>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/:calc" element={<CalculatorFrame page={() => <HomePage />} />} />
+          <Route path="/:calc/calculator" element={<CalculatorFrame page={() => <CalculatorPage />} />} />
+          <Route path="/:calc/history" element={<CalculatorFrame page={() => <HistoryPage />} />} />
+          <Route path="/:calc/results" element={<CalculatorFrame page={() => <ResultsPage />} />} />
+          <Route path="/:calc/note" element={<CalculatorFrame page={() => <NotePage />} />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
+  );
+}
+
+/** Creates a project through the page's own fetch (so it belongs to this "browser"). */
+async function create(type: string, body: unknown): Promise<string> {
+  const r = await fetch(`/api/${type}/project`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return ((await r.json()) as { id: string }).id;
+}
+
+describe('HomePage', () => {
+  it('shows the calculator card and, for sm, the history card', async () => {
+    at('/sm');
+    expect(
+      await screen.findByRole('heading', { name: 'Abattement des eaux pluviales', level: 1 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', '/sm/calculator');
+    expect(screen.getByRole('link', { name: 'Ouvrir' })).toHaveAttribute('href', '/sm/history');
+  });
+  it('hides the sl history from non-admins', async () => {
+    at('/sl');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('link', { name: 'Ouvrir' })).toBeNull();
+  });
+});
+
+describe('CalculatorPage', () => {
+  it('saves the project on Next and keeps its id in the session', async () => {
+    at('/sl/calculator');
+    const name = await screen.findByRole('textbox', { name: 'Nom' });
+    fireEvent.change(name, { target: { value: 'Jeanne' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Société' }), { target: { value: 'Bureau' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Profil' }), { target: { value: '0' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Interlocuteur commercial' }), {
+      target: { value: 'Paul' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Suivant' }));
+    await screen.findByRole('heading', { name: 'Informations chantier' });
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('sl_data')!).project_id).toBeTruthy());
+    const id = JSON.parse(sessionStorage.getItem('sl_data')!).project_id as string;
+    const stored = await server.db
+      .selectFrom('projects')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.company).toBe('Bureau');
+  });
+  it('asks before starting a new project', async () => {
+    at('/sl/calculator');
+    fireEvent.click(await screen.findByRole('button', { name: 'Nouveau projet' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Souhaitez-vous créer un nouveau projet?');
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+});
+
+describe('HistoryPage', () => {
+  it('lists, searches, sorts and deletes after confirmation', async () => {
+    await create('skywater_manager', projectBody('sm'));
+    await create(
+      'skywater_manager',
+      projectBody('sm', (d) => {
+        (d.project as Record<string, unknown>).name = 'Atelier Voltaire';
+      }),
+    );
+    at('/sm/history');
+    expect(await screen.findByRole('link', { name: 'Atelier Voltaire' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Groupe scolaire Belleville' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Trier par Chantier' }));
+    await waitFor(() => expect(screen.getAllByRole('row')[1]).toHaveTextContent('Atelier Voltaire'));
+    fireEvent.click(screen.getByRole('button', { name: 'Trier par Chantier' }));
+    await waitFor(() => expect(screen.getAllByRole('row')[1]).toHaveTextContent('Groupe scolaire'));
+    fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'voltaire' } });
+    await waitFor(() =>
+      expect(screen.queryByRole('link', { name: 'Groupe scolaire Belleville' })).toBeNull(),
+    );
+    const row = screen.getByRole('row', { name: /Atelier Voltaire/ });
+    fireEvent.click(within(row).getByRole('button', { name: 'Options du projet' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Supprimer le projet' }));
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Souhaitez vous supprimer le projet ?');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
+    expect(await screen.findByText("Aucune donnée n'a été trouvée.")).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(
+        await server.db
+          .selectFrom('projects')
+          .select('name')
+          .where('name', '=', 'Atelier Voltaire')
+          .execute(),
+      ).toEqual([]),
+    );
+  });
+});
+
+describe('ResultsPage', () => {
+  it('says it cannot calculate without a project id, with a way back', async () => {
+    at('/sm/results');
+    expect(await screen.findByText('Calcul impossible : identifiant de projet inconnu')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Retour au calculateur' })).toBeInTheDocument();
+  });
+  it('lists the reasons a project cannot be calculated', async () => {
+    const id = await create(
+      'skywater_manager',
+      projectBody('sm', (d) => {
+        (d.project as Record<string, unknown>).postcode = '97400';
+      }),
+    );
+    sessionStorage.setItem(
+      'sm_data',
+      JSON.stringify({
+        project_id: id,
+        version: 1,
+        results: null,
+        statuses: [1, 1, 1, 1, 1],
+        unit_system: 'METRIC',
+      }),
+    );
+    at('/sm/results');
+    expect(await screen.findByText(/No climate station for the postcode '97400'/)).toBeInTheDocument();
+    expect(screen.getByText('Une erreur est survenue.')).toBeInTheDocument();
+  });
+  it('sends the sl project with its comment and thanks the client', async () => {
+    const id = await create('slowli', projectBody('sl'));
+    sessionStorage.setItem(
+      'sl_data',
+      JSON.stringify({
+        project_id: id,
+        version: 1,
+        results: null,
+        statuses: [1, 1, 1],
+        unit_system: 'METRIC',
+      }),
+    );
+    at('/sl/results');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Commentaire (facultatif)' }), {
+      target: { value: 'Appeler le matin' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByText(/Merci ! Votre projet a été transmis/)).toBeInTheDocument();
+    const row = await server.db
+      .selectFrom('projects')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ state: 'valid', comment: 'Appeler le matin' });
+    expect(
+      await server.db.selectFrom('outbox').select('project_id').where('project_id', '=', id).execute(),
+    ).toHaveLength(1);
+    expect(JSON.parse(sessionStorage.getItem('sl_data')!).project_id).toBeNull();
+  });
+});
+
+describe('NotePage', () => {
+  it('sends the user back to the calculator without results', async () => {
+    at('/sm/note');
+    expect(await screen.findByRole('heading', { name: 'Informations client' })).toBeInTheDocument();
+  });
+  it('shows the numbered sections with the project data and a Modify button per step', async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    sessionStorage.setItem(
+      'sm_data',
+      JSON.stringify({
+        project_id: id,
+        version: 1,
+        results: { toitureResults: [], pluviometrie: [] },
+        statuses: [1, 1, 1, 1, 1],
+        unit_system: 'METRIC',
+      }),
+    );
+    const data = JSON.parse(
+      JSON.stringify((await import('../../schemas/sm/fixtures/base/valid.json')).default),
+    ) as unknown;
+    sessionStorage.setItem('sm_form', JSON.stringify(data));
+    at('/sm/note');
+    expect(await screen.findByText('1. Client')).toBeInTheDocument();
+    expect(screen.getByText('4. Surfaces au sol')).toBeInTheDocument();
+    expect(screen.getByText('Jeanne Martin')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Modifier' })).toHaveLength(5);
+    expect(screen.getByRole('button', { name: 'Télécharger la note de calcul' })).toBeEnabled();
+  });
+});
