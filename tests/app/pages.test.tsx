@@ -218,3 +218,27 @@ describe('NotePage', () => {
     expect(screen.getByRole('button', { name: 'Télécharger la note de calcul' })).toBeEnabled();
   });
 });
+
+describe('LoginPage', () => {
+  it('refuses a wrong password and opens the history with the right one', async () => {
+    const { stop: stopAdmin } = await startServer({ ADMIN_PASSWORD: 'page-admin-password' });
+    const { LoginPage } = await import('../../app/pages/LoginPage');
+    render(
+      <Provider>
+        <MemoryRouter initialEntries={['/login']}>
+          <Routes>
+            <Route path="/login" element={<LoginPage />} />
+            <Route path="/sl/history" element={<p>history reached</p>} />
+          </Routes>
+        </MemoryRouter>
+      </Provider>,
+    );
+    fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: 'nope-nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Mot de passe incorrect');
+    fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: 'page-admin-password' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('history reached')).toBeInTheDocument();
+    await stopAdmin();
+  });
+});

@@ -54,6 +54,20 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   await expect(page).toHaveURL(/\/client\/smca\/results$/);
   await expect(page.getByText(/Roof Tower roof — Annual average: \d+ %/)).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Rainfall')).toBeVisible();
+
+  // The English note in imperial units, and its PDF.
+  await page.getByRole('link', { name: 'Complete the calculation note' }).click();
+  await expect(page.getByText('3. Roofs')).toBeVisible();
+  await expect(page.getByText('4 in')).toBeVisible();
+  await page
+    .getByRole('textbox', { name: 'Additional information' })
+    .nth(2)
+    .fill('Extensive roof on the tower');
+  const pdfResponse = page.waitForResponse((r) => r.url().includes('/pdf_download/'));
+  await page.getByRole('button', { name: 'Download the calculation note' }).click();
+  const response = await pdfResponse;
+  expect(response.url()).toContain('locale=en');
+  expect(response.status()).toBe(200);
 });
 
 test('the Canadian mode offers the French/English switch and the Canadian calculator on the home page', async ({
