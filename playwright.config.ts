@@ -35,10 +35,15 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'client', use: { baseURL: 'http://127.0.0.1:8091' }, testIgnore: /canada\.spec\.ts/ },
+    {
+      name: 'client',
+      use: { baseURL: 'http://127.0.0.1:8091' },
+      testIgnore: /(canada|admin-mode)\.spec\.ts/,
+    },
     { name: 'canada', use: { baseURL: 'http://127.0.0.1:8092' }, testMatch: /canada\.spec\.ts/ },
+    { name: 'admin', use: { baseURL: 'http://127.0.0.1:8093' }, testMatch: /admin-mode\.spec\.ts/ },
   ],
-  // The real server on a fresh build, in client mode and in canada mode (tests/e2e/servers.ts).
+  // The real server on a fresh build, in client, canada and admin modes (tests/e2e/servers.ts).
   webServer: [
     {
       command: 'npx tsx tests/e2e/servers.ts',
@@ -50,6 +55,12 @@ export default defineConfig({
       // served by the same process as above; this entry only waits for it
       command: 'node -e "setInterval(() => {}, 1 << 30)"',
       url: 'http://127.0.0.1:8092/client/',
+      reuseExistingServer: true,
+      timeout: 180_000,
+    },
+    {
+      command: 'node -e "setInterval(() => {}, 1 << 30)"',
+      url: 'http://127.0.0.1:8093/client/',
       reuseExistingServer: true,
       timeout: 180_000,
     },

@@ -36,8 +36,9 @@ export function HistoryPage() {
       setRows(r.data.projects);
       setPages(r.data.totalPages);
       setError(null);
-    } else setError(r.error?.message ?? '');
-  }, [calc, page, query, sort, order]);
+    } else if (r.error?.status === 401) void navigate('/login');
+    else setError(r.error?.message ?? '');
+  }, [calc, page, query, sort, order, navigate]);
   useEffect(() => {
     void load();
   }, [load]);

@@ -7,7 +7,7 @@ import { fetchConfig } from '../api/projects';
 import { http } from '../api/http';
 import { configAtom } from '../state/appAtoms';
 
-/** The admin login: a password, then the history of the flow-limiter projects. */
+/** The admin login: a password, then the project history (of the flow-limiter calculator when offered). */
 export function LoginPage() {
   const i18n = useMemo(() => createI18n({ fr: [commonFr] }, 'fr'), []);
   const t = (k: string) => i18n.t(k);
@@ -27,8 +27,11 @@ export function LoginPage() {
               setError(t('app.login.failed'));
               return;
             }
-            setConfig((await fetchConfig()).data);
-            void navigate('/sl/history');
+            const config = (await fetchConfig()).data;
+            setConfig(config);
+            void navigate(
+              `/${config?.calculators.includes('sl') ? 'sl' : (config?.calculators[0] ?? 'sl')}/history`,
+            );
           });
         }}
       >

@@ -1,15 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
-
-async function pdfText(data: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(data), isEvalSupported: false, verbosity: 0 }).promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i += 1) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    text += content.items.map((x) => ('str' in x ? x.str : '')).join(' ') + ' ';
-  }
-  return text.replace(/\s+/g, ' ');
-}
+import { pdfText } from '../pdfText';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const next = (page: Page) => page.getByRole('button', { name: 'Suivant', exact: true }).click();

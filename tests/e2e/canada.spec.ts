@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pdfText } from '../pdfText';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
@@ -68,6 +69,13 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   const response = await pdfResponse;
   expect(response.url()).toContain('locale=en');
   expect(response.status()).toBe(200);
+  const replay = await page.request.post(response.url(), {
+    data: response.request().postDataJSON() as object,
+  });
+  const text = await pdfText(await replay.body());
+  expect(text).toContain('Calculation note');
+  expect(text).toContain('Extensive roof on the tower');
+  expect(text).toContain('Growing medium thickness 4 in');
 });
 
 test('the Canadian mode offers the French/English switch and the Canadian calculator on the home page', async ({

@@ -1,6 +1,7 @@
 /**
  * The servers of the browser tests, as `npm start` runs them: one fresh build, then the real server in
- * client mode (port 8091) and in canada mode (port 8092), each on its own fresh SQLite folder.
+ * client mode (port 8091), canada mode (port 8092) and admin mode (port 8093), each on its own fresh
+ * SQLite folder.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync } from 'node:fs';
@@ -15,6 +16,7 @@ const base = mkdtempSync(join(tmpdir(), 'rw-e2e-'));
 for (const [mode, port] of [
   ['client', 8091],
   ['canada', 8092],
+  ['admin', 8093],
 ] as const) {
   const dir = join(base, mode);
   mkdirSync(dir, { recursive: true });

@@ -1,22 +1,10 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { pdfText } from '../pdfText';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
 import { cookiesOf, freshPlace, serverOn, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
-
-/** The text of every page of a PDF, read back with pdf.js. */
-async function pdfText(data: Buffer): Promise<string> {
-  const doc = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false })
-    .promise;
-  let text = '';
-  for (let i = 1; i <= doc.numPages; i += 1) {
-    const page = await doc.getPage(i);
-    const content = await page.getTextContent();
-    text += content.items.map((x) => ('str' in x ? x.str : '')).join(' ') + '\n';
-  }
-  return text.replace(/\s+/g, ' ');
-}
 
 // A 1x1 PNG.
 const PNG =
