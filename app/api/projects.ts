@@ -28,6 +28,7 @@ export interface HistoryItem {
   commercial: string;
   created: { date: string };
   modified: { date: string };
+  extended_properties: { note_generated?: boolean };
   steps: {
     Chantier: {
       forms: { form: { name: string | null; region: string | null; rain_region: string | null } }[];

@@ -155,6 +155,11 @@ export function HistoryPage() {
                   {i === 0 ? (
                     <>
                       <span className={`badge badge-${p.state || 'ongoing'}`}>{state(p)}</span>{' '}
+                      {p.extended_properties.note_generated && p.state !== 'calculated' ? (
+                        <>
+                          <span className="badge badge-calculated">{t('app.states.calculated')}</span>{' '}
+                        </>
+                      ) : null}
                       <a
                         href={`/client/${calc}/calculator?id=${encodeURIComponent(p.id)}`}
                         onClick={(e) => {

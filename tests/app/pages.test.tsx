@@ -131,6 +131,22 @@ describe('HistoryPage', () => {
   });
 });
 
+describe('HistoryPage tags', () => {
+  it('tags a project whose note was generated', async () => {
+    const id = await create('smca', projectBody('smca'));
+    await server.db
+      .updateTable('projects')
+      .set({ extended_properties: JSON.stringify({ note_generated: true }) })
+      .where('id', '=', id)
+      .execute();
+    at('/smca/history');
+    const row = await screen.findByRole('row', { name: /King Street Offices/ });
+    expect(within(row).getByText('En cours')).toBeInTheDocument();
+    expect(within(row).getByText('Note générée')).toBeInTheDocument();
+    expect(within(row).getByText('Toronto')).toBeInTheDocument();
+  });
+});
+
 describe('ResultsPage', () => {
   it('says it cannot calculate without a project id, with a way back', async () => {
     at('/sm/results');
