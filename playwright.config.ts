@@ -38,10 +38,14 @@ export default defineConfig({
     {
       name: 'client',
       use: { baseURL: 'http://127.0.0.1:8091' },
-      testIgnore: /(canada|admin-mode)\.spec\.ts/,
+      testIgnore: /(canada|admin-mode|abattement-calculators)\.spec\.ts/,
     },
     { name: 'canada', use: { baseURL: 'http://127.0.0.1:8092' }, testMatch: /canada\.spec\.ts/ },
-    { name: 'admin', use: { baseURL: 'http://127.0.0.1:8093' }, testMatch: /admin-mode\.spec\.ts/ },
+    {
+      name: 'admin',
+      use: { baseURL: 'http://127.0.0.1:8093' },
+      testMatch: /(admin-mode|abattement-calculators)\.spec\.ts/,
+    },
   ],
   // The real server on a fresh build, in client, canada and admin modes (tests/e2e/servers.ts).
   webServer: [

@@ -25,6 +25,17 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // npm run test:reliability: the server under attack, races, failures (issue 14), both databases
+          name: 'reliability',
+          environment: 'node',
+          include: ['tests/reliability/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'dom',
           environment: 'jsdom',
           include: ['tests/{renderers,app,stories}/**/*.test.{ts,tsx}'],

@@ -1,5 +1,5 @@
 import { compile } from './compile';
-import { derive } from './derive';
+import { derive, maxCards } from './derive';
 import { defaultItem } from './emptyData';
 import { getPath, setPath } from './paths';
 import type { Bundle, FormState, StepDef, UnitSystem } from './types';
@@ -54,6 +54,7 @@ function remapReferences(
 export function addCard(bundle: Bundle, state: FormState, stepKey: string): FormState {
   const step = stepOf(bundle, stepKey);
   if (!step.repeat || step.repeat.mirror !== undefined) return state;
+  if (arrayAt(state.data, step.path).length >= maxCards(step.repeat)) return state;
   const data = setPath(state.data, step.path, [
     ...arrayAt(state.data, step.path),
     defaultItem(bundle, step.path),
@@ -66,7 +67,7 @@ export function duplicateCard(bundle: Bundle, state: FormState, stepKey: string,
   const step = stepOf(bundle, stepKey);
   const items = arrayAt(state.data, step.path);
   const item = items[index];
-  if (!step.repeat?.duplicate || item === undefined) return state;
+  if (!step.repeat?.duplicate || item === undefined || items.length >= maxCards(step.repeat)) return state;
   const copy = structuredClone(item);
   const data = setPath(state.data, step.path, [...items, copy]);
   return derive(bundle, data, { unitSystem: state.unitSystem });

@@ -221,9 +221,9 @@ export function assembleStep(
     icon: def.icon,
     repeat: r !== undefined,
     cards,
-    canAdd: own && r.add !== undefined && gateOpen,
+    canAdd: own && r.add !== undefined && gateOpen && cards.length < maxCards(r),
     canDelete: own && r.delete && cards.length > Math.max(r.min, 1),
-    canDuplicate: own && r.duplicate,
+    canDuplicate: own && r.duplicate && cards.length < maxCards(r),
     totals: (def.totals ?? []).map((t) => {
       const v = Number(evaluate(t.value, ctx));
       const unit = unitKey(t.quantity, system);
@@ -234,6 +234,11 @@ export function assembleStep(
   };
   if (def.gate) state.gate = { question: def.gate.question, open: gateOpen };
   return state;
+}
+
+/** The most cards a repeating step may hold (its bundle's max, else 200: what the server accepts). */
+export function maxCards(r: { max?: number }): number {
+  return r.max ?? 200;
 }
 
 /**

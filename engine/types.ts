@@ -143,6 +143,8 @@ export interface FieldRules {
 
 export interface RepeatDef {
   min: number; // cards always kept (1 for roofs, 0 for grounds)
+  /** cards at most (no add or duplicate beyond; the server refuses more); 200 when absent */
+  max?: number;
   perPage: number; // 3
   cardTitle: string; // message key, params { index (1-based), name }
   add?: { label: string }; // absent when cards mirror another list (spills follow the roofs)

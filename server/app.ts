@@ -4,14 +4,20 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { Access } from './auth/access';
+import { AdminSessions } from './auth/identity';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import { configRoute } from './configRoute';
 import { openDatabase, type Db, type Dialect } from './db/database';
 import { migrate } from './db/migrate';
 import { installErrorHandler } from './http/errorHandler';
+import { installInputGuard } from './http/inputGuard';
+import { installSameOriginGuard } from './http/sameOrigin';
+import { PdfPool } from './pdf/pool';
 import { projectRoutes } from './projects/routes';
 import { slowliRoutes } from './projects/slowliRoutes';
 import { calculateRoutes } from './projects/calculateRoutes';
@@ -41,10 +47,23 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false } },
+    // Only a proxy named by TRUST_PROXY may say who the client is: otherwise anyone could pick a new
+    // address per request and never meet the rate limits.
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
   });
+  // Path parameters and query strings are text and are coerced to their types (page numbers); bodies
+  // are JSON and never are: ["x"] is not a password, null is not a comment.
+  const coercing = addFormats(new Ajv({ coerceTypes: 'array', useDefaults: true, strict: false }));
+  const exact = addFormats(new Ajv({ coerceTypes: false, useDefaults: true, strict: false }));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    (httpPart === 'body' ? exact : coercing).compile(schema),
+  );
   installErrorHandler(app);
+  installSameOriginGuard(app);
+  installInputGuard(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
@@ -58,10 +77,18 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
       },
     },
     frameguard: false,
+    // HSTS only means something over HTTPS; it is sent below when the request came that way.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https')
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
   if (config.rateLimit > 0)
     await app.register(fastifyRateLimit, { max: config.rateLimit, timeWindow: '1 minute' });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  const sessions = new AdminSessions(db, config);
+  sessions.install(app);
   await app.register(fastifyMultipart, { limits: { fileSize: FILE_LIMIT, files: 1, fields: 5 } });
   await app.register(fastifySwagger, {
     openapi: {
@@ -78,11 +105,17 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   const access = new Access(config);
   configRoute(app, config);
-  authRoutes(app, config, db);
+  authRoutes(app, config, db, sessions);
   projectRoutes(app, db, dialect, access);
   slowliRoutes(app, db, access, config);
   calculateRoutes(app, db, access);
-  pdfRoutes(app, db, access);
+  const pdfPool = new PdfPool({
+    size: config.pdfWorkers,
+    queue: config.pdfQueue,
+    timeoutMs: 60_000,
+    memoryMb: 512,
+  });
+  pdfRoutes(app, db, access, pdfPool);
   fileRoutes(app, db, access);
   await serveApp(app, config.distDir);
   await app.ready();
@@ -94,6 +127,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     close: async () => {
       stopSender();
       await app.close();
+      await pdfPool.close();
       await db.destroy();
     },
   };

@@ -23,6 +23,14 @@ export interface Config {
   distDir: string;
   /** deliver queued mail in the background */
   mailer: boolean;
+  /**
+   * Which proxies' X-Forwarded-* headers to believe (Fastify's trustProxy): false by default, so a
+   * client cannot pick its own address for the rate limits; true, a hop count, or a list of addresses.
+   */
+  trustProxy: boolean | number | string[];
+  /** PDF notes rendered at once (worker threads) and waiting at most before 503 */
+  pdfWorkers: number;
+  pdfQueue: number;
 }
 
 /** Every bad value of the environment, one line each. */
@@ -53,6 +61,21 @@ function sessionSecretFor(
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** TRUST_PROXY: unset or false, true, a number of proxy hops, or a comma-separated list of addresses. */
+function trustProxyOf(raw: string | undefined, problems: string[]): boolean | number | string[] {
+  const v = raw?.trim() ?? '';
+  if (v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  const list = v.split(',').map((x) => x.trim());
+  if (list.every((x) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(x) || x === 'loopback' || x === 'uniquelocal'))
+    return list;
+  problems.push(
+    `TRUST_PROXY must be true, false, a number of proxies or a list of their addresses, not '${raw}'`,
+  );
+  return false;
 }
 
 /**
@@ -86,6 +109,13 @@ export function loadConfig(
   const rateLimit = Number(env.RATE_LIMIT ?? 600);
   if (!Number.isInteger(rateLimit) || rateLimit < 0)
     problems.push(`RATE_LIMIT must be a whole number of requests per minute, not '${env.RATE_LIMIT}'`);
+  const trustProxy = trustProxyOf(env.TRUST_PROXY, problems);
+  const pdfWorkers = Number(env.PDF_WORKERS ?? 1);
+  if (!Number.isInteger(pdfWorkers) || pdfWorkers < 1 || pdfWorkers > 16)
+    problems.push(`PDF_WORKERS must be a whole number from 1 to 16, not '${env.PDF_WORKERS}'`);
+  const pdfQueue = Number(env.PDF_QUEUE ?? 4);
+  if (!Number.isInteger(pdfQueue) || pdfQueue < 0 || pdfQueue > 1000)
+    problems.push(`PDF_QUEUE must be a whole number from 0 to 1000, not '${env.PDF_QUEUE}'`);
   const distDir = env.DIST_DIR
     ? isAbsolute(env.DIST_DIR)
       ? env.DIST_DIR
@@ -108,5 +138,8 @@ export function loadConfig(
     rateLimit,
     distDir,
     mailer: env.MAILER !== 'off',
+    trustProxy,
+    pdfWorkers,
+    pdfQueue,
   };
 }

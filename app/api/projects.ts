@@ -88,12 +88,12 @@ export const slowli = {
     fd.append('file', file);
     return http<{ id: string }>('POST', `/api/slowli/client_file/${encodeURIComponent(id)}`, fd);
   },
-  send: (id: string) => http<unknown>('GET', `/api/slowli/send-project/${encodeURIComponent(id)}`),
+  send: (id: string) => http<unknown>('POST', `/api/slowli/send-project/${encodeURIComponent(id)}`),
   order: (id: string, command: string) =>
     http<unknown>('PATCH', `/api/slowli/set_project_command/${encodeURIComponent(id)}`, {
       command_number: command,
     }),
-  deny: (id: string) => http<unknown>('GET', `/api/slowli/deny_project/${encodeURIComponent(id)}`),
+  deny: (id: string) => http<unknown>('POST', `/api/slowli/deny_project/${encodeURIComponent(id)}`),
   excelUrl: (id: string) => `/api/slowli/export_excel/${encodeURIComponent(id)}`,
 };
 

@@ -2,6 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { ProjectTable } from '../db/database';
 import { HttpError } from '../http/HttpError';
+import { CALCULATORS } from '../configRoute';
+import { isProductType, PRODUCT_TYPES, type ProductType } from '../projects/products';
 import { adminOf, ownerOf } from './identity';
 
 /**
@@ -11,6 +13,16 @@ import { adminOf, ownerOf } from './identity';
  */
 export class Access {
   constructor(private readonly config: Config) {}
+
+  /**
+   * The product type of a route's `type`, when this deployment's mode offers it; anything else answers
+   * 404 as an unknown route would (a client-mode server has no abattement calculator at all).
+   */
+  product(type: string): ProductType {
+    if (!isProductType(type) || !CALCULATORS[this.config.mode].includes(PRODUCT_TYPES[type]))
+      throw new HttpError(404, `Unknown product type '${type}'`);
+    return type;
+  }
 
   /** The owner filter for lists: null (all projects) for an admin, else the visitor's owner id. */
   listOwner(request: FastifyRequest, reply: FastifyReply): string | null {

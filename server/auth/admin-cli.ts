@@ -22,5 +22,7 @@ await migrate(db, dialect);
 const row = { name, password_hash: await hashPassword(password), created_at: new Date().toISOString() };
 await db.deleteFrom('admins').where('name', '=', name).execute();
 await db.insertInto('admins').values(row).execute();
+// A reset password ends the admin's open sessions (they would be refused anyway: their fingerprint changed).
+await db.deleteFrom('admin_sessions').where('admin', '=', name).execute();
 console.log(`Admin '${name}' saved.`);
 await db.destroy();

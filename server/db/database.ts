@@ -50,6 +50,8 @@ export interface OutboxTable {
   last_error: string | null;
   sent_at: string | null;
   created_at: string;
+  /** the Message-ID every attempt of this mail carries, so that receivers drop duplicates */
+  message_id: string | null;
 }
 
 export interface AdminTable {
@@ -58,12 +60,31 @@ export interface AdminTable {
   created_at: string;
 }
 
+export interface AdminSessionTable {
+  /** sha256 of the token the admin's signed cookie carries (the token itself is never stored) */
+  token_hash: string;
+  admin: string;
+  /** a fingerprint of the admin's password when the session opened: a new password voids the session */
+  credential: string;
+  created_at: string;
+  seen_at: string;
+}
+
+export interface LoginFailureTable {
+  /** name and address of the failed sign-ins */
+  key: string;
+  failures: number;
+  first_at: string;
+}
+
 /** The one Database interface, for SQLite and PostgreSQL alike. */
 export interface Database {
   projects: ProjectTable;
   files: FileTable;
   outbox: OutboxTable;
   admins: AdminTable;
+  admin_sessions: AdminSessionTable;
+  login_failures: LoginFailureTable;
 }
 
 export type Db = Kysely<Database>;

@@ -2,10 +2,15 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database';
 import { initial } from './migrations/2026_11_22_initial';
 import { searchIndex } from './migrations/2026_11_22_search_index';
+import { sessions } from './migrations/2026_11_23_sessions';
 
 /** The dated migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
-  return { '2026_11_22_initial': initial(dialect), '2026_11_22_search_index': searchIndex(dialect) };
+  return {
+    '2026_11_22_initial': initial(dialect),
+    '2026_11_22_search_index': searchIndex(dialect),
+    '2026_11_23_sessions': sessions,
+  };
 }
 
 /** Brings the database to the latest migration; throws with the failing migration's name. */

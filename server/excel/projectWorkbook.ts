@@ -5,12 +5,22 @@ type Form = Record<string, unknown>;
 const formsOf = (steps: Record<string, { forms?: { form?: Form }[] }>, key: string): Form[] =>
   (steps[key]?.forms ?? []).map((f) => f.form ?? {});
 
+/**
+ * Text a spreadsheet could take for a formula (=, +, -, @, tab, carriage return first) is written with a
+ * leading apostrophe, so that opening the export never runs what a visitor typed in a form.
+ */
+export function safeText(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) && !/^[-+]?\d+([.,]\d+)?$/.test(text) ? `'${text}` : text;
+}
+
 const v = (x: unknown): string | number | boolean | null =>
   x === undefined || x === null
     ? null
     : typeof x === 'object'
-      ? JSON.stringify(x)
-      : (x as string | number | boolean);
+      ? safeText(JSON.stringify(x))
+      : typeof x === 'string'
+        ? safeText(x)
+        : (x as number | boolean);
 
 function table(ws: ExcelJS.Worksheet, headers: string[], rows: unknown[][]): void {
   const head = ws.addRow(headers);

@@ -4,19 +4,39 @@ import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/access';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/HttpError';
+import { cut, withoutControls } from '../projects/projectText';
 import { getProject, newId } from '../projects/repository';
 import { contentDisposition } from './contentDisposition';
-import { fileTypeOf } from './fileType';
+import { fileTypeOf, type FileType } from './fileType';
+
+/**
+ * The name a file is kept and served under: the sender's name with the extension of the type its
+ * content proved (a PDF named plan.html is served as plan.html.pdf), cut to 255 characters.
+ */
+export function storedName(filename: string, type: FileType): string {
+  const base = cut(withoutControls(filename).trim() || 'file', 240);
+  const ext = type.extension;
+  return base.toLowerCase().endsWith(`.${ext}`) ? base : `${base}.${ext}`;
+}
 
 /** POST /api/slowli/client_file/{id} (multipart field `file`) and GET /api/files/{id}. */
 export function fileRoutes(app: FastifyInstance, db: Db, access: Access): void {
   app.post('/api/slowli/client_file/:id', { schema: { tags: ['files'] } }, async (request, reply) => {
     const { id } = request.params as { id: string };
-    const project = access.check(request, reply, await getProject(db, 'slowli', id));
+    const project = access.check(request, reply, await getProject(db, access.product('slowli'), id));
     if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data', 'file');
-    const part = await request.file();
-    if (!part || part.fieldname !== 'file') throw new HttpError(400, 'file: a file is required', 'file');
-    const data = await part.toBuffer();
+    let part: Awaited<ReturnType<typeof request.file>>;
+    let data: Buffer;
+    try {
+      part = await request.file();
+      if (!part || part.fieldname !== 'file') throw new HttpError(400, 'file: a file is required', 'file');
+      data = await part.toBuffer();
+    } catch (e) {
+      // A body that is not well-formed multipart (no boundary, cut short) is the sender's error.
+      const status = (e as { statusCode?: number }).statusCode;
+      if (e instanceof HttpError || (status && status < 500)) throw e;
+      throw new HttpError(400, 'file: the upload is not a complete multipart/form-data body', 'file');
+    }
     const type = fileTypeOf(data, part.filename);
     if (!type)
       throw new HttpError(
@@ -31,14 +51,14 @@ export function fileRoutes(app: FastifyInstance, db: Db, access: Access): void {
         id: fileId,
         project_id: project.id,
         kind: 'client',
-        filename: part.filename.slice(0, 255) || 'file',
+        filename: storedName(part.filename, type),
         mime: type.mime,
         size: data.length,
         data,
         created_at: new Date().toISOString(),
       })
       .execute();
-    return { id: fileId, filename: part.filename, size: data.length, type: type.label };
+    return { id: fileId, filename: storedName(part.filename, type), size: data.length, type: type.label };
   });
 
   app.get('/api/files/:id', { schema: { tags: ['files'] } }, async (request, reply) => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database, Db } from '../db/database';
 
@@ -27,12 +28,28 @@ export async function enqueueMail(
       last_error: null,
       sent_at: null,
       created_at: now.toISOString(),
+      message_id: newMessageId(mail.to),
     })
     .execute();
 }
 
-/** Something that sends one message (nodemailer's transport in production). */
-export type Send = (mail: { to: string; subject: string; text: string }) => Promise<unknown>;
+/** A Message-ID for a new outbox row, on the recipient's domain side of the sales address. */
+export function newMessageId(to: string): string {
+  const domain = /@([^@\s>]+)$/.exec(to)?.[1] ?? 'localhost';
+  return `<${randomBytes(12).toString('hex')}.outbox@${domain}>`;
+}
+
+/**
+ * Something that sends one message (nodemailer's transport in production). `messageId` is the same on
+ * every attempt of one outbox row, so a receiver that got a message whose acknowledgement was lost drops
+ * the retry as a duplicate.
+ */
+export type Send = (mail: {
+  to: string;
+  subject: string;
+  text: string;
+  messageId: string;
+}) => Promise<unknown>;
 
 /** Delay before attempt n+1: 30 s, 1 min, 2 min ... at most one hour. */
 export function backoffMs(attempts: number): number {
@@ -71,7 +88,12 @@ export async function deliverDue(
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) continue;
     try {
-      await send({ to: row.recipient, subject: row.subject, text: row.body });
+      await send({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.body,
+        messageId: row.message_id ?? `<outbox-${row.id}.${row.created_at.replace(/\W/g, '')}@localhost>`,
+      });
       await db
         .updateTable('outbox')
         .set({ sent_at: new Date().toISOString(), last_error: null })

@@ -7,7 +7,14 @@ import { deliverDue, type Send } from './outbox';
 export function smtpSend(config: Pick<Config, 'smtpUrl' | 'salesEmail'>): Send {
   if (!config.smtpUrl) throw new Error('SMTP_URL is not set');
   const transport = nodemailer.createTransport(config.smtpUrl);
-  return (m) => transport.sendMail({ from: config.salesEmail, to: m.to, subject: m.subject, text: m.text });
+  return (m) =>
+    transport.sendMail({
+      from: config.salesEmail,
+      to: m.to,
+      subject: m.subject,
+      text: m.text,
+      messageId: m.messageId,
+    });
 }
 
 /** Delivers the outbox every `everyMs` while the server runs; returns a stop function. No SMTP: nothing runs. */

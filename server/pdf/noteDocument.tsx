@@ -1,5 +1,6 @@
 import { Document, Image, Page, StyleSheet, Svg, Rect, Text, View, Line } from '@react-pdf/renderer';
 import type { i18n } from 'i18next';
+import type { ReactNode } from 'react';
 import type { FormState } from '../../engine';
 import { fieldText, isShown } from '../../renderers/fieldText';
 
@@ -122,59 +123,71 @@ export function NoteDocument({
   const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
   const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
   const stepByKey = new Map(state.steps.map((st) => [st.key, st]));
+  // Each section starts a page, and long sections are cut into pages of a few cards: react-pdf lays out
+  // again everything after each page break of one <Page>, so one long page costs pages x content.
+  const pages: { key: string; blocks: ReactNode[] }[] = [];
+  const header = (
+    <>
+      <Text style={s.h1}>{t('app.note_page.title')}</Text>
+      <Text style={s.sub}>
+        {title} · {projectName} · {date}
+      </Text>
+    </>
+  );
+  sections.forEach((sec, n) => {
+    const step = sec.step ? stepByKey.get(sec.step) : undefined;
+    let blocks: ReactNode[] = [];
+    if (sec.key === 'results' && results) blocks = resultBlocks({ results, t, months, charts });
+    else if (sec.key === 'spills' && step)
+      blocks = step.cards.map((c) => {
+        const f = c.fields[0];
+        const dest = f?.options?.find((o) => o.value === f.value);
+        return (
+          <Text key={c.index}>
+            {String(c.title.params?.name ?? '')} {t('app.note_page.flows_into')}{' '}
+            {dest ? (dest.literal ? dest.label : t(dest.label)) : t('app.note_page.sewer')}
+          </Text>
+        );
+      });
+    else if (step)
+      blocks = step.cards.map((c) => (
+        <View key={c.index} wrap={false}>
+          {step.repeat ? <Text style={s.h3}>{t(c.title.key, c.title.params)}</Text> : null}
+          {c.fields.filter(isShown).map((f) => (
+            <View key={f.path} style={s.row}>
+              <Text style={s.label}>{t(f.label)}</Text>
+              <Text style={s.value}>{fieldText(f, t)}</Text>
+            </View>
+          ))}
+        </View>
+      ));
+    const heading = (
+      <Text key="title" style={s.h2}>
+        {n + 1}. {sec.title}
+      </Text>
+    );
+    const extra = <Extra key="extra" entry={entries[n]} t={t} />;
+    const all = [heading, ...blocks, extra];
+    for (let i = 0; i < all.length; i += BLOCKS_PER_PAGE)
+      pages.push({ key: `${sec.key}-${i}`, blocks: all.slice(i, i + BLOCKS_PER_PAGE) });
+  });
+  if (results) pages.push({ key: 'method', blocks: [<Method key="method" results={results} t={t} />] });
   return (
     <Document title={`${title} – ${projectName}`} language={i18n.language}>
-      <Page size="A4" style={s.page}>
-        <Text style={s.h1}>{t('app.note_page.title')}</Text>
-        <Text style={s.sub}>
-          {title} · {projectName} · {date}
-        </Text>
-        {sections.map((sec, n) => {
-          const step = sec.step ? stepByKey.get(sec.step) : undefined;
-          return (
-            <View key={sec.key} wrap>
-              <Text style={s.h2}>
-                {n + 1}. {sec.title}
-              </Text>
-              {sec.key === 'results' && results ? (
-                <Results results={results} t={t} months={months} charts={charts} />
-              ) : null}
-              {sec.key === 'spills' && step
-                ? step.cards.map((c) => {
-                    const f = c.fields[0];
-                    const dest = f?.options?.find((o) => o.value === f.value);
-                    return (
-                      <Text key={c.index}>
-                        {String(c.title.params?.name ?? '')} {t('app.note_page.flows_into')}{' '}
-                        {dest ? (dest.literal ? dest.label : t(dest.label)) : t('app.note_page.sewer')}
-                      </Text>
-                    );
-                  })
-                : null}
-              {sec.key !== 'results' && sec.key !== 'spills' && step
-                ? step.cards.map((c) => (
-                    <View key={c.index} wrap={false}>
-                      {step.repeat ? <Text style={s.h3}>{t(c.title.key, c.title.params)}</Text> : null}
-                      {c.fields.filter(isShown).map((f) => (
-                        <View key={f.path} style={s.row}>
-                          <Text style={s.label}>{t(f.label)}</Text>
-                          <Text style={s.value}>{fieldText(f, t)}</Text>
-                        </View>
-                      ))}
-                    </View>
-                  ))
-                : null}
-              <Extra entry={entries[n]} t={t} />
-            </View>
-          );
-        })}
-        {results ? <Method results={results} t={t} /> : null}
-      </Page>
+      {pages.map((p, i) => (
+        <Page key={p.key} size="A4" style={s.page} wrap>
+          {i === 0 ? header : null}
+          {p.blocks}
+        </Page>
+      ))}
     </Document>
   );
 }
 
-function Results({
+/** Blocks (a section title, a card, a roof's results) on one page before a new one is started. */
+const BLOCKS_PER_PAGE = 4;
+
+function resultBlocks({
   results,
   t,
   months,
@@ -184,11 +197,11 @@ function Results({
   t: (k: string, p?: Record<string, unknown>) => string;
   months: string[];
   charts: { pluviometrie: string | null; toitures: (string | null)[] } | undefined;
-}) {
+}): ReactNode[] {
   if (Array.isArray(results.limiters)) {
     const limiters = results.limiters as Record<string, unknown>[];
-    return (
-      <View>
+    return [
+      <View key="limiters">
         <Table
           head={[
             t('app.sl_results.roof'),
@@ -209,8 +222,8 @@ function Results({
           {t('app.sl_results.volume')}: {String(results.max_volume)} · {t('app.sl_results.leakage')}:{' '}
           {Number(results.max_leakage).toFixed(2)} · {t('app.sl_results.lsha')}: {String(results.lsha)}
         </Text>
-      </View>
-    );
+      </View>,
+    ];
   }
   const roofs =
     (results.toitureResults as {
@@ -218,44 +231,42 @@ function Results({
       monthlyResults: { abattement: number; respectConsigneAbattement: number }[];
     }[]) ?? [];
   const rain = (results.pluviometrie as { pluie_precipite: number; evenements_pluvieux: number }[]) ?? [];
-  return (
-    <View>
-      {roofs.map((r, i) => {
-        const values = r.monthlyResults.map((m) => m.abattement);
-        const avg = Math.floor(values.reduce((a, b) => a + b, 0) / 12);
-        return (
-          <View key={r.toiture.name} wrap={false}>
-            <Text style={s.h3}>
-              {t('app.charts.roof', { name: r.toiture.name })} — {t('app.charts.average', { value: avg })}
-            </Text>
-            {charts?.toitures[i] ? (
-              <Image style={s.image} src={charts.toitures[i]!} />
-            ) : (
-              <Bars values={values} average={avg} />
-            )}
-            <Table
-              head={['', ...months]}
-              rows={[
-                [t('app.charts.abattement'), ...values],
-                [t('app.note_page.target_met'), ...r.monthlyResults.map((m) => m.respectConsigneAbattement)],
-              ]}
-            />
-          </View>
-        );
-      })}
-      <View wrap={false}>
-        <Text style={s.h3}>{t('app.charts.rainfall')}</Text>
-        {charts?.pluviometrie ? <Image style={s.image} src={charts.pluviometrie} /> : null}
-        <Table
-          head={['', ...months]}
-          rows={[
-            [t('app.charts.rain'), ...rain.map((x) => x.pluie_precipite)],
-            [t('app.charts.rainy_days'), ...rain.map((x) => x.evenements_pluvieux)],
-          ]}
-        />
-      </View>
-    </View>
-  );
+  return [
+    ...roofs.map((r, i) => {
+      const values = r.monthlyResults.map((m) => m.abattement);
+      const avg = Math.floor(values.reduce((a, b) => a + b, 0) / 12);
+      return (
+        <View key={r.toiture.name} wrap={false}>
+          <Text style={s.h3}>
+            {t('app.charts.roof', { name: r.toiture.name })} — {t('app.charts.average', { value: avg })}
+          </Text>
+          {charts?.toitures[i] ? (
+            <Image style={s.image} src={charts.toitures[i]!} />
+          ) : (
+            <Bars values={values} average={avg} />
+          )}
+          <Table
+            head={['', ...months]}
+            rows={[
+              [t('app.charts.abattement'), ...values],
+              [t('app.note_page.target_met'), ...r.monthlyResults.map((m) => m.respectConsigneAbattement)],
+            ]}
+          />
+        </View>
+      );
+    }),
+    <View key="rainfall" wrap={false}>
+      <Text style={s.h3}>{t('app.charts.rainfall')}</Text>
+      {charts?.pluviometrie ? <Image style={s.image} src={charts.pluviometrie} /> : null}
+      <Table
+        head={['', ...months]}
+        rows={[
+          [t('app.charts.rain'), ...rain.map((x) => x.pluie_precipite)],
+          [t('app.charts.rainy_days'), ...rain.map((x) => x.evenements_pluvieux)],
+        ]}
+      />
+    </View>,
+  ];
 }
 
 function Method({
@@ -270,7 +281,7 @@ function Method({
   const params =
     (results.parameters as { name: string; value: unknown; unit?: string; provenance: string }[]) ?? [];
   return (
-    <View wrap>
+    <>
       <Text style={s.h2}>{t('app.note_page.method')}</Text>
       {method ? <Text>{`${method.name} (v${method.version})`}</Text> : null}
       {station ? (
@@ -286,6 +297,6 @@ function Method({
         head={[t('app.note_page.parameter'), t('app.note_page.value'), t('app.note_page.provenance')]}
         rows={params.map((p) => [p.name, `${String(p.value)}${p.unit ? ` ${p.unit}` : ''}`, p.provenance])}
       />
-    </View>
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { adminOf } from '../auth/identity';
 import { calculate, type StoredProject } from '../calc';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/HttpError';
-import { isProductType, type ProductType } from './products';
+import type { ProductType } from './products';
 import { getProject, saveResults } from './repository';
 
 /**
@@ -21,7 +21,13 @@ export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): v
     const out = calculate(type, project);
     if (!out.ok)
       throw new HttpError(422, 'The project cannot be calculated', out.reasons[0]?.field, out.reasons);
-    await saveResults(db, row.id, out.results);
+    if (!(await saveResults(db, row.id, row.version, out.results)))
+      throw new HttpError(
+        409,
+        'The project was changed while it was calculated; calculate it again',
+        'version',
+        { version: (await getProject(db, type, row.id))?.version },
+      );
     const results = { ...out.results } as Record<string, unknown>;
     if (!adminOf(request)) delete results.diameter;
     return results;
@@ -30,10 +36,10 @@ export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): v
     tags: ['projects'],
     params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
   };
-  app.get('/api/sl/calculate/:id', { schema }, handler('slowli'));
-  app.get('/api/:type/calculate/:id', { schema }, (request, reply) => {
-    const type = (request.params as { type: string }).type;
-    if (!isProductType(type)) throw new HttpError(404, `Unknown product type '${type}'`);
-    return handler(type)(request, reply);
-  });
+  app.get('/api/sl/calculate/:id', { schema }, (request, reply) =>
+    handler(access.product('slowli'))(request, reply),
+  );
+  app.get('/api/:type/calculate/:id', { schema }, (request, reply) =>
+    handler(access.product((request.params as { type: string }).type))(request, reply),
+  );
 }

@@ -18,3 +18,14 @@ export function canonicalJson(value: unknown): string {
       : v,
   );
 }
+
+/** The first `max` characters of a text, never cutting a character in two (an emoji is one character). */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return Array.from(text).slice(0, max).join('');
+}
+
+/** A text without control characters (tabs, line breaks, NUL…): what a file name may hold. */
+export function withoutControls(text: string): string {
+  return [...text].filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f).join('');
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
-import type { Db, ProjectTable } from '../db/database';
-import { canonicalJson, normalize } from './projectText';
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db, ProjectTable } from '../db/database';
+import { canonicalJson, cut, normalize } from './projectText';
 import type { ProductType } from './products';
 
 export type ProjectState = 'ongoing' | 'valid' | 'calculated' | 'commanded' | 'notselected';
@@ -27,12 +27,12 @@ function columnsOf(steps: Steps) {
   const site = firstForm(steps, 'Chantier');
   const client = firstForm(steps, 'Client');
   const cols = {
-    name: str(site.name).slice(0, 255),
-    postcode: str(site.postcode).slice(0, 255),
-    city: str(site.city).slice(0, 255),
-    region: str(site.region).slice(0, 255),
-    company: str(client.company).slice(0, 255),
-    commercial: str(client.user).slice(0, 255),
+    name: cut(str(site.name), 255),
+    postcode: cut(str(site.postcode), 255),
+    city: cut(str(site.city), 255),
+    region: cut(str(site.region), 255),
+    company: cut(str(client.company), 255),
+    commercial: cut(str(client.user), 255),
   };
   return {
     ...cols,
@@ -82,10 +82,15 @@ export async function getProject(db: Db, type: ProductType, id: string): Promise
     .executeTakeFirst();
 }
 
+/** SQL for the new state of a project unless an admin decided on it (ordered, not selected stay so). */
+const keepDecision = (otherwise: string) =>
+  sql<string>`case when state in ('commanded', 'notselected') then state else ${otherwise} end`;
+
 /**
  * Saves new steps. When `expectedVersion` is given and differs from the stored one, nothing changes and
  * 'conflict' comes back. Identical content is not rewritten (changed false). A changed project loses its
- * results and, unless ordered or refused, goes back to ongoing.
+ * results and, unless ordered or refused, goes back to ongoing. One conditional UPDATE: the version read
+ * must still be the stored one, and the admin's decision is judged on the row as it is at that moment.
  */
 export async function updateProject(
   db: Db,
@@ -96,13 +101,12 @@ export async function updateProject(
   if (expectedVersion !== null && expectedVersion !== row.version) return 'conflict';
   const content = canonicalJson(steps);
   if (content === row.content) return { changed: false, version: row.version };
-  const keepState = row.state === 'commanded' || row.state === 'notselected';
   const r = await db
     .updateTable('projects')
     .set({
       content,
       results: null,
-      state: keepState ? row.state : 'ongoing',
+      state: keepDecision('ongoing'),
       version: row.version + 1,
       updated_at: now(),
       ...columnsOf(steps),
@@ -114,11 +118,11 @@ export async function updateProject(
   return { changed: true, version: row.version + 1 };
 }
 
-/** Changes some columns of a project (state, command, comment, results) and stamps updated_at. */
+/** Changes some columns of a project (command, comment, note flags) and stamps updated_at. */
 export async function patchProject(
   db: Db,
   id: string,
-  patch: Partial<Pick<ProjectTable, 'state' | 'command' | 'comment' | 'results' | 'extended_properties'>>,
+  patch: Partial<Pick<ProjectTable, 'state' | 'command' | 'comment' | 'extended_properties'>>,
 ): Promise<void> {
   await db
     .updateTable('projects')
@@ -127,9 +131,58 @@ export async function patchProject(
     .execute();
 }
 
-/** Stores the results of a calculation and marks the project calculated. */
-export async function saveResults(db: Db, id: string, results: unknown): Promise<void> {
-  await patchProject(db, id, { results: JSON.stringify(results), state: 'calculated' });
+/**
+ * Stores the results of a calculation of the content at `version` and marks the project calculated,
+ * unless an admin has decided on it (ordered or not selected stay so). Nothing is stored when the
+ * content changed meanwhile: answers false, and the results of an older content never land.
+ */
+export async function saveResults(db: Db, id: string, version: number, results: unknown): Promise<boolean> {
+  const r = await db
+    .updateTable('projects')
+    .set({ results: JSON.stringify(results), state: keepDecision('calculated'), updated_at: now() })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+/**
+ * Marks a project sent to the sales team (ongoing becomes valid; any later state stays) and answers its
+ * state as stored. One conditional UPDATE, so a concurrent order or refusal is never written over.
+ */
+export async function markSent(db: Db | Transaction<Database>, id: string): Promise<string> {
+  await db
+    .updateTable('projects')
+    .set({
+      state: sql<string>`case when state = 'ongoing' then 'valid' else state end`,
+      updated_at: now(),
+    })
+    .where('id', '=', id)
+    .execute();
+  const row = await db.selectFrom('projects').select('state').where('id', '=', id).executeTakeFirstOrThrow();
+  return row.state;
+}
+
+/**
+ * An admin's decision: 'commanded' (with the order number) at any time; 'notselected' except on an
+ * ordered project (an order is never undone by a refusal: answers 'ordered' and changes nothing).
+ */
+export async function decide(
+  db: Db,
+  id: string,
+  decision: { state: 'commanded'; command: string } | { state: 'notselected' },
+): Promise<'ok' | 'ordered'> {
+  let q = db
+    .updateTable('projects')
+    .set(
+      decision.state === 'commanded'
+        ? { state: 'commanded', command: decision.command, updated_at: now() }
+        : { state: 'notselected', updated_at: now() },
+    )
+    .where('id', '=', id);
+  if (decision.state === 'notselected') q = q.where('state', '<>', 'commanded');
+  const r = await q.executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1 ? 'ok' : 'ordered';
 }
 
 /** Deletes a project (its files go with it). */

@@ -4,9 +4,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/access';
 import { adminOf } from '../auth/identity';
 import type { Db, Dialect } from '../db/database';
+import { isEmail } from '../../engine/rules/isEmail';
 import { HttpError } from '../http/HttpError';
 import { presentListItem, presentProject } from './present';
-import { bundleOfProduct, isProductType, PRODUCT_TYPES, type ProductType } from './products';
+import { bundleOfProduct, PRODUCT_TYPES, type ProductType } from './products';
 import {
   createProject,
   deleteProject,
@@ -21,6 +22,8 @@ import {
 import { serverSchema } from './serverSchema';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
+// The same e-mail shape as the wizard's check (engine/rules/isEmail); an empty answer is not an address.
+ajv.addFormat('email', { type: 'string', validate: (v: string) => v.trim() === '' || isEmail(v) });
 const validators = Object.fromEntries(
   Object.keys(PRODUCT_TYPES).map((t) => [t, ajv.compile(serverSchema(bundleOfProduct(t as ProductType)))]),
 );
@@ -38,19 +41,16 @@ export function checkBody(
     if (params.missingProperty) at.push(params.missingProperty);
     if (params.additionalProperty) at.push(params.additionalProperty);
     const field = at.join('.') || 'body';
-    throw new HttpError(
-      400,
-      `${field}: ${params.additionalProperty ? 'is not a field of this form' : (e?.message ?? 'invalid')}`,
-      field,
-    );
+    const why = params.additionalProperty
+      ? 'is not a field of this form'
+      : e?.keyword === 'maxItems'
+        ? `at most ${String((e.params as { limit: number }).limit)} per project`
+        : e?.keyword === 'format'
+          ? `is not an e-mail address`
+          : (e?.message ?? 'invalid');
+    throw new HttpError(400, `${field}: ${why}`, field);
   }
   return body as { id?: string | null; version?: number | null; steps: Steps };
-}
-
-function typeOf(params: unknown): ProductType {
-  const t = (params as { type: string }).type;
-  if (!isProductType(t)) throw new HttpError(404, `Unknown product type '${t}'`);
-  return t;
 }
 
 const typeParam = {
@@ -73,7 +73,7 @@ const saved = {
 /** The project routes shared by every product type (DESIGN.md section 4). */
 export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, access: Access): void {
   const search = async (request: FastifyRequest, reply: FastifyReply) => {
-    const type = typeOf(request.params);
+    const type = access.product((request.params as { type: string }).type);
     const { page, query = '' } = request.params as { page: number; query?: string };
     const { sort = 'updated_at', order = 'DESC' } = request.query as { sort?: Sort; order?: 'ASC' | 'DESC' };
     const owner = access.listOwner(request, reply);
@@ -91,7 +91,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
       required: ['type', 'page'],
       properties: {
         type: typeParam.properties.type,
-        page: { type: 'integer', minimum: 1 },
+        page: { type: 'integer', minimum: 1, maximum: 1_000_000 },
         ...(withQuery ? { query: { type: 'string', maxLength: 255 } } : {}),
       },
     },
@@ -118,7 +118,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
     '/api/:type/project/:id',
     { schema: { tags: ['projects'], params: idParams } },
     async (request, reply) => {
-      const type = typeOf(request.params);
+      const type = access.product((request.params as { type: string }).type);
       const row = access.check(
         request,
         reply,
@@ -132,7 +132,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
     '/api/:type/project',
     { schema: { tags: ['projects'], params: typeParam, response: saved } },
     async (request, reply) => {
-      const type = typeOf(request.params);
+      const type = access.product((request.params as { type: string }).type);
       const body = checkBody(type, request.body);
       if (body.id) {
         // A body that names an existing project is an update (the seeds' clients POST new ones only).
@@ -172,7 +172,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
     '/api/:type/project',
     { schema: { tags: ['projects'], params: typeParam, response: saved } },
     async (request, reply) => {
-      const type = typeOf(request.params);
+      const type = access.product((request.params as { type: string }).type);
       return save(type, checkBody(type, request.body), request, reply);
     },
   );
@@ -181,7 +181,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
     '/api/:type/project/:id',
     { schema: { tags: ['projects'], params: idParams } },
     async (request, reply) => {
-      const type = typeOf(request.params);
+      const type = access.product((request.params as { type: string }).type);
       const row = access.check(
         request,
         reply,

@@ -1,5 +1,6 @@
 import type { Bundle, DataSchema, StepDef } from '../../engine';
 import { fieldSchema } from '../../engine/compile';
+import { maxCards } from '../../engine/derive';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -19,6 +20,7 @@ function valueSchema(s: DataSchema, legacy: Record<string, string> | undefined):
   const out: JsonSchema = { type: [...types] };
   if (s.enum) out.enum = [...new Set([...s.enum, null, ...Object.keys(legacy ?? {})])];
   if (typeof s.maxLength === 'number') out.maxLength = s.maxLength;
+  if (s.format === 'email') out.format = 'email';
   return out;
 }
 
@@ -45,12 +47,12 @@ function formSchema(bundle: Bundle, stepKey: string): JsonSchema {
   return { type: 'object', additionalProperties: false, properties };
 }
 
-const STEP_FRAME = (forms: JsonSchema): JsonSchema => ({
+const STEP_FRAME = (forms: JsonSchema, maxItems: number): JsonSchema => ({
   type: 'object',
   required: ['forms'],
   properties: {
     name: { type: 'string', maxLength: 255 },
-    forms: { type: 'array', maxItems: 500, items: forms },
+    forms: { type: 'array', maxItems, items: forms },
     state: { type: 'integer', minimum: 0, maximum: 3 },
     condition_value: {},
     toApi: {},
@@ -90,7 +92,11 @@ export function serverSchema(bundle: Bundle): JsonSchema {
           required: ['form'],
           properties: { form: formSchema(bundle, sm.step), uuid: { type: 'string', maxLength: 100 } },
         };
-    steps[sm.step] = STEP_FRAME(item);
+    const step = bundle.steps.find((st) => st.key === sm.step);
+    const mirrored = step?.repeat?.mirror
+      ? bundle.steps.find((st) => st.path === step.repeat!.mirror && st.repeat)
+      : step;
+    steps[sm.step] = STEP_FRAME(item, mirrored?.repeat ? maxCards(mirrored.repeat) : 1);
   }
   return {
     type: 'object',

@@ -1,5 +1,5 @@
 import '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/access';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
@@ -7,7 +7,7 @@ import { projectWorkbook } from '../excel/projectWorkbook';
 import { contentDisposition } from '../files/contentDisposition';
 import { HttpError } from '../http/HttpError';
 import { enqueueMail } from '../mail/outbox';
-import { getProject, patchProject } from './repository';
+import { decide, getProject, markSent, patchProject } from './repository';
 
 const idParam = {
   type: 'object',
@@ -17,8 +17,22 @@ const idParam = {
 
 /** The flow-limiter calls of seed 000 section 7 beyond the generic project routes. */
 export function slowliRoutes(app: FastifyInstance, db: Db, access: Access, config: Config): void {
+  /** A call that changes a project's state: GET as the seed writes it, POST for new clients; both are
+   * refused when a browser says they come from another site (http/sameOrigin.ts). */
+  const stateChange = (url: string, handler: (q: FastifyRequest, r: FastifyReply) => Promise<unknown>) =>
+    app.route({
+      method: ['GET', 'POST'],
+      url,
+      config: { changesState: true },
+      schema: { tags: ['slowli'], params: idParam },
+      handler,
+    });
   const load = async (request: Parameters<Access['check']>[0], reply: Parameters<Access['check']>[1]) =>
-    access.check(request, reply, await getProject(db, 'slowli', (request.params as { id: string }).id));
+    access.check(
+      request,
+      reply,
+      await getProject(db, access.product('slowli'), (request.params as { id: string }).id),
+    );
 
   app.patch(
     '/api/slowli/set_project_command/:id',
@@ -38,21 +52,19 @@ export function slowliRoutes(app: FastifyInstance, db: Db, access: Access, confi
       const row = await load(request, reply);
       const command = (request.body as { command_number: string }).command_number.trim();
       if (!command) throw new HttpError(400, 'command_number: an order number is required', 'command_number');
-      await patchProject(db, row.id, { state: 'commanded', command });
+      await decide(db, row.id, { state: 'commanded', command });
       return { id: row.id, state: 'commanded', command };
     },
   );
 
-  app.get(
-    '/api/slowli/deny_project/:id',
-    { schema: { tags: ['slowli'], params: idParam } },
-    async (request, reply) => {
-      access.requireAdmin(request);
-      const row = await load(request, reply);
-      await patchProject(db, row.id, { state: 'notselected' });
-      return { id: row.id, state: 'notselected' };
-    },
-  );
+  const deny = async (request: FastifyRequest, reply: FastifyReply) => {
+    access.requireAdmin(request);
+    const row = await load(request, reply);
+    if ((await decide(db, row.id, { state: 'notselected' })) === 'ordered')
+      throw new HttpError(409, 'This project is ordered: it cannot be marked not selected', 'state');
+    return { id: row.id, state: 'notselected' };
+  };
+  stateChange('/api/slowli/deny_project/:id', deny);
 
   app.patch(
     '/api/slowli/comment/:id',
@@ -88,42 +100,33 @@ export function slowliRoutes(app: FastifyInstance, db: Db, access: Access, confi
     },
   );
 
-  app.get(
-    '/api/slowli/send-project/:id',
-    { schema: { tags: ['slowli'], params: idParam } },
-    async (request, reply) => {
-      const row = await load(request, reply);
-      const steps = JSON.parse(row.content) as Record<
-        string,
-        { forms?: { form?: Record<string, unknown> }[] }
-      >;
-      const client = steps.Client?.forms?.[0]?.form ?? {};
-      const roofs = steps.Toiture?.forms ?? [];
-      const body = [
-        `Nouveau projet de limiteurs de débit à étudier : ${row.name || '(sans nom)'}`,
-        `Ville : ${row.city} ${row.postcode}`,
-        `Client : ${String(client.name ?? '')} (${String(client.company ?? '')}), ${String(client.email ?? '')}, ${String(client.phone ?? '')}`,
-        `Interlocuteur commercial : ${row.commercial}`,
-        `Toitures : ${roofs.length}`,
-        row.comment ? `Commentaire du client : ${row.comment}` : '',
-        `Projet : ${row.id}`,
-      ]
-        .filter(Boolean)
-        .join('\n');
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('projects')
-          .set({ state: row.state === 'ongoing' ? 'valid' : row.state, updated_at: new Date().toISOString() })
-          .where('id', '=', row.id)
-          .execute();
-        await enqueueMail(trx, {
-          projectId: row.id,
-          to: config.salesEmail,
-          subject: `[Limiteurs] ${row.name || row.id} – ${row.company}`,
-          body,
-        });
+  const send = async (request: FastifyRequest, reply: FastifyReply) => {
+    const row = await load(request, reply);
+    const steps = JSON.parse(row.content) as Record<string, { forms?: { form?: Record<string, unknown> }[] }>;
+    const client = steps.Client?.forms?.[0]?.form ?? {};
+    const roofs = steps.Toiture?.forms ?? [];
+    const body = [
+      `Nouveau projet de limiteurs de débit à étudier : ${row.name || '(sans nom)'}`,
+      `Ville : ${row.city} ${row.postcode}`,
+      `Client : ${String(client.name ?? '')} (${String(client.company ?? '')}), ${String(client.email ?? '')}, ${String(client.phone ?? '')}`,
+      `Interlocuteur commercial : ${row.commercial}`,
+      `Toitures : ${roofs.length}`,
+      row.comment ? `Commentaire du client : ${row.comment}` : '',
+      `Projet : ${row.id}`,
+    ]
+      .filter(Boolean)
+      .join('\n');
+    const state = await db.transaction().execute(async (trx) => {
+      const after = await markSent(trx, row.id);
+      await enqueueMail(trx, {
+        projectId: row.id,
+        to: config.salesEmail,
+        subject: `[Limiteurs] ${row.name || row.id} – ${row.company}`,
+        body,
       });
-      return { id: row.id, state: row.state === 'ongoing' ? 'valid' : row.state, queued: true };
-    },
-  );
+      return after;
+    });
+    return { id: row.id, state, queued: true };
+  };
+  stateChange('/api/slowli/send-project/:id', send);
 }

@@ -84,3 +84,16 @@ test('the Canadian mode offers the French/English switch and the Canadian calcul
   await page.goto('/client/home');
   await expect(page.getByRole('link', { name: /Commencer|Start/ })).toHaveAttribute('href', '/client/smca');
 });
+
+test('smca: the Canadian wizard renders from its bundle', async ({ page }) => {
+  await page.goto('/client/smca/calculator');
+  await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Profil' }).locator('option')).toHaveCount(13);
+  await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Jeanne Martin');
+  await page.getByRole('textbox', { name: 'Société', exact: true }).fill('Bureau Martin');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('jeanne@example.fr');
+  await page.getByRole('combobox', { name: 'Profil' }).selectOption({ index: 1 });
+  await page.getByRole('textbox', { name: 'Interlocuteur commercial', exact: true }).fill('Paul Durand');
+  await page.getByRole('button', { name: 'Suivant', exact: true }).click();
+  await expect(page.getByRole('combobox', { name: 'Région pluviométrique' })).toBeVisible();
+});

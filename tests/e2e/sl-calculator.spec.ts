@@ -155,3 +155,8 @@ test('an admin logs in, finds the project in the history, orders it and download
   await page.goto('/client/sl/history');
   await expect(page.getByRole('row', { name: /Entrepôt Nord/ })).toContainText('Commandé n° CMD-42');
 });
+
+test('an unknown route goes to the flow-limiter calculator', async ({ page }) => {
+  await page.goto('/client/nowhere/at/all');
+  await expect(page).toHaveURL(/\/client\/sl\/calculator$/);
+});

@@ -1,14 +1,13 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server } from '../../server/app';
-import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from './harness';
+import { cookiesOf, DIALECTS, freshPlace, serversByMode, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
 describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
   let place: Place;
-  let server: Server;
+  let servers: Awaited<ReturnType<typeof serversByMode>>;
   let owner = '';
-  const inject = (o: InjectOptions): Promise<LightMyRequestResponse> => server.app.inject(o);
+  const inject = (o: InjectOptions): Promise<LightMyRequestResponse> => servers.inject(o);
   const create = async (type: string, body: unknown) => {
     const r = await inject({
       method: 'POST',
@@ -22,10 +21,10 @@ describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
 
   beforeAll(async () => {
     place = await freshPlace(dialect);
-    server = (await serverOn(place, { ADMIN_PASSWORD: 'admin-password-3' })).server;
+    servers = await serversByMode(place, { ADMIN_PASSWORD: 'admin-password-3' });
   });
   afterAll(async () => {
-    await server.close();
+    await servers.close();
     await place.drop();
   });
 

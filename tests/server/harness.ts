@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildServer, type Server } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
@@ -78,4 +79,45 @@ export function cookiesOf(res: { cookies: { name: string; value: string }[] }, p
   const jar = new Map(prev ? prev.split('; ').map((c) => c.split('=') as [string, string]) : []);
   for (const c of res.cookies) jar.set(c.name, c.value);
   return [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+}
+
+/**
+ * The three modes on one place, as a deployment would run them side by side: a request goes to the
+ * server whose mode offers its product type (sm to admin mode, signed in as an admin; smca to canada
+ * mode; the rest to client mode). They share the database and the session secret, so a visitor's cookie
+ * is the same everywhere.
+ */
+export async function serversByMode(
+  place: Place,
+  extra: Record<string, string> = {},
+): Promise<{
+  client: Server;
+  admin: Server;
+  canada: Server;
+  inject: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  close: () => Promise<void>;
+}> {
+  const password = extra.ADMIN_PASSWORD ?? 'mode-router-password';
+  const client = (await serverOn(place, { ...extra, ADMIN_PASSWORD: password })).server;
+  const admin = (await serverOn(place, { ...extra, ADMIN_PASSWORD: password, APP_MODE: 'admin' })).server;
+  const canada = (await serverOn(place, { ...extra, ADMIN_PASSWORD: password, APP_MODE: 'canada' })).server;
+  const adminCookie = cookiesOf(
+    await admin.app.inject({ method: 'POST', url: '/api/auth/login', payload: { password } }),
+  );
+  const inject = (opts: InjectOptions): Promise<LightMyRequestResponse> => {
+    const url = typeof opts.url === 'string' ? opts.url : '';
+    if (url.startsWith('/api/smca/')) return canada.app.inject(opts);
+    if (!url.startsWith('/api/skywater_manager/')) return client.app.inject(opts);
+    const cookie = [opts.headers?.cookie, adminCookie].filter(Boolean).join('; ');
+    return admin.app.inject({ ...opts, headers: { ...opts.headers, cookie } });
+  };
+  return {
+    client,
+    admin,
+    canada,
+    inject,
+    close: async () => {
+      await Promise.all([client.close(), admin.close(), canada.close()]);
+    },
+  };
 }

@@ -2,8 +2,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfText } from '../pdfText';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Server } from '../../server/app';
-import { cookiesOf, freshPlace, serverOn, type Place } from './harness';
+import { cookiesOf, freshPlace, serversByMode, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
 // A 1x1 PNG.
@@ -12,9 +11,9 @@ const PNG =
 
 describe('pdf_download', () => {
   let place: Place;
-  let server: Server;
+  let servers: Awaited<ReturnType<typeof serversByMode>>;
   let owner = '';
-  const inject = (o: InjectOptions): Promise<LightMyRequestResponse> => server.app.inject(o);
+  const inject = (o: InjectOptions): Promise<LightMyRequestResponse> => servers.inject(o);
   const create = async (type: string, body: unknown) => {
     const r = await inject({
       method: 'POST',
@@ -31,10 +30,10 @@ describe('pdf_download', () => {
 
   beforeAll(async () => {
     place = await freshPlace('sqlite');
-    server = (await serverOn(place)).server;
+    servers = await serversByMode(place);
   });
   afterAll(async () => {
-    await server.close();
+    await servers.close();
     await place.drop();
   });
 

@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
-import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from './harness';
+import { cookiesOf, DIALECTS, freshPlace, serverOn, serversByMode, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
 describe.each(DIALECTS)('projects API on %s', (dialect) => {
@@ -164,28 +164,38 @@ describe.each(DIALECTS)('projects API on %s', (dialect) => {
     expect(after.json().total).toBe(before.json().total);
   });
 
-  it('checks each product against its own server format', async () => {
-    const sm = await inject({
+  it('checks each product against its own server format, in the modes that offer it', async () => {
+    const modes = await serversByMode(place);
+    const sm = await modes.inject({
       method: 'POST',
       url: '/api/skywater_manager/project',
       payload: projectBody('sm'),
       headers: { cookie: alice },
     });
     expect(sm.statusCode).toBe(200);
-    const smca = await inject({
+    const smca = await modes.inject({
       method: 'POST',
       url: '/api/smca/project',
       payload: projectBody('smca'),
       headers: { cookie: alice },
     });
     expect(smca.statusCode).toBe(200);
-    const wrong = await inject({
+    const wrong = await modes.inject({
       method: 'POST',
       url: '/api/smca/project',
       payload: projectBody('sl'),
       headers: { cookie: alice },
     });
     expect(wrong.statusCode).toBe(400);
+    await modes.close();
+    // This client-mode server offers neither abattement calculator.
+    const notHere = await inject({
+      method: 'POST',
+      url: '/api/smca/project',
+      payload: projectBody('smca'),
+      headers: { cookie: alice },
+    });
+    expect(notHere.statusCode).toBe(404);
   });
 
   it('refuses a body over 1 MB with 413', async () => {

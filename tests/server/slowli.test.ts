@@ -103,7 +103,7 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
       (await inject({ method: 'GET', url: `/api/slowli/export_excel/${id}`, headers: { cookie: owner } }))
         .statusCode,
     ).toBe(403);
-    await saveResults(server.db, id, {
+    await saveResults(server.db, id, 1, {
       limiters: [
         {
           roof_name: 'Toiture A',

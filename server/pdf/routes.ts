@@ -1,0 +1,139 @@
+import '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import type { Access } from '../auth/access';
+import type { Db } from '../db/database';
+import { contentDisposition } from '../files/contentDisposition';
+import { HttpError } from '../http/HttpError';
+import { getProject, patchProject } from '../projects/repository';
+import { imageSize } from './imageSize';
+import type { NoteEntry } from './noteDocument';
+import { OverBudget, PoolBusy, type PdfPool } from './pool';
+
+const IMAGE = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/;
+/** PNGs are decoded pixel by pixel to be printed: their size is held to what a chart or a drawing needs. */
+const PNG_MAX = { side: 4096, pixels: 8_000_000 };
+/** JPEGs are embedded as they are (never decoded): a phone photo of 12 to 50 megapixels is fine. */
+const JPEG_MAX = { side: 12_000, pixels: 60_000_000 };
+
+/** An image of the payload: a PNG or JPEG data URL of a sensible pixel size, or null. */
+function image(v: unknown, field: string): string | null {
+  if (v === null || v === undefined) return null;
+  const m = typeof v === 'string' ? IMAGE.exec(v) : null;
+  if (!m) throw new HttpError(400, `${field}: a PNG or JPEG data URL`, field);
+  const size = imageSize(Buffer.from(m[2]!, 'base64'));
+  const max = m[1] === 'png' ? PNG_MAX : JPEG_MAX;
+  if (!size || size.width === 0 || size.height === 0)
+    throw new HttpError(400, `${field}: not a readable ${m[1]!.toUpperCase()} image`, field);
+  if (size.width > max.side || size.height > max.side || size.width * size.height > max.pixels)
+    throw new HttpError(
+      400,
+      `${field}: ${size.width} x ${size.height} pixels is too large (at most ${max.side} a side and ${max.pixels / 1e6} megapixels)`,
+      field,
+    );
+  return v as string;
+}
+
+/** Reads the note payload: {data: JSON text} holding `informations` (six {text, image}) and the charts. */
+function payloadOf(body: unknown): {
+  entries: NoteEntry[];
+  charts: { pluviometrie: string | null; toitures: (string | null)[] };
+} {
+  const raw = (body as { data?: unknown } | null)?.data;
+  if (typeof raw !== 'string') throw new HttpError(400, 'data: the serialized note is required', 'data');
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new HttpError(400, 'data: not valid JSON', 'data');
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new HttpError(400, 'data: a JSON object holding the note', 'data');
+  const p = parsed as { informations?: unknown; pluviometrie?: unknown; toitures?: unknown };
+  const list = p.informations ?? [];
+  if (!Array.isArray(list) || list.length > 6)
+    throw new HttpError(400, 'data.informations: a list of at most 6 entries', 'data.informations');
+  const entries = list.map((e, i) => {
+    if (e !== null && (typeof e !== 'object' || Array.isArray(e)))
+      throw new HttpError(400, `data.informations.${i}: an object`, `data.informations.${i}`);
+    const x = (e ?? {}) as { text?: unknown; image?: unknown };
+    if (x.text !== null && x.text !== undefined && (typeof x.text !== 'string' || x.text.length > 10_000))
+      throw new HttpError(
+        400,
+        `data.informations.${i}.text: text of 10,000 characters at most`,
+        `data.informations.${i}.text`,
+      );
+    return {
+      text: (x.text as string | undefined) ?? null,
+      image: image(x.image, `data.informations.${i}.image`),
+    };
+  });
+  const toitures = p.toitures ?? [];
+  if (!Array.isArray(toitures) || toitures.length > 200)
+    throw new HttpError(400, 'data.toitures: a list of images', 'data.toitures');
+  return {
+    entries,
+    charts: {
+      pluviometrie: image(p.pluviometrie, 'data.pluviometrie'),
+      toitures: toitures.map((x, i) => image(x, `data.toitures.${i}`)),
+    },
+  };
+}
+
+/**
+ * POST /api/{type}/pdf_download/{id}?locale=: the calculation note as a PDF, from the stored project. The
+ * payload is checked here; the note is drawn on a worker thread (pool.ts), so the server keeps answering
+ * while it prints: 503 with Retry-After when every worker is busy and the queue is full.
+ */
+export function pdfRoutes(app: FastifyInstance, db: Db, access: Access, pool: PdfPool): void {
+  app.post(
+    '/api/:type/pdf_download/:id',
+    {
+      bodyLimit: 12 * 1024 * 1024,
+      schema: {
+        tags: ['projects'],
+        querystring: { type: 'object', properties: { locale: { type: 'string', enum: ['fr', 'en'] } } },
+      },
+    },
+    async (request, reply) => {
+      const { type, id } = request.params as { type: string; id: string };
+      const product = access.product(type);
+      const row = access.check(request, reply, await getProject(db, product, id));
+      const { entries, charts } = payloadOf(request.body);
+      let pdf: Uint8Array;
+      try {
+        pdf = await pool.render({
+          type: product,
+          locale: (request.query as { locale?: string }).locale ?? 'fr',
+          project: { id: row.id, name: row.name, content: row.content, results: row.results },
+          entries,
+          charts,
+          date: new Date().toISOString().slice(0, 10),
+        });
+      } catch (e) {
+        if (e instanceof PoolBusy) {
+          reply.header('Retry-After', String(e.retryAfter));
+          throw new HttpError(503, 'Every note printer is busy; try again shortly', undefined, {
+            retryAfter: e.retryAfter,
+          });
+        }
+        if (e instanceof OverBudget && e.budget === 'time') {
+          reply.header('Retry-After', '30');
+          throw new HttpError(503, 'The note could not be printed in time; try again shortly', undefined, {
+            retryAfter: 30,
+          });
+        }
+        if (e instanceof OverBudget)
+          throw new HttpError(422, 'The note is too large to print: use fewer or smaller images');
+        throw e;
+      }
+      const ext = JSON.parse(row.extended_properties ?? '{}') as Record<string, unknown>;
+      await patchProject(db, row.id, {
+        extended_properties: JSON.stringify({ ...ext, note_generated: true }),
+      });
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header('Content-Disposition', contentDisposition(`note-${row.name || row.id}.pdf`, 'inline'))
+        .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+    },
+  );
+}
