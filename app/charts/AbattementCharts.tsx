@@ -5,8 +5,11 @@ export interface AbattementData {
   toitureResults: {
     toiture: { name: string };
     monthlyResults: { abattement: number; respectConsigneAbattement: number }[];
+    /** volume-weighted over the year (absent from results stored before method 2.0) */
+    annual?: { abattement: number; own?: number; downstream?: number };
   }[];
   pluviometrie: { pluie_precipite: number; evenements_pluvieux: number }[];
+  site?: { abattement: number };
 }
 
 const BLUE = '#1f6fb2';
@@ -17,8 +20,10 @@ export function annualAverage(values: number[]): number {
 }
 
 /**
- * One monthly bar chart per roof (fixed blue, the annual average as a labelled line) and the rainfall chart
- * (rain height on the left axis, rainy days on the right). Loaded only on the results and note pages.
+ * One monthly bar chart per roof (fixed blue, the seed's line: the mean of the twelve monthly values,
+ * labelled as such) headed by the roof's annual retention by volume, the figure that counts, and the
+ * rainfall chart (rain height on the left axis, rainy days on the right). Loaded only on the results and
+ * note pages.
  */
 export default function AbattementCharts({
   data,
@@ -33,6 +38,9 @@ export default function AbattementCharts({
 }) {
   return (
     <div className="charts">
+      {data.site ? (
+        <p className="results-summary">{t('app.charts.site_annual', { value: data.site.abattement })}</p>
+      ) : null}
       {data.toitureResults.map((r) => {
         const values = r.monthlyResults.map((m) => m.abattement);
         const avg = annualAverage(values);
@@ -49,7 +57,10 @@ export default function AbattementCharts({
               {
                 y: avg,
                 borderColor: '#333',
-                label: { text: `${avg} %`, style: { background: '#333', color: '#fff' } },
+                label: {
+                  text: t('app.charts.average_short', { value: avg }),
+                  style: { background: '#333', color: '#fff' },
+                },
               },
             ],
           },
@@ -57,7 +68,13 @@ export default function AbattementCharts({
         return (
           <figure key={r.toiture.name} className="chart">
             <figcaption>
-              {t('app.charts.roof', { name: r.toiture.name })} — {t('app.charts.average', { value: avg })}
+              <strong>{t('app.charts.roof', { name: r.toiture.name })}</strong>
+              {r.annual ? <> — {t('app.charts.annual', { value: r.annual.abattement })}</> : null}
+              {r.annual?.downstream ? (
+                <> ({t('app.charts.annual_split', { own: r.annual.own, downstream: r.annual.downstream })})</>
+              ) : null}
+              <br />
+              <span className="chart-note">{t('app.charts.average', { value: avg })}</span>
             </figcaption>
             <Chart
               type="bar"

@@ -85,6 +85,11 @@ function SlAdminTable({ r }: { r: Record<string, unknown> }) {
   const limiters = (r.limiters as Record<string, unknown>[]) ?? [];
   return (
     <>
+      {r.leakage_conform === false ? (
+        <p role="alert" className="notice notice-warning">
+          {t('app.sl_results.leakage_excess', { diameter: r.diameter ?? '', excess: r.leakage_excess_pct })}
+        </p>
+      ) : null}
       <table className="results-table">
         <caption>{t('app.sl_results.limiters')}</caption>
         <thead>

@@ -56,12 +56,19 @@ if (type === 'slowli') {
   console.log(`Defaults used (to confirm): ${r.defaults_used.join(', ') || 'none'}`);
 } else {
   const r = out.results as AbattementResults;
-  console.log(`Method: ${r.method.name} ${r.method.version}; PET ${r.pet_method}; ${r.years} years`);
+  const pet =
+    r.pet_method.kind === 'penman_transferred'
+      ? `Penman from ${r.pet_method.from} (${r.pet_method.km} km)`
+      : r.pet_method.kind;
+  console.log(`Method: ${r.method.name} ${r.method.version}; PET ${pet}; ${r.years} years`);
   console.log(`Station: ${r.station.name} (${r.station.period}); target ${r.target_mm ?? 'none'} mm`);
   const rows: Record<string, Record<string, number | string>> = {};
   for (const t of r.toitureResults) {
     rows[`${t.toiture.name} abattement %`] = Object.fromEntries(
       MONTHS.map((m, i) => [m, t.monthlyResults[i]!.abattement]).concat([['year', t.annual.abattement]]),
+    );
+    rows[`${t.toiture.name} on the roof %`] = Object.fromEntries(
+      MONTHS.map((m, i) => [m, t.monthlyResults[i]!.own]).concat([['year', t.annual.own]]),
     );
     rows[`${t.toiture.name} target met %`] = Object.fromEntries(
       MONTHS.map((m, i) => [m, t.monthlyResults[i]!.respectConsigneAbattement]).concat([
@@ -73,7 +80,7 @@ if (type === 'slowli') {
   rows['rainy days'] = Object.fromEntries(MONTHS.map((m, i) => [m, r.pluviometrie[i]!.evenements_pluvieux]));
   console.table(rows);
   console.log(
-    `Site: ${r.site.abattement} % kept; per year ${r.site.rain_m3} m3 of rain, ${r.site.to_sewer_m3} m3 to the sewer`,
+    `Site: ${r.site.abattement} % kept; per year ${r.site.precipitation_m3_per_year} m3 of rain, ${r.site.to_sewer_m3_per_year} m3 to the sewer`,
   );
   console.log(`Defaults used (to confirm): ${r.defaults_used.join(', ') || 'none'}`);
 }

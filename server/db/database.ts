@@ -94,6 +94,9 @@ export type Dialect = 'sqlite' | 'postgres';
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): { db: Db; dialect: Dialect } {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, a failover) is dropped and replaced on the next
+    // query; without a listener its error would stop the process.
+    pool.on('error', () => undefined);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   mkdirSync(config.dataDir, { recursive: true });

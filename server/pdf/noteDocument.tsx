@@ -222,6 +222,18 @@ function resultBlocks({
           {t('app.sl_results.volume')}: {String(results.max_volume)} · {t('app.sl_results.leakage')}:{' '}
           {Number(results.max_leakage).toFixed(2)} · {t('app.sl_results.lsha')}: {String(results.lsha)}
         </Text>
+        {results.leakage_conform === false ? (
+          <Text style={s.info}>
+            {t('app.sl_results.leakage_excess', {
+              diameter: String(
+                (results.parameters as { name: string; value: unknown }[] | undefined)?.find(
+                  (p) => p.name === 'min_orifice_diameter_mm',
+                )?.value ?? '',
+              ),
+              excess: results.leakage_excess_pct,
+            })}
+          </Text>
+        ) : null}
       </View>,
     ];
   }
@@ -229,16 +241,59 @@ function resultBlocks({
     (results.toitureResults as {
       toiture: { name: string };
       monthlyResults: { abattement: number; respectConsigneAbattement: number }[];
+      annual?: { abattement: number; own?: number; downstream?: number };
+      capacity_mm?: number;
     }[]) ?? [];
   const rain = (results.pluviometrie as { pluie_precipite: number; evenements_pluvieux: number }[]) ?? [];
+  const site = results.site as
+    | {
+        abattement: number;
+        storage_capacity_m3?: number;
+        imposed_volume_m3?: number | null;
+        imposed_volume_met?: boolean | null;
+      }
+    | undefined;
+  const summary: ReactNode[] = site
+    ? [
+        <View key="site">
+          <Text style={s.h3}>{t('app.charts.site_annual', { value: site.abattement })}</Text>
+          {typeof site.imposed_volume_m3 === 'number' ? (
+            <Text>
+              {t(
+                site.imposed_volume_met
+                  ? 'app.note_page.imposed_volume_met'
+                  : 'app.note_page.imposed_volume_not_met',
+                {
+                  imposed: site.imposed_volume_m3,
+                  capacity: site.storage_capacity_m3,
+                },
+              )}
+            </Text>
+          ) : null}
+        </View>,
+      ]
+    : [];
   return [
+    ...summary,
     ...roofs.map((r, i) => {
       const values = r.monthlyResults.map((m) => m.abattement);
       const avg = Math.floor(values.reduce((a, b) => a + b, 0) / 12);
       return (
         <View key={r.toiture.name} wrap={false}>
           <Text style={s.h3}>
-            {t('app.charts.roof', { name: r.toiture.name })} — {t('app.charts.average', { value: avg })}
+            {t('app.charts.roof', { name: r.toiture.name })}
+            {r.annual ? ` — ${t('app.charts.annual', { value: r.annual.abattement })}` : ''}
+          </Text>
+          {r.annual?.downstream ? (
+            <Text>
+              {t('app.charts.annual_split', { own: r.annual.own, downstream: r.annual.downstream })}
+            </Text>
+          ) : null}
+          <Text style={s.small}>
+            {t('app.charts.average', { value: avg })}
+            {typeof r.capacity_mm === 'number'
+              ? ` · ${t('app.note_page.capacity', { value: r.capacity_mm })}`
+              : ''}
           </Text>
           {charts?.toitures[i] ? (
             <Image style={s.image} src={charts.toitures[i]!} />
@@ -280,6 +335,10 @@ function Method({
   const station = results.station as { name: string; period: string; source: string } | undefined;
   const params =
     (results.parameters as { name: string; value: unknown; unit?: string; provenance: string }[]) ?? [];
+  const pet =
+    results.pet_method && typeof results.pet_method === 'object'
+      ? (results.pet_method as { kind: string; from?: string; km?: number })
+      : null;
   return (
     <>
       <Text style={s.h2}>{t('app.note_page.method')}</Text>
@@ -290,12 +349,20 @@ function Method({
         </Text>
       ) : null}
       {station ? <Text style={s.small}>{station.source}</Text> : null}
-      {typeof results.pet_method === 'string' ? (
-        <Text>{t('app.note_page.pet', { method: results.pet_method })}</Text>
+      {pet ? (
+        <Text>
+          {t('app.note_page.pet', {
+            method: t(`app.note_page.pet_methods.${pet.kind}`, { from: pet.from, km: pet.km }),
+          })}
+        </Text>
       ) : null}
       <Table
         head={[t('app.note_page.parameter'), t('app.note_page.value'), t('app.note_page.provenance')]}
-        rows={params.map((p) => [p.name, `${String(p.value)}${p.unit ? ` ${p.unit}` : ''}`, p.provenance])}
+        rows={params.map((p) => [
+          p.name,
+          `${String(p.value)}${p.unit && p.unit !== '-' ? ` ${p.unit}` : ''}`,
+          p.provenance,
+        ])}
       />
     </>
   );

@@ -15,7 +15,7 @@ describe('npm run calc', () => {
     });
     expect(out).toMatch(/Volume to store 38 m3/);
     expect(out).toMatch(/Toiture A/);
-    expect(out).toMatch(/Orifice 28 mm/);
+    expect(out).toMatch(/Orifice 27 mm/);
   });
   it('prints the monthly abattement of an smca project', () => {
     const r = cli('server/calc/examples/smca-toronto.json');

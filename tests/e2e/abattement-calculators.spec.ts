@@ -74,8 +74,14 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   // Submit saves the project and opens the results: one chart per roof and the rainfall chart.
   await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
-  await expect(page.getByText('Toiture Toiture A — Moyenne annuelle')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('Toiture Toiture B — Moyenne annuelle')).toBeVisible();
+  // Each roof is headed by its annual retention by volume; the seed's line is the mean of the months.
+  const roofA = page.locator('figcaption').filter({ hasText: 'Toiture Toiture A' });
+  await expect(roofA).toContainText(/Abattement annuel \(en volume\) : \d+(,\d)? %/, { timeout: 15_000 });
+  await expect(roofA).toContainText(/Moyenne des valeurs mensuelles : \d+ %/);
+  await expect(page.locator('figcaption').filter({ hasText: 'Toiture Toiture B' })).toContainText(
+    'Abattement annuel (en volume)',
+  );
+  await expect(page.getByText(/Site entier : \d+(,\d)? % de la pluie annuelle/)).toBeVisible();
   await expect(page.getByText('Pluviométrie')).toBeVisible();
   await expect(page.locator('.apexcharts-canvas')).toHaveCount(3);
 

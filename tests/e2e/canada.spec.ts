@@ -53,7 +53,9 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   await expect(page.getByRole('heading', { name: 'Roof Tower roof' })).toBeVisible();
   await page.getByRole('button', { name: 'Start the calculation' }).click();
   await expect(page).toHaveURL(/\/client\/smca\/results$/);
-  await expect(page.getByText(/Roof Tower roof — Annual average: \d+ %/)).toBeVisible({ timeout: 15_000 });
+  const tower = page.locator('figcaption').filter({ hasText: 'Roof Tower roof' });
+  await expect(tower).toContainText(/Annual retention \(by volume\): \d+(\.\d)? %/, { timeout: 15_000 });
+  await expect(tower).toContainText(/Mean of monthly values: \d+ %/);
   await expect(page.getByText('Rainfall')).toBeVisible();
 
   // The English note in imperial units, and its PDF.

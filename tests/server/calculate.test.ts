@@ -50,7 +50,7 @@ describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
       url: `/api/slowli/calculate/${id}`,
       headers: { cookie: admin },
     });
-    expect(asAdmin.json().diameter).toBe(28);
+    expect(asAdmin.json().diameter).toBe(27);
   });
 
   it('clears the results when a later save changes the project', async () => {

@@ -73,7 +73,10 @@ describe('pdf_download', () => {
       '5. Déversements',
       'se déverse dans Jardin',
       '6. Résultats',
-      'Moyenne annuelle',
+      'Abattement annuel (en volume)',
+      'Moyenne des valeurs mensuelles',
+      'Capacité de stockage',
+      'Penman (ETP publiée par Météo-France pour la station)',
       'Paris-Montsouris',
       'Client historique du bureau',
       'Conforme au zonage pluvial',
@@ -106,7 +109,9 @@ describe('pdf_download', () => {
     expect(text).toContain('Growing medium thickness');
     expect(text).toContain('3.937 in');
     expect(text).toContain('ft²');
-    expect(text).toContain('Hargreaves');
+    expect(text).toContain('Hargreaves (FAO-56)');
+    expect(text).toContain('Annual retention (by volume)');
+    expect(text).toContain('Mean of monthly values');
   });
 
   it('puts the chart images the page sends in the results, and refuses other content', async () => {

@@ -19,45 +19,73 @@ import {
   type UsedParameter,
 } from '../types';
 import { runBalance, topologicalOrder, type Surface } from './balance';
-import { stationPet } from './pet';
-import { stationForPostcode, stationForRainRegion, wetDaysOf, type Station } from './stations';
+import { stationPet, type PetMethod } from './pet';
+import { STATIONS, stationForPostcode, stationForRainRegion, wetDaysOf, type Station } from './stations';
 import { DAYS_IN_MONTH, stationSeries } from './weather';
 
 export const ABATTEMENT_METHOD = {
   name: 'daily water balance over a synthetic rain series (WGEN)',
-  version: '1.0.0',
+  // 2.0: rain and snow split on the ECCC rain normals with daily temperature spread, one PET method for
+  // France (Penman), months judged on the water reaching the roof, own and downstream retention.
+  version: '2.0.0',
 };
 
-type Q = { value: number; provenance: string };
+type Q = { value: number; unit: string; provenance: string };
 const PARAMS = params as unknown as Record<string, Q & Record<string, Q>>;
 
 export interface MonthResult {
+  /** share of the water reaching the roof that does not reach the sewer (%, seed 001) */
   abattement: number;
+  /** share of rainy days on which the target was met (%, seed 001) */
   respectConsigneAbattement: number;
+  /** the part of `abattement` retained on the roof itself (%) */
+  own: number;
+}
+
+export interface RoofResult {
+  toiture: { name: string };
+  monthlyResults: MonthResult[];
+  /** volume-weighted over the year, and `downstream` = abattement - own: what the surfaces it spills onto retain */
+  annual: MonthResult & { downstream: number };
+  /** mean of the twelve monthly percentages (the seed's chart line), not the annual figure */
+  mean_of_months: number;
+  capacity_mm: number;
+  area_m2: number;
+  /** per year: water reaching the roof, retained on it, retained downstream, reaching the sewer */
+  volumes: { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
 }
 
 export interface AbattementResults {
-  toitureResults: {
-    toiture: { name: string };
-    monthlyResults: MonthResult[];
-    annual: MonthResult;
-    capacity_mm: number;
-  }[];
+  toitureResults: RoofResult[];
   pluviometrie: { pluie_precipite: number; evenements_pluvieux: number }[];
-  site: { abattement: number; rain_m3: number; to_sewer_m3: number; et_m3: number; infiltration_m3: number };
+  /** the whole site, per year */
+  site: {
+    abattement: number;
+    respectConsigneAbattement: number;
+    precipitation_m3_per_year: number;
+    to_sewer_m3_per_year: number;
+    et_m3_per_year: number;
+    infiltration_m3_per_year: number;
+    /** water the roofs and grounds can hold at once */
+    storage_capacity_m3: number;
+    /** a retention volume the project must provide (smca), and whether the surfaces hold it */
+    imposed_volume_m3: number | null;
+    imposed_volume_met: boolean | null;
+  };
   station: { id: string; name: string; period: string; source: string };
   years: number;
   target_mm: number | null;
   method: typeof ABATTEMENT_METHOD;
-  pet_method: string;
+  pet_method: PetMethod;
+  /** per surface, mean per year over the series (storage and snow: at the end of the series) */
   balance: {
     name: string;
-    precipitation_m3: number;
-    inflow_m3: number;
-    outflow_m3: number;
-    to_sewer_m3: number;
-    et_m3: number;
-    infiltration_m3: number;
+    precipitation_m3_per_year: number;
+    inflow_m3_per_year: number;
+    outflow_m3_per_year: number;
+    to_sewer_m3_per_year: number;
+    et_m3_per_year: number;
+    infiltration_m3_per_year: number;
     storage_end_m3: number;
     snow_end_m3: number;
   }[];
@@ -76,7 +104,7 @@ class Params {
     const q = (key === undefined ? g : (g as Record<string, Q>)[key]) as Q | undefined;
     if (!q || typeof q.value !== 'number') throw new Error(`no parameter ${group}${key ? `.${key}` : ''}`);
     const name = key === undefined ? group : `${group}.${key}`;
-    this.used.set(name, { name, value: q.value, provenance: q.provenance });
+    this.used.set(name, { name, value: q.value, unit: q.unit, provenance: q.provenance });
     return q.value;
   }
   has(group: string, key: string): boolean {
@@ -87,6 +115,7 @@ class Params {
 interface Parsed {
   station: Station;
   target: number | null;
+  imposedVolume: number | null;
   surfaces: Surface[];
   order: number[];
 }
@@ -121,6 +150,7 @@ function parse(
       field: 'steps.Chantier.forms.0.form.millimeters',
       message: 'Give the rainfall depth to retain',
     });
+  const imposedVolume = site.has_volume === true ? num(site.volume) : null;
   const surfaces: Surface[] = [];
   const uuidIndex = new Map<string, number>();
   const roofs = formsOf(p, 'Toiture');
@@ -238,26 +268,43 @@ function parse(
       message: `The spills make a loop: ${topo.loop.join(' -> ')} -> ${topo.loop[0]}`,
     });
   if (reasons.length || !station || 'loop' in topo) return { ok: false, reasons };
-  return { ok: true, parsed: { station, target, surfaces, order: topo.order } };
+  return { ok: true, parsed: { station, target, imposedVolume, surfaces, order: topo.order } };
 }
 
 const pct = (x: number): number => round(Math.min(100, Math.max(0, x)), 1);
 
-/** Runs the abattement calculation of a stored sm (skywater_manager) or smca project, or lists why it cannot. */
-export function calculateAbattement(product: Product, p: StoredProject): Outcome<AbattementResults> {
+/**
+ * Runs the abattement calculation of a stored sm (skywater_manager) or smca project, or lists why it
+ * cannot. `adjustStation` changes the climate normals the project is computed with (a sensitivity: more
+ * rain, another station's evapotranspiration); the result then names the adjusted station.
+ */
+export function calculateAbattement(
+  product: Product,
+  p: StoredProject,
+  opts: { adjustStation?: (s: Station) => Station } = {},
+): Outcome<AbattementResults> {
   const prm = new Params();
   const r = parse(product, p, prm);
   if (!r.ok) return r;
-  const { station, target, surfaces, order } = r.parsed;
+  const { target, imposedVolume, surfaces, order } = r.parsed;
+  const station = opts.adjustStation ? opts.adjustStation(r.parsed.station) : r.parsed.station;
   const years = prm.get('years');
   const wetDay = prm.get('wet_day_mm');
   const wet = wetDaysOf(station);
   const series = stationSeries(
-    { id: station.id, lat: station.lat, precip_mm: station.precip_mm, wet_days: wet, temp_c: station.temp_c },
+    {
+      id: station.id,
+      lat: station.lat,
+      precip_mm: station.precip_mm,
+      wet_days: wet,
+      temp_c: station.temp_c,
+      ...(station.rain_mm ? { rain_mm: station.rain_mm } : {}),
+      ...(station.tmax_c && station.tmin_c ? { tmax_c: station.tmax_c, tmin_c: station.tmin_c } : {}),
+    },
     years,
     wetDay,
   );
-  const { pet, method: petMethod } = stationPet(station);
+  const { pet, method: petMethod } = stationPet(station, STATIONS);
   const petDaily = pet.map((x, m) => x / DAYS_IN_MONTH[m]!);
   const b = runBalance(
     surfaces,
@@ -268,30 +315,47 @@ export function calculateAbattement(product: Product, p: StoredProject): Outcome
     prm.get('snow_melt_mm_per_degree_day'),
     wetDay,
   );
+  const sum = (a: Float64Array) => a.reduce((x, y) => x + y, 0);
+  const perYear = (litres: number) => round(litres / 1000 / years, 3);
+  const share = (part: number, whole: number) => (whole > 0 ? pct((100 * part) / whole) : 100);
   const roofs = surfaces.filter((s) => s.roof);
-  const toitureResults = roofs.map((s, i) => {
-    const rain = b.roofMonthRain[i]!;
+  const toitureResults: RoofResult[] = roofs.map((s, i) => {
+    const water = b.roofMonthRain[i]!;
+    const ownOut = b.roofMonthOwnOut[i]!;
     const sewer = b.roofMonthSewer[i]!;
     const rainy = b.roofMonthRainyDays[i]!;
     const ok = b.roofMonthRespected[i]!;
     const monthlyResults = Array.from({ length: 12 }, (_, m) => ({
-      abattement: rain[m]! > 0 ? pct(100 * (1 - sewer[m]! / rain[m]!)) : 100,
-      respectConsigneAbattement: rainy[m]! > 0 ? pct((100 * ok[m]!) / rainy[m]!) : 100,
+      abattement: share(water[m]! - sewer[m]!, water[m]!),
+      respectConsigneAbattement: share(ok[m]!, rainy[m]!),
+      own: share(water[m]! - ownOut[m]!, water[m]!),
     }));
-    const sum = (a: Float64Array) => a.reduce((x, y) => x + y, 0);
+    const [w, o, sw] = [sum(water), sum(ownOut), sum(sewer)];
+    const annual = {
+      abattement: share(w - sw, w),
+      respectConsigneAbattement: share(sum(ok), sum(rainy)),
+      own: share(w - o, w),
+      downstream: 0,
+    };
+    annual.downstream = round(Math.max(0, annual.abattement - annual.own), 1);
     return {
       toiture: { name: s.name },
       monthlyResults,
-      annual: {
-        abattement: pct(100 * (1 - sum(sewer) / Math.max(sum(rain), 1e-12))),
-        respectConsigneAbattement: sum(rainy) > 0 ? pct((100 * sum(ok)) / sum(rainy)) : 100,
-      },
+      annual,
+      mean_of_months: round(monthlyResults.reduce((x, m) => x + m.abattement, 0) / 12, 1),
       capacity_mm: round(s.capacity, 1),
+      area_m2: s.area,
+      volumes: {
+        water_m3: perYear(w),
+        own_m3: perYear(w - o),
+        downstream_m3: perYear(Math.max(0, o - sw)),
+        to_sewer_m3: perYear(sw),
+      },
     };
   });
-  const m3 = (l: number) => round(l / 1000 / years, 3);
-  const totalRain = b.totals.reduce((s, t) => s + t.precipitation, 0);
-  const totalSewer = b.totals.reduce((s, t) => s + t.toSewer, 0);
+  const totalRain = b.totals.reduce((x, t) => x + t.precipitation, 0);
+  const totalSewer = b.totals.reduce((x, t) => x + t.toSewer, 0);
+  const storage = surfaces.reduce((x, s) => x + (s.capacity * s.area) / 1000, 0);
   const parameters = [...prm.used.values()];
   return {
     ok: true,
@@ -299,11 +363,19 @@ export function calculateAbattement(product: Product, p: StoredProject): Outcome
       toitureResults,
       pluviometrie: station.precip_mm.map((x, m) => ({ pluie_precipite: x, evenements_pluvieux: wet[m]! })),
       site: {
-        abattement: pct(100 * (1 - totalSewer / Math.max(totalRain, 1e-12))),
-        rain_m3: m3(totalRain),
-        to_sewer_m3: m3(totalSewer),
-        et_m3: m3(b.totals.reduce((s, t) => s + t.et, 0)),
-        infiltration_m3: m3(b.totals.reduce((s, t) => s + t.infiltration, 0)),
+        // What falls on the site and does not reach the sewer (grounds' own rain included).
+        abattement: share(totalRain - totalSewer, totalRain),
+        respectConsigneAbattement: share(
+          b.roofMonthRespected.reduce((x, a) => x + sum(a), 0),
+          b.roofMonthRainyDays.reduce((x, a) => x + sum(a), 0),
+        ),
+        precipitation_m3_per_year: perYear(totalRain),
+        to_sewer_m3_per_year: perYear(totalSewer),
+        et_m3_per_year: perYear(b.totals.reduce((x, t) => x + t.et, 0)),
+        infiltration_m3_per_year: perYear(b.totals.reduce((x, t) => x + t.infiltration, 0)),
+        storage_capacity_m3: round(storage, 2),
+        imposed_volume_m3: imposedVolume,
+        imposed_volume_met: imposedVolume === null ? null : storage >= imposedVolume,
       },
       station: { id: station.id, name: station.name, period: station.period, source: station.source },
       years,
@@ -312,17 +384,16 @@ export function calculateAbattement(product: Product, p: StoredProject): Outcome
       pet_method: petMethod,
       balance: surfaces.map((s, i) => {
         const t = b.totals[i]!;
-        const v = (l: number) => l / 1000;
         return {
           name: s.name,
-          precipitation_m3: v(t.precipitation),
-          inflow_m3: v(t.inflow),
-          outflow_m3: v(t.outflow),
-          to_sewer_m3: v(t.toSewer),
-          et_m3: v(t.et),
-          infiltration_m3: v(t.infiltration),
-          storage_end_m3: v(t.storageEnd),
-          snow_end_m3: v(t.snowEnd),
+          precipitation_m3_per_year: t.precipitation / 1000 / years,
+          inflow_m3_per_year: t.inflow / 1000 / years,
+          outflow_m3_per_year: t.outflow / 1000 / years,
+          to_sewer_m3_per_year: t.toSewer / 1000 / years,
+          et_m3_per_year: t.et / 1000 / years,
+          infiltration_m3_per_year: t.infiltration / 1000 / years,
+          storage_end_m3: t.storageEnd / 1000,
+          snow_end_m3: t.snowEnd / 1000,
         };
       }),
       parameters,

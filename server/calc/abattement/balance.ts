@@ -6,7 +6,14 @@
  * outflow = store above capacity; actual ET = PET x Kc x store / capacity, never more than the store.
  * Water is traced by origin: each store is well mixed, so its outflow, ET and infiltration take every
  * origin in proportion; what finally leaves to the sewer is credited to the roofs it fell on.
- * Snow: the site's snowpack takes precipitation on days at or below 0 °C and melts 3 mm per °C-day.
+ * Snow: the site's snowpack takes the day's snow (weather.ts splits rain and snow) and melts 3 mm per
+ * °C-day above 0 °C. A roof's month is judged on the water that reaches it that month (rain and
+ * snowmelt), so melt runoff counts against the month it runs off, and snow still lying is not counted
+ * as retained; a rainy day is a day with at least 1 mm of rain or melt.
+ *
+ * Each roof's water is followed in two parts: what the roof itself retains (evaporates) of its own
+ * water, and what the surfaces downstream of it retain of what it spills, so that a roof's place in a
+ * chain of spills is not mistaken for a better roof.
  */
 import type { Series } from './weather';
 
@@ -36,8 +43,12 @@ export interface SurfaceTotals {
 }
 
 export interface BalanceResult {
-  /** per roof (index among roofs) and calendar month: rain on the roof, its water reaching the sewer (L) */
+  /**
+   * per roof (index among roofs) and calendar month: the water reaching the roof (rain and snowmelt),
+   * the part of it leaving the roof (to the sewer or downstream), the part reaching the sewer (L)
+   */
   roofMonthRain: Float64Array[];
+  roofMonthOwnOut: Float64Array[];
   roofMonthSewer: Float64Array[];
   /** per roof and month: rainy days and rainy days that met the target */
   roofMonthRainyDays: Float64Array[];
@@ -114,26 +125,25 @@ export function runBalance(
   const tInfil = new Float64Array(n);
   const month12 = () => Array.from({ length: roofs }, () => new Float64Array(12));
   const roofMonthRain = month12();
+  const roofMonthOwnOut = month12();
   const roofMonthSewer = month12();
   const roofMonthRainyDays = month12();
   const roofMonthRespected = month12();
   const sewerToday = new Float64Array(origins);
+  const ownOutToday = new Float64Array(origins);
   let pack = 0;
   const days = series.precip.length;
   for (let d = 0; d < days; d += 1) {
     const p = series.precip[d]!;
     const t = series.temp[d]!;
     const m = series.month[d]!;
-    let input: number;
-    if (t <= 0) {
-      pack += p;
-      input = 0;
-    } else {
-      const melt = Math.min(pack, meltRate * t);
-      pack -= melt;
-      input = p + melt;
-    }
+    const snow = series.snow[d]!;
+    pack += snow;
+    const melt = t > 0 ? Math.min(pack, meltRate * t) : 0;
+    pack -= melt;
+    const input = p - snow + melt;
     sewerToday.fill(0);
+    ownOutToday.fill(0);
     const pet = petDaily[m]!;
     for (let k = 0; k < ord.length; k += 1) {
       const i = ord[k]!;
@@ -164,6 +174,7 @@ export function runBalance(
       const outShare = out / w;
       const dest = to[i]!;
       const target = dest >= 0 ? inbox[dest]! : sewerToday;
+      ownOutToday[own[i]!]! += c[own[i]!]! * outShare;
       for (let x = 0; x < u.length; x += 1) {
         const o = u[x]!;
         const v = c[o]!;
@@ -175,15 +186,16 @@ export function runBalance(
       tEt[i]! += et;
       tInfil[i]! += infil;
     }
-    const rainy = p >= wetDay;
+    const rainy = input >= wetDay;
     for (let r = 0; r < roofs; r += 1) {
       const a = roofAreas[r]!;
       const sewer = sewerToday[r]!;
-      roofMonthRain[r]![m]! += p * a;
+      roofMonthRain[r]![m]! += input * a;
+      roofMonthOwnOut[r]![m]! += ownOutToday[r]!;
       roofMonthSewer[r]![m]! += sewer;
       if (rainy) {
         roofMonthRainyDays[r]![m]! += 1;
-        const allowed = target === null ? 0 : Math.max(0, p - target) * a;
+        const allowed = target === null ? 0 : Math.max(0, input - target) * a;
         if (sewer <= allowed + 1e-9 * a) roofMonthRespected[r]![m]! += 1;
       }
     }
@@ -198,5 +210,5 @@ export function runBalance(
     storageEnd: comp[i]!.reduce((a, x) => a + x, 0) + inbox[i]!.reduce((a, x) => a + x, 0),
     snowEnd: pack * s.area,
   }));
-  return { roofMonthRain, roofMonthSewer, roofMonthRainyDays, roofMonthRespected, totals };
+  return { roofMonthRain, roofMonthOwnOut, roofMonthSewer, roofMonthRainyDays, roofMonthRespected, totals };
 }

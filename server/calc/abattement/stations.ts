@@ -12,6 +12,8 @@ export interface Station {
   wet_days_ge_1mm?: number[];
   precip_days_ge_1mm?: number[];
   temp_c: number[];
+  lon: number;
+  rain_mm?: (number | null)[];
   tmax_c?: number[];
   tmin_c?: number[];
   pet_mm?: (number | null)[] | null;

@@ -9,9 +9,17 @@
  * every wet day reaches the 1 mm threshold; the series is then conditioned on the normals: per calendar
  * month the wet-day count over all years is brought to the normal (random dry days made wet, or wet days
  * made dry, with the chain's draws otherwise kept) and the amounts are scaled so the mean monthly totals
- * equal the normals. Daily temperature is interpolated linearly between mid-month means.
+ * equal the normals.
+ *
+ * Temperature and snow: the daily mean temperature is the mid-month normals interpolated, plus a
+ * persistent anomaly (first-order autoregressive, lag-one correlation 0.7) whose spread is 0.6 times the
+ * month's mean daily range (ECCC max - min; 2 to 7 °C), or 3.5 °C where the normals give no range
+ * (France), so that winters have thaws and cold snaps. Where the normals give the rain part of the
+ * precipitation (ECCC), each month's precipitation is split so that the series' rain equals the normal
+ * rain: over all years of that month, the warmest wet days are rain until the normal rain share is
+ * reached, the others snow. Elsewhere precipitation on a day at or below 0 °C is snow.
  */
-import { gamma, mulberry32, seedOf } from './random';
+import { gamma, mulberry32, normal, seedOf } from './random';
 
 export const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const MID = DAYS_IN_MONTH.map((d, m) => DAYS_IN_MONTH.slice(0, m).reduce((s, x) => s + x, 0) + d / 2);
@@ -22,12 +30,18 @@ export interface StationNormals {
   precip_mm: number[];
   wet_days: number[];
   temp_c: number[];
+  /** the rain part of precip_mm (ECCC), null where not published */
+  rain_mm?: (number | null)[];
+  tmax_c?: number[];
+  tmin_c?: number[];
 }
 
 export interface Series {
   years: number;
   /** precipitation per day, mm (rain and snow water) */
   precip: Float64Array;
+  /** the part of each day's precipitation that falls as snow, mm of water */
+  snow: Float64Array;
   /** mean temperature per day, °C */
   temp: Float64Array;
   /** calendar month (0-11) of each day */
@@ -70,7 +84,8 @@ const cache = new Map<string, Series>();
 
 /** The station's series of `years` years (cached: same station, same series). */
 export function stationSeries(s: StationNormals, years: number, wetThreshold = 1): Series {
-  const key = `${s.id}:${years}`;
+  // Keyed by the normals too, so that adjusted normals (a sensitivity) never reuse the station's series.
+  const key = JSON.stringify([s, years, wetThreshold]);
   const hit = cache.get(key);
   if (hit) return hit;
   const rand = mulberry32(seedOf(s.id));
@@ -118,9 +133,59 @@ export function stationSeries(s: StationNormals, years: number, wetThreshold = 1
     const k = above > 0 ? (wanted - wetThreshold * wetDays.length) / above : 1;
     for (const i of wetDays) precip[i] = wetThreshold + (precip[i]! - wetThreshold) * Math.max(k, 0);
   }
-  const series = { years, precip, temp, month };
+  addTemperatureSpread(s, temp);
+  const snow = splitSnow(s, precip, temp, month);
+  const series = { years, precip, snow, temp, month };
   cache.set(key, series);
   return series;
+}
+
+/** Spread (standard deviation, °C) of the daily temperature anomaly in month m. */
+export function temperatureSpread(s: StationNormals, m: number): number {
+  if (!s.tmax_c || !s.tmin_c) return 3.5;
+  return Math.min(7, Math.max(2, 0.6 * (s.tmax_c[m]! - s.tmin_c[m]!)));
+}
+
+/** Adds the persistent daily anomaly to the interpolated normals (its own random stream). */
+function addTemperatureSpread(s: StationNormals, temp: Float64Array): void {
+  const rand = mulberry32(seedOf(`${s.id}:temperature`));
+  const phi = 0.7;
+  const k = Math.sqrt(1 - phi * phi);
+  let z = 0;
+  for (let i = 0; i < temp.length; i += 1) {
+    z = phi * z + k * normal(rand);
+    temp[i]! += temperatureSpread(s, monthOfDay(i % 365)) * z;
+  }
+}
+
+/** Snow water per day: the normal rain share per month where published, else the 0 °C threshold. */
+function splitSnow(
+  s: StationNormals,
+  precip: Float64Array,
+  temp: Float64Array,
+  month: Uint8Array,
+): Float64Array {
+  const snow = new Float64Array(precip.length);
+  for (let m = 0; m < 12; m += 1) {
+    const rain = s.rain_mm?.[m];
+    const days: number[] = [];
+    for (let i = 0; i < precip.length; i += 1) if (month[i] === m && precip[i]! > 0) days.push(i);
+    if (typeof rain !== 'number' || !(s.precip_mm[m]! > 0)) {
+      for (const i of days) if (temp[i]! <= 0) snow[i] = precip[i]!;
+      continue;
+    }
+    const total = days.reduce((sum, i) => sum + precip[i]!, 0);
+    let rainLeft = Math.min(1, rain / s.precip_mm[m]!) * total;
+    days.sort((a, b) => temp[b]! - temp[a]! || a - b);
+    for (const i of days) {
+      const p = precip[i]!;
+      // The day that crosses the normal rain share is split between rain and snow.
+      const asRain = Math.min(p, Math.max(rainLeft, 0));
+      rainLeft -= asRain;
+      snow[i] = p - asRain;
+    }
+  }
+  return snow;
 }
 
 function amount(rand: () => number, mu: number, threshold: number): number {

@@ -2,16 +2,23 @@
  * Flow-limiter sizing (CALCULATIONS.md A), for load-bearing concrete decks with 0 % slope (seed 000 §1).
  *
  * Choices where the method leaves one, as a hydraulic engineer would defend them:
- * - Volume sharing: each roof takes V * S_i / A, capped by its volume_retention_max; what a capped roof
- *   cannot take goes to the others in proportion to their remaining capacity (water-filling, repeated
- *   until nothing moves).
+ * - Volume by the méthode des pluies, roof by roof: each roof stores what its own rain brings beyond what
+ *   its own limiters let out (its drains' share of the allowed leakage, Qf x count_i / N), so a large roof
+ *   with few drains is not sized with the leakage of the others (method 1.1; before, the site volume was
+ *   shared by area while the outflow went by drain count). The site volume is the sum.
+ * - An imposed volume (retention_value, or hauteur_eau over the surface) is the site's: each roof takes
+ *   V * S_i / A, capped by its volume_retention_max; what a capped roof cannot take goes to the others in
+ *   proportion to their remaining capacity (water-filling, repeated until nothing moves).
  * - Water height: a roof's stored volume is an equivalent depth D = V_i / S_i. With Retentio the layer
- *   first holds its storage (L/m2 = mm) without raising the free water; the rest fills the gravel voids
- *   (porosity 0.30) over the gravel thickness, then stands free above the gravel. height_max is the water
- *   height above the layer, height_total = height_max + the recess at the drain (the head on the orifice).
+ *   first holds its storage (L/m2 = mm) without raising the free water; the rest rises through the layer
+ *   it stands in at that layer's porosity (gravel 0.30 over its thickness for GRAVILLON and MIXTE, the
+ *   drainage layer of TTV and the reservoir of TOUNDRA_BOX with their product values), then stands free
+ *   above it (DALLE_SUR_PLOT: free under the slabs). height_max is the water height above the
+ *   waterproofing, height_total = height_max + the recess at the drain (the head on the orifice).
  * - Water load (kg/m2) for the structural check = D (every mm of water weighs 1 kg/m2).
  * - One orifice diameter for the whole project, sized so the limiter under the highest head lets exactly
  *   Qf / N through, rounded down to the millimetre (never more than allowed), never below the minimum.
+ *   When the minimum lets more than Qf through, leakage_conform is false and the excess is reported.
  * - Emptying: each roof's free water drains through its limiters under a falling head (explicit time
  *   steps of one minute); the Retentio water stays (it leaves by evaporation).
  * - Height above the maximum makes the project not volume_conform; Retentio is recommended on a roof
@@ -34,7 +41,7 @@ import { rainMethod } from './rainMethod';
 
 export const FLOW_LIMITER_METHOD = {
   name: 'flow-limiter sizing (méthode des pluies, orifice law)',
-  version: '1.0.0',
+  version: '1.1.0',
 };
 
 type Param = { value: number; unit: string; provenance: string };
@@ -73,6 +80,10 @@ export interface FlowLimiterResults {
   diameter: number;
   volume_conform: boolean;
   retention_conform: boolean;
+  /** false when the smallest orifice allowed lets more than the allowed leakage through */
+  leakage_conform: boolean;
+  /** how far the leakage is above the allowed one (%), 0 when conform */
+  leakage_excess_pct: number;
   method: typeof FLOW_LIMITER_METHOD;
   volume_method: 'retention_value' | 'hauteur_eau' | 'methode_des_pluies';
   critical_duration_min: number | null;
@@ -90,7 +101,8 @@ interface Roof {
   recess: number;
   drains: number;
   retentio: boolean;
-  gravel: number;
+  /** the layer the stored water rises through: thickness (mm) and porosity; none: free water */
+  layer: { thickness: number; porosity: number };
 }
 
 /** Everything that stops the calculation, each with its field. */
@@ -154,11 +166,11 @@ export function flowLimiterReasons(p: StoredProject): Reason[] {
   return reasons;
 }
 
-/** Water height (mm) above the layer for an equivalent depth of free water `depth` mm over gravel `gravel` mm. */
-export function waterHeight(depth: number, gravel: number, porosity: number): number {
+/** Water height (mm) for an equivalent depth of free water `depth` mm rising through a layer `layer` mm thick of porosity `porosity`. */
+export function waterHeight(depth: number, layer: number, porosity: number): number {
   if (depth <= 0) return 0;
-  const inGravel = porosity * gravel;
-  return depth <= inGravel ? depth / porosity : gravel + (depth - inGravel);
+  const inLayer = porosity * layer;
+  return depth <= inLayer ? depth / porosity : layer + (depth - inLayer);
 }
 
 /** Shares `total` m3 over roofs by surface, capped by their maxima; returns the shares and what is left over. */
@@ -189,10 +201,15 @@ export function shareVolume(
 
 /** Hours for `volume` m3 of free water on a roof to drain through `count` orifices of diameter d (m). */
 export function emptyingHours(
-  r: { surface: number; volume: number; recess: number; gravel: number; count: number },
+  r: {
+    surface: number;
+    volume: number;
+    recess: number;
+    layer: { thickness: number; porosity: number };
+    count: number;
+  },
   d: number,
 ): number {
-  const porosity = v('gravel_porosity');
   const cd = v('discharge_coefficient');
   const g = v('gravity_m_s2');
   let vol = r.volume;
@@ -200,7 +217,7 @@ export function emptyingHours(
   let t = 0;
   while (vol > 1e-6 && t < 30 * 24 * 3600) {
     const depth = (vol / r.surface) * 1000;
-    const head = (waterHeight(depth, r.gravel, porosity) + r.recess) / 1000;
+    const head = (waterHeight(depth, r.layer.thickness, r.layer.porosity) + r.recess) / 1000;
     const q = r.count * orificeFlow(d, head, cd, g);
     if (q <= 0) return Number.POSITIVE_INFINITY;
     vol -= q * dt;
@@ -241,12 +258,23 @@ export function calculateFlowLimiter(p: StoredProject): Outcome<FlowLimiterResul
     used.add(k);
     return v(k);
   };
+  const layerOf = (form: Record<string, unknown>): Roof['layer'] => {
+    const given = num(form.gravel_thickness);
+    if (form.type === 'GRAVILLON' || form.type === 'MIXTE')
+      return {
+        thickness: Math.max(given ?? 0, param('gravel_min_thickness_mm')),
+        porosity: param('gravel_porosity'),
+      };
+    if (form.type === 'TTV')
+      return { thickness: param('layer_ttv_thickness_mm'), porosity: param('layer_ttv_porosity') };
+    if (form.type === 'TOUNDRA_BOX')
+      return {
+        thickness: param('layer_toundra_box_thickness_mm'),
+        porosity: param('layer_toundra_box_porosity'),
+      };
+    return { thickness: 0, porosity: 1 };
+  };
   const roofs: Roof[] = formsOf(p, 'Toiture').map(({ form }, i) => {
-    const gravelGiven = num(form.gravel_thickness);
-    const gravel =
-      form.type === 'GRAVILLON'
-        ? Math.max(gravelGiven ?? 40, param('gravel_min_thickness_mm'))
-        : (gravelGiven ?? 0);
     return {
       name: typeof form.name === 'string' && form.name ? form.name : `Toiture ${i + 1}`,
       surface: num(form.surface_retention)!,
@@ -254,7 +282,7 @@ export function calculateFlowLimiter(p: StoredProject): Outcome<FlowLimiterResul
       recess: num(form.hauteur) ?? 20,
       drains: (num(form.evac_horizontal) ?? 0) + (num(form.evac_vertical) ?? 0),
       retentio: form.retentio === true,
-      gravel,
+      layer: layerOf(form),
     };
   });
   const area = roofs.reduce((s, r) => s + r.surface, 0);
@@ -268,39 +296,55 @@ export function calculateFlowLimiter(p: StoredProject): Outcome<FlowLimiterResul
   const parameters: UsedParameter[] = [];
   const retention = num(site.retention_value);
   const height = num(site.hauteur_eau);
-  if (site.max_retention === true && retention !== null) {
-    volume = retention;
-    method = 'retention_value';
-  } else if (site.max_retention === true && height !== null) {
-    volume = (height / 100) * area;
-    method = 'hauteur_eau';
+  const n = roofs.reduce((s, r) => s + r.drains, 0);
+  let shares: number[];
+  let volumeConform = true;
+  if (site.max_retention === true && (retention !== null || height !== null)) {
+    volume = retention ?? (height! / 100) * area;
+    method = retention !== null ? 'retention_value' : 'hauteur_eau';
+    const shared = shareVolume(volume, roofs);
+    shares = shared.shares;
+    if (shared.left > 1e-9) {
+      volumeConform = false;
+      warnings.push(
+        `The roofs cannot hold ${round(shared.left, 1)} m3 of the ${round(volume, 1)} m3 to store.`,
+      );
+    }
   } else {
     const m = montanaFor(site.postcode);
-    const r = rainMethod({ a: m.a, b: m.b, ca: param('runoff_coefficient'), areaHa, leakageLs: qf });
-    volume = r.volume;
-    critical = r.criticalMinutes;
+    const ca = param('runoff_coefficient');
+    const each = roofs.map((r) =>
+      rainMethod({ a: m.a, b: m.b, ca, areaHa: r.surface / 10000, leakageLs: (qf * r.drains) / n }),
+    );
+    shares = each.map((x) => x.volume);
+    volume = shares.reduce((s, x) => s + x, 0);
+    critical = Math.max(...each.map((x) => x.criticalMinutes));
     method = 'methode_des_pluies';
     param('return_period_years');
     parameters.push({ name: 'montana_a', value: m.a, unit: 'mm/min^(1-b)', provenance: m.provenance });
     parameters.push({ name: 'montana_b', value: m.b, unit: '-', provenance: m.provenance });
-    if (critical < m.validity[0] || critical > m.validity[1])
+    const outside = each.map((x) => x.criticalMinutes).filter((t) => t < m.validity[0] || t > m.validity[1]);
+    if (outside.length)
       warnings.push(
-        `The critical rain duration (${round(critical, 0)} min) is outside the validity of the Montana coefficients (${m.validity[0]} to ${m.validity[1]} min).`,
+        `The critical rain duration (${round(outside[0]!, 0)} min) is outside the validity of the Montana coefficients (${m.validity[0]} to ${m.validity[1]} min).`,
       );
+    roofs.forEach((r, i) => {
+      if (r.maxVolume !== null && shares[i]! > r.maxVolume + 1e-9) {
+        volumeConform = false;
+        warnings.push(
+          `${r.name}: ${round(shares[i]!, 1)} m3 to store, more than its maximum of ${round(r.maxVolume, 1)} m3.`,
+        );
+      }
+    });
   }
 
-  const { shares, left } = shareVolume(volume, roofs);
-  let volumeConform = left <= 1e-9;
-  if (!volumeConform)
-    warnings.push(`The roofs cannot hold ${round(left, 1)} m3 of the ${round(volume, 1)} m3 to store.`);
-  const porosity = param('gravel_porosity');
   const maxHeight = param('max_water_height_mm');
   const retentioMm = param('retentio_storage_l_m2');
   const perRoof = roofs.map((r, i) => {
     const depth = (shares[i]! / r.surface) * 1000;
     const free = Math.max(0, depth - (r.retentio ? retentioMm : 0));
-    const h = waterHeight(free, r.gravel, porosity);
-    const hWith = waterHeight(Math.max(0, depth - retentioMm), r.gravel, porosity);
+    const h = waterHeight(free, r.layer.thickness, r.layer.porosity);
+    const hWith = waterHeight(Math.max(0, depth - retentioMm), r.layer.thickness, r.layer.porosity);
     return { depth, free, h, recommend: !r.retentio && h > maxHeight && hWith <= maxHeight };
   });
   perRoof.forEach((x, i) => {
@@ -314,7 +358,6 @@ export function calculateFlowLimiter(p: StoredProject): Outcome<FlowLimiterResul
 
   const cd = param('discharge_coefficient');
   const g = param('gravity_m_s2');
-  const n = roofs.reduce((s, r) => s + r.drains, 0);
   const heads = roofs.map((r, i) => (perRoof[i]!.h + r.recess) / 1000);
   const hMax = Math.max(...heads, 0.001);
   const exact = orificeDiameter(qf / 1000 / n, hMax, cd, g);
@@ -322,7 +365,6 @@ export function calculateFlowLimiter(p: StoredProject): Outcome<FlowLimiterResul
   let dMm = Math.floor(exact * 1000 + 1e-9);
   if (dMm < minD) {
     dMm = minD;
-    warnings.push(`The minimum orifice diameter (${minD} mm) lets more than the allowed leakage through.`);
   }
   const d = dMm / 1000;
   const kit = articles.kit_slowli;
@@ -335,7 +377,7 @@ export function calculateFlowLimiter(p: StoredProject): Outcome<FlowLimiterResul
         surface: r.surface,
         volume: (x.free / 1000) * r.surface,
         recess: r.recess,
-        gravel: r.gravel,
+        layer: r.layer,
         count: r.drains,
       },
       d,
@@ -371,6 +413,13 @@ export function calculateFlowLimiter(p: StoredProject): Outcome<FlowLimiterResul
   const retentionConform = limiters.every((l) => l.emptying_hours <= emptyLimit);
   if (!retentionConform) warnings.push(`A roof takes more than ${emptyLimit} h to empty.`);
   const total = roofs.reduce((s, r, i) => s + r.drains * orificeFlow(d, heads[i]!, cd, g) * 1000, 0);
+  const excess = qf > 0 ? Math.max(0, (100 * (total - qf)) / qf) : 0;
+  const leakageConform = total <= qf * (1 + 1e-9);
+  if (!leakageConform)
+    warnings.push(
+      `The minimum orifice diameter (${minD} mm) lets ${round(total, 2)} L/s through, ${round(excess, 1)} % more than the allowed ${round(qf, 2)} L/s.`,
+    );
+
   for (const k of used)
     parameters.push({ name: k, value: P[k]!.value, unit: P[k]!.unit, provenance: P[k]!.provenance });
   return {
@@ -383,6 +432,8 @@ export function calculateFlowLimiter(p: StoredProject): Outcome<FlowLimiterResul
       diameter: dMm,
       volume_conform: volumeConform,
       retention_conform: retentionConform,
+      leakage_conform: leakageConform,
+      leakage_excess_pct: round(excess, 1),
       method: FLOW_LIMITER_METHOD,
       volume_method: method,
       critical_duration_min: critical === null ? null : round(critical, 1),
