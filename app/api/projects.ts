@@ -39,6 +39,10 @@ export interface HistoryItem {
 
 const base = (calc: string): string => `/api/${PRODUCT[calc] ?? calc}`;
 
+/** Where the stored results of a project are downloaded as an Excel workbook, in `locale`. */
+export const resultsXlsxUrl = (calc: string, id: string, locale: string): string =>
+  `${base(calc)}/results_xlsx/${encodeURIComponent(id)}?locale=${encodeURIComponent(locale)}`;
+
 /** POST a new project or PUT an existing one (with its version, so a stale save is refused with 409). */
 export function saveProject(calc: string, project: ServerProject, version: number | null) {
   const body = version === null ? project : { ...project, version };

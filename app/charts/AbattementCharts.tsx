@@ -1,16 +1,9 @@
+import { useState } from 'react';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
+import { monthlyTable, rainfallTable, type AbattementView, type RoofView } from '../../renderers/resultsText';
 
-export interface AbattementData {
-  toitureResults: {
-    toiture: { name: string };
-    monthlyResults: { abattement: number; respectConsigneAbattement: number }[];
-    /** volume-weighted over the year (absent from results stored before method 2.0) */
-    annual?: { abattement: number; own?: number; downstream?: number };
-  }[];
-  pluviometrie: { pluie_precipite: number; evenements_pluvieux: number }[];
-  site?: { abattement: number };
-}
+export type AbattementData = AbattementView;
 
 const BLUE = '#1f6fb2';
 
@@ -30,61 +23,20 @@ export default function AbattementCharts({
   t,
   months,
   base,
+  lang,
 }: {
   data: AbattementData;
   t: (k: string, p?: Record<string, unknown>) => string;
   months: string[];
   base: boolean;
+  lang: string;
 }) {
+  const rain = rainfallTable(data, months, t, lang);
   return (
     <div className="charts">
-      {data.site ? (
-        <p className="results-summary">{t('app.charts.site_annual', { value: data.site.abattement })}</p>
-      ) : null}
-      {data.toitureResults.map((r) => {
-        const values = r.monthlyResults.map((m) => m.abattement);
-        const avg = annualAverage(values);
-        const options: ApexOptions = {
-          chart: { id: `roof-${r.toiture.name}`, toolbar: { show: false }, animations: { enabled: false } },
-          colors: [BLUE],
-          xaxis: { categories: months },
-          yaxis: base
-            ? { min: 0, max: 120, title: { text: t('app.charts.abattement') } }
-            : { min: 0, title: { text: t('app.charts.abattement') } },
-          dataLabels: { enabled: false },
-          annotations: {
-            yaxis: [
-              {
-                y: avg,
-                borderColor: '#333',
-                label: {
-                  text: t('app.charts.average_short', { value: avg }),
-                  style: { background: '#333', color: '#fff' },
-                },
-              },
-            ],
-          },
-        };
-        return (
-          <figure key={r.toiture.name} className="chart">
-            <figcaption>
-              <strong>{t('app.charts.roof', { name: r.toiture.name })}</strong>
-              {r.annual ? <> — {t('app.charts.annual', { value: r.annual.abattement })}</> : null}
-              {r.annual?.downstream ? (
-                <> ({t('app.charts.annual_split', { own: r.annual.own, downstream: r.annual.downstream })})</>
-              ) : null}
-              <br />
-              <span className="chart-note">{t('app.charts.average', { value: avg })}</span>
-            </figcaption>
-            <Chart
-              type="bar"
-              height={260}
-              options={options}
-              series={[{ name: t('app.charts.abattement'), data: values }]}
-            />
-          </figure>
-        );
-      })}
+      {data.toitureResults.map((r) => (
+        <RoofChart key={r.toiture.name} roof={r} t={t} months={months} base={base} lang={lang} />
+      ))}
       <figure className="chart">
         <figcaption>{t('app.charts.rainfall')}</figcaption>
         <Chart
@@ -117,7 +69,116 @@ export default function AbattementCharts({
             },
           ]}
         />
+        <DataTable caption={t('app.results_view.rain_table')} table={rain} />
       </figure>
     </div>
+  );
+}
+
+/** A table of the values a chart draws: the accessible alternative to the chart. */
+function DataTable({ caption, table }: { caption: string; table: { head: string[]; rows: string[][] } }) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
+      <table className="results-table data-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {table.head.map((h, i) => (
+              <th key={i} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row) => (
+            <tr key={row[0]}>
+              <th scope="row">{row[0]}</th>
+              {row.slice(1).map((c, j) => (
+                <td key={j}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type Series = 'abattement' | 'target';
+
+/**
+ * One roof: its annual retention by volume as the heading, a switch between the monthly retention and
+ * the monthly share of rainy days meeting the target, the chart (with the seed's line, the mean of the
+ * months, on the retention series) and the table of both series.
+ */
+function RoofChart({
+  roof: r,
+  t,
+  months,
+  base,
+  lang,
+}: {
+  roof: RoofView;
+  t: (k: string, p?: Record<string, unknown>) => string;
+  months: string[];
+  base: boolean;
+  lang: string;
+}) {
+  const [series, setSeries] = useState<Series>('abattement');
+  const retention = r.monthlyResults.map((m) => m.abattement);
+  const values =
+    series === 'abattement' ? retention : r.monthlyResults.map((m) => m.respectConsigneAbattement);
+  const label = t(series === 'abattement' ? 'app.charts.abattement' : 'app.note_page.target_met');
+  const avg = annualAverage(retention);
+  const options: ApexOptions = {
+    chart: { id: `roof-${r.toiture.name}`, toolbar: { show: false }, animations: { enabled: false } },
+    colors: [series === 'abattement' ? BLUE : '#2e7d32'],
+    xaxis: { categories: months },
+    yaxis: base ? { min: 0, max: 120, title: { text: label } } : { min: 0, max: 100, title: { text: label } },
+    dataLabels: { enabled: false },
+    annotations: {
+      yaxis:
+        series === 'abattement'
+          ? [
+              {
+                y: avg,
+                borderColor: '#333',
+                label: {
+                  text: t('app.charts.average_short', { value: avg }),
+                  style: { background: '#333', color: '#fff' },
+                },
+              },
+            ]
+          : [],
+    },
+  };
+  const group = `series-${r.toiture.name}`;
+  return (
+    <figure className="chart">
+      <figcaption>
+        <strong>{t('app.charts.roof', { name: r.toiture.name })}</strong>
+        {r.annual ? <> — {t('app.charts.annual', { value: r.annual.abattement })}</> : null}
+        {r.annual?.downstream ? (
+          <> ({t('app.charts.annual_split', { own: r.annual.own, downstream: r.annual.downstream })})</>
+        ) : null}
+        <br />
+        <span className="chart-note">{t('app.charts.average', { value: avg })}</span>
+      </figcaption>
+      <fieldset className="series-switch">
+        <legend>{t('app.results_view.series')}</legend>
+        {(['abattement', 'target'] as const).map((k) => (
+          <label key={k}>
+            <input type="radio" name={group} value={k} checked={series === k} onChange={() => setSeries(k)} />{' '}
+            {t(k === 'abattement' ? 'app.results_view.series_abattement' : 'app.results_view.series_target')}
+          </label>
+        ))}
+      </fieldset>
+      <Chart type="bar" height={260} options={options} series={[{ name: label, data: values }]} />
+      <DataTable
+        caption={t('app.results_view.table', { name: r.toiture.name })}
+        table={monthlyTable(r, months, t, lang)}
+      />
+    </figure>
   );
 }

@@ -139,6 +139,7 @@ export function NotePage() {
                     t={t}
                     months={months}
                     base={calc === 'sm'}
+                    lang={locale}
                   />
                 </Suspense>
               )

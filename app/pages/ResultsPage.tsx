@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { calculateProject, slowli } from '../api/projects';
+import { calculateProject, resultsXlsxUrl, slowli } from '../api/projects';
 import type { AbattementData } from '../charts/AbattementCharts';
+import { ResultsSummary } from '../components/ResultsSummary';
 import { useFrame } from '../frame';
 
 const AbattementCharts = lazy(() => import('../charts/AbattementCharts'));
@@ -207,15 +208,25 @@ export function ResultsPage() {
         calc === 'sl' ? (
           <SlAdminTable r={load.results} />
         ) : (
-          <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
-            <AbattementCharts
-              key={locale}
-              data={load.results as unknown as AbattementData}
+          <>
+            <ResultsSummary
+              results={load.results as unknown as AbattementData}
+              system={w.session.unit_system}
               t={t}
-              months={months}
-              base={calc === 'sm'}
+              lang={locale}
+              xlsxUrl={id ? resultsXlsxUrl(calc, id, locale) : null}
             />
-          </Suspense>
+            <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+              <AbattementCharts
+                key={locale}
+                data={load.results as unknown as AbattementData}
+                t={t}
+                months={months}
+                base={calc === 'sm'}
+                lang={locale}
+              />
+            </Suspense>
+          </>
         )
       ) : null}
       <footer className="wizard-footer">

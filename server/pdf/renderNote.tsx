@@ -1,8 +1,6 @@
 import { renderToBuffer } from '@react-pdf/renderer';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { derive, fromServer, type ServerProject } from '../../engine';
-import { createI18n } from '../../renderers/i18n';
+import { derive, fromServer, type Bundle, type ServerProject } from '../../engine';
+import { i18nOf } from '../i18n';
 import { bundleOfProduct, PRODUCT_TYPES, type ProductType } from '../projects/products';
 import { NoteDocument, type NoteEntry } from './noteDocument';
 
@@ -10,17 +8,20 @@ import { NoteDocument, type NoteEntry } from './noteDocument';
 export interface NoteInput {
   type: ProductType;
   locale: string;
-  project: { id: string; name: string; content: string; results: string | null };
+  project: {
+    id: string;
+    name: string;
+    city: string;
+    postcode: string;
+    company: string;
+    content: string;
+    results: string | null;
+  };
   entries: NoteEntry[];
   charts: { pluviometrie: string | null; toitures: (string | null)[] };
+  attachments: { filename: string; size: number }[];
   date: string;
 }
-
-const readJson = (path: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../../schemas', path), 'utf8')) as Record<
-    string,
-    unknown
-  >;
 
 const STEP_OF: Record<string, string> = {
   client: 'Client',
@@ -30,21 +31,31 @@ const STEP_OF: Record<string, string> = {
   spills: 'Deversement',
 };
 
+/** Every form option of a bundle: value -> its label (a message key, or a literal). */
+function optionLabels(bundle: Bundle): Map<string, { label: string; literal: boolean }> {
+  const out = new Map<string, { label: string; literal: boolean }>();
+  const walk = (v: unknown): void => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      const o = v as Record<string, unknown>;
+      if (typeof o.value === 'string' && typeof o.label === 'string' && !out.has(o.value))
+        out.set(o.value, { label: o.label, literal: o.literal === true });
+      Object.values(o).forEach(walk);
+    }
+  };
+  walk(bundle.steps);
+  return out;
+}
+
 /** The calculation note of a stored project as PDF bytes, in `locale` when its bundle has it (else French). */
 export async function renderNote(input: NoteInput): Promise<Uint8Array> {
   const bundle = bundleOfProduct(input.type);
   const calc = PRODUCT_TYPES[input.type];
-  const locale = bundle.locales.includes(input.locale) ? input.locale : 'fr';
-  const messages = Object.fromEntries(
-    bundle.locales.map((l) => [
-      l,
-      [readJson(`common/messages.${l}.json`), readJson(`${calc}/messages.${l}.json`)],
-    ]),
-  );
-  const i18n = createI18n(messages, locale);
+  const { i18n } = i18nOf(input.type, input.locale);
   const project = { id: input.project.id, steps: JSON.parse(input.project.content) } as ServerProject;
   const { data } = fromServer(bundle, project);
-  const state = derive(bundle, data);
+  const unitSystem = data.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
+  const state = derive(bundle, data, { unitSystem });
   const results = input.project.results
     ? (JSON.parse(input.project.results) as Record<string, unknown>)
     : null;
@@ -58,17 +69,23 @@ export async function renderNote(input: NoteInput): Promise<Uint8Array> {
   const sections = keys
     .filter((k) => k !== 'grounds' || hasGround > 0)
     .map((k) => ({ key: k, title: i18n.t(`app.note_page.sections.${k}`), step: STEP_OF[k] ?? null }));
+  const options = optionLabels(bundle);
   const pdf = await renderToBuffer(
     <NoteDocument
       i18n={i18n}
-      title={i18n.t(`${calc}.title`)}
-      projectName={input.project.name || input.project.id}
+      product={i18n.t(`${calc}.title`)}
+      project={input.project}
       date={input.date}
       state={state}
       sections={sections}
       entries={input.entries}
       results={results}
       charts={input.charts}
+      attachments={input.attachments}
+      optionLabel={(value) => {
+        const o = options.get(value);
+        return o ? (o.literal ? o.label : i18n.t(o.label)) : null;
+      }}
     />,
   );
   return new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength);

@@ -104,9 +104,23 @@ export function pdfRoutes(app: FastifyInstance, db: Db, access: Access, pool: Pd
         pdf = await pool.render({
           type: product,
           locale: (request.query as { locale?: string }).locale ?? 'fr',
-          project: { id: row.id, name: row.name, content: row.content, results: row.results },
+          project: {
+            id: row.id,
+            name: row.name,
+            city: row.city,
+            postcode: row.postcode,
+            company: row.company,
+            content: row.content,
+            results: row.results,
+          },
           entries,
           charts,
+          attachments: await db
+            .selectFrom('files')
+            .select(['filename', 'size'])
+            .where('project_id', '=', row.id)
+            .orderBy('created_at')
+            .execute(),
           date: new Date().toISOString().slice(0, 10),
         });
       } catch (e) {

@@ -162,7 +162,8 @@ describe('calculateFlowLimiter', () => {
           const res = ok(p);
           const allowed = res.allowed_leakage_l_s;
           if (res.leakage_conform) expect(res.max_leakage).toBeLessThanOrEqual(allowed + 0.005);
-          else expect(res.max_leakage).toBeGreaterThan(allowed);
+          // only the minimum orifice may let more through, and then it is said
+          else expect(res.diameter).toBe(10);
           expect(Number.isFinite(res.max_leakage) && res.diameter > 0).toBe(true);
         },
       ),

@@ -11,9 +11,18 @@ const input = (roofs: number): NoteInput => {
   return {
     type: 'slowli',
     locale: 'fr',
-    project: { id: 'p1', name: 'Budget', content: JSON.stringify(body.steps), results: null },
+    project: {
+      id: 'p1',
+      name: 'Budget',
+      city: 'Lyon',
+      postcode: '69003',
+      company: 'Bureau',
+      content: JSON.stringify(body.steps),
+      results: null,
+    },
     entries: [],
     charts: { pluviometrie: null, toitures: [] },
+    attachments: [],
     date: '2026-11-23',
   };
 };

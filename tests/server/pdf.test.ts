@@ -9,6 +9,21 @@ import { projectBody } from './projects.fixtures';
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
+/**
+ * What every note must be: numbered pages, and no programme identifier (a key with an underscore, a
+ * dotted message key, a file name) anywhere in its text; the project number is the one identifier shown.
+ */
+function expectNoteHygiene(text: string, projectId: string, firstPage: string) {
+  expect(text).toContain(firstPage);
+  const pages = Number(/Page 1 \/ (\d+)/.exec(text)?.[1]);
+  expect(pages).toBeGreaterThan(2);
+  expect(text).toContain(`Page ${pages} / ${pages}`);
+  const clean = text.split(projectId).join('');
+  expect(clean).not.toMatch(/[A-Za-z0-9]_[A-Za-z0-9]/);
+  expect(clean).not.toMatch(/(?<![@\w.])[a-z]+\.[a-z_]+\.[a-z_]+/); // (an e-mail address is not a key)
+  expect(clean).not.toMatch(/\.(json|md|data|ts)\b|github|https?:/i);
+}
+
 describe('pdf_download', () => {
   let place: Place;
   let servers: Awaited<ReturnType<typeof serversByMode>>;
@@ -80,10 +95,25 @@ describe('pdf_download', () => {
       'Paris-Montsouris',
       'Client historique du bureau',
       'Conforme au zonage pluvial',
-      'substrate_retention_fraction.SFX',
-      'default: to confirm',
+      // the cover: target, verdict and key figures
+      'Objectif : retenir les premiers 8 mm de chaque pluie',
+      'Conclusion',
+      "Sur l'ensemble du site",
+      'Chiffres clés',
+      // the method in prose, its data and its references
+      'Méthode de calcul',
+      'Richardson',
+      'Geng, Penning de Vries',
+      'Météo-France, fiche climatologique de la station Paris-Montsouris, statistiques 1991-2020',
+      'Hypothèses et limites',
+      // parameters with readable names, units and sources in words
+      "Fraction d'eau retenue par le substrat — SFX (extensif)",
+      'Valeur par défaut, à confirmer avec la fiche technique du fabricant',
+      'Capacité d’infiltration du sol — Pleine terre'.replace('’', "'"),
+      '30 mm/j',
     ])
       expect(text).toContain(s);
+    expectNoteHygiene(text, id, 'Page 1 / ');
     const got = (
       await inject({ method: 'GET', url: `/api/skywater_manager/project/${id}`, headers: { cookie: owner } })
     ).json();
@@ -112,6 +142,47 @@ describe('pdf_download', () => {
     expect(text).toContain('Hargreaves (FAO-56)');
     expect(text).toContain('Annual retention (by volume)');
     expect(text).toContain('Mean of monthly values');
+    expect(text).toContain('Target: retain the first 0.2 in of every rain');
+    expect(text).toMatch(/Rain per year\s+[\d,]+ US gal/);
+    expect(text).toContain('Environment and Climate Change Canada, Canadian Climate Normals 1991-2020');
+    expect(text).toContain('Default value, to confirm with the manufacturer');
+    // the depths of the parameters in inches, none in millimetres
+    expect(text).toMatch(/Retention mat storage\s+0\.197 in/);
+    expect(text).toMatch(/Storage capacity: [\d.]+ in/);
+    expect(text).not.toMatch(/Storage capacity: [\d.]+ mm|[\d.]+ mm\/day/);
+    expectNoteHygiene(text, id, 'Page 1 / ');
+  });
+
+  it('writes the sl note with its limiters, its verdict and the flow-limiter method', async () => {
+    const id = await create('slowli', projectBody('sl'));
+    await inject({ method: 'GET', url: `/api/sl/calculate/${id}`, headers: { cookie: owner } });
+    const res = await inject({
+      method: 'POST',
+      url: `/api/slowli/pdf_download/${id}`,
+      payload: note([]),
+      headers: { cookie: owner },
+    });
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    for (const s of [
+      'Dimensionnement des limiteurs de débit',
+      'Débit de fuite autorisé : 10 L/s/ha',
+      'Les limiteurs dimensionnés respectent le débit de fuite autorisé',
+      'Volume à stocker',
+      'Nombre de limiteurs',
+      '4. Résultats',
+      'Limiteurs',
+      'méthode des pluies (ASTEE, Mémento technique 2017)',
+      'Q = Cd × S × (2 g H)^0,5',
+      'Coefficient de Montana a',
+      'Orifice en mince paroi (Cd = 0,61)',
+      'DTU 43.1',
+    ])
+      expect(text).toContain(s);
+    expect(text).toMatch(/pour 1\s200 m² de toitures/);
+    // the orifice diameter stays with the admins
+    expect(text).not.toMatch(/Diamètre de l'orifice/);
+    expectNoteHygiene(text, id, 'Page 1 / ');
   });
 
   it('puts the chart images the page sends in the results, and refuses other content', async () => {

@@ -72,7 +72,7 @@ export interface AbattementResults {
     imposed_volume_m3: number | null;
     imposed_volume_met: boolean | null;
   };
-  station: { id: string; name: string; period: string; source: string };
+  station: { id: string; name: string; country: string; period: string; source: string };
   years: number;
   target_mm: number | null;
   method: typeof ABATTEMENT_METHOD;
@@ -377,7 +377,13 @@ export function calculateAbattement(
         imposed_volume_m3: imposedVolume,
         imposed_volume_met: imposedVolume === null ? null : storage >= imposedVolume,
       },
-      station: { id: station.id, name: station.name, period: station.period, source: station.source },
+      station: {
+        id: station.id,
+        name: station.name,
+        country: station.country,
+        period: station.period,
+        source: station.source,
+      },
       years,
       target_mm: target,
       method: ABATTEMENT_METHOD,

@@ -1,0 +1,179 @@
+import { Text, View } from '@react-pdf/renderer';
+import type { UnitSystem } from '../../engine';
+import { toDisplay } from '../../engine/units';
+import { numberText } from '../../renderers/resultsText';
+import { s, tableBlocks, type Block } from './noteParts';
+
+type T = ((k: string, p?: Record<string, unknown>) => string) & { exists?: (k: string) => boolean };
+type Param = { name: string; value: unknown; unit?: string; provenance: string };
+
+/** Message key of a parameter unit, and whether it is a depth converted to inches in imperial. */
+const UNITS: Record<string, { metric: string; imperial?: string; depth?: boolean }> = {
+  mm: { metric: 'units.mm', imperial: 'units.in', depth: true },
+  'mm/day': { metric: 'app.param_units.mm_day', imperial: 'app.param_units.in_day', depth: true },
+  'mm/°C/day': {
+    metric: 'app.param_units.mm_degree_day',
+    imperial: 'app.param_units.in_degree_day',
+    depth: true,
+  },
+  'mm/mm': { metric: 'app.param_units.mm_mm' },
+  years: { metric: 'app.param_units.years' },
+  'L/s/ha': { metric: 'units.l_s_ha' },
+  'L/m2': { metric: 'app.param_units.l_m2' },
+  h: { metric: 'app.param_units.h' },
+  'm/s2': { metric: 'app.param_units.m_s2' },
+  'mm/min^(1-b)': { metric: 'app.param_units.montana_a' },
+};
+
+/** A parameter's value with its unit, in the project's unit system. */
+function valueText(p: Param, t: T, system: UnitSystem, lang: string): string {
+  const u = p.unit ? UNITS[p.unit] : undefined;
+  if (typeof p.value !== 'number') return String(p.value);
+  const imperial = system === 'IMPERIAL' && u?.depth;
+  const v = imperial ? (toDisplay(p.value, 'length_mm', 'IMPERIAL') as number) : p.value;
+  const unit = u ? t(imperial ? u.imperial! : u.metric) : '';
+  return `${numberText(v, lang, imperial ? 3 : 3)}${unit ? ` ${unit}` : ''}`;
+}
+
+/**
+ * A parameter's name for reading: its label, and for a parameter of one product (a substrate, a
+ * vegetation system) that product's name as the form shows it.
+ */
+function nameText(p: Param, t: T, optionLabel: (value: string) => string | null): string {
+  const [group = '', key] = p.name.split('.');
+  const label = t(`app.params.${group}`);
+  if (!key) return label;
+  return `${label} — ${optionLabel(key) ?? key.replace(/_/g, ' ').toLowerCase()}`;
+}
+
+/** Where a value comes from, in words: the published source, or a default to confirm. */
+function provenanceText(p: Param, t: T): string {
+  const [group = '', key] = p.name.split('.');
+  const exists = (k: string) => t.exists?.(k) ?? false;
+  if (group === 'montana_a' || group === 'montana_b') return t('app.param_sources.montana');
+  if (key && exists(`app.param_sources.${group}.${key}`)) return t(`app.param_sources.${group}.${key}`);
+  if (!p.provenance.startsWith('default') && exists(`app.param_sources.${group}`))
+    return t(`app.param_sources.${group}`);
+  return t('app.param_sources.default');
+}
+
+/** The method section in prose, the climate data, the limits, the references and the parameters. */
+export function methodBlocks(
+  results: Record<string, unknown>,
+  t: T,
+  system: UnitSystem,
+  lang: string,
+  optionLabel: (value: string) => string | null,
+): Block[] {
+  const params = (results.parameters as Param[] | undefined) ?? [];
+  const value = (name: string) => params.find((p) => p.name === name)?.value as number | undefined;
+  const sl = Array.isArray(results.limiters);
+  const paragraphs: string[] = [];
+  if (sl) {
+    const area = (results.limiters as { roof_surface?: number }[]).reduce(
+      (x, l) => x + (l.roof_surface ?? 0),
+      0,
+    );
+    paragraphs.push(
+      t('app.method_text.flow_limiter.scope', {
+        rate: numberText(results.leakage_rate_l_s_ha as number, lang, 2),
+        qf: numberText(results.allowed_leakage_l_s as number, lang, 3),
+        area: numberText(area, lang, 0),
+      }),
+      results.volume_method === 'methode_des_pluies'
+        ? t('app.method_text.flow_limiter.volume_rain', {
+            a: numberText(value('montana_a'), lang, 3),
+            b: numberText(value('montana_b'), lang, 3),
+            T: value('return_period_years') ?? 10,
+            tm: numberText(results.critical_duration_min as number, lang, 0),
+          })
+        : t('app.method_text.flow_limiter.volume_imposed', {
+            volume: numberText(results.max_volume as number, lang, 0),
+          }),
+      t('app.method_text.flow_limiter.height'),
+      t('app.method_text.flow_limiter.orifice'),
+      t('app.method_text.flow_limiter.emptying', { hours: value('max_emptying_hours') ?? 48 }),
+      t('app.method_text.flow_limiter.limits'),
+    );
+  } else {
+    const station = results.station as { name: string; period: string; country?: string } | undefined;
+    const pet = results.pet_method as { kind: string; from?: string; km?: number } | undefined;
+    const melt = value('snow_melt_mm_per_degree_day');
+    paragraphs.push(
+      t('app.method_text.abattement.what', { years: results.years }),
+      t('app.method_text.abattement.series'),
+      t('app.method_text.abattement.snow', {
+        melt:
+          melt === undefined
+            ? ''
+            : valueText(
+                params.find((p) => p.name === 'snow_melt_mm_per_degree_day')!,
+                t,
+                system,
+                lang,
+              ).replace(/\/.*$/, ''),
+      }),
+      t('app.method_text.abattement.pet', {
+        pet: pet ? t(`app.note_page.pet_methods.${pet.kind}`, { from: pet.from, km: pet.km }) : '',
+      }),
+      t('app.method_text.abattement.balance'),
+      t('app.method_text.abattement.spills'),
+      t('app.method_text.abattement.results'),
+    );
+    if (station)
+      paragraphs.push(
+        t('app.method_text.abattement.data', {
+          source: t(`app.station_source.${station.country ?? 'FR'}`, {
+            name: station.name,
+            period: station.period,
+          }),
+        }),
+        t('app.method_text.abattement.limits', { period: station.period }),
+      );
+  }
+  const references = t(`app.references.${sl ? 'flow_limiter' : 'abattement'}`, {
+    returnObjects: true,
+  }) as unknown as string[];
+  const table = params.map((p) => [
+    nameText(p, t, optionLabel),
+    valueText(p, t, system, lang),
+    provenanceText(p, t),
+  ]);
+  return [
+    {
+      lines: 3,
+      node: (
+        <Text key="title" style={s.h2}>
+          {t('app.note_page.method')}
+        </Text>
+      ),
+    },
+    ...paragraphs.map((x, i) => ({
+      lines: 1 + x.length / 95,
+      node: (
+        <Text key={`p${i}`} style={s.p}>
+          {x}
+        </Text>
+      ),
+    })),
+    {
+      lines: 3 + references.length * 2,
+      node: (
+        <View key="refs" wrap={false}>
+          <Text style={s.h3}>{t('app.references.title')}</Text>
+          {references.map((x) => (
+            <Text key={x} style={s.bullet}>
+              • {x}
+            </Text>
+          ))}
+        </View>
+      ),
+    },
+    ...tableBlocks(
+      'params',
+      [t('app.note_page.parameter'), t('app.note_page.value'), t('app.note_page.provenance')],
+      table,
+      t('app.note_page.parameters'),
+    ),
+  ];
+}

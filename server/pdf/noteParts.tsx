@@ -1,0 +1,156 @@
+import { Image, Line, Rect, StyleSheet, Svg, Text, View } from '@react-pdf/renderer';
+import type { ReactNode } from 'react';
+import { numberText } from '../../renderers/resultsText';
+
+/** The note's styles: one place for its type scale and colours. */
+export const s = StyleSheet.create({
+  // No lineHeight on the page: a `render` text (the page number) under one is measured empty and never
+  // drawn.
+  page: {
+    paddingTop: 54,
+    paddingBottom: 48,
+    paddingHorizontal: 40,
+    fontSize: 10,
+    fontFamily: 'Helvetica',
+    color: '#1c2733',
+  },
+  header: {
+    position: 'absolute',
+    top: 20,
+    left: 40,
+    right: 40,
+    fontSize: 8,
+    color: '#5f6b7a',
+    borderBottom: '0.5pt solid #ccd5df',
+    paddingBottom: 4,
+  },
+  footerLeft: { position: 'absolute', bottom: 22, left: 40, fontSize: 8, color: '#5f6b7a' },
+  footerRight: {
+    position: 'absolute',
+    bottom: 22,
+    left: 40,
+    right: 40,
+    fontSize: 8,
+    color: '#5f6b7a',
+    textAlign: 'right',
+  },
+  coverProduct: { fontSize: 12, color: '#5f6b7a', marginTop: 40 },
+  coverTitle: { fontSize: 26, color: '#0b5394', marginTop: 6, marginBottom: 10, lineHeight: 1.2 },
+  coverProject: { fontSize: 16, marginBottom: 24, lineHeight: 1.3 },
+  verdict: { marginTop: 14, padding: 10, backgroundColor: '#e7f0fa', borderLeft: '3pt solid #0b5394' },
+  h1: { fontSize: 18, marginBottom: 4, color: '#0b5394' },
+  h2: { fontSize: 13, marginTop: 12, marginBottom: 6, color: '#0b5394' },
+  h3: { fontSize: 11, marginTop: 8, marginBottom: 3, fontFamily: 'Helvetica-Bold' },
+  p: { marginBottom: 6, textAlign: 'justify' },
+  row: { flexDirection: 'row', borderBottom: '0.5pt solid #ccd5df', paddingVertical: 2 },
+  label: { width: '45%', color: '#5f6b7a' },
+  value: { width: '55%' },
+  cell: { flex: 1, fontSize: 8 },
+  firstCell: { flex: 2, fontSize: 8 },
+  head: { flex: 1, fontSize: 8, fontFamily: 'Helvetica-Bold' },
+  firstHead: { flex: 2, fontSize: 8, fontFamily: 'Helvetica-Bold' },
+  info: { marginTop: 4, padding: 6, backgroundColor: '#e7f0fa' },
+  image: { marginTop: 6, maxHeight: 220, objectFit: 'contain' },
+  small: { fontSize: 8, color: '#5f6b7a' },
+  bullet: { marginLeft: 10, marginBottom: 2 },
+});
+
+/** A block of the note and the lines of 10 pt text it is expected to take, for paging. */
+export type Block = { node: ReactNode; lines: number };
+
+/** Rows of a table per block: a block never breaks, and react-pdf lays each out once. */
+const ROWS_PER_BLOCK = 24;
+
+/**
+ * A table as blocks of at most 24 rows, each repeating the header, so that a table of 200 roofs pages
+ * cleanly and costs linear time. The first column is wider (names).
+ */
+export function tableBlocks(key: string, head: string[], rows: string[][], caption?: string): Block[] {
+  const blocks: Block[] = [];
+  for (let i = 0; i < Math.max(rows.length, 1); i += ROWS_PER_BLOCK)
+    blocks.push({
+      lines: Math.min(ROWS_PER_BLOCK, rows.length - i) * 1.5 + (caption && i === 0 ? 4 : 2),
+      node: (
+        <View key={`${key}-${i}`} wrap={false} style={{ marginTop: 4 }}>
+          {caption && i === 0 ? <Text style={s.h3}>{caption}</Text> : null}
+          <View style={s.row}>
+            {head.map((h, j) => (
+              <Text key={j} style={j === 0 ? s.firstHead : s.head}>
+                {h}
+              </Text>
+            ))}
+          </View>
+          {rows.slice(i, i + ROWS_PER_BLOCK).map((r, n) => (
+            <View key={n} style={s.row}>
+              {r.map((c, j) => (
+                <Text key={j} style={j === 0 ? s.firstCell : s.cell}>
+                  {c}
+                </Text>
+              ))}
+            </View>
+          ))}
+        </View>
+      ),
+    });
+  return blocks;
+}
+
+/** Monthly bars (0-100 %) with the seed's line (the mean of the months), drawn as vectors. */
+export function Bars({ values, average }: { values: number[]; average: number }) {
+  const w = 480;
+  const h = 110;
+  const bw = w / 12 - 6;
+  const y = (v: number) => h - (Math.max(0, Math.min(100, v)) / 100) * h;
+  return (
+    <Svg width={w} height={h + 4}>
+      {values.map((v, i) => (
+        <Rect key={i} x={i * (w / 12) + 3} y={y(v)} width={bw} height={h - y(v)} fill="#1f6fb2" />
+      ))}
+      <Line x1={0} y1={y(average)} x2={w} y2={y(average)} stroke="#333333" strokeWidth={1} />
+    </Svg>
+  );
+}
+
+/** One section's free text and attachment (an image as a data URL), as the note page sends them. */
+export interface NoteEntry {
+  text: string | null;
+  image: string | null;
+}
+
+/** A section's free text and its image, drawn where the section ends. */
+export function Extra({ entry, t }: { entry: NoteEntry | undefined; t: (k: string) => string }) {
+  if (!entry || (!entry.text && !entry.image)) return null;
+  return (
+    <View wrap={false}>
+      {entry.text ? (
+        <View style={s.info}>
+          <Text style={s.small}>{t('app.note_page.info')}</Text>
+          <Text>{entry.text}</Text>
+        </View>
+      ) : null}
+      {entry.image ? <Image style={s.image} src={entry.image} /> : null}
+    </View>
+  );
+}
+
+/** A file's size for reading (ko / Mo, kB / MB). */
+export function sizeText(
+  bytes: number,
+  t: (k: string, p?: Record<string, unknown>) => string,
+  lang: string,
+): string {
+  const f = (v: number) => numberText(v, lang);
+  return bytes >= 1024 * 1024
+    ? t('app.note_cover.mb', { value: f(bytes / 1024 / 1024) })
+    : t('app.note_cover.kb', { value: f(Math.max(bytes / 1024, 0.1)) });
+}
+
+/**
+ * Text for the PDF's standard fonts, whose encoding (WinAnsi) has no comparison signs: the messages
+ * shared with the web pages write "≥ 1 mm", the note "> = 1 mm" would be wrong, so they become words.
+ */
+export function pdfSafe(text: string, lang: string): string {
+  const atLeast = lang === 'fr' ? 'au moins ' : 'at least ';
+  const atMost = lang === 'fr' ? 'au plus ' : 'at most ';
+  return text.replace(/≥\s?/g, atLeast).replace(/≤\s?/g, atMost).replace(/−/g, '-');
+}

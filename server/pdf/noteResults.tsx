@@ -1,0 +1,331 @@
+import { Image, Text, View } from '@react-pdf/renderer';
+import type { ReactNode } from 'react';
+import type { UnitSystem } from '../../engine';
+import {
+  depthText,
+  hasSummary,
+  monthlyTable,
+  numberText,
+  rainfallTable,
+  roofVerdict,
+  siteVerdict,
+  summaryTable,
+  volumeText,
+  type AbattementView,
+} from '../../renderers/resultsText';
+import { Bars, s, sizeText, tableBlocks, type Block } from './noteParts';
+
+type T = (k: string, p?: Record<string, unknown>) => string;
+type Charts = { pluviometrie: string | null; toitures: (string | null)[] } | undefined;
+
+/** Roofs whose verdict the cover lists; beyond, it points to the results section. */
+const COVER_ROOFS = 6;
+
+/** The flow-limiter results of the note: sized as a design office reports them. */
+interface SlResults {
+  limiters: {
+    roof_name: string;
+    count: number;
+    height_max: number;
+    height_total: number;
+    max_leakage: number;
+    emptying_hours?: number;
+    height_conform?: boolean;
+  }[];
+  max_volume: number;
+  max_leakage: number;
+  lsha: number;
+  allowed_leakage_l_s?: number;
+  leakage_rate_l_s_ha?: number;
+  volume_conform?: boolean;
+  retention_conform?: boolean;
+  leakage_conform?: boolean;
+  leakage_excess_pct?: number;
+  parameters?: { name: string; value: unknown }[];
+}
+
+const paramOf = (
+  r: { parameters?: { name: string; value: unknown }[] },
+  name: string,
+): number | undefined => {
+  const v = r.parameters?.find((p) => p.name === name)?.value;
+  return typeof v === 'number' ? v : undefined;
+};
+
+/** The non-conformities of a flow-limiter result, as sentences (empty: conform). */
+function slIssues(r: SlResults, t: T, lang: string): string[] {
+  const issues: string[] = [];
+  if (r.volume_conform === false && r.limiters.every((l) => l.height_conform !== false))
+    issues.push(t('app.note_cover.issue_volume'));
+  for (const l of r.limiters)
+    if (l.height_conform === false)
+      issues.push(
+        t('app.note_cover.issue_height', { roof: l.roof_name, height: numberText(l.height_max, lang) }),
+      );
+  if (r.retention_conform === false)
+    issues.push(t('app.note_cover.issue_emptying', { hours: paramOf(r, 'max_emptying_hours') ?? 48 }));
+  if (r.leakage_conform === false)
+    issues.push(t('app.note_cover.issue_leakage', { excess: numberText(r.leakage_excess_pct, lang) }));
+  return issues;
+}
+
+/** The cover's target line and verdict with its key figures. */
+export function coverVerdict(
+  results: Record<string, unknown> | null,
+  t: T,
+  system: UnitSystem,
+  lang: string,
+): ReactNode {
+  if (!results) return <Text style={s.verdict}>{t('app.note_cover.not_calculated')}</Text>;
+  if (Array.isArray(results.limiters)) {
+    const r = results as unknown as SlResults;
+    const issues = slIssues(r, t, lang);
+    const count = r.limiters.reduce((x, l) => x + l.count, 0);
+    const emptying = Math.max(...r.limiters.map((l) => l.emptying_hours ?? 0));
+    const figures: [string, string][] = [
+      [t('app.note_cover.volume'), `${numberText(r.max_volume, lang, 0)} ${t('units.m3')}`],
+      [
+        t('app.note_cover.leakage'),
+        `${numberText(r.max_leakage, lang, 2)} ${t('units.l_s')} (${numberText(r.lsha, lang, 2)} ${t('units.l_s_ha')})`,
+      ],
+      [t('app.note_cover.limiters'), numberText(count, lang, 0)],
+      [t('app.note_cover.emptying'), `${numberText(emptying, lang)} ${t('app.param_units.h')}`],
+    ];
+    return (
+      <View>
+        {r.leakage_rate_l_s_ha !== undefined ? (
+          <Text>
+            {t('app.note_cover.leakage_rate', {
+              rate: numberText(r.leakage_rate_l_s_ha, lang, 2),
+              qf: numberText(r.allowed_leakage_l_s, lang, 3),
+            })}
+          </Text>
+        ) : null}
+        <View style={s.verdict}>
+          <Text style={s.h3}>{t('app.note_cover.verdict')}</Text>
+          {issues.length === 0 ? (
+            <Text>{t('app.note_cover.conform')}</Text>
+          ) : (
+            <>
+              <Text>{t('app.note_cover.not_conform')}</Text>
+              {issues.map((x) => (
+                <Text key={x} style={s.bullet}>
+                  • {x}
+                </Text>
+              ))}
+            </>
+          )}
+        </View>
+        <Text style={s.h3}>{t('app.note_cover.key_figures')}</Text>
+        {figures.map(([k, v]) => (
+          <View key={k} style={s.row}>
+            <Text style={s.label}>{k}</Text>
+            <Text style={s.value}>{v}</Text>
+          </View>
+        ))}
+      </View>
+    );
+  }
+  const r = results as unknown as AbattementView;
+  const target = typeof r.target_mm === 'number' ? r.target_mm : null;
+  const roofs = r.toitureResults;
+  return (
+    <View>
+      <Text>
+        {target !== null
+          ? t('app.note_cover.target_depth', { depth: depthText(target, system, t, lang) })
+          : t('app.note_cover.no_target')}
+      </Text>
+      <View style={s.verdict}>
+        <Text style={s.h3}>{t('app.note_cover.verdict')}</Text>
+        {hasSummary(r) ? (
+          <>
+            <Text>{siteVerdict(r, system, t, lang)}</Text>
+            {roofs.slice(0, COVER_ROOFS).map((x) => (
+              <Text key={x.toiture.name} style={s.bullet}>
+                • {roofVerdict(x, target, system, t, lang)}
+              </Text>
+            ))}
+            {roofs.length > COVER_ROOFS ? (
+              <Text style={s.bullet}>
+                {t('app.note_cover.more_roofs', { count: roofs.length - COVER_ROOFS })}
+              </Text>
+            ) : null}
+          </>
+        ) : (
+          <Text>{t('app.results_view.old_results')}</Text>
+        )}
+      </View>
+      {hasSummary(r) ? (
+        <>
+          <Text style={s.h3}>{t('app.note_cover.key_figures')}</Text>
+          {(
+            [
+              [t('app.results_view.annual'), `${numberText(r.site!.abattement, lang)} %`],
+              [t('app.results_view.rain'), volumeText(r.site!.precipitation_m3_per_year, system, t, lang)],
+              [t('app.results_view.evapotranspired'), volumeText(r.site!.et_m3_per_year, system, t, lang)],
+              [t('app.results_view.to_sewer'), volumeText(r.site!.to_sewer_m3_per_year, system, t, lang)],
+            ] as [string, string][]
+          ).map(([k, v]) => (
+            <View key={k} style={s.row}>
+              <Text style={s.label}>{k}</Text>
+              <Text style={s.value}>{v}</Text>
+            </View>
+          ))}
+        </>
+      ) : null}
+    </View>
+  );
+}
+
+/** The results section of an abattement note: summary, verdicts, each roof's months, the rainfall. */
+export function abattementBlocks(
+  r: AbattementView,
+  t: T,
+  months: string[],
+  charts: Charts,
+  system: UnitSystem,
+  lang: string,
+): Block[] {
+  const blocks: Block[] = [];
+  if (hasSummary(r)) {
+    const table = summaryTable(r, system, t, lang);
+    blocks.push(
+      {
+        lines: 3,
+        node: (
+          <View key="verdict" wrap={false}>
+            <Text style={s.p}>{siteVerdict(r, system, t, lang)}</Text>
+          </View>
+        ),
+      },
+      ...tableBlocks('summary', table.head, table.rows, t('app.results_view.summary')),
+    );
+    if (typeof r.site?.imposed_volume_m3 === 'number')
+      blocks.push({
+        lines: 3,
+        node: (
+          <Text key="imposed" style={s.p}>
+            {t(
+              r.site.imposed_volume_met
+                ? 'app.note_page.imposed_volume_met'
+                : 'app.note_page.imposed_volume_not_met',
+              {
+                imposed: r.site.imposed_volume_m3,
+                capacity: r.site.storage_capacity_m3,
+              },
+            )}
+          </Text>
+        ),
+      });
+  }
+  r.toitureResults.forEach((x, i) => {
+    const values = x.monthlyResults.map((m) => m.abattement);
+    const avg = Math.floor(values.reduce((a, b) => a + b, 0) / 12);
+    const table = monthlyTable(x, months, t, lang);
+    blocks.push({
+      lines: (charts?.toitures[i] ? 20 : 13) + 9 + (x.annual?.downstream ? 1 : 0),
+      node: (
+        <View key={`roof-${i}`} wrap={false}>
+          <Text style={s.h3}>
+            {t('app.charts.roof', { name: x.toiture.name })}
+            {x.annual ? ` — ${t('app.charts.annual', { value: x.annual.abattement })}` : ''}
+          </Text>
+          {x.annual?.downstream ? (
+            <Text>
+              {t('app.charts.annual_split', { own: x.annual.own, downstream: x.annual.downstream })}
+            </Text>
+          ) : null}
+          <Text>{roofVerdict(x, r.target_mm, system, t, lang)}</Text>
+          <Text style={s.small}>
+            {t('app.charts.average', { value: avg })}
+            {typeof x.capacity_mm === 'number'
+              ? ` · ${t('app.note_page.capacity', { value: depthText(x.capacity_mm, system, t, lang) })}`
+              : ''}
+          </Text>
+          {charts?.toitures[i] ? (
+            <Image style={s.image} src={charts.toitures[i]!} />
+          ) : (
+            <Bars values={values} average={avg} />
+          )}
+          {tableBlocks(`roof-${i}-table`, table.head, table.rows).map((b) => b.node)}
+        </View>
+      ),
+    });
+  });
+  const rain = rainfallTable(r, months, t, lang);
+  blocks.push({
+    lines: (charts?.pluviometrie ? 20 : 0) + 7,
+    node: (
+      <View key="rainfall" wrap={false}>
+        <Text style={s.h3}>{t('app.charts.rainfall')}</Text>
+        {charts?.pluviometrie ? <Image style={s.image} src={charts.pluviometrie} /> : null}
+        {tableBlocks('rain', rain.head, rain.rows).map((b) => b.node)}
+      </View>
+    ),
+  });
+  return blocks;
+}
+
+/** The results section of a flow-limiter note: the limiters, the totals, the client's files. */
+export function flowLimiterBlocks(
+  results: Record<string, unknown>,
+  t: T,
+  lang: string,
+  attachments: { filename: string; size: number }[],
+): Block[] {
+  const r = results as unknown as SlResults;
+  const head = [
+    t('app.sl_results.roof'),
+    t('app.sl_results.count'),
+    t('app.sl_results.height_max'),
+    t('app.sl_results.height_total'),
+    t('app.sl_results.leakage'),
+  ];
+  const rows = r.limiters.map((l) => [
+    l.roof_name,
+    numberText(l.count, lang, 0),
+    numberText(l.height_max, lang),
+    numberText(l.height_total, lang),
+    numberText(l.max_leakage, lang, 2),
+  ]);
+  const blocks: Block[] = [
+    ...tableBlocks('limiters', head, rows, t('app.sl_results.limiters')),
+    {
+      lines: 2,
+      node: (
+        <Text key="totals" style={{ marginTop: 4 }}>
+          {t('app.sl_results.volume')} : {numberText(r.max_volume, lang, 0)} · {t('app.sl_results.leakage')} :{' '}
+          {numberText(r.max_leakage, lang, 2)} · {t('app.sl_results.lsha')} : {numberText(r.lsha, lang, 2)}
+        </Text>
+      ),
+    },
+  ];
+  if (r.leakage_conform === false)
+    blocks.push({
+      lines: 3,
+      node: (
+        <Text key="excess" style={s.info}>
+          {t('app.sl_results.leakage_excess', {
+            diameter: paramOf(r, 'min_orifice_diameter_mm') ?? '',
+            excess: r.leakage_excess_pct,
+          })}
+        </Text>
+      ),
+    });
+  if (attachments.length)
+    blocks.push({
+      lines: 3 + attachments.length,
+      node: (
+        <View key="files" wrap={false}>
+          <Text style={s.h3}>{t('app.note_cover.files')}</Text>
+          {attachments.map((f, i) => (
+            <Text key={i} style={s.bullet}>
+              • {t('app.note_cover.file', { name: f.filename, size: sizeText(f.size, t, lang) })}
+            </Text>
+          ))}
+        </View>
+      ),
+    });
+  return blocks;
+}
