@@ -39,14 +39,17 @@ export function hasSummary(r: AbattementView): boolean {
   return r.toitureResults.every((x) => x.annual && x.volumes) && r.site !== undefined;
 }
 
+const formats = new Map<string, Intl.NumberFormat>();
+
 /** A number for reading, in the reader's language (1 270,5 in French, 1,270.5 in English). */
 export function numberText(value: number | null | undefined, lang: string, decimals = 1): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
+  const key = `${lang}:${decimals}`;
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = new Intl.NumberFormat(lang, { maximumFractionDigits: decimals })));
   // The narrow no-break space French groups digits with is not in every font (nor the PDF's standard
   // ones): a plain no-break space reads the same.
-  return new Intl.NumberFormat(lang, { maximumFractionDigits: decimals })
-    .format(value)
-    .replace(/\u202f/g, '\u00a0');
+  return format.format(value).replace(/\u202f/g, '\u00a0');
 }
 
 /** A yearly volume with its unit: m³, or US gallons when the project is imperial. */

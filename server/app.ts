@@ -22,6 +22,7 @@ import { projectRoutes } from './projects/routes';
 import { slowliRoutes } from './projects/slowliRoutes';
 import { calculateRoutes } from './projects/calculateRoutes';
 import { pdfRoutes } from './pdf/routes';
+import { excelRoutes } from './excel/routes';
 import { fileRoutes } from './files/routes';
 import { startSender } from './mail/sender';
 import { serveApp } from './staticApp';
@@ -117,6 +118,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   });
   pdfRoutes(app, db, access, pdfPool);
   fileRoutes(app, db, access);
+  excelRoutes(app, db, access);
   await serveApp(app, config.distDir);
   await app.ready();
   const stopSender = startSender(db, config);

@@ -32,7 +32,7 @@ export function ResultsSummary({
     );
   const table = summaryTable(results, system, t, lang);
   return (
-    <section className="results-summary-block" aria-labelledby="results-summary-title">
+    <section className="results-summary-block">
       <h2 id="results-summary-title">{t('app.results_view.summary')}</h2>
       <p className="results-summary">{siteVerdict(results, system, t, lang)}</p>
       <ul className="verdicts">

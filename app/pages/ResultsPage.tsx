@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { calculateProject, resultsXlsxUrl, slowli } from '../api/projects';
 import type { AbattementData } from '../charts/AbattementCharts';
 import { ResultsSummary } from '../components/ResultsSummary';
+import { numberText } from '../../renderers/resultsText';
 import { useFrame } from '../frame';
 
 const AbattementCharts = lazy(() => import('../charts/AbattementCharts'));
@@ -80,6 +81,50 @@ function SlClientPanel() {
   );
 }
 
+type Article = { divalto_id: string; name: string; type: string; quantity: number; unit: string };
+
+/**
+ * The quote: every article of every roof added up (each Slowli kit counts once per drain, Retentio by
+ * the roof surface in m²), with the roofs each one comes from.
+ */
+function ArticlesTable({ limiters }: { limiters: Record<string, unknown>[] }) {
+  const { t, locale } = useFrame();
+  const totals = new Map<string, Article & { roofs: string[] }>();
+  for (const l of limiters)
+    for (const a of (l.articles as Article[] | undefined) ?? []) {
+      const cur = totals.get(a.divalto_id) ?? { ...a, quantity: 0, roofs: [] };
+      cur.quantity += a.quantity;
+      cur.roofs.push(String(l.roof_name));
+      totals.set(a.divalto_id, cur);
+    }
+  if (!totals.size) return null;
+  return (
+    <table className="results-table">
+      <caption>{t('app.sl_results.totals_caption')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('app.sl_results.article')}</th>
+          <th scope="col">{t('app.sl_results.roof')}</th>
+          <th scope="col">{t('app.sl_results.quantity')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {[...totals.values()].map((a) => (
+          <tr key={a.divalto_id}>
+            <th scope="row">
+              {a.name} <span className="chart-note">({a.divalto_id})</span>
+            </th>
+            <td>{a.roofs.join(', ')}</td>
+            <td>
+              {numberText(a.quantity, locale, 2)} {t(`app.sl_results.article_units.${a.unit}`)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** The admin's table of limiters and quote articles. */
 function SlAdminTable({ r }: { r: Record<string, unknown> }) {
   const { t } = useFrame();
@@ -113,6 +158,7 @@ function SlAdminTable({ r }: { r: Record<string, unknown> }) {
           ))}
         </tbody>
       </table>
+      <ArticlesTable limiters={limiters} />
       <dl className="totals">
         <div>
           <dt>{t('app.sl_results.volume')}</dt>

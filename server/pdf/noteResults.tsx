@@ -13,7 +13,7 @@ import {
   volumeText,
   type AbattementView,
 } from '../../renderers/resultsText';
-import { Bars, s, sizeText, tableBlocks, type Block } from './noteParts';
+import { Bars, MonthTable, s, sizeText, tableBlocks, type Block } from './noteParts';
 
 type T = (k: string, p?: Record<string, unknown>) => string;
 type Charts = { pluviometrie: string | null; toitures: (string | null)[] } | undefined;
@@ -248,7 +248,7 @@ export function abattementBlocks(
           ) : (
             <Bars values={values} average={avg} />
           )}
-          {tableBlocks(`roof-${i}-table`, table.head, table.rows).map((b) => b.node)}
+          <MonthTable head={table.head} rows={table.rows} />
         </View>
       ),
     });
@@ -260,7 +260,7 @@ export function abattementBlocks(
       <View key="rainfall" wrap={false}>
         <Text style={s.h3}>{t('app.charts.rainfall')}</Text>
         {charts?.pluviometrie ? <Image style={s.image} src={charts.pluviometrie} /> : null}
-        {tableBlocks('rain', rain.head, rain.rows).map((b) => b.node)}
+        <MonthTable head={rain.head} rows={rain.rows} />
       </View>
     ),
   });

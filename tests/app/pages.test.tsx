@@ -174,6 +174,68 @@ describe('ResultsPage', () => {
     expect(await screen.findByText(/No climate station for the postcode '97400'/)).toBeInTheDocument();
     expect(screen.getByText('Une erreur est survenue.')).toBeInTheDocument();
   });
+  it('heads the charts with the annual summary, the verdicts against the target and the workbook link', async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    sessionStorage.setItem(
+      'sm_data',
+      JSON.stringify({
+        project_id: id,
+        version: 1,
+        results: null,
+        statuses: [1, 1, 1, 1, 1],
+        unit_system: 'METRIC',
+      }),
+    );
+    at('/sm/results');
+    const summary = await screen.findByRole('region', { name: 'Synthèse annuelle' });
+    expect(
+      screen.getByText(/^Sur l'ensemble du site, \d+,\d % de la pluie annuelle ne rejoint pas le réseau\./),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        /^Toiture A : les premiers 8 mm de pluie sont retenus sur \d+(,\d)? % des jours de pluie\.$/,
+      ),
+    ).toBeInTheDocument();
+    const rows = within(summary).getAllByRole('row');
+    expect(rows.map((r) => within(r).queryByRole('rowheader')?.textContent ?? null)).toEqual([
+      null,
+      'Toiture A',
+      'Toiture B',
+      'Site entier',
+    ]);
+    expect(within(rows[3]!).getAllByRole('cell')[3]).toHaveTextContent(/^[\d\s ]+,\d m³$/);
+    expect(screen.getByRole('link', { name: 'Télécharger les résultats (Excel)' })).toHaveAttribute(
+      'href',
+      `/api/skywater_manager/results_xlsx/${id}?locale=fr`,
+    );
+  });
+  it('asks for a new calculation when the results held come from an earlier method', async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    const old = {
+      toitureResults: [
+        {
+          toiture: { name: 'Toiture A' },
+          monthlyResults: Array.from({ length: 12 }, () => ({
+            abattement: 50,
+            respectConsigneAbattement: 40,
+          })),
+        },
+      ],
+      pluviometrie: Array.from({ length: 12 }, () => ({ pluie_precipite: 50, evenements_pluvieux: 9 })),
+    };
+    sessionStorage.setItem(
+      'sm_data',
+      JSON.stringify({
+        project_id: id,
+        version: 1,
+        results: old,
+        statuses: [1, 1, 1, 1, 1],
+        unit_system: 'METRIC',
+      }),
+    );
+    at('/sm/results');
+    expect(await screen.findByText(/calculés avec une version précédente de la méthode/)).toBeInTheDocument();
+  });
   it('sends the sl project with its comment and thanks the client', async () => {
     const id = await create('slowli', projectBody('sl'));
     sessionStorage.setItem(

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { pdfText } from '../pdfText';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -81,9 +82,39 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await expect(page.locator('figcaption').filter({ hasText: 'Toiture Toiture B' })).toContainText(
     'Abattement annuel (en volume)',
   );
-  await expect(page.getByText(/Site entier : \d+(,\d)? % de la pluie annuelle/)).toBeVisible();
-  await expect(page.getByText('Pluviométrie')).toBeVisible();
+  // Above the charts: the site's and each roof's verdict against the 8 mm target, and the annual table.
+  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+  await expect(
+    page.getByText(/Sur l'ensemble du site, \d+(,\d)? % de la pluie annuelle ne rejoint pas le réseau/),
+  ).toBeVisible();
+  await expect(
+    page.getByText(
+      /^Toiture A : les premiers 8 mm de pluie sont retenus sur \d+(,\d)? % des jours de pluie\.$/,
+    ),
+  ).toBeVisible();
+  const summary = page
+    .getByRole('table')
+    .filter({ has: page.getByRole('columnheader', { name: 'Pluie par an' }) });
+  await expect(summary.getByRole('row', { name: /^Site entier/ })).toContainText('m³');
+  await expect(summary.getByRole('row')).toHaveCount(4); // the header, two roofs, the site
+  await expect(page.getByText('Pluviométrie', { exact: true })).toBeVisible();
   await expect(page.locator('.apexcharts-canvas')).toHaveCount(3);
+  // Each chart has its data table, and a switch between the monthly retention and the target met.
+  const tableA = page.getByRole('table', { name: 'Valeurs mensuelles de la toiture Toiture A' });
+  await expect(tableA.getByRole('row')).toHaveCount(4);
+  await expect(page.getByRole('table', { name: 'Pluviométrie mensuelle de la station' })).toBeVisible();
+  const chartA = page.locator('figure').filter({ has: roofA });
+  await expect(chartA.locator('.apexcharts-yaxis-title')).toContainText('Abattement (%)');
+  await chartA.getByRole('radio', { name: "Respect de l'objectif" }).check();
+  await expect(chartA.locator('.apexcharts-yaxis-title')).toContainText('Objectif atteint (%)');
+  // The results as a workbook, read back.
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Télécharger les résultats (Excel)' }).click();
+  const file = await (await download).path();
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(file);
+  expect(wb.worksheets.map((w) => w.name)).toEqual(['Synthèse annuelle', 'Mensuel']);
+  expect(wb.getWorksheet('Mensuel')!.rowCount).toBe(1 + 24);
 
   // The note: a free text, then the PDF, read back.
   await page.getByRole('link', { name: 'Compléter la note de calcul' }).click();

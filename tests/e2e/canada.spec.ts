@@ -56,7 +56,17 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   const tower = page.locator('figcaption').filter({ hasText: 'Roof Tower roof' });
   await expect(tower).toContainText(/Annual retention \(by volume\): \d+(\.\d)? %/, { timeout: 15_000 });
   await expect(tower).toContainText(/Mean of monthly values: \d+ %/);
-  await expect(page.getByText('Rainfall')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Annual summary' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('row', { name: /^Whole site/ })
+      .getByRole('cell')
+      .nth(3),
+  ).toHaveText(/^[\d,]+ US gal$/);
+  await expect(
+    page.getByText(/^Tower roof: the first 0\.2 in of rain are retained on [\d.]+ % of rainy days\.$/),
+  ).toBeVisible();
+  await expect(page.getByText('Rainfall', { exact: true })).toBeVisible();
 
   // The English note in imperial units, and its PDF.
   await page.getByRole('link', { name: 'Complete the calculation note' }).click();

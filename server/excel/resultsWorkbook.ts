@@ -1,0 +1,95 @@
+import ExcelJS from 'exceljs';
+import type { i18n } from 'i18next';
+import { toDisplay, unitKey } from '../../engine/units';
+import type { UnitSystem } from '../../engine';
+import { roofVerdict, siteVerdict, type AbattementView } from '../../renderers/resultsText';
+import { safeText } from './projectWorkbook';
+
+/**
+ * The results of an abattement project as a workbook, in the reader's language and the project's units:
+ * a summary sheet (the verdicts, then a row per roof and one for the site: annual retention, on the
+ * roof, target met, volumes per year) and a monthly sheet (a row per roof and month). Figures are
+ * numbers, so that they can be summed and charted; the units are in the headers.
+ */
+export async function resultsWorkbook(
+  r: AbattementView,
+  i18n: i18n,
+  system: UnitSystem,
+  meta: { project: string; created: Date },
+): Promise<Buffer> {
+  const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
+  const lang = i18n.language;
+  const wb = new ExcelJS.Workbook();
+  wb.created = meta.created;
+  const volUnit = t(unitKey('volume_m3', system)!);
+  const vol = (m3: number | undefined) =>
+    m3 === undefined ? null : (toDisplay(m3, 'volume_m3', system, system === 'IMPERIAL' ? 0 : 3) as number);
+  const summary = wb.addWorksheet(t('app.results_view.summary'));
+  summary.addRow([safeText(meta.project)]).font = { bold: true, size: 13 };
+  summary.addRow([siteVerdict(r, system, t, lang)]);
+  for (const x of r.toitureResults) summary.addRow([safeText(roofVerdict(x, r.target_mm, system, t, lang))]);
+  summary.addRow([]);
+  const head = summary.addRow([
+    t('app.results_view.surface'),
+    `${t('app.results_view.annual')} (%)`,
+    `${t('app.results_view.on_roof')} (%)`,
+    `${t('app.results_view.target_met')} (%)`,
+    `${t('app.results_view.rain')} (${volUnit})`,
+    `${t('app.results_view.evapotranspired')} (${volUnit})`,
+    `${t('app.results_view.downstream')} (${volUnit})`,
+    `${t('app.results_view.to_sewer')} (${volUnit})`,
+  ]);
+  head.font = { bold: true };
+  for (const x of r.toitureResults)
+    summary.addRow([
+      safeText(x.toiture.name),
+      x.annual?.abattement ?? null,
+      x.annual?.own ?? null,
+      x.annual?.respectConsigneAbattement ?? null,
+      vol(x.volumes?.water_m3),
+      vol(x.volumes?.own_m3),
+      vol(x.volumes?.downstream_m3),
+      vol(x.volumes?.to_sewer_m3),
+    ]);
+  if (r.site)
+    summary.addRow([
+      t('app.results_view.site'),
+      r.site.abattement,
+      null,
+      r.site.respectConsigneAbattement ?? null,
+      vol(r.site.precipitation_m3_per_year),
+      vol(r.site.et_m3_per_year),
+      vol(r.site.infiltration_m3_per_year),
+      vol(r.site.to_sewer_m3_per_year),
+    ]).font = { bold: true };
+  summary.getColumn(1).width = 40;
+  for (let c = 2; c <= 8; c += 1) summary.getColumn(c).width = 18;
+
+  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  const monthly = wb.addWorksheet(t('app.results_view.monthly'));
+  monthly.addRow([
+    t('app.results_view.surface'),
+    t('app.results_view.month'),
+    t('app.charts.abattement'),
+    `${t('app.results_view.on_roof')} (%)`,
+    t('app.note_page.target_met'),
+    t('app.charts.rain'),
+    t('app.charts.rainy_days'),
+  ]).font = { bold: true };
+  for (const x of r.toitureResults)
+    x.monthlyResults.forEach((m, i) =>
+      monthly.addRow([
+        safeText(x.toiture.name),
+        months[i],
+        m.abattement,
+        m.own ?? null,
+        m.respectConsigneAbattement,
+        r.pluviometrie[i]?.pluie_precipite ?? null,
+        r.pluviometrie[i]?.evenements_pluvieux ?? null,
+      ]),
+    );
+  monthly.columns.forEach((c) => {
+    c.width = 20;
+  });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

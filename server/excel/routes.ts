@@ -1,0 +1,55 @@
+import '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import type { Access } from '../auth/access';
+import type { Db } from '../db/database';
+import { contentDisposition } from '../files/contentDisposition';
+import { HttpError } from '../http/HttpError';
+import { i18nOf } from '../i18n';
+import { getProject } from '../projects/repository';
+import type { AbattementView } from '../../renderers/resultsText';
+import { resultsWorkbook } from './resultsWorkbook';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** GET /api/{type}/results_xlsx/{id}?locale=: the stored results of an abattement project as a workbook. */
+export function excelRoutes(app: FastifyInstance, db: Db, access: Access): void {
+  app.get(
+    '/api/:type/results_xlsx/:id',
+    {
+      schema: {
+        tags: ['projects'],
+        params: {
+          type: 'object',
+          required: ['type', 'id'],
+          properties: { type: { type: 'string', maxLength: 40 }, id: { type: 'string', maxLength: 64 } },
+        },
+        querystring: { type: 'object', properties: { locale: { type: 'string', enum: ['fr', 'en'] } } },
+      },
+    },
+    async (request, reply) => {
+      const { type, id } = request.params as { type: string; id: string };
+      const product = access.product(type);
+      const row = access.check(request, reply, await getProject(db, product, id));
+      const results = row.results ? (JSON.parse(row.results) as Record<string, unknown>) : null;
+      if (!results) throw new HttpError(409, 'The project has no results yet: calculate it first');
+      if (!Array.isArray(results.toitureResults))
+        throw new HttpError(404, 'This product has no results workbook');
+      const steps = JSON.parse(row.content) as {
+        Chantier?: { forms?: { form?: { unit_system?: unknown } }[] };
+      };
+      const system = steps.Chantier?.forms?.[0]?.form?.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
+      const { i18n } = i18nOf(product, (request.query as { locale?: string }).locale);
+      const xlsx = await resultsWorkbook(results as unknown as AbattementView, i18n, system, {
+        project: row.name || row.id,
+        created: new Date(row.updated_at),
+      });
+      return reply
+        .header('Content-Type', XLSX)
+        .header(
+          'Content-Disposition',
+          contentDisposition(`${i18n.t('app.results')}-${row.name || row.id}.xlsx`),
+        )
+        .send(xlsx);
+    },
+  );
+}
