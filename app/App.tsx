@@ -1,9 +1,9 @@
-import { Provider, useSetAtom } from 'jotai';
+import { Provider, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { fetchConfig } from './api/projects';
 import { CalculatorFrame } from './CalculatorFrame';
-import { configAtom } from './state/appAtoms';
+import { configAtom, defaultRoute } from './state/appAtoms';
 
 const CalculatorPage = lazy(() =>
   import('./pages/CalculatorPage').then((m) => ({ default: m.CalculatorPage })),
@@ -25,11 +25,17 @@ function ConfigLoader() {
   return null;
 }
 
+/** / and unknown routes: the deployment's own start page, once its configuration is known. */
+function DefaultRoute() {
+  const to = defaultRoute(useAtomValue(configAtom));
+  return to ? <Navigate to={to} replace /> : <p aria-busy="true">…</p>;
+}
+
 const later = (node: React.ReactNode) => <Suspense fallback={<p aria-busy="true">…</p>}>{node}</Suspense>;
 
 /**
  * Routes under /client/: each calculator's home, wizard, history, results and note; / and any unknown
- * route go to the flow-limiter calculator. Pages other than the wizard load on demand.
+ * route go to the mode's start page (defaultRoute). Pages other than the wizard load on demand.
  */
 export function App() {
   return (
@@ -47,7 +53,7 @@ export function App() {
           <Route path="/:calc/history" element={<CalculatorFrame page={() => later(<HistoryPage />)} />} />
           <Route path="/:calc/results" element={<CalculatorFrame page={() => later(<ResultsPage />)} />} />
           <Route path="/:calc/note" element={<CalculatorFrame page={() => later(<NotePage />)} />} />
-          <Route path="*" element={<Navigate to="/sl/calculator" replace />} />
+          <Route path="*" element={<DefaultRoute />} />
         </Routes>
       </BrowserRouter>
     </Provider>

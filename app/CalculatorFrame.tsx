@@ -1,13 +1,15 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { i18n } from 'i18next';
 import { createI18n } from '../renderers/i18n';
 import { CALCULATOR_IDS, loadCalculator, type Calculator } from './calculators';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { Sidebar } from './components/Sidebar';
 import { FrameCtx, type Frame } from './frame';
-import { configAtom, localeOf, userLocaleAtom } from './state/appAtoms';
+import { http } from './api/http';
+import { fetchConfig } from './api/projects';
+import { configAtom, defaultRoute, localeOf, userLocaleAtom } from './state/appAtoms';
 import { useWizard } from './state/useWizard';
 
 /** Keeps one calculator's saved wizard at a time: entering another calculator resets the others' state. */
@@ -32,7 +34,7 @@ function FrameInner({
   calculator: Calculator;
   page: (f: Frame) => ReactNode;
 }) {
-  const config = useAtomValue(configAtom);
+  const [config, setConfig] = useAtom(configAtom);
   const [chosen, setChosen] = useAtom(userLocaleAtom);
   const locale = localeOf(config, chosen, calculator.bundle.locales);
   const i18n = useMemo<i18n>(() => createI18n(calculator.messages, locale), [calculator, locale]);
@@ -57,6 +59,19 @@ function FrameInner({
           showHistory={calc !== 'sl' || admin}
           embedded={embedded}
           onNew={() => setConfirmNew(true)}
+          home={(config?.calculators.length ?? 0) > 1}
+          account={
+            config?.mode === 'admin' || admin
+              ? {
+                  admin,
+                  onLogout: () =>
+                    void http('POST', '/api/auth/logout').then(async () => {
+                      setConfig((await fetchConfig()).data);
+                      void navigate(config?.mode === 'admin' ? '/login' : `/${calc}/calculator`);
+                    }),
+                }
+              : null
+          }
         />
         <div className="layout-main">
           {canadian && calculator.bundle.locales.length > 1 ? (
@@ -90,9 +105,15 @@ function FrameInner({
   );
 }
 
-/** /:calc/... — loads the calculator's bundle and messages, then draws the page inside its frame. */
+/**
+ * /:calc/... — loads the calculator's bundle and messages, then draws the page inside its frame. A
+ * calculator this deployment does not offer sends to its start page; in admin mode, without a session,
+ * to the login, which then brings the admin back here.
+ */
 export function CalculatorFrame({ page }: { page: (f: Frame) => ReactNode }) {
   const { calc = '' } = useParams();
+  const config = useAtomValue(configAtom);
+  const location = useLocation();
   const [loaded, setLoaded] = useState<{ id: string; calculator: Calculator } | Error | null>(null);
   useEffect(() => {
     if (!CALCULATOR_IDS.includes(calc)) return;
@@ -110,7 +131,17 @@ export function CalculatorFrame({ page }: { page: (f: Frame) => ReactNode }) {
       live = false;
     };
   }, [calc]);
-  if (!CALCULATOR_IDS.includes(calc)) return <Navigate to="/sl/calculator" replace />;
+  if (config && !config.calculators.includes(calc))
+    return <Navigate to={defaultRoute(config) ?? '/home'} replace />;
+  if (!CALCULATOR_IDS.includes(calc))
+    return <Navigate to={defaultRoute(config) ?? '/sl/calculator'} replace />;
+  if (config?.mode === 'admin' && !config.admin)
+    return (
+      <Navigate
+        to={`/login?next=${encodeURIComponent(location.pathname + location.search + location.hash)}`}
+        replace
+      />
+    );
   if (loaded instanceof Error)
     return (
       <main className="page">

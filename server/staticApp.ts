@@ -1,5 +1,5 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -18,9 +18,19 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
     prefix: '/client/',
     wildcard: false,
     index: ['index.html'],
+    // The build writes .br and .gz beside each file (vite.config.ts): sent as they are to browsers that
+    // take them. Hashed assets never change: cached for a year; the page itself is checked each time.
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      reply.header(
+        'Cache-Control',
+        /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
+    },
   });
-  const spa = (_request: unknown, reply: { sendFile: (f: string) => unknown }) =>
-    reply.sendFile('index.html');
+  const spa = (_request: unknown, reply: FastifyReply) =>
+    reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   app.get('/client', (_request, reply) => reply.redirect('/client/'));
   app.get('/client/*', spa);
 }

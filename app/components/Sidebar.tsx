@@ -1,23 +1,35 @@
 import { NavLink } from 'react-router-dom';
 
-/** The calculator's side menu: calculator, new project, history (admins only for sl), results, note. */
+/**
+ * The calculator's side menu: calculator, new project, history (admins only for sl), results, note; the
+ * home of calculators when the deployment offers several; in admin mode, the admin's sign-in or sign-out.
+ */
 export function Sidebar({
   calc,
   t,
   showHistory,
   embedded,
   onNew,
+  home,
+  account,
 }: {
   calc: string;
   t: (k: string) => string;
   showHistory: boolean;
   embedded: boolean;
   onNew: () => void;
+  home: boolean;
+  account: { admin: boolean; onLogout: () => void } | null;
 }) {
   return (
     <nav className="sidebar" aria-label={t('app.menu')}>
       {embedded ? null : <div className="sidebar-logo" aria-hidden="true" />}
       <ul>
+        {home ? (
+          <li>
+            <NavLink to="/home">{t('app.account.home')}</NavLink>
+          </li>
+        ) : null}
         <li>
           <NavLink to={`/${calc}/calculator`}>{t('app.calculator')}</NavLink>
         </li>
@@ -41,6 +53,19 @@ export function Sidebar({
             </li>
           </>
         )}
+        {account ? (
+          <li className="sidebar-account">
+            {account.admin ? (
+              <button type="button" onClick={account.onLogout}>
+                {t('app.account.logout')}
+              </button>
+            ) : (
+              <NavLink to={`/login?next=${encodeURIComponent(`/${calc}/calculator`)}`}>
+                {t('app.account.login')}
+              </NavLink>
+            )}
+          </li>
+        ) : null}
       </ul>
     </nav>
   );

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { deleteProject, searchProjects, slowli, type HistoryItem } from '../api/projects';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { RowMenu } from '../components/RowMenu';
 import { useFrame } from '../frame';
 
 type Column = { key: string; sort: string; label: string; value: (p: HistoryItem) => string };
@@ -25,7 +26,7 @@ export function HistoryPage() {
   const [rows, setRows] = useState<HistoryItem[] | null>(null);
   const [pages, setPages] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [menu, setMenu] = useState<string | null>(null);
+  const [confirmDeny, setConfirmDeny] = useState<HistoryItem | null>(null);
   const [confirmDelete, setConfirmDelete] = useState<HistoryItem | null>(null);
   const [ordering, setOrdering] = useState<HistoryItem | null>(null);
   const [command, setCommand] = useState('');
@@ -36,7 +37,8 @@ export function HistoryPage() {
       setRows(r.data.projects);
       setPages(r.data.totalPages);
       setError(null);
-    } else if (r.error?.status === 401) void navigate('/login');
+    } else if (r.error?.status === 401)
+      void navigate(`/login?next=${encodeURIComponent(`/${calc}/history`)}`);
     else setError(r.error?.message ?? '');
   }, [calc, page, query, sort, order, navigate]);
   useEffect(() => {
@@ -88,12 +90,29 @@ export function HistoryPage() {
             label: t('app.history_page.commercial'),
             value: (p) => p.commercial,
           },
-          {
-            key: 'date',
-            sort: 'updated_at',
-            label: t('app.history_page.date'),
-            value: (p) => day(p.modified.date),
-          },
+          ...(calc === 'sm'
+            ? [
+                {
+                  key: 'modified',
+                  sort: 'updated_at',
+                  label: t('app.history_page.modified'),
+                  value: (p: HistoryItem) => day(p.modified.date),
+                },
+                {
+                  key: 'created',
+                  sort: 'created_at',
+                  label: t('app.history_page.created'),
+                  value: (p: HistoryItem) => day(p.created.date),
+                },
+              ]
+            : [
+                {
+                  key: 'date',
+                  sort: 'updated_at',
+                  label: t('app.history_page.date'),
+                  value: (p: HistoryItem) => day(p.modified.date),
+                },
+              ]),
         ];
 
   const sortBy = (c: Column) => {
@@ -178,66 +197,22 @@ export function HistoryPage() {
               ))}
               {calc === 'smca' ? null : (
                 <td onClick={(e) => e.stopPropagation()} className="row-menu">
-                  <button
-                    type="button"
-                    aria-haspopup="menu"
-                    aria-expanded={menu === p.id}
-                    onClick={() => setMenu(menu === p.id ? null : p.id)}
-                  >
-                    <span aria-hidden="true">⋮</span>
-                    <span className="visually-hidden">{t('app.history_page.options')}</span>
-                  </button>
-                  {menu === p.id ? (
-                    <ul role="menu">
-                      {calc === 'sl' && (p.state === 'valid' || p.state === 'calculated') ? (
-                        <li role="none">
-                          <button
-                            type="button"
-                            role="menuitem"
-                            onClick={() => {
-                              setMenu(null);
-                              setOrdering(p);
-                            }}
-                          >
-                            {t('app.history_page.order')}
-                          </button>
-                        </li>
-                      ) : null}
-                      {calc === 'sl' && !(p.state === 'notselected' && !p.command) ? (
-                        <li role="none">
-                          <button
-                            type="button"
-                            role="menuitem"
-                            onClick={() => {
-                              setMenu(null);
-                              void slowli.deny(p.id).then(load);
-                            }}
-                          >
-                            {t('app.history_page.notselected')}
-                          </button>
-                        </li>
-                      ) : null}
-                      {calc === 'sl' && p.state === 'commanded' ? (
-                        <li role="none">
-                          <a role="menuitem" href={slowli.excelUrl(p.id)}>
-                            {t('app.history_page.excel')}
-                          </a>
-                        </li>
-                      ) : null}
-                      <li role="none">
-                        <button
-                          type="button"
-                          role="menuitem"
-                          onClick={() => {
-                            setMenu(null);
-                            setConfirmDelete(p);
-                          }}
-                        >
-                          {t('app.history_page.delete')}
-                        </button>
-                      </li>
-                    </ul>
-                  ) : null}
+                  <RowMenu
+                    label={t('app.history_page.options')}
+                    items={[
+                      ...(calc === 'sl' && (p.state === 'valid' || p.state === 'calculated')
+                        ? [{ label: t('app.history_page.order'), onSelect: () => setOrdering(p) }]
+                        : []),
+                      // An ordered project is never refused; a refusal is confirmed first.
+                      ...(calc === 'sl' && p.state !== 'commanded' && p.state !== 'notselected'
+                        ? [{ label: t('app.history_page.notselected'), onSelect: () => setConfirmDeny(p) }]
+                        : []),
+                      ...(calc === 'sl' && p.state === 'commanded'
+                        ? [{ label: t('app.history_page.excel'), href: slowli.excelUrl(p.id) }]
+                        : []),
+                      { label: t('app.history_page.delete'), onSelect: () => setConfirmDelete(p) },
+                    ]}
+                  />
                 </td>
               )}
             </tr>
@@ -286,6 +261,19 @@ export function HistoryPage() {
             setConfirmDelete(null);
             setRows((r) => (r ?? []).filter((x) => x.id !== p.id));
             void deleteProject(calc, p.id);
+          }}
+        />
+      ) : null}
+      {confirmDeny ? (
+        <ConfirmDialog
+          message={t('app.history_page.notselected_confirm', { name: confirmDeny.name })}
+          confirm={t('app.confirm')}
+          cancel={t('app.cancel')}
+          onCancel={() => setConfirmDeny(null)}
+          onConfirm={() => {
+            const p = confirmDeny;
+            setConfirmDeny(null);
+            void slowli.deny(p.id).then(load);
           }}
         />
       ) : null}

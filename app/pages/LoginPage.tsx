@@ -1,13 +1,16 @@
 import { useSetAtom } from 'jotai';
 import { useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import commonFr from '../../schemas/common/messages.fr.json';
 import { createI18n } from '../../renderers/i18n';
 import { fetchConfig } from '../api/projects';
 import { http } from '../api/http';
 import { configAtom } from '../state/appAtoms';
 
-/** The admin login: a password, then the project history (of the flow-limiter calculator when offered). */
+/**
+ * The admin login: a password, then back to the page that asked for it (?next=), or the project history
+ * (of the flow-limiter calculator when offered).
+ */
 export function LoginPage() {
   const i18n = useMemo(() => createI18n({ fr: [commonFr] }, 'fr'), []);
   const t = (k: string) => i18n.t(k);
@@ -15,6 +18,11 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const setConfig = useSetAtom(configAtom);
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Back where the admin was (a path of this app only), else the first history.
+  const next = params.get('next');
+  const back =
+    next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : null;
   return (
     <main className="page page-login">
       <h1>{t('app.login.title')}</h1>
@@ -30,7 +38,8 @@ export function LoginPage() {
             const config = (await fetchConfig()).data;
             setConfig(config);
             void navigate(
-              `/${config?.calculators.includes('sl') ? 'sl' : (config?.calculators[0] ?? 'sl')}/history`,
+              back ??
+                `/${config?.calculators.includes('sl') ? 'sl' : (config?.calculators[0] ?? 'sl')}/history`,
             );
           });
         }}

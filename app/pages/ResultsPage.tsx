@@ -4,6 +4,7 @@ import { calculateProject, resultsXlsxUrl, slowli } from '../api/projects';
 import type { AbattementData } from '../charts/AbattementCharts';
 import { ResultsSummary } from '../components/ResultsSummary';
 import { numberText } from '../../renderers/resultsText';
+import { fieldText, isShown } from '../../renderers/fieldText';
 import { useFrame } from '../frame';
 
 const AbattementCharts = lazy(() => import('../charts/AbattementCharts'));
@@ -13,26 +14,77 @@ type Load =
   | { state: 'DONE'; results: Record<string, unknown> }
   | { state: 'ERROR'; message: string; reasons: string[] };
 
-/** The client's panel of the flow-limiter results: optional comment and file, then the submission. */
+/** Files the server accepts (server/files/fileType.ts), by extension, and their size limit. */
+const FILE_TYPES = [
+  'pdf',
+  'png',
+  'jpg',
+  'jpeg',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'odt',
+  'ods',
+  'dwg',
+];
+const FILE_LIMIT = 10 * 1024 * 1024;
+
+/**
+ * The client's panel of the flow-limiter results: what will be sent (the first two steps' answers and
+ * the roofs' totals, read from the bundle's state), an optional comment and file (checked for size and
+ * type before anything is sent), then the submission, a reference and what happens next.
+ */
 function SlClientPanel() {
-  const { t, wizard: w } = useFrame();
+  const { t, wizard: w, locale } = useFrame();
   const [comment, setComment] = useState('');
   const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [sent, setSent] = useState<{ reference: string; email: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = w.session.project_id;
-  if (state === 'sent')
+  if (state === 'sent' && sent)
     return (
-      <p className="thanks" role="status">
-        {t('app.sl_results.thanks')}
-      </p>
+      <div className="thanks card card-single" role="status">
+        <p>
+          <strong>{t('app.sl_results.thanks')}</strong>
+        </p>
+        <p>{t('app.sl_results.reference', { reference: sent.reference })}</p>
+        <p>
+          {t('app.sl_results.next_step', {
+            email: sent.email ? t('app.sl_results.next_step_email', { email: sent.email }) : '',
+          })}
+        </p>
+      </div>
     );
   if (!id) return <p role="alert">{t('app.calc_no_id')}</p>;
+  const steps = w.state.steps;
+  const summary = steps
+    .filter((st) => !st.repeat)
+    .flatMap((st) => st.cards[0]?.fields.filter(isShown).slice(0, 4) ?? []);
+  const repeated = steps.find((st) => st.repeat);
+  const email = String(summary.find((f) => f.kind === 'email')?.value ?? '');
+  const choose = (f: File | null) => {
+    setFile(null);
+    setFileError(null);
+    if (!f) return;
+    const ext = f.name.toLowerCase().split('.').pop() ?? '';
+    if (!FILE_TYPES.includes(ext)) setFileError(t('app.sl_results.file_type'));
+    else if (f.size > FILE_LIMIT)
+      setFileError(
+        t('app.sl_results.file_too_large', { size: `${numberText(f.size / 1024 / 1024, locale)} Mo` }),
+      );
+    else setFile(f);
+  };
   return (
     <form
       className="card card-single sl-panel"
       onSubmit={(e) => {
         e.preventDefault();
+        if (fileError) return;
         setState('sending');
         void (async () => {
           if (comment.trim()) {
@@ -44,8 +96,9 @@ function SlClientPanel() {
             if (r.error) return fail(r.error.message);
           }
           const r = await slowli.send(id);
-          if (r.error) return fail(r.error.message);
+          if (r.error || !r.data) return fail(r.error?.message ?? '');
           w.reset();
+          setSent({ reference: (r.data as { reference: string }).reference, email });
           setState('sent');
         })();
         function fail(message: string) {
@@ -55,6 +108,28 @@ function SlClientPanel() {
       }}
     >
       <p>{t('app.sl_results.ready')}</p>
+      <section aria-labelledby="sent-summary">
+        <h2 id="sent-summary">{t('app.sl_results.summary_title')}</h2>
+        <dl className="sent-summary">
+          {summary.map((f) => (
+            <div key={f.path}>
+              <dt>{t(f.label)}</dt>
+              <dd>{fieldText(f, t)}</dd>
+            </div>
+          ))}
+          {repeated ? (
+            <div>
+              <dt>{t('app.sl_results.roofs_count')}</dt>
+              <dd>
+                {repeated.cards.length}
+                {repeated.totals.map(
+                  (x) => ` · ${t(x.label)} ${numberText(x.value, locale)}${x.unit ? ` ${t(x.unit)}` : ''}`,
+                )}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
       <label className="field">
         <span className="field-label">{t('app.sl_results.comment')}</span>
         <textarea
@@ -69,9 +144,16 @@ function SlClientPanel() {
         <span className="field-label">{t('app.sl_results.file')}</span>
         <input
           type="file"
-          accept=".pdf,.png,.jpg,.jpeg,.doc,.docx,.xls,.xlsx,.dwg"
-          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          accept={FILE_TYPES.map((x) => `.${x}`).join(',')}
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={fileError ? 'file-error' : undefined}
+          onChange={(e) => choose(e.target.files?.[0] ?? null)}
         />
+        {fileError ? (
+          <span id="file-error" role="alert" className="field-message">
+            {fileError}
+          </span>
+        ) : null}
       </label>
       {error ? <p role="alert">{error}</p> : null}
       <button type="submit" className="button-primary" disabled={state === 'sending'}>

@@ -18,3 +18,13 @@ export function localeOf(config: AppConfig | null, chosen: 'fr' | 'en', locales:
   const canadian = config?.mode === 'canada' || config?.mode === 'canada_prod';
   return canadian && locales.includes(chosen) ? chosen : 'fr';
 }
+
+/**
+ * Where the app opens for this deployment: the home of calculators in admin mode (it offers several),
+ * else the wizard of the mode's calculator (client: the flow limiter; the Canadian modes: smca).
+ */
+export function defaultRoute(config: AppConfig | null): string | null {
+  if (!config) return null;
+  if (config.mode === 'admin') return '/home';
+  return `/${config.calculators[0] ?? 'sl'}/calculator`;
+}

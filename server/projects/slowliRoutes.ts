@@ -15,6 +15,11 @@ const idParam = {
   properties: { id: { type: 'string', maxLength: 64 } },
 } as const;
 
+/** The short reference a client quotes for a sent project: the first 8 characters of its id, in capitals. */
+export function referenceOf(id: string): string {
+  return id.slice(0, 8).toUpperCase();
+}
+
 /** The flow-limiter calls of seed 000 section 7 beyond the generic project routes. */
 export function slowliRoutes(app: FastifyInstance, db: Db, access: Access, config: Config): void {
   /** A call that changes a project's state: GET as the seed writes it, POST for new clients; both are
@@ -105,8 +110,10 @@ export function slowliRoutes(app: FastifyInstance, db: Db, access: Access, confi
     const steps = JSON.parse(row.content) as Record<string, { forms?: { form?: Record<string, unknown> }[] }>;
     const client = steps.Client?.forms?.[0]?.form ?? {};
     const roofs = steps.Toiture?.forms ?? [];
+    const reference = referenceOf(row.id);
     const body = [
       `Nouveau projet de limiteurs de débit à étudier : ${row.name || '(sans nom)'}`,
+      `Référence : ${reference}`,
       `Ville : ${row.city} ${row.postcode}`,
       `Client : ${String(client.name ?? '')} (${String(client.company ?? '')}), ${String(client.email ?? '')}, ${String(client.phone ?? '')}`,
       `Interlocuteur commercial : ${row.commercial}`,
@@ -121,12 +128,12 @@ export function slowliRoutes(app: FastifyInstance, db: Db, access: Access, confi
       await enqueueMail(trx, {
         projectId: row.id,
         to: config.salesEmail,
-        subject: `[Limiteurs] ${row.name || row.id} – ${row.company}`,
+        subject: `[Limiteurs] ${reference} ${row.name || row.id} – ${row.company}`,
         body,
       });
       return after;
     });
-    return { id: row.id, state, queued: true };
+    return { id: row.id, state, queued: true, reference };
   };
   stateChange('/api/slowli/send-project/:id', send);
 }

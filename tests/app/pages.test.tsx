@@ -1,6 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Provider } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CalculatorFrame } from '../../app/CalculatorFrame';
 import { CalculatorPage } from '../../app/pages/CalculatorPage';
@@ -238,6 +240,11 @@ describe('ResultsPage', () => {
   });
   it('sends the sl project with its comment and thanks the client', async () => {
     const id = await create('slowli', projectBody('sl'));
+    // The wizard's form as the client left it (the fixture the project was made from).
+    sessionStorage.setItem(
+      'sl_form',
+      readFileSync(join(import.meta.dirname, '../../schemas/sl/fixtures/base/valid.json'), 'utf8'),
+    );
     sessionStorage.setItem(
       'sl_data',
       JSON.stringify({
@@ -249,11 +256,30 @@ describe('ResultsPage', () => {
       }),
     );
     at('/sl/results');
+    // What will be sent, before sending: the client, the site and the roofs, from the saved project.
+    const summary = await screen.findByRole('region', {
+      name: 'Ce qui sera envoyé à notre équipe commerciale',
+    });
+    await waitFor(() => expect(summary).toHaveTextContent('Jeanne Martin'));
+    expect(summary).toHaveTextContent(/Toitures\s*1/);
+    // A file over 10 MB is refused at once, beside the field, in French; nothing is uploaded.
+    const input = screen.getByLabelText(/Joindre un fichier/);
+    const big = new File([new Uint8Array(11 * 1024 * 1024)], 'plan.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [big] } });
+    expect(await screen.findByText('Ce fichier fait 11 Mo : 10 Mo au plus.')).toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    fireEvent.change(input, { target: { files: [new File(['x'], 'page.html', { type: 'text/html' })] } });
+    expect(await screen.findByText(/Ce type de fichier n'est pas accepté/)).toBeInTheDocument();
+    fireEvent.change(input, { target: { files: [] } });
     fireEvent.change(await screen.findByRole('textbox', { name: 'Commentaire (facultatif)' }), {
       target: { value: 'Appeler le matin' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText(/Merci ! Votre projet a été transmis/)).toBeInTheDocument();
+    expect(
+      screen.getByText(`Référence de votre demande : ${id.slice(0, 8).toUpperCase()}`),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/vous recontacte à l'adresse jeanne\.martin@example\.fr/)).toBeInTheDocument();
     const row = await server.db
       .selectFrom('projects')
       .selectAll()

@@ -5,12 +5,26 @@ test('admin mode: both French calculators, the history behind the login', async 
   await expect(page.getByRole('heading', { name: 'Abattement des eaux pluviales' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dimensionnement des limiteurs de débit' })).toBeVisible();
 
+  // Without a session every page of a calculator asks for the login, which brings the admin back.
   await page.goto('/client/sm/history');
-  await expect(page).toHaveURL(/\/client\/login$/);
+  await expect(page).toHaveURL(/\/client\/login\?next=%2Fsm%2Fhistory$/);
   await page.getByLabel('Mot de passe').fill('e2e-admin-password');
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/client\/sl\/history$/);
-  await expect(page.getByText("Aucune donnée n'a été trouvée.")).toBeVisible();
+  await expect(page).toHaveURL(/\/client\/sm\/history$/);
+  await expect(page.getByRole('heading', { name: 'Historique des projets', level: 1 })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: /Créé le/ })).toBeVisible(); // sm: created and modified
   await page.goto('/client/sl/calculator');
   await expect(page.getByRole('link', { name: 'Historique des projets' })).toBeVisible();
+  // The menu leads to the other calculator through the home of calculators, and signs out.
+  await page.getByRole('link', { name: 'Accueil des calculateurs' }).click();
+  await expect(page).toHaveURL(/\/client\/home$/);
+  await page.goto('/client/sm/calculator');
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await expect(page).toHaveURL(/\/client\/login\?next=%2Fsm%2Fcalculator$/);
+  await expect(page.getByRole('heading', { name: 'Connexion administrateur' })).toBeVisible();
+  await page.goto('/client/sm/calculator');
+  await expect(page).toHaveURL(/\/client\/login\?next=%2Fsm%2Fcalculator$/);
+  // The mode's root is the home of calculators.
+  await page.goto('/client/');
+  await expect(page).toHaveURL(/\/client\/home$/);
 });

@@ -109,3 +109,10 @@ test('smca: the Canadian wizard renders from its bundle', async ({ page }) => {
   await page.getByRole('button', { name: 'Suivant', exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Région pluviométrique' })).toBeVisible();
 });
+
+test("the Canadian mode's root opens the Canadian calculator", async ({ page }) => {
+  await page.goto('/client/');
+  await expect(page).toHaveURL(/\/client\/smca\/calculator$/);
+  await page.goto('/client/sl/calculator');
+  await expect(page).toHaveURL(/\/client\/smca\/calculator$/);
+});

@@ -134,7 +134,7 @@ test('an admin logs in, finds the project in the history, orders it and download
   };
   const created = await request.post('/api/slowli/project', { data: body });
   const id = ((await created.json()) as { id: string }).id;
-  await request.get(`/api/slowli/send-project/${id}`);
+  await request.post(`/api/slowli/send-project/${id}`);
 
   await page.goto('/client/login');
   await page.getByLabel('Mot de passe').fill('wrong password');
@@ -153,10 +153,74 @@ test('an admin logs in, finds the project in the history, orders it and download
   await page.getByRole('button', { name: 'Valider' }).click();
   expect((await download).suggestedFilename()).toBe('projet-Entrepôt Nord.xlsx');
   await page.goto('/client/sl/history');
-  await expect(page.getByRole('row', { name: /Entrepôt Nord/ })).toContainText('Commandé n° CMD-42');
+  const ordered = page.getByRole('row', { name: /Entrepôt Nord/ });
+  await expect(ordered).toContainText('Commandé n° CMD-42');
+
+  // The row menu: keyboard and pointer close it, and an ordered project is never offered 'not selected'.
+  const options = ordered.getByRole('button', { name: 'Options du projet' });
+  await options.click();
+  const menu = page.getByRole('menu');
+  await expect(menu.getByRole('menuitem').first()).toBeFocused();
+  await expect(menu.getByRole('menuitem', { name: 'Marquer non retenu' })).toHaveCount(0);
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitem').nth(1)).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(options).toBeFocused();
+  await options.click();
+  await page.getByRole('heading', { name: 'Historique des projets', level: 1 }).click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+
+  // Marking another project not selected asks first; cancelling changes nothing.
+  const other = await request.post('/api/slowli/project', {
+    data: {
+      ...body,
+      steps: {
+        ...body.steps,
+        Chantier: {
+          ...body.steps.Chantier,
+          forms: [
+            {
+              ...body.steps.Chantier.forms[0]!,
+              form: { ...body.steps.Chantier.forms[0]!.form, name: 'Halle Sud' },
+            },
+          ],
+        },
+      },
+    },
+  });
+  await request.post(`/api/slowli/send-project/${((await other.json()) as { id: string }).id}`);
+  await page.getByRole('searchbox').fill('halle');
+  const halle = page.getByRole('row', { name: /Halle Sud/ });
+  await halle.getByRole('button', { name: 'Options du projet' }).click();
+  await page.getByRole('menuitem', { name: 'Marquer non retenu' }).click();
+  await expect(page.getByRole('alertdialog')).toContainText(
+    'Marquer le projet « Halle Sud » comme non retenu ?',
+  );
+  await page.getByRole('button', { name: 'Annuler' }).click();
+  await expect(halle).toContainText('Projet valide');
+  await halle.getByRole('button', { name: 'Options du projet' }).click();
+  await page.getByRole('menuitem', { name: 'Marquer non retenu' }).click();
+  await page.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(halle).toContainText('Non retenu');
 });
 
 test('an unknown route goes to the flow-limiter calculator', async ({ page }) => {
   await page.goto('/client/nowhere/at/all');
   await expect(page).toHaveURL(/\/client\/sl\/calculator$/);
+});
+
+test('the app is served compressed, its hashed assets cached for a year and its page checked each time', async ({
+  request,
+}) => {
+  const index = await request.get('/client/', { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(index.headers()['cache-control']).toBe('no-cache');
+  const script = /src="(\/client\/assets\/[^"]+\.js)"/.exec(await index.text())?.[1];
+  expect(script).toBeTruthy();
+  for (const encoding of ['br', 'gzip']) {
+    const asset = await request.get(script!, { headers: { 'accept-encoding': encoding } });
+    expect(asset.status()).toBe(200);
+    expect(asset.headers()['content-encoding']).toBe(encoding);
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  }
 });
