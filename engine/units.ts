@@ -37,8 +37,9 @@ export function unitKey(quantity: Quantity | undefined, system: UnitSystem): str
 }
 
 /**
- * Stored (metric) value -> value shown in `system`. Non-numbers pass through untouched. In IMPERIAL the
- * result is rounded to `decimals` (default 3); in METRIC it is rounded only when `decimals` is given.
+ * Stored (metric) value -> value shown in `system`. Non-numbers pass through untouched. Quantities that
+ * have an imperial unit are rounded to `decimals` (default 3) in both systems; others only when
+ * `decimals` is given.
  */
 export function toDisplay(
   value: unknown,
@@ -49,6 +50,9 @@ export function toDisplay(
   if (typeof value !== 'number' || !Number.isFinite(value)) return value;
   const factor = quantity ? METRIC_PER_IMPERIAL[quantity] : undefined;
   if (system === 'IMPERIAL' && factor) return roundTo(value / factor, decimals ?? IMPERIAL_DECIMALS);
+  // A metric value that came through a unit switch carries binary noise (18.927058900000002 m3): shown
+  // at the imperial precision; the stored value stays exact.
+  if (decimals === undefined && factor) return roundTo(value, IMPERIAL_DECIMALS);
   return decimals === undefined ? value : roundTo(value, decimals);
 }
 

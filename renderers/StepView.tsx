@@ -3,6 +3,7 @@ import type { StepDef, StepState } from '../engine';
 import { CardForm } from './CardForm';
 import { Carousel } from './Carousel';
 import { useRender } from './context';
+import { numberText } from './resultsText';
 
 /** Callbacks of a step's cards and gate question. */
 export interface StepActions {
@@ -18,7 +19,7 @@ export interface StepActions {
  */
 export const StepView = forwardRef<HTMLHeadingElement, { def: StepDef; step: StepState } & StepActions>(
   function StepView({ def, step, onAdd, onDuplicate, onDelete, onGate }, headingRef) {
-    const { t } = useRender();
+    const { t, lang = 'fr' } = useRender();
     const gateId = `${step.key}-gate`;
     return (
       <section className={`step step-${step.key}`} aria-labelledby={`${step.key}-title`}>
@@ -63,7 +64,7 @@ export const StepView = forwardRef<HTMLHeadingElement, { def: StepDef; step: Ste
               <div key={x.label}>
                 <dt>{t(x.label)}</dt>
                 <dd>
-                  {x.value.toLocaleString()} {x.unit ? t(x.unit) : ''}
+                  {numberText(x.value, lang, 3)} {x.unit ? t(x.unit) : ''}
                 </dd>
               </div>
             ))}

@@ -7,6 +7,8 @@ export interface RenderContext {
   t: (key: string, params?: Record<string, unknown>) => string;
   /** reports one edit (value in display units) to the engine */
   onEdit: (edit: Edit) => void;
+  /** the reader's language, for numbers shown as text (1 270,5 in French); French when absent */
+  lang?: string;
 }
 
 export const RenderCtx = createContext<RenderContext | null>(null);

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
-import { monthlyTable, rainfallTable, type AbattementView, type RoofView } from '../../renderers/resultsText';
+import {
+  monthlyTable,
+  numberText,
+  rainfallTable,
+  type AbattementView,
+  type RoofView,
+} from '../../renderers/resultsText';
 
 export type AbattementData = AbattementView;
 
@@ -48,12 +54,19 @@ export default function AbattementCharts({
             stroke: { width: [0, 3] },
             xaxis: { categories: months },
             yaxis: [
-              base
-                ? { min: 0, max: 160, title: { text: t('app.charts.rain') } }
-                : { min: 0, title: { text: t('app.charts.rain') } },
-              base
-                ? { min: 0, max: 14, opposite: true, title: { text: t('app.charts.rainy_days') } }
-                : { min: 0, opposite: true, title: { text: t('app.charts.rainy_days') } },
+              {
+                min: 0,
+                ...(base ? { max: 160 } : {}),
+                title: { text: t('app.charts.rain') },
+                labels: { formatter: (v: number) => numberText(v, lang, 0) },
+              },
+              {
+                min: 0,
+                ...(base ? { max: 14 } : {}),
+                opposite: true,
+                title: { text: t('app.charts.rainy_days') },
+                labels: { formatter: (v: number) => numberText(v, lang, 1) },
+              },
             ],
           }}
           series={[
@@ -135,7 +148,12 @@ function RoofChart({
     chart: { id: `roof-${r.toiture.name}`, toolbar: { show: false }, animations: { enabled: false } },
     colors: [series === 'abattement' ? BLUE : '#2e7d32'],
     xaxis: { categories: months },
-    yaxis: base ? { min: 0, max: 120, title: { text: label } } : { min: 0, max: 100, title: { text: label } },
+    yaxis: {
+      min: 0,
+      max: base ? 120 : 100,
+      title: { text: label },
+      labels: { formatter: (v: number) => numberText(v, lang, 0) },
+    },
     dataLabels: { enabled: false },
     annotations: {
       yaxis:

@@ -12,7 +12,7 @@ type Notice = { kind: 'error' | 'conflict'; text: string } | null;
  * project; #n opens step n; a save refused because the project changed elsewhere offers to reload it.
  */
 export function CalculatorPage() {
-  const { calc, calculator, t, wizard: w, config } = useFrame();
+  const { calc, calculator, t, wizard: w, config, locale } = useFrame();
   const bundle = calculator.bundle;
   const navigate = useNavigate();
   const location = useLocation();
@@ -72,7 +72,7 @@ export function CalculatorPage() {
     return r.ok;
   };
 
-  const ctx = useMemo<RenderContext>(() => ({ t, onEdit: w.edit }), [t, w.edit]);
+  const ctx = useMemo<RenderContext>(() => ({ t, onEdit: w.edit, lang: locale }), [t, w.edit, locale]);
   const units = bundle.unitSystems;
   const canadian = config?.mode === 'canada' || config?.mode === 'canada_prod';
   return (

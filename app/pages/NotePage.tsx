@@ -6,6 +6,7 @@ import { fieldText, isShown } from '../../renderers/fieldText';
 import { PRODUCT } from '../api/projects';
 import type { AbattementData } from '../charts/AbattementCharts';
 import { useFrame } from '../frame';
+import { numberText } from '../../renderers/resultsText';
 
 const AbattementCharts = lazy(() => import('../charts/AbattementCharts'));
 
@@ -25,19 +26,21 @@ function readImage(file: File): Promise<string> {
 
 /** A step's data as the note shows it: every visible, filled field with its label, value and unit. */
 function StepSummary({ step }: { step: StepState }) {
-  const { t } = useFrame();
+  const { t, locale } = useFrame();
   return (
     <>
       {step.cards.map((c) => (
-        <dl key={c.index} className="note-fields">
-          {step.repeat ? <dt className="note-card-title">{tr(t, c.title)}</dt> : null}
-          {c.fields.filter(isShown).map((f) => (
-            <div key={f.path}>
-              <dt>{t(f.label)}</dt>
-              <dd>{fieldText(f, t)}</dd>
-            </div>
-          ))}
-        </dl>
+        <div key={c.index}>
+          {step.repeat ? <h3 className="note-card-title">{tr(t, c.title)}</h3> : null}
+          <dl className="note-fields">
+            {c.fields.filter(isShown).map((f) => (
+              <div key={f.path}>
+                <dt>{t(f.label)}</dt>
+                <dd>{fieldText(f, t, locale)}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
       ))}
     </>
   );
@@ -129,7 +132,7 @@ export function NotePage() {
               calc === 'sl' ? (
                 <p>
                   {t('app.sl_results.volume')}: {String(results.max_volume)} · {t('app.sl_results.leakage')}:{' '}
-                  {Number(results.max_leakage).toFixed(2)}
+                  {numberText(Number(results.max_leakage), locale, 2)}
                 </p>
               ) : (
                 <Suspense fallback={<p role="status">{t('app.loading')}</p>}>

@@ -114,7 +114,7 @@ function SlClientPanel() {
           {summary.map((f) => (
             <div key={f.path}>
               <dt>{t(f.label)}</dt>
-              <dd>{fieldText(f, t)}</dd>
+              <dd>{fieldText(f, t, locale)}</dd>
             </div>
           ))}
           {repeated ? (
@@ -209,7 +209,7 @@ function ArticlesTable({ limiters }: { limiters: Record<string, unknown>[] }) {
 
 /** The admin's table of limiters and quote articles. */
 function SlAdminTable({ r }: { r: Record<string, unknown> }) {
-  const { t } = useFrame();
+  const { t, locale } = useFrame();
   const limiters = (r.limiters as Record<string, unknown>[]) ?? [];
   return (
     <>
@@ -232,9 +232,9 @@ function SlAdminTable({ r }: { r: Record<string, unknown> }) {
             <tr key={String(l.roof_name)}>
               <td>{String(l.roof_name)}</td>
               <td>{String(l.count)}</td>
-              <td>{String(l.height_max)}</td>
-              <td>{String(l.height_total)}</td>
-              <td>{Number(l.max_leakage).toFixed(2)}</td>
+              <td>{numberText(Number(l.height_max), locale)}</td>
+              <td>{numberText(Number(l.height_total), locale)}</td>
+              <td>{numberText(Number(l.max_leakage), locale, 2)}</td>
               <td>{l.recommended_retentio ? '✓' : ''}</td>
             </tr>
           ))}
@@ -248,11 +248,11 @@ function SlAdminTable({ r }: { r: Record<string, unknown> }) {
         </div>
         <div>
           <dt>{t('app.sl_results.leakage')}</dt>
-          <dd>{Number(r.max_leakage).toFixed(2)}</dd>
+          <dd>{numberText(Number(r.max_leakage), locale, 2)}</dd>
         </div>
         <div>
           <dt>{t('app.sl_results.lsha')}</dt>
-          <dd>{String(r.lsha)}</dd>
+          <dd>{numberText(Number(r.lsha), locale, 2)}</dd>
         </div>
         {r.diameter !== undefined ? (
           <div>

@@ -120,7 +120,7 @@ export function NoteDocument(props: NoteProps) {
               {shown.map((f) => (
                 <View key={f.path} style={s.row}>
                   <Text style={s.label}>{t(f.label)}</Text>
-                  <Text style={s.value}>{fieldText(f, t)}</Text>
+                  <Text style={s.value}>{fieldText(f, t, lang)}</Text>
                 </View>
               ))}
             </View>

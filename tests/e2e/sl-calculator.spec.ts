@@ -31,7 +31,8 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   await expect(page.getByRole('textbox', { name: 'Épaisseur de gravillons' })).toHaveValue('40');
   await page.getByRole('textbox', { name: 'Surface de rétention' }).fill('1200,5');
   await page.getByRole('textbox', { name: 'Évacuations horizontales' }).fill('2');
-  await expect(page.getByText('1200.5 m²').or(page.getByText('1,200.5 m²'))).toBeVisible();
+  // The total in French: a comma for the decimals, a (no-break) space between thousands.
+  await expect(page.getByText(/^1\s200,5 m²$/)).toBeVisible();
 
   await page.getByRole('button', { name: /Ajouter une toiture/ }).click();
   await expect(page.getByRole('textbox', { name: 'Nom de la toiture' })).toHaveCount(2);

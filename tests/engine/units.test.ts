@@ -65,3 +65,14 @@ describe('typed -> stored -> shown', () => {
     );
   });
 });
+
+describe('toDisplay after a unit switch', () => {
+  it('shows a metric value without binary noise, keeping the stored value exact', () => {
+    const stored = fromDisplay(5000, 'volume_m3', 'IMPERIAL') as number; // 5000 US gal
+    expect(stored).toBeCloseTo(18.9270589, 12); // exactly what was typed, up to binary noise
+    expect(toDisplay(stored * (1 + 1e-16), 'volume_m3', 'METRIC')).toBe(18.927);
+    expect(toDisplay(18.927058900000002, 'volume_m3', 'METRIC')).toBe(18.927);
+    expect(toDisplay(1200.5, 'area_m2', 'METRIC')).toBe(1200.5);
+    expect(toDisplay(3, 'count', 'METRIC')).toBe(3);
+  });
+});
