@@ -170,8 +170,21 @@ export function deriveField(
     const r = checkField(f, value, ctx, options, system);
     state.severity = r.severity;
     if (r.message) state.message = r.message;
+    if (!state.required && requiredByChecks(f, ctx, item)) state.required = true;
   }
   return state;
+}
+
+/**
+ * True when a blocking check of the field would fire were the field left empty: the field is required
+ * under the present answers (a leakage rate once 'imposed' is answered yes), and shows its asterisk.
+ */
+function requiredByChecks(f: CompiledField, ctx: RuleContext, item: unknown): boolean {
+  const blocking = (f.rules.check ?? []).filter((c) => c.severity === 2);
+  if (!blocking.length) return false;
+  const empty = emptyValueOf(f);
+  const emptyCtx: RuleContext = { ...ctx, value: empty, item: setPath(item, f.field, empty) };
+  return blocking.some((c) => truthy(evaluate(c.when, emptyCtx)));
 }
 
 /** Derives one card (all its fields, in ui:order). */

@@ -31,6 +31,9 @@ export function Carousel({
   const from = shown * perPage;
   const cards = step.cards.slice(from, from + perPage);
   const addShown = step.canAdd && step.cards.length >= from && step.cards.length < from + perPage;
+  // Cards to correct on the other pages, so that an error out of sight is still flagged.
+  const before = step.cards.slice(0, from).filter((c) => c.severity === 2).length;
+  const after = step.cards.slice(from + perPage).filter((c) => c.severity === 2).length;
   return (
     <div className="carousel" aria-roledescription="carousel">
       <button
@@ -38,9 +41,18 @@ export function Carousel({
         className="carousel-arrow"
         disabled={shown === 0}
         onClick={() => setPage(shown - 1)}
-        aria-label={t('common.page_previous')}
+        aria-label={
+          before
+            ? `${t('common.page_previous')} (${t('common.cards_to_fix', { count: before })})`
+            : t('common.page_previous')
+        }
       >
         ‹
+        {before ? (
+          <span className="arrow-flag" aria-hidden="true">
+            !
+          </span>
+        ) : null}
       </button>
       <ul className="carousel-cards">
         {cards.map((card) => (
@@ -70,12 +82,27 @@ export function Carousel({
         className="carousel-arrow"
         disabled={shown >= pages - 1}
         onClick={() => setPage(shown + 1)}
-        aria-label={t('common.page_next')}
+        aria-label={
+          after
+            ? `${t('common.page_next')} (${t('common.cards_to_fix', { count: after })})`
+            : t('common.page_next')
+        }
       >
         ›
+        {after ? (
+          <span className="arrow-flag" aria-hidden="true">
+            !
+          </span>
+        ) : null}
       </button>
       <p className="carousel-page" aria-live="polite">
         {t('common.page_of', { page: shown + 1, pages })}
+        {before + after ? (
+          <span className="carousel-flag">
+            {' '}
+            · {t('common.cards_to_fix_elsewhere', { count: before + after })}
+          </span>
+        ) : null}
       </p>
     </div>
   );

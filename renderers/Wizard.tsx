@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Bundle, FormState, StepStatus } from '../engine';
-import { isFormValid } from '../engine';
+import { canCalculate, isFormValid } from '../engine';
 import type { StepActions } from './StepView';
 import { StepView } from './StepView';
 import { Timeline } from './Timeline';
@@ -54,7 +54,22 @@ export function Wizard({
     onDelete: (i) => actions.onDelete(step.key, i),
     onGate: (open) => actions.onGate(step.key, open),
   };
-  const valid = isFormValid(statuses) && state.steps.every((s) => s.result === 1);
+  // Submit is enabled when the calculation may run; otherwise the footer says why (the steps to complete,
+  // or the bundle's own requirement: sl needs one drain over all roofs).
+  const may = canCalculate(bundle, state, statuses);
+  const valid = may.ok;
+  const reason = may.ok
+    ? null
+    : may.reason.key === 'errors.form_invalid'
+      ? {
+          key: 'common.submit_blocked',
+          params: {
+            steps: state.steps
+              .filter((s, i) => s.result !== 1 || !isFormValid([statuses[i] ?? 0]))
+              .map((s) => s.title),
+          },
+        }
+      : may.reason;
   return (
     <div className="wizard">
       <Timeline steps={state.steps} statuses={statuses} current={current} onJump={actions.onJump} />
@@ -63,6 +78,7 @@ export function Wizard({
         current={current}
         count={state.steps.length}
         canSubmit={valid}
+        blockedReason={reason}
         submitLabel={bundle.submit ?? 'common.submit'}
         busy={busy ?? false}
         onPrevious={actions.onPrevious}

@@ -21,7 +21,7 @@ import { PdfPool } from './pdf/pool';
 import { projectRoutes } from './projects/routes';
 import { slowliRoutes } from './projects/slowliRoutes';
 import { calculateRoutes } from './projects/calculateRoutes';
-import { pdfRoutes } from './pdf/routes';
+import { noteDraftRoutes, pdfRoutes } from './pdf/routes';
 import { excelRoutes } from './excel/routes';
 import { fileRoutes } from './files/routes';
 import { startSender } from './mail/sender';
@@ -117,6 +117,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     memoryMb: 512,
   });
   pdfRoutes(app, db, access, pdfPool);
+  noteDraftRoutes(app, db, access);
   fileRoutes(app, db, access);
   excelRoutes(app, db, access);
   await serveApp(app, config.distDir);

@@ -39,6 +39,16 @@ export interface HistoryItem {
 
 const base = (calc: string): string => `/api/${PRODUCT[calc] ?? calc}`;
 
+/** The note's draft kept with a project: each section's free text and image. */
+export const noteDraft = {
+  get: (calc: string, id: string) =>
+    http<{ data: string | null }>('GET', `${base(calc)}/note_draft/${encodeURIComponent(id)}`),
+  put: (calc: string, id: string, informations: { text: string | null; image: string | null }[]) =>
+    http<unknown>('PUT', `${base(calc)}/note_draft/${encodeURIComponent(id)}`, {
+      data: JSON.stringify({ informations }),
+    }),
+};
+
 /** Where the stored results of a project are downloaded as an Excel workbook, in `locale`. */
 export const resultsXlsxUrl = (calc: string, id: string, locale: string): string =>
   `${base(calc)}/results_xlsx/${encodeURIComponent(id)}?locale=${encodeURIComponent(locale)}`;

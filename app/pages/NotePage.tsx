@@ -1,9 +1,9 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { StepState } from '../../engine';
 import { tr } from '../../renderers';
 import { fieldText, isShown } from '../../renderers/fieldText';
-import { PRODUCT } from '../api/projects';
+import { noteDraft, PRODUCT } from '../api/projects';
 import type { AbattementData } from '../charts/AbattementCharts';
 import { useFrame } from '../frame';
 import { numberText } from '../../renderers/resultsText';
@@ -66,8 +66,39 @@ export function NotePage() {
   const [entries, setEntries] = useState<Entry[]>(() => sections.map(() => ({ text: '', image: null })));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!results) return <Navigate to={`/${calc}/calculator`} replace />;
   const id = w.session.project_id;
+  // The draft lives with the project: read once, then saved a moment after each change.
+  const loaded = useRef(false);
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!id || loaded.current) return;
+    loaded.current = true;
+    void noteDraft.get(calc, id).then((r) => {
+      const list = r.data?.data
+        ? ((JSON.parse(r.data.data) as { informations?: { text: string | null; image: string | null }[] })
+            .informations ?? [])
+        : [];
+      if (list.length)
+        setEntries((es) =>
+          es.map((e, i) => ({ text: list[i]?.text ?? e.text, image: list[i]?.image ?? e.image })),
+        );
+      setReady(true);
+    });
+  }, [calc, id]);
+  useEffect(() => {
+    if (!id || !ready) return;
+    const timer = setTimeout(() => {
+      void noteDraft
+        .put(
+          calc,
+          id,
+          entries.map((e) => ({ text: e.text.trim() ? e.text : null, image: e.image })),
+        )
+        .then((r) => setError(r.error ? t('app.note_page.draft_failed') : null));
+    }, 600);
+    return () => clearTimeout(timer);
+  }, [calc, id, ready, entries, t]);
+  if (!results) return <Navigate to={`/${calc}/calculator`} replace />;
   const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
   const set = (i: number, patch: Partial<Entry>) =>
     setEntries((es) => es.map((e, k) => (k === i ? { ...e, ...patch } : e)));

@@ -77,6 +77,13 @@ export interface LoginFailureTable {
   first_at: string;
 }
 
+export interface NoteDraftTable {
+  project_id: string;
+  /** the note payload as the page sends it: {data: JSON text of {informations}} */
+  content: string;
+  updated_at: string;
+}
+
 /** The one Database interface, for SQLite and PostgreSQL alike. */
 export interface Database {
   projects: ProjectTable;
@@ -85,6 +92,7 @@ export interface Database {
   admins: AdminTable;
   admin_sessions: AdminSessionTable;
   login_failures: LoginFailureTable;
+  note_drafts: NoteDraftTable;
 }
 
 export type Db = Kysely<Database>;

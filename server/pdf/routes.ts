@@ -34,7 +34,7 @@ function image(v: unknown, field: string): string | null {
 }
 
 /** Reads the note payload: {data: JSON text} holding `informations` (six {text, image}) and the charts. */
-function payloadOf(body: unknown): {
+export function payloadOf(body: unknown): {
   entries: NoteEntry[];
   charts: { pluviometrie: string | null; toitures: (string | null)[] };
 } {
@@ -77,6 +77,46 @@ function payloadOf(body: unknown): {
       toitures: toitures.map((x, i) => image(x, `data.toitures.${i}`)),
     },
   };
+}
+
+/**
+ * GET and PUT /api/{type}/note_draft/{id}: the note's free texts and images, kept with the project so
+ * that leaving the note page (Modify, a reload, another device) loses nothing. Checked as the PDF's
+ * payload is.
+ */
+export function noteDraftRoutes(app: FastifyInstance, db: Db, access: Access): void {
+  const params = {
+    type: 'object',
+    required: ['type', 'id'],
+    properties: { type: { type: 'string', maxLength: 40 }, id: { type: 'string', maxLength: 64 } },
+  } as const;
+  app.get('/api/:type/note_draft/:id', { schema: { tags: ['projects'], params } }, async (request, reply) => {
+    const { type, id } = request.params as { type: string; id: string };
+    const row = access.check(request, reply, await getProject(db, access.product(type), id));
+    const draft = await db
+      .selectFrom('note_drafts')
+      .select('content')
+      .where('project_id', '=', row.id)
+      .executeTakeFirst();
+    return { data: draft ? (JSON.parse(draft.content) as { data: string }).data : null };
+  });
+  app.put(
+    '/api/:type/note_draft/:id',
+    { bodyLimit: 12 * 1024 * 1024, schema: { tags: ['projects'], params } },
+    async (request, reply) => {
+      const { type, id } = request.params as { type: string; id: string };
+      const row = access.check(request, reply, await getProject(db, access.product(type), id));
+      payloadOf(request.body);
+      const content = JSON.stringify({ data: (request.body as { data: string }).data });
+      const t = new Date().toISOString();
+      await db
+        .insertInto('note_drafts')
+        .values({ project_id: row.id, content, updated_at: t })
+        .onConflict((oc) => oc.column('project_id').doUpdateSet({ content, updated_at: t }))
+        .execute();
+      return reply.status(204).send();
+    },
+  );
 }
 
 /**

@@ -188,6 +188,7 @@ export async function decide(
 /** Deletes a project (its files go with it). */
 export async function deleteProject(db: Db, id: string): Promise<void> {
   await db.deleteFrom('files').where('project_id', '=', id).execute();
+  await db.deleteFrom('note_drafts').where('project_id', '=', id).execute();
   await db.deleteFrom('projects').where('id', '=', id).execute();
 }
 

@@ -124,6 +124,15 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
     .getByRole('textbox', { name: 'Informations complémentaires' })
     .first()
     .fill('Maître d’ouvrage : Ville de Paris');
+  // The draft is kept with the project: Modify, then back to the note, and the text is still there.
+  await page.waitForResponse((r) => r.url().includes('/note_draft/') && r.request().method() === 'PUT');
+  await page.getByRole('button', { name: 'Modifier' }).first().click();
+  await expect(page).toHaveURL(/\/client\/sm\/calculator#1$/);
+  await page.getByRole('link', { name: 'Note de calcul' }).click();
+  await expect(page.getByRole('textbox', { name: 'Informations complémentaires' }).first()).toHaveValue(
+    'Maître d’ouvrage : Ville de Paris',
+  );
+  await expect(page.locator('.note-section').filter({ hasText: '5. Déversements' })).toContainText('Jardin');
   const pdfResponse = page.waitForResponse((r) => r.url().includes('/pdf_download/'));
   const popup = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Télécharger la note de calcul' }).click();

@@ -218,6 +218,42 @@ describe('pdf_download', () => {
     expect(bad.json()).toMatchObject({ field: 'data.toitures.0' });
   });
 
+  it('keeps the note draft with the project: saved, read back, checked, private, gone with the project', async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    const url = `/api/skywater_manager/note_draft/${id}`;
+    expect((await inject({ method: 'GET', url, headers: { cookie: owner } })).json()).toEqual({ data: null });
+    const saved = await inject({
+      method: 'PUT',
+      url,
+      payload: note(['Maître d’ouvrage : Ville de Paris', null], PNG),
+      headers: { cookie: owner },
+    });
+    expect(saved.statusCode).toBe(204);
+    const back = JSON.parse((await inject({ method: 'GET', url, headers: { cookie: owner } })).json().data);
+    expect(back.informations[0]).toEqual({ text: 'Maître d’ouvrage : Ville de Paris', image: PNG });
+    const bad = await inject({
+      method: 'PUT',
+      url,
+      payload: note(['x'], 'data:image/gif;base64,R0lGOD'),
+      headers: { cookie: owner },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      JSON.parse((await inject({ method: 'GET', url, headers: { cookie: owner } })).json().data)
+        .informations[0].text,
+    ).toBe('Maître d’ouvrage : Ville de Paris');
+    // without the admin session of this admin-mode calculator: refused
+    expect((await servers.admin.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    await inject({
+      method: 'DELETE',
+      url: `/api/skywater_manager/project/${id}`,
+      headers: { cookie: owner },
+    });
+    expect(
+      await servers.client.db.selectFrom('note_drafts').selectAll().where('project_id', '=', id).execute(),
+    ).toEqual([]);
+  });
+
   it('refuses a bad payload and other visitors', async () => {
     const id = await create('slowli', projectBody('sl'));
     const bad = await inject({

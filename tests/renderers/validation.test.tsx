@@ -1,0 +1,82 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { derive } from '../../engine';
+import { Carousel, Wizard } from '../../renderers';
+import { BUNDLES } from '../../renderers/stories/bundles';
+import { renderWithContext } from './helpers';
+
+const actions = () => ({
+  onJump: vi.fn(),
+  onPrevious: vi.fn(),
+  onNext: vi.fn(),
+  onSubmit: vi.fn(),
+  onAdd: vi.fn(),
+  onDuplicate: vi.fn(),
+  onDelete: vi.fn(),
+  onGate: vi.fn(),
+});
+
+describe('validation that explains itself', () => {
+  it('says why Submit is disabled: the steps to complete', () => {
+    const { bundle, valid } = BUNDLES.sm!;
+    renderWithContext(
+      <Wizard
+        bundle={bundle}
+        state={derive(bundle, valid)}
+        statuses={[1, 2, 1, 1, 1]}
+        current={4}
+        {...actions()}
+      />,
+    );
+    const submit = screen.getByRole('button', { name: 'Envoyer le formulaire' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription('Pour envoyer, complétez : Informations chantier.');
+  });
+
+  it('says why Submit is disabled when the roofs have no drain at all (sl)', () => {
+    const { bundle, valid } = BUNDLES.sl!;
+    const roofs = (valid.roofs as Record<string, unknown>[]).map((r) => ({
+      ...r,
+      drainage: { horizontal: 0, vertical: 0 },
+    }));
+    renderWithContext(
+      <Wizard
+        bundle={bundle}
+        state={derive(bundle, { ...valid, roofs })}
+        statuses={[1, 1, 1]}
+        current={2}
+        {...actions()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Envoyer le formulaire' })).toHaveAccessibleDescription(
+      'Le calcul demande au moins une évacuation sur l’ensemble des toitures.'.replace('’', "'"),
+    );
+  });
+
+  it('flags a card to correct on another page of the carousel', () => {
+    const { bundle, valid } = BUNDLES.sl!;
+    const roof = (valid.roofs as Record<string, unknown>[])[0]!;
+    const roofs = [roof, roof, roof, { ...roof, name: null }];
+    const state = derive(bundle, { ...valid, roofs });
+    const step = state.steps.find((s) => s.key === 'Toiture')!;
+    renderWithContext(
+      <Carousel step={step} perPage={3} onAdd={vi.fn()} onDuplicate={vi.fn()} onDelete={vi.fn()} />,
+    );
+    expect(screen.getByRole('button', { name: 'Cartes suivantes (1 carte à corriger)' })).toBeEnabled();
+    expect(screen.getByText(/1 carte à corriger sur une autre page/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cartes précédentes' })).toBeDisabled();
+  });
+
+  it('marks a field required by the answers with its asterisk (sl: the leakage rate once imposed)', () => {
+    const { bundle, valid } = BUNDLES.sl!;
+    const project = valid.project as Record<string, unknown>;
+    const state = derive(bundle, {
+      ...valid,
+      project: { ...project, leakage: { has_leakage: true, volume: null } },
+    });
+    const rate = state.steps[1]!.cards[0]!.fields.find((f) => f.field === 'leakage.volume')!;
+    expect(rate).toMatchObject({ visible: true, required: true });
+    const off = derive(bundle, valid).steps[1]!.cards[0]!.fields.find((f) => f.field === 'leakage.volume')!;
+    expect(off.visible).toBe(false);
+  });
+});
