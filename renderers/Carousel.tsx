@@ -3,6 +3,7 @@ import type { StepState } from '../engine';
 import { CardForm } from './CardForm';
 import { tr, useRender } from './context';
 import { CardMenu } from './CardMenu';
+import { fieldText, isShown } from './fieldText';
 
 /**
  * The cards of a repeating step, `perPage` at a time (3), with page arrows, an add card when the step
@@ -23,10 +24,11 @@ export function Carousel({
   onDuplicate: (index: number) => void;
   onDelete: (index: number) => void;
 }) {
-  const { t } = useRender();
+  const { t, lang = 'fr' } = useRender();
   const slots = step.cards.length + (step.canAdd ? 1 : 0);
   const pages = Math.max(1, Math.ceil(slots / perPage));
   const [page, setPage] = useState(0);
+  const [view, setView] = useState<'cards' | 'list'>('cards');
   const shown = Math.min(page, pages - 1);
   const from = shown * perPage;
   const cards = step.cards.slice(from, from + perPage);
@@ -34,76 +36,152 @@ export function Carousel({
   // Cards to correct on the other pages, so that an error out of sight is still flagged.
   const before = step.cards.slice(0, from).filter((c) => c.severity === 2).length;
   const after = step.cards.slice(from + perPage).filter((c) => c.severity === 2).length;
-  return (
-    <div className="carousel" aria-roledescription="carousel">
-      <button
-        type="button"
-        className="carousel-arrow"
-        disabled={shown === 0}
-        onClick={() => setPage(shown - 1)}
-        aria-label={
-          before
-            ? `${t('common.page_previous')} (${t('common.cards_to_fix', { count: before })})`
-            : t('common.page_previous')
-        }
-      >
-        ‹
-        {before ? (
-          <span className="arrow-flag" aria-hidden="true">
-            !
-          </span>
-        ) : null}
-      </button>
-      <ul className="carousel-cards">
-        {cards.map((card) => (
-          <li key={card.index} className={`card card-severity-${card.severity}`}>
-            <div className="card-head">
-              <h3 className="card-title">{tr(t, card.title)}</h3>
-              <CardMenu
-                canDuplicate={step.canDuplicate}
-                canDelete={step.canDelete}
-                onDuplicate={() => onDuplicate(card.index)}
-                onDelete={() => onDelete(card.index)}
-              />
-            </div>
-            <CardForm card={card} idPrefix={`${step.key}-${card.index}`} />
-          </li>
+  const toggle =
+    step.cards.length > perPage ? (
+      <div className="view-switch" role="group" aria-label={t('common.view')}>
+        {(['cards', 'list'] as const).map((v) => (
+          <button key={v} type="button" aria-pressed={view === v} onClick={() => setView(v)}>
+            {t(v === 'cards' ? 'common.view_cards' : 'common.view_list')}
+          </button>
         ))}
-        {addShown ? (
-          <li className="card card-add">
-            <button type="button" onClick={onAdd}>
-              <span aria-hidden="true">+</span> {t(addLabel ?? 'common.add')}
-            </button>
-          </li>
+      </div>
+    ) : null;
+  if (view === 'list' && step.cards.length > perPage)
+    return (
+      <div className="carousel-list">
+        {toggle}
+        <table className="results-table cards-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('common.card')}</th>
+              {step.cards[0]!.fields.filter((f) => f.visible)
+                .slice(0, 3)
+                .map((f) => (
+                  <th key={f.field} scope="col">
+                    {t(f.label)}
+                  </th>
+                ))}
+              <th scope="col">{t('common.card_state')}</th>
+              <th scope="col">
+                <span className="visually-hidden">{t('common.open_card')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {step.cards.map((card) => (
+              <tr key={card.index} className={`card-row card-severity-${card.severity}`}>
+                <th scope="row">{tr(t, card.title)}</th>
+                {step.cards[0]!.fields.filter((f) => f.visible)
+                  .slice(0, 3)
+                  .map((h) => {
+                    const f = card.fields.find((x) => x.field === h.field);
+                    return <td key={h.field}>{f && isShown(f) ? fieldText(f, t, lang) : ''}</td>;
+                  })}
+                <td>
+                  {t(
+                    card.severity === 2
+                      ? 'common.card_invalid'
+                      : card.severity === 1
+                        ? 'common.card_need'
+                        : 'common.card_valid',
+                  )}
+                </td>
+                <td>
+                  <button
+                    type="button"
+                    className="button-secondary"
+                    onClick={() => {
+                      setPage(Math.floor(card.index / perPage));
+                      setView('cards');
+                    }}
+                  >
+                    {t('common.open_card')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {step.canAdd ? (
+          <button type="button" className="button-secondary" onClick={onAdd}>
+            <span aria-hidden="true">+</span> {t(addLabel ?? 'common.add')}
+          </button>
         ) : null}
-      </ul>
-      <button
-        type="button"
-        className="carousel-arrow"
-        disabled={shown >= pages - 1}
-        onClick={() => setPage(shown + 1)}
-        aria-label={
-          after
-            ? `${t('common.page_next')} (${t('common.cards_to_fix', { count: after })})`
-            : t('common.page_next')
-        }
-      >
-        ›
-        {after ? (
-          <span className="arrow-flag" aria-hidden="true">
-            !
-          </span>
-        ) : null}
-      </button>
-      <p className="carousel-page" aria-live="polite">
-        {t('common.page_of', { page: shown + 1, pages })}
-        {before + after ? (
-          <span className="carousel-flag">
-            {' '}
-            · {t('common.cards_to_fix_elsewhere', { count: before + after })}
-          </span>
-        ) : null}
-      </p>
-    </div>
+      </div>
+    );
+  return (
+    <>
+      {toggle}
+      <div className="carousel" aria-roledescription="carousel">
+        <button
+          type="button"
+          className="carousel-arrow"
+          disabled={shown === 0}
+          onClick={() => setPage(shown - 1)}
+          aria-label={
+            before
+              ? `${t('common.page_previous')} (${t('common.cards_to_fix', { count: before })})`
+              : t('common.page_previous')
+          }
+        >
+          ‹
+          {before ? (
+            <span className="arrow-flag" aria-hidden="true">
+              !
+            </span>
+          ) : null}
+        </button>
+        <ul className="carousel-cards">
+          {cards.map((card) => (
+            <li key={card.index} className={`card card-severity-${card.severity}`}>
+              <div className="card-head">
+                <h3 className="card-title">{tr(t, card.title)}</h3>
+                <CardMenu
+                  canDuplicate={step.canDuplicate}
+                  canDelete={step.canDelete}
+                  onDuplicate={() => onDuplicate(card.index)}
+                  onDelete={() => onDelete(card.index)}
+                />
+              </div>
+              <CardForm card={card} idPrefix={`${step.key}-${card.index}`} />
+            </li>
+          ))}
+          {addShown ? (
+            <li className="card card-add">
+              <button type="button" onClick={onAdd}>
+                <span aria-hidden="true">+</span> {t(addLabel ?? 'common.add')}
+              </button>
+            </li>
+          ) : null}
+        </ul>
+        <button
+          type="button"
+          className="carousel-arrow"
+          disabled={shown >= pages - 1}
+          onClick={() => setPage(shown + 1)}
+          aria-label={
+            after
+              ? `${t('common.page_next')} (${t('common.cards_to_fix', { count: after })})`
+              : t('common.page_next')
+          }
+        >
+          ›
+          {after ? (
+            <span className="arrow-flag" aria-hidden="true">
+              !
+            </span>
+          ) : null}
+        </button>
+        <p className="carousel-page" aria-live="polite">
+          {t('common.page_of', { page: shown + 1, pages })}
+          {before + after ? (
+            <span className="carousel-flag">
+              {' '}
+              · {t('common.cards_to_fix_elsewhere', { count: before + after })}
+            </span>
+          ) : null}
+        </p>
+      </div>
+    </>
   );
 }

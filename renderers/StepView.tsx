@@ -2,6 +2,7 @@ import { forwardRef } from 'react';
 import type { StepDef, StepState } from '../engine';
 import { CardForm } from './CardForm';
 import { Carousel } from './Carousel';
+import { StepIcon } from './StepIcon';
 import { useRender } from './context';
 import { numberText } from './resultsText';
 
@@ -22,9 +23,9 @@ export const StepView = forwardRef<HTMLHeadingElement, { def: StepDef; step: Ste
     const { t, lang = 'fr' } = useRender();
     const gateId = `${step.key}-gate`;
     return (
-      <section className={`step step-${step.key}`} aria-labelledby={`${step.key}-title`}>
+      <section className={`step step-${step.key} step-bg-${step.icon}`} aria-labelledby={`${step.key}-title`}>
         <h2 id={`${step.key}-title`} ref={headingRef} tabIndex={-1}>
-          {t(step.title)}
+          <StepIcon name={step.icon} /> {t(step.title)}
         </h2>
         {step.gate ? (
           <fieldset className="gate">

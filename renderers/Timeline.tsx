@@ -1,6 +1,7 @@
 import type { StepState, StepStatus } from '../engine';
 import { canJumpTo } from '../engine';
 import { useRender } from './context';
+import { StepIcon } from './StepIcon';
 
 /**
  * The step timeline: each step current, valid or invalid by its status; a click jumps to it unless its
@@ -38,6 +39,7 @@ export function Timeline({
                 <span className="timeline-number" aria-hidden="true">
                   {i + 1}
                 </span>
+                <StepIcon name={s.icon} />
                 <span className="timeline-label">{t(s.tab)}</span>
                 <span className="visually-hidden"> ({t(`common.step_state.${state}`)})</span>
               </button>

@@ -5,7 +5,7 @@ import { RenderCtx, Wizard, type RenderContext } from '../../renderers';
 import { fetchProject } from '../api/projects';
 import { useFrame } from '../frame';
 
-type Notice = { kind: 'error' | 'conflict'; text: string } | null;
+type Notice = { kind: 'error' | 'conflict' | 'info'; text: string } | null;
 
 /**
  * The wizard of one calculator, drawn from its bundle. Next and Submit save the project; ?id= loads a stored
@@ -62,7 +62,7 @@ export function CalculatorPage() {
     setBusy(true);
     const r = await w.save(statuses);
     setBusy(false);
-    if (r.ok) setNotice(null);
+    if (r.ok) setNotice({ kind: 'info', text: t('app.saved') });
     else
       setNotice(
         r.conflict
@@ -71,6 +71,13 @@ export function CalculatorPage() {
       );
     return r.ok;
   };
+
+  // A confirmation disappears after 5 s (seed 000: log messages last 5000 ms); errors stay until acted on.
+  useEffect(() => {
+    if (notice?.kind !== 'info') return;
+    const timer = setTimeout(() => setNotice((n) => (n === notice ? null : n)), 5000);
+    return () => clearTimeout(timer);
+  }, [notice]);
 
   const ctx = useMemo<RenderContext>(() => ({ t, onEdit: w.edit, lang: locale }), [t, w.edit, locale]);
   const units = bundle.unitSystems;
@@ -96,7 +103,7 @@ export function CalculatorPage() {
           </fieldset>
         ) : null}
         {notice ? (
-          <div className={`notice notice-${notice.kind}`} role="alert">
+          <div className={`notice notice-${notice.kind}`} role={notice.kind === 'info' ? 'status' : 'alert'}>
             <p>{notice.text}</p>
             {notice.kind === 'conflict' && w.session.project_id ? (
               <button

@@ -161,10 +161,35 @@ export function NotePage() {
           <div>
             {k === 'results' ? (
               calc === 'sl' ? (
-                <p>
-                  {t('app.sl_results.volume')}: {String(results.max_volume)} · {t('app.sl_results.leakage')}:{' '}
-                  {numberText(Number(results.max_leakage), locale, 2)}
-                </p>
+                <>
+                  <table className="results-table">
+                    <caption>{t('app.sl_results.limiters')}</caption>
+                    <thead>
+                      <tr>
+                        {['roof', 'count', 'height_max', 'height_total', 'leakage'].map((k) => (
+                          <th key={k} scope="col">
+                            {t(`app.sl_results.${k}`)}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {((results.limiters as Record<string, unknown>[] | undefined) ?? []).map((l) => (
+                        <tr key={String(l.roof_name)}>
+                          <th scope="row">{String(l.roof_name)}</th>
+                          <td>{numberText(Number(l.count), locale, 0)}</td>
+                          <td>{numberText(Number(l.height_max), locale)}</td>
+                          <td>{numberText(Number(l.height_total), locale)}</td>
+                          <td>{numberText(Number(l.max_leakage), locale, 2)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                  <p>
+                    {t('app.sl_results.volume')}: {numberText(Number(results.max_volume), locale, 0)} ·{' '}
+                    {t('app.sl_results.leakage')}: {numberText(Number(results.max_leakage), locale, 2)}
+                  </p>
+                </>
               ) : (
                 <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
                   <AbattementCharts

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { derive } from '../../engine';
 import { Carousel, Wizard } from '../../renderers';
@@ -78,5 +78,44 @@ describe('validation that explains itself', () => {
     expect(rate).toMatchObject({ visible: true, required: true });
     const off = derive(bundle, valid).steps[1]!.cards[0]!.fields.find((f) => f.field === 'leakage.volume')!;
     expect(off.visible).toBe(false);
+  });
+});
+
+describe('many cards at a glance', () => {
+  it('lists 20 roofs in a table with their state, and opens the page of the one chosen', async () => {
+    const { fireEvent } = await import('@testing-library/react');
+    const { bundle, valid } = BUNDLES.sl!;
+    const roof = (valid.roofs as Record<string, unknown>[])[0]!;
+    const roofs = Array.from({ length: 20 }, (_, i) => ({
+      ...roof,
+      name: i === 13 ? null : `Toit ${i + 1}`,
+    }));
+    const step = derive(bundle, { ...valid, roofs }).steps.find((s) => s.key === 'Toiture')!;
+    renderWithContext(
+      <Carousel step={step} perPage={3} onAdd={vi.fn()} onDuplicate={vi.fn()} onDelete={vi.fn()} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Liste' }));
+    const rows = screen.getAllByRole('row');
+    expect(rows).toHaveLength(21);
+    expect(rows[14]).toHaveTextContent('À corriger');
+    expect(rows[1]).toHaveTextContent('Complète');
+    fireEvent.click(within(rows[14]!).getByRole('button', { name: 'Ouvrir' }));
+    // card 14 is on page 5 of 7 (3 cards a page, plus the add card)
+    expect(screen.getByText(/^Page 5 sur 7/)).toBeInTheDocument();
+  });
+
+  it('draws each step with its icon', () => {
+    const { bundle, valid } = BUNDLES.sm!;
+    const { container } = renderWithContext(
+      <Wizard
+        bundle={bundle}
+        state={derive(bundle, valid)}
+        statuses={[1, 1, 1, 1, 1]}
+        current={2}
+        {...actions()}
+      />,
+    );
+    expect(container.querySelectorAll('.timeline .step-icon')).toHaveLength(5);
+    expect(container.querySelector('section.step-bg-roof h2 .step-icon')).not.toBeNull();
   });
 });
