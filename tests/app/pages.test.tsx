@@ -320,6 +320,9 @@ describe('NotePage', () => {
     expect(screen.getByText('Jeanne Martin')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Modifier' })).toHaveLength(5);
     expect(screen.getByRole('button', { name: 'Télécharger la note de calcul' })).toBeEnabled();
+    // The spills: Toiture B goes to the sewer, and the note says so.
+    const spills = screen.getByText('5. Déversements').closest('details')!;
+    expect(within(spills as HTMLElement).getByText('Égouts')).toBeInTheDocument();
   });
 });
 

@@ -116,3 +116,22 @@ test("the Canadian mode's root opens the Canadian calculator", async ({ page }) 
   await page.goto('/client/sl/calculator');
   await expect(page).toHaveURL(/\/client\/smca\/calculator$/);
 });
+
+test('many roofs in English: cards to correct flagged across pages, and the list view', async ({ page }) => {
+  await page.goto('/client/smca/calculator');
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await page.goto('/client/smca/calculator#3');
+  await expect(page.getByRole('heading', { name: 'Roofs' })).toBeVisible();
+  await page.getByRole('button', { name: /Add a roof/ }).click();
+  await page.getByRole('button', { name: /Add a roof/ }).click();
+  await page.getByRole('button', { name: 'Next cards' }).click();
+  await page.getByRole('button', { name: /Add a roof/ }).click();
+  // New roofs are incomplete: those on the page not shown are flagged under the cards.
+  await expect(page.getByText(/cards? to correct on (another page|other pages)/)).toBeVisible();
+  await page.getByRole('button', { name: 'List' }).click();
+  const rows = page.getByRole('table').getByRole('row');
+  await expect(rows).toHaveCount(5);
+  await expect(rows.nth(4)).toContainText('To correct');
+  await rows.nth(4).getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByText(/^Page 2 of 2/)).toBeVisible();
+});

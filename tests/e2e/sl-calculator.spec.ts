@@ -34,6 +34,12 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   await page.getByRole('combobox', { name: 'Type de toiture' }).selectOption({ label: 'gravillon' });
   await expect(page.getByRole('textbox', { name: 'Épaisseur de gravillons' })).toHaveValue('40');
   await page.getByRole('textbox', { name: 'Surface de rétention' }).fill('1200,5');
+  // No drain at all: Submit stays disabled and says why.
+  const submit = page.getByRole('button', { name: 'Envoyer le formulaire' });
+  await expect(submit).toBeDisabled();
+  await expect(submit).toHaveAccessibleDescription(
+    "Le calcul demande au moins une évacuation sur l'ensemble des toitures.",
+  );
   await page.getByRole('textbox', { name: 'Évacuations horizontales' }).fill('2');
   // The total in French: a comma for the decimals, a (no-break) space between thousands.
   await expect(page.getByText(/^1\s200,5 m²$/)).toBeVisible();
@@ -52,6 +58,16 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   // Submission to the sales team: a comment, a file, then the thank-you message and a fresh wizard.
   await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
   await expect(page.getByText('Votre formulaire est prêt à être envoyé.')).toBeVisible();
+  // What will be sent, and a file too large refused before any upload, in French.
+  const sentSummary = page.getByRole('region', { name: 'Ce qui sera envoyé à notre équipe commerciale' });
+  await expect(sentSummary).toContainText('Jeanne Martin');
+  await expect(sentSummary).toContainText('Résidence Les Tilleuls');
+  await page.getByLabel(/Joindre un fichier/).setInputFiles({
+    name: 'plan.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.alloc(11 * 1024 * 1024, 32),
+  });
+  await expect(page.getByText('Ce fichier fait 11 Mo : 10 Mo au plus.')).toBeVisible();
   await page
     .getByRole('textbox', { name: 'Commentaire (facultatif)' })
     .fill('Toiture accessible par l’escalier B');
@@ -62,6 +78,8 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   });
   await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
   await expect(page.getByText(/Merci ! Votre projet a été transmis/)).toBeVisible();
+  await expect(page.getByText(/^Référence de votre demande : [A-Z0-9_-]{8}$/)).toBeVisible();
+  await expect(page.getByText(/vous recontacte à l'adresse jeanne@example\.fr/)).toBeVisible();
   await page.goto('/client/sl/calculator');
   await expect(page.getByRole('textbox', { name: 'Nom', exact: true })).toHaveValue('');
 });
