@@ -4,6 +4,7 @@ import { engineValidator } from './engineValidator';
 import type { CardState } from '../engine';
 import { WIDGETS, widgetFor } from './registry';
 import { FieldTemplate } from './templates/FieldTemplate';
+import { useRender } from './context';
 
 /** rjsf property key of a field path ('drainage.horizontal' -> 'drainage__horizontal'). */
 const keyOf = (field: string): string => field.replace(/\./g, '__');
@@ -17,7 +18,16 @@ const templates = { FieldTemplate };
  * validates (no submit, no live validation, no HTML5 bubbles).
  */
 export function CardForm({ card, idPrefix }: { card: CardState; idPrefix: string }) {
-  const visible = card.fields.filter((f) => f.visible);
+  const { revealed, onLeave } = useRender();
+  // A message not to be shown yet (untouched field, step not validated) is left out of what is drawn;
+  // the engine's state keeps it.
+  const visible = card.fields
+    .filter((f) => f.visible)
+    .map((f) =>
+      f.severity > 0 && revealed && !revealed(f.path)
+        ? { ...f, severity: 0 as const, message: undefined }
+        : f,
+    );
   const schema: RJSFSchema = {
     type: 'object',
     properties: Object.fromEntries(
@@ -36,17 +46,32 @@ export function CardForm({ card, idPrefix }: { card: CardState; idPrefix: string
   };
   const formData = Object.fromEntries(visible.map((f) => [keyOf(f.field), f.display ?? undefined]));
   return (
-    <Form
-      schema={schema}
-      uiSchema={uiSchema}
-      formData={formData}
-      validator={engineValidator}
-      widgets={WIDGETS}
-      templates={templates}
-      idPrefix={idPrefix}
-      noHtml5Validate
-      showErrorList={false}
-      tagName="div"
-    />
+    <div
+      className="card-form"
+      onBlur={(e) => {
+        const path = (e.target as HTMLElement).closest('[data-path]')?.getAttribute('data-path');
+        if (path) onLeave?.(path);
+      }}
+      onChange={(e) => {
+        // A choice (a list, a radio, a box) is a finished answer as soon as it is made.
+        const el = e.target as HTMLInputElement;
+        if (el.tagName !== 'SELECT' && el.type !== 'radio' && el.type !== 'checkbox') return;
+        const path = el.closest('[data-path]')?.getAttribute('data-path');
+        if (path) onLeave?.(path);
+      }}
+    >
+      <Form
+        schema={schema}
+        uiSchema={uiSchema}
+        formData={formData}
+        validator={engineValidator}
+        widgets={WIDGETS}
+        templates={templates}
+        idPrefix={idPrefix}
+        noHtml5Validate
+        showErrorList={false}
+        tagName="div"
+      />
+    </div>
   );
 }

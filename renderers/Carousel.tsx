@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { StepState } from '../engine';
 import { CardForm } from './CardForm';
 import { tr, useRender } from './context';
@@ -16,7 +16,10 @@ export function Carousel({
   onAdd,
   onDuplicate,
   onDelete,
+  showCard = null,
 }: {
+  /** a card to bring into view (the error summary's link): its page is shown */
+  showCard?: number | null;
   step: StepState;
   perPage: number;
   addLabel?: string | undefined;
@@ -29,6 +32,11 @@ export function Carousel({
   const pages = Math.max(1, Math.ceil(slots / perPage));
   const [page, setPage] = useState(0);
   const [view, setView] = useState<'cards' | 'list'>('cards');
+  useEffect(() => {
+    if (showCard === null) return;
+    setView('cards');
+    setPage(Math.floor(showCard / perPage));
+  }, [showCard, perPage]);
   const shown = Math.min(page, pages - 1);
   const from = shown * perPage;
   const cards = step.cards.slice(from, from + perPage);

@@ -73,7 +73,13 @@ export function Wizard({
   return (
     <div className="wizard">
       <Timeline steps={state.steps} statuses={statuses} current={current} onJump={actions.onJump} />
-      <StepView ref={heading} def={def} step={step} {...stepActions} />
+      <StepView
+        ref={heading}
+        def={def}
+        step={step}
+        showSummary={(statuses[current] ?? 0) === 3}
+        {...stepActions}
+      />
       <WizardFooter
         current={current}
         count={state.steps.length}

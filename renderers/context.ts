@@ -9,6 +9,13 @@ export interface RenderContext {
   onEdit: (edit: Edit) => void;
   /** the reader's language, for numbers shown as text (1 270,5 in French); French when absent */
   lang?: string;
+  /**
+   * Whether a field's message may be shown yet (DESIGN.md 6: an untouched field shows no error; a field
+   * shows its message once left, or after Next or Submit). Absent: every message shows.
+   */
+  revealed?: (path: string) => boolean;
+  /** reports that the user left a field (its message may show from now on) */
+  onLeave?: (path: string) => void;
 }
 
 export const RenderCtx = createContext<RenderContext | null>(null);

@@ -79,7 +79,20 @@ export function CalculatorPage() {
     return () => clearTimeout(timer);
   }, [notice]);
 
-  const ctx = useMemo<RenderContext>(() => ({ t, onEdit: w.edit, lang: locale }), [t, w.edit, locale]);
+  // Messages speak when they help: a field once left, or every field of a step after Next or Submit
+  // (its status is then 2 or 3).
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const stepChecked = (w.statuses[w.current] ?? 0) >= 2;
+  const ctx = useMemo<RenderContext>(
+    () => ({
+      t,
+      onEdit: w.edit,
+      lang: locale,
+      revealed: (path) => stepChecked || touched.has(path),
+      onLeave: (path) => setTouched((s) => (s.has(path) ? s : new Set(s).add(path))),
+    }),
+    [t, w.edit, locale, stepChecked, touched],
+  );
   const units = bundle.unitSystems;
   const canadian = config?.mode === 'canada' || config?.mode === 'canada_prod';
   return (

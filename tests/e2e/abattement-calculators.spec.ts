@@ -30,6 +30,9 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await textbox(page, 'Code postal').fill('75019');
   await page.getByRole('radio', { name: 'Oui' }).click();
   await textbox(page, 'Hauteur de pluie à abattre').fill('10');
+  // The message waits until the field is left (an untouched or unfinished field shows no error).
+  await expect(page.getByText('Pour Paris: 4, 8, 12, 16')).toHaveCount(0);
+  await textbox(page, 'Hauteur de pluie à abattre').press('Tab');
   await expect(page.getByText('Pour Paris: 4, 8, 12, 16')).toBeVisible();
   await next(page);
   await expect(page.getByRole('heading', { name: 'Informations chantier' })).toBeVisible();

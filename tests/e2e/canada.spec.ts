@@ -39,6 +39,7 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   await page.getByRole('combobox', { name: 'System' }).selectOption({ label: 'Extensive' });
   await page.getByRole('combobox', { name: 'Growing medium' }).selectOption({ label: 'SFX' });
   await textbox(page, 'Growing medium thickness').fill('1');
+  await textbox(page, 'Growing medium thickness').press('Tab');
   await expect(page.getByText('Value must be between 40 and 400 (mm)')).toBeVisible();
   await textbox(page, 'Growing medium thickness').fill('4');
   await expect(page.getByText('Value must be between 40 and 400 (mm)')).toHaveCount(0);

@@ -4,11 +4,22 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   await page.goto('/client/');
   await expect(page).toHaveURL(/\/client\/sl\/calculator$/);
   await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
+  // Nothing is red before the user has done anything.
+  await expect(page.getByText('Le champ est requis')).toHaveCount(0);
+  // A field left empty speaks when left; the others stay quiet.
+  await page.getByRole('textbox', { name: 'Nom', exact: true }).focus();
+  await page.getByRole('textbox', { name: 'Nom', exact: true }).press('Tab');
+  await expect(page.getByText('Le champ est requis')).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Suivant', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
   await expect(page.getByText('Le champ est requis').first()).toBeVisible();
-  await expect(page.getByText('Veuillez selectionner une option valide.')).toBeVisible();
+  await expect(page.getByText('Veuillez selectionner une option valide.', { exact: true })).toBeVisible();
+  // Next on a blocked step: the error summary lists each problem as a link to its field.
+  const summary = page.getByRole('alert').filter({ hasText: /problèmes à corriger/ });
+  await expect(summary).toBeVisible();
+  await summary.getByRole('link', { name: /^Société : / }).click();
+  await expect(page.getByRole('textbox', { name: 'Société' })).toBeFocused();
 
   await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Jeanne Martin');
   await page.getByRole('textbox', { name: 'Société' }).fill('Bureau Martin');

@@ -119,3 +119,44 @@ describe('many cards at a glance', () => {
     expect(container.querySelector('section.step-bg-roof h2 .step-icon')).not.toBeNull();
   });
 });
+
+describe('the error summary', () => {
+  it('lists every blocking problem of the step after Next, each a link that focuses its field', async () => {
+    const { fireEvent } = await import('@testing-library/react');
+    const { bundle, valid } = BUNDLES.sl!;
+    const client = { ...(valid.client as Record<string, unknown>), name: null, company: null };
+    renderWithContext(
+      <Wizard
+        bundle={bundle}
+        state={derive(bundle, { ...valid, client })}
+        statuses={[3, 0, 0]}
+        current={0}
+        {...actions()}
+      />,
+    );
+    const summary = screen.getByRole('alert', { name: 'Il y a 2 problèmes à corriger' });
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((a) => a.textContent)).toEqual([
+      'Nom : Le champ est requis',
+      'Société : Le champ est requis',
+    ]);
+    fireEvent.click(links[1]!);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(screen.getByRole('textbox', { name: /^Société/ })).toHaveFocus();
+  });
+
+  it('stays away while the step has not been checked', () => {
+    const { bundle, valid } = BUNDLES.sl!;
+    const client = { ...(valid.client as Record<string, unknown>), name: null };
+    renderWithContext(
+      <Wizard
+        bundle={bundle}
+        state={derive(bundle, { ...valid, client })}
+        statuses={[0, 0, 0]}
+        current={0}
+        {...actions()}
+      />,
+    );
+    expect(screen.queryByRole('alert', { name: /problème/ })).toBeNull();
+  });
+});
