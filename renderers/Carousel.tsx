@@ -5,13 +5,32 @@ import { tr, useRender } from './context';
 import { CardMenu } from './CardMenu';
 import { fieldText, isShown } from './fieldText';
 
+/** Cards a page shows on this screen: 1 on a phone (< 768 px), 2 on a tablet (< 1200 px), else the bundle's. */
+export function useCardsPerPage(max: number): number {
+  const query = (q: string) =>
+    typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(q) : null;
+  const pick = () =>
+    query('(max-width: 767px)')?.matches ? 1 : query('(max-width: 1199px)')?.matches ? Math.min(2, max) : max;
+  const [n, setN] = useState(pick);
+  useEffect(() => {
+    const lists = ['(max-width: 767px)', '(max-width: 1199px)'].map(query).filter((x) => x !== null);
+    const update = () => setN(pick());
+    lists.forEach((l) => l.addEventListener('change', update));
+    update();
+    return () => lists.forEach((l) => l.removeEventListener('change', update));
+    // pick reads only `max`
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [max]);
+  return n;
+}
+
 /**
  * The cards of a repeating step, `perPage` at a time (3), with page arrows, an add card when the step
  * allows adding, and a menu per card (Duplicate; Delete only while more than one card exists).
  */
 export function Carousel({
   step,
-  perPage,
+  perPage: bundlePerPage,
   addLabel,
   onAdd,
   onDuplicate,
@@ -28,6 +47,7 @@ export function Carousel({
   onDelete: (index: number) => void;
 }) {
   const { t, lang = 'fr' } = useRender();
+  const perPage = useCardsPerPage(bundlePerPage);
   const slots = step.cards.length + (step.canAdd ? 1 : 0);
   const pages = Math.max(1, Math.ceil(slots / perPage));
   const [page, setPage] = useState(0);

@@ -1,4 +1,5 @@
-import { NavLink } from 'react-router-dom';
+import { useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
 
 /**
  * The calculator's side menu: calculator, new project, history (admins only for sl), results, note; the
@@ -21,10 +22,27 @@ export function Sidebar({
   home: boolean;
   account: { admin: boolean; onLogout: () => void } | null;
 }) {
+  // Under 768 px the menu folds behind a button (styles.css); it closes again on each navigation.
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [at, setAt] = useState(location.pathname);
+  if (at !== location.pathname) {
+    setAt(location.pathname);
+    setOpen(false);
+  }
   return (
-    <nav className="sidebar" aria-label={t('app.menu')}>
+    <nav className={`sidebar${open ? ' sidebar-open' : ''}`} aria-label={t('app.menu')}>
       {embedded ? null : <div className="sidebar-logo" aria-hidden="true" />}
-      <ul>
+      <button
+        type="button"
+        className="sidebar-toggle"
+        aria-expanded={open}
+        aria-controls="sidebar-links"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden="true">☰</span> {t('app.menu')}
+      </button>
+      <ul id="sidebar-links">
         {home ? (
           <li>
             <NavLink to="/home">{t('app.account.home')}</NavLink>

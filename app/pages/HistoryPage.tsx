@@ -141,84 +141,86 @@ export function HistoryPage() {
         }}
       />
       {error ? <p role="alert">{error}</p> : null}
-      <table className="history">
-        <thead>
-          <tr>
-            {columns.map((c) => (
-              <th
-                key={c.key}
-                aria-sort={sort === c.sort ? (order === 'ASC' ? 'ascending' : 'descending') : 'none'}
-              >
-                <button
-                  type="button"
-                  onClick={() => sortBy(c)}
-                  aria-label={t('app.history_page.sort', { column: c.label })}
-                >
-                  {c.label} {sort === c.sort ? (order === 'ASC' ? '▲' : '▼') : ''}
-                </button>
-              </th>
-            ))}
-            {calc === 'smca' ? null : <th aria-label={t('app.history_page.options')} />}
-          </tr>
-        </thead>
-        <tbody>
-          {rows && rows.length === 0 ? (
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.history_page.title')}>
+        <table className="history">
+          <thead>
             <tr>
-              <td colSpan={columns.length + 1}>{t('app.history_page.empty')}</td>
-            </tr>
-          ) : null}
-          {(rows ?? []).map((p) => (
-            <tr key={p.id} className="history-row" onClick={() => open(p)}>
-              {columns.map((c, i) => (
-                <td key={c.key}>
-                  {i === 0 ? (
-                    <>
-                      <span className={`badge badge-${p.state || 'ongoing'}`}>{state(p)}</span>{' '}
-                      {p.extended_properties.note_generated && p.state !== 'calculated' ? (
-                        <>
-                          <span className="badge badge-calculated">{t('app.states.calculated')}</span>{' '}
-                        </>
-                      ) : null}
-                      <a
-                        href={`/client/${calc}/calculator?id=${encodeURIComponent(p.id)}`}
-                        onClick={(e) => {
-                          e.preventDefault();
-                          e.stopPropagation();
-                          open(p);
-                        }}
-                      >
-                        {p.name || t('app.history_page.unnamed')}
-                      </a>
-                    </>
-                  ) : (
-                    c.value(p)
-                  )}
-                </td>
+              {columns.map((c) => (
+                <th
+                  key={c.key}
+                  aria-sort={sort === c.sort ? (order === 'ASC' ? 'ascending' : 'descending') : 'none'}
+                >
+                  <button
+                    type="button"
+                    onClick={() => sortBy(c)}
+                    aria-label={t('app.history_page.sort', { column: c.label })}
+                  >
+                    {c.label} {sort === c.sort ? (order === 'ASC' ? '▲' : '▼') : ''}
+                  </button>
+                </th>
               ))}
-              {calc === 'smca' ? null : (
-                <td onClick={(e) => e.stopPropagation()} className="row-menu">
-                  <RowMenu
-                    label={t('app.history_page.options')}
-                    items={[
-                      ...(calc === 'sl' && (p.state === 'valid' || p.state === 'calculated')
-                        ? [{ label: t('app.history_page.order'), onSelect: () => setOrdering(p) }]
-                        : []),
-                      // An ordered project is never refused; a refusal is confirmed first.
-                      ...(calc === 'sl' && p.state !== 'commanded' && p.state !== 'notselected'
-                        ? [{ label: t('app.history_page.notselected'), onSelect: () => setConfirmDeny(p) }]
-                        : []),
-                      ...(calc === 'sl' && p.state === 'commanded'
-                        ? [{ label: t('app.history_page.excel'), href: slowli.excelUrl(p.id) }]
-                        : []),
-                      { label: t('app.history_page.delete'), onSelect: () => setConfirmDelete(p) },
-                    ]}
-                  />
-                </td>
-              )}
+              {calc === 'smca' ? null : <th aria-label={t('app.history_page.options')} />}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows && rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns.length + 1}>{t('app.history_page.empty')}</td>
+              </tr>
+            ) : null}
+            {(rows ?? []).map((p) => (
+              <tr key={p.id} className="history-row" onClick={() => open(p)}>
+                {columns.map((c, i) => (
+                  <td key={c.key}>
+                    {i === 0 ? (
+                      <>
+                        <span className={`badge badge-${p.state || 'ongoing'}`}>{state(p)}</span>{' '}
+                        {p.extended_properties.note_generated && p.state !== 'calculated' ? (
+                          <>
+                            <span className="badge badge-calculated">{t('app.states.calculated')}</span>{' '}
+                          </>
+                        ) : null}
+                        <a
+                          href={`/client/${calc}/calculator?id=${encodeURIComponent(p.id)}`}
+                          onClick={(e) => {
+                            e.preventDefault();
+                            e.stopPropagation();
+                            open(p);
+                          }}
+                        >
+                          {p.name || t('app.history_page.unnamed')}
+                        </a>
+                      </>
+                    ) : (
+                      c.value(p)
+                    )}
+                  </td>
+                ))}
+                {calc === 'smca' ? null : (
+                  <td onClick={(e) => e.stopPropagation()} className="row-menu">
+                    <RowMenu
+                      label={t('app.history_page.options')}
+                      items={[
+                        ...(calc === 'sl' && (p.state === 'valid' || p.state === 'calculated')
+                          ? [{ label: t('app.history_page.order'), onSelect: () => setOrdering(p) }]
+                          : []),
+                        // An ordered project is never refused; a refusal is confirmed first.
+                        ...(calc === 'sl' && p.state !== 'commanded' && p.state !== 'notselected'
+                          ? [{ label: t('app.history_page.notselected'), onSelect: () => setConfirmDeny(p) }]
+                          : []),
+                        ...(calc === 'sl' && p.state === 'commanded'
+                          ? [{ label: t('app.history_page.excel'), href: slowli.excelUrl(p.id) }]
+                          : []),
+                        { label: t('app.history_page.delete'), onSelect: () => setConfirmDelete(p) },
+                      ]}
+                    />
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {pages > 1 ? (
         <nav className="pagination" aria-label={t('app.history_page.pagination')}>
           <button

@@ -162,29 +162,36 @@ export function NotePage() {
             {k === 'results' ? (
               calc === 'sl' ? (
                 <>
-                  <table className="results-table">
-                    <caption>{t('app.sl_results.limiters')}</caption>
-                    <thead>
-                      <tr>
-                        {['roof', 'count', 'height_max', 'height_total', 'leakage'].map((k) => (
-                          <th key={k} scope="col">
-                            {t(`app.sl_results.${k}`)}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {((results.limiters as Record<string, unknown>[] | undefined) ?? []).map((l) => (
-                        <tr key={String(l.roof_name)}>
-                          <th scope="row">{String(l.roof_name)}</th>
-                          <td>{numberText(Number(l.count), locale, 0)}</td>
-                          <td>{numberText(Number(l.height_max), locale)}</td>
-                          <td>{numberText(Number(l.height_total), locale)}</td>
-                          <td>{numberText(Number(l.max_leakage), locale, 2)}</td>
+                  <div
+                    className="table-scroll"
+                    tabIndex={0}
+                    role="region"
+                    aria-label={t('app.sl_results.limiters')}
+                  >
+                    <table className="results-table">
+                      <caption>{t('app.sl_results.limiters')}</caption>
+                      <thead>
+                        <tr>
+                          {['roof', 'count', 'height_max', 'height_total', 'leakage'].map((k) => (
+                            <th key={k} scope="col">
+                              {t(`app.sl_results.${k}`)}
+                            </th>
+                          ))}
                         </tr>
-                      ))}
-                    </tbody>
-                  </table>
+                      </thead>
+                      <tbody>
+                        {((results.limiters as Record<string, unknown>[] | undefined) ?? []).map((l) => (
+                          <tr key={String(l.roof_name)}>
+                            <th scope="row">{String(l.roof_name)}</th>
+                            <td>{numberText(Number(l.count), locale, 0)}</td>
+                            <td>{numberText(Number(l.height_max), locale)}</td>
+                            <td>{numberText(Number(l.height_total), locale)}</td>
+                            <td>{numberText(Number(l.max_leakage), locale, 2)}</td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </div>
                   <p>
                     {t('app.sl_results.volume')}: {numberText(Number(results.max_volume), locale, 0)} ·{' '}
                     {t('app.sl_results.leakage')}: {numberText(Number(results.max_leakage), locale, 2)}

@@ -181,29 +181,31 @@ function ArticlesTable({ limiters }: { limiters: Record<string, unknown>[] }) {
     }
   if (!totals.size) return null;
   return (
-    <table className="results-table">
-      <caption>{t('app.sl_results.totals_caption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('app.sl_results.article')}</th>
-          <th scope="col">{t('app.sl_results.roof')}</th>
-          <th scope="col">{t('app.sl_results.quantity')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {[...totals.values()].map((a) => (
-          <tr key={a.divalto_id}>
-            <th scope="row">
-              {a.name} <span className="chart-note">({a.divalto_id})</span>
-            </th>
-            <td>{a.roofs.join(', ')}</td>
-            <td>
-              {numberText(a.quantity, locale, 2)} {t(`app.sl_results.article_units.${a.unit}`)}
-            </td>
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.sl_results.totals_caption')}>
+      <table className="results-table">
+        <caption>{t('app.sl_results.totals_caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('app.sl_results.article')}</th>
+            <th scope="col">{t('app.sl_results.roof')}</th>
+            <th scope="col">{t('app.sl_results.quantity')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {[...totals.values()].map((a) => (
+            <tr key={a.divalto_id}>
+              <th scope="row">
+                {a.name} <span className="chart-note">({a.divalto_id})</span>
+              </th>
+              <td>{a.roofs.join(', ')}</td>
+              <td>
+                {numberText(a.quantity, locale, 2)} {t(`app.sl_results.article_units.${a.unit}`)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -218,28 +220,30 @@ function SlAdminTable({ r }: { r: Record<string, unknown> }) {
           {t('app.sl_results.leakage_excess', { diameter: r.diameter ?? '', excess: r.leakage_excess_pct })}
         </p>
       ) : null}
-      <table className="results-table">
-        <caption>{t('app.sl_results.limiters')}</caption>
-        <thead>
-          <tr>
-            {['roof', 'count', 'height_max', 'height_total', 'leakage', 'retentio'].map((k) => (
-              <th key={k}>{t(`app.sl_results.${k}`)}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {limiters.map((l) => (
-            <tr key={String(l.roof_name)}>
-              <td>{String(l.roof_name)}</td>
-              <td>{String(l.count)}</td>
-              <td>{numberText(Number(l.height_max), locale)}</td>
-              <td>{numberText(Number(l.height_total), locale)}</td>
-              <td>{numberText(Number(l.max_leakage), locale, 2)}</td>
-              <td>{l.recommended_retentio ? '✓' : ''}</td>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.sl_results.limiters')}>
+        <table className="results-table">
+          <caption>{t('app.sl_results.limiters')}</caption>
+          <thead>
+            <tr>
+              {['roof', 'count', 'height_max', 'height_total', 'leakage', 'retentio'].map((k) => (
+                <th key={k}>{t(`app.sl_results.${k}`)}</th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {limiters.map((l) => (
+              <tr key={String(l.roof_name)}>
+                <td>{String(l.roof_name)}</td>
+                <td>{String(l.count)}</td>
+                <td>{numberText(Number(l.height_max), locale)}</td>
+                <td>{numberText(Number(l.height_total), locale)}</td>
+                <td>{numberText(Number(l.max_leakage), locale, 2)}</td>
+                <td>{l.recommended_retentio ? '✓' : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <ArticlesTable limiters={limiters} />
       <dl className="totals">
         <div>
