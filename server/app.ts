@@ -73,7 +73,8 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
-        frameAncestors: ['*'],
+        // The app's own origin, and the manufacturer's sites FRAME_ANCESTORS names (iframe=yes).
+        frameAncestors: ["'self'", ...config.frameAncestors],
         upgradeInsecureRequests: null,
       },
     },

@@ -28,6 +28,8 @@ export interface Config {
    * client cannot pick its own address for the rate limits; true, a hop count, or a list of addresses.
    */
   trustProxy: boolean | number | string[];
+  /** origins allowed to frame the app (CSP frame-ancestors), beside the app's own */
+  frameAncestors: string[];
   /** PDF notes rendered at once (worker threads) and waiting at most before 503 */
   pdfWorkers: number;
   pdfQueue: number;
@@ -110,6 +112,10 @@ export function loadConfig(
   if (!Number.isInteger(rateLimit) || rateLimit < 0)
     problems.push(`RATE_LIMIT must be a whole number of requests per minute, not '${env.RATE_LIMIT}'`);
   const trustProxy = trustProxyOf(env.TRUST_PROXY, problems);
+  const frameAncestors = (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const o of frameAncestors)
+    if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o) && !/^https:\/\/\*\.[a-z0-9.-]+$/i.test(o))
+      problems.push(`FRAME_ANCESTORS must list origins such as https://www.example.com, not '${o}'`);
   const pdfWorkers = Number(env.PDF_WORKERS ?? 1);
   if (!Number.isInteger(pdfWorkers) || pdfWorkers < 1 || pdfWorkers > 16)
     problems.push(`PDF_WORKERS must be a whole number from 1 to 16, not '${env.PDF_WORKERS}'`);
@@ -139,6 +145,7 @@ export function loadConfig(
     distDir,
     mailer: env.MAILER !== 'off',
     trustProxy,
+    frameAncestors,
     pdfWorkers,
     pdfQueue,
   };

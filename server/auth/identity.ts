@@ -18,15 +18,23 @@ declare module 'fastify' {
   }
 }
 
-/** Cookie options: http-only, signed, Lax, and Secure whenever the request came over HTTPS. */
+/**
+ * Cookie options: http-only and signed. Over HTTPS (behind a proxy TRUST_PROXY names), SameSite=None,
+ * Secure and Partitioned, so that a visitor using the app inside the manufacturer's site (a third-party
+ * iframe) keeps its projects; cross-site requests that change anything are refused by the same-origin
+ * guard whatever the cookie. Over plain HTTP, Lax.
+ */
 function cookieOptions(request: FastifyRequest) {
-  return {
-    httpOnly: true,
-    sameSite: 'lax',
-    path: '/',
-    signed: true,
-    secure: request.protocol === 'https',
-  } as const;
+  return request.protocol === 'https'
+    ? ({
+        httpOnly: true,
+        sameSite: 'none',
+        secure: true,
+        partitioned: true,
+        path: '/',
+        signed: true,
+      } as const)
+    : ({ httpOnly: true, sameSite: 'lax', path: '/', signed: true } as const);
 }
 
 /** The visitor's owner id from its signed cookie; a new one is issued (and set on the reply) when absent. */
@@ -127,7 +135,8 @@ export class AdminSessions {
   async close(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const token = this.tokenOf(request);
     if (token) await this.db.deleteFrom('admin_sessions').where('token_hash', '=', sha256(token)).execute();
-    reply.clearCookie(ADMIN_COOKIE, { path: '/' });
+    const { signed: _signed, ...attributes } = cookieOptions(request);
+    reply.clearCookie(ADMIN_COOKIE, attributes);
     request.admin = null;
   }
 

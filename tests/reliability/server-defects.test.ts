@@ -724,10 +724,13 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
           payload: projectBody('sl'),
           headers: { 'x-forwarded-proto': 'https' },
         });
+        // Over HTTPS the app may live inside the manufacturer's site: SameSite=None, Secure, Partitioned.
         expect(https.cookies.find((c) => c.name === 'rw_owner')).toMatchObject({
           secure: true,
           httpOnly: true,
+          sameSite: 'None',
         });
+        expect(String(https.headers['set-cookie'])).toMatch(/; Partitioned/);
         expect(https.headers['strict-transport-security']).toMatch(/max-age=\d+/);
         const http = await proxied.app.inject({
           method: 'POST',
@@ -748,5 +751,35 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
         await proxied.close();
       }
     });
+  });
+});
+
+describe('embedding', () => {
+  it('lets only the FRAME_ANCESTORS origins frame the app, and refuses a bad value at start', async () => {
+    const place = await freshPlace('sqlite');
+    try {
+      const plain = (await serverOn(place)).server;
+      const csp = (await plain.app.inject({ method: 'GET', url: '/api/config' })).headers[
+        'content-security-policy'
+      ];
+      expect(csp).toMatch(/frame-ancestors 'self'(;|$)/);
+      await plain.close();
+      const framed = (
+        await serverOn(place, {
+          FRAME_ANCESTORS: 'https://www.fabricant.example https://shop.fabricant.example',
+        })
+      ).server;
+      expect(
+        (await framed.app.inject({ method: 'GET', url: '/api/config' })).headers['content-security-policy'],
+      ).toMatch(
+        /frame-ancestors 'self' https:\/\/www\.fabricant\.example https:\/\/shop\.fabricant\.example/,
+      );
+      await framed.close();
+      await expect(serverOn(place, { FRAME_ANCESTORS: 'javascript:alert(1)' })).rejects.toThrow(
+        /FRAME_ANCESTORS must list origins/,
+      );
+    } finally {
+      await place.drop();
+    }
   });
 });
