@@ -1,7 +1,7 @@
 /** What every call gives back (seed 000 section 7): the data, the error, and the response itself. */
 export interface HttpResult<T> {
   data: T | null;
-  error: { status: number; message: string; field?: string; details?: unknown } | null;
+  error: { status: number; message: string; code?: string; field?: string; details?: unknown } | null;
   response: Response | null;
 }
 
@@ -36,14 +36,28 @@ export async function http<T>(method: string, url: string, body?: unknown): Prom
     }
   }
   if (!response.ok) {
-    const e = (json ?? {}) as { error?: string; field?: string; details?: unknown };
+    const e = (json ?? {}) as { error?: string; code?: string; field?: string; details?: unknown };
     const error: NonNullable<HttpResult<T>['error']> = {
       status: response.status,
       message: e.error ?? response.statusText,
     };
+    if (e.code) error.code = e.code;
     if (e.field) error.field = e.field;
     if (e.details !== undefined) error.details = e.details;
     return { data: null, error, response };
   }
   return { data: (json as T) ?? null, error: null, response };
+}
+
+/**
+ * An API error in the user's words: the message of its code (errors.api.*), never the server's English
+ * text; a network failure (status 0) says so.
+ */
+export function apiErrorText(
+  error: { status: number; code?: string } | null | undefined,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): string {
+  if (!error) return '';
+  if (error.status === 0) return t('errors.api.network');
+  return t(`errors.api.${error.code ?? 'error'}`);
 }

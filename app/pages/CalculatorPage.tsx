@@ -3,6 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromServer, type StepStatus, type UnitSystem } from '../../engine';
 import { RenderCtx, Wizard, type RenderContext } from '../../renderers';
 import { fetchProject } from '../api/projects';
+import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 
 type Notice = { kind: 'error' | 'conflict' | 'info'; text: string } | null;
@@ -26,7 +27,7 @@ export function CalculatorPage() {
     const r = await fetchProject(calc, id);
     setBusy(false);
     if (!r.data) {
-      setNotice({ kind: 'error', text: t('app.load_failed', { message: r.error?.message ?? '' }) });
+      setNotice({ kind: 'error', text: t('app.load_failed', { message: apiErrorText(r.error, t) }) });
       return;
     }
     const { data, statuses } = fromServer(bundle, r.data);
@@ -67,7 +68,7 @@ export function CalculatorPage() {
       setNotice(
         r.conflict
           ? { kind: 'conflict', text: t('app.conflict') }
-          : { kind: 'error', text: t('app.save_failed', { message: r.message }) },
+          : { kind: 'error', text: t('app.save_failed', { message: apiErrorText(r.error, t) }) },
       );
     return r.ok;
   };

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { deleteProject, searchProjects, slowli, type HistoryItem } from '../api/projects';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { RowMenu } from '../components/RowMenu';
+import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 
 type Column = { key: string; sort: string; label: string; value: (p: HistoryItem) => string };
@@ -39,8 +40,8 @@ export function HistoryPage() {
       setError(null);
     } else if (r.error?.status === 401)
       void navigate(`/login?next=${encodeURIComponent(`/${calc}/history`)}`);
-    else setError(r.error?.message ?? '');
-  }, [calc, page, query, sort, order, navigate]);
+    else setError(apiErrorText(r.error, t));
+  }, [calc, page, query, sort, order, navigate, t]);
   useEffect(() => {
     void load();
   }, [load]);

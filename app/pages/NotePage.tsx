@@ -5,6 +5,7 @@ import { tr } from '../../renderers';
 import { fieldText, isShown } from '../../renderers/fieldText';
 import { noteDraft, PRODUCT } from '../api/projects';
 import type { AbattementData } from '../charts/AbattementCharts';
+import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 import { numberText } from '../../renderers/resultsText';
 
@@ -45,6 +46,9 @@ function StepSummary({ step }: { step: StepState }) {
     </>
   );
 }
+
+/** A refusal of the server, already in the user's words (anything else thrown is a network failure). */
+class ApiFailure extends Error {}
 
 /**
  * The calculation note: numbered collapsible sections (client, project, roofs, grounds when present,
@@ -139,12 +143,16 @@ export function NotePage() {
           body: JSON.stringify({ data: JSON.stringify({ informations, ...charts }) }),
         },
       );
-      if (!res.ok)
-        throw new Error(((await res.json().catch(() => ({}))) as { error?: string }).error ?? res.statusText);
+      if (!res.ok) {
+        const body = (await res.json().catch(() => ({}))) as { code?: string };
+        throw new ApiFailure(
+          apiErrorText({ status: res.status, ...(body.code ? { code: body.code } : {}) }, t),
+        );
+      }
       const url = URL.createObjectURL(await res.blob());
       window.open(url, '_blank', 'noopener');
     } catch (e) {
-      setError(e instanceof Error ? e.message : String(e));
+      setError(e instanceof ApiFailure ? e.message : apiErrorText({ status: 0 }, t));
     } finally {
       setBusy(false);
     }

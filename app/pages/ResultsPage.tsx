@@ -5,6 +5,8 @@ import type { AbattementData } from '../charts/AbattementCharts';
 import { ResultsSummary } from '../components/ResultsSummary';
 import { numberText } from '../../renderers/resultsText';
 import { fieldText, isShown } from '../../renderers/fieldText';
+import { apiErrorText } from '../api/http';
+import { reasonText } from '../reasonText';
 import { useFrame } from '../frame';
 
 const AbattementCharts = lazy(() => import('../charts/AbattementCharts'));
@@ -89,14 +91,14 @@ function SlClientPanel() {
         void (async () => {
           if (comment.trim()) {
             const r = await slowli.comment(id, comment.trim());
-            if (r.error) return fail(r.error.message);
+            if (r.error) return fail(apiErrorText(r.error, t));
           }
           if (file) {
             const r = await slowli.upload(id, file);
-            if (r.error) return fail(r.error.message);
+            if (r.error) return fail(apiErrorText(r.error, t));
           }
           const r = await slowli.send(id);
-          if (r.error || !r.data) return fail(r.error?.message ?? '');
+          if (r.error || !r.data) return fail(apiErrorText(r.error, t));
           w.reset();
           setSent({ reference: (r.data as { reference: string }).reference, email });
           setState('sent');
@@ -274,7 +276,7 @@ function SlAdminTable({ r }: { r: Record<string, unknown> }) {
  * client's submission panel (the admin sees the table); sm and smca: the charts, loaded lazily.
  */
 export function ResultsPage() {
-  const { calc, t, admin, wizard: w, locale } = useFrame();
+  const { calc, t, admin, wizard: w, locale, calculator } = useFrame();
   const navigate = useNavigate();
   const id = w.session.project_id;
   const held = w.session.results as Record<string, unknown> | null;
@@ -294,12 +296,18 @@ export function ResultsPage() {
         setLoad({ state: 'DONE', results: r.data });
       } else {
         const reasons = Array.isArray(r.error?.details)
-          ? (r.error.details as { message: string }[]).map((x) => x.message)
+          ? (r.error.details as { code?: string; field?: string }[]).map((x) =>
+              reasonText(x, calculator.bundle, w.state, t),
+            )
           : [];
-        setLoad({ state: 'ERROR', message: t('app.error'), reasons });
+        setLoad({
+          state: 'ERROR',
+          message: r.error?.status === 422 ? t('app.error') : apiErrorText(r.error, t),
+          reasons,
+        });
       }
     });
-  }, [needsCalc, held, id, calc, t, w]);
+  }, [needsCalc, held, id, calc, t, w, calculator]);
 
   if (calc === 'sl' && !admin)
     return (

@@ -24,7 +24,9 @@ import { saveProject } from '../api/projects';
 import { emptySession, wizardAtoms, type SessionData } from './wizardAtoms';
 
 /** How the last save went: ok, refused because the project changed elsewhere (409), or failed. */
-export type SaveOutcome = { ok: true; id: string } | { ok: false; conflict: boolean; message: string };
+export type SaveOutcome =
+  | { ok: true; id: string }
+  | { ok: false; conflict: boolean; error: { status: number; code?: string } | null };
 
 /** The wizard of one calculator: engine state kept in step with the persisted atoms. */
 export function useWizard(bundle: Bundle) {
@@ -99,7 +101,7 @@ export function useWizard(bundle: Bundle) {
         }));
         return { ok: true, id: answer.id };
       }
-      return { ok: false, conflict: r.error?.status === 409, message: r.error?.message ?? '' };
+      return { ok: false, conflict: r.error?.status === 409, error: r.error };
     },
     patchSession,
     /** Loads a local model and statuses (a project from the server); the first step to complete opens. */

@@ -11,6 +11,20 @@ function fieldOfValidation(e: FastifyError): string | undefined {
   return [e.validationContext ?? '', base, extra ?? ''].filter(Boolean).join('.');
 }
 
+/** A stable code per status, beside the English message: the app shows the user its own words for it. */
+export const CODES: Record<number, string> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'too_large',
+  415: 'unsupported_type',
+  422: 'not_calculable',
+  429: 'rate_limited',
+  503: 'unavailable',
+};
+
 /**
  * The one error handler: client errors keep their status and message and name the field; everything else
  * is logged and answered as a bare 500, with no stack trace or SQL.
@@ -18,16 +32,18 @@ function fieldOfValidation(e: FastifyError): string | undefined {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      const body: Record<string, unknown> = { error: error.message };
+      const body: Record<string, unknown> = { error: error.message, code: CODES[error.status] ?? 'error' };
       if (error.field) body.field = error.field;
       if (error.details !== undefined) body.details = error.details;
       return reply.status(error.status).send(body);
     }
     if (error.validation) {
       const field = fieldOfValidation(error);
-      return reply
-        .status(400)
-        .send({ error: `${field ?? 'request'}: ${error.validation[0]?.message ?? 'invalid'}`, field });
+      return reply.status(400).send({
+        error: `${field ?? 'request'}: ${error.validation[0]?.message ?? 'invalid'}`,
+        code: 'bad_request',
+        field,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -36,12 +52,16 @@ export function installErrorHandler(app: FastifyInstance): void {
         415: 'Unsupported content type',
         429: 'Too many requests, try again in a minute',
       };
-      return reply.status(status).send({ error: messages[status] ?? error.message });
+      return reply
+        .status(status)
+        .send({ error: messages[status] ?? error.message, code: CODES[status] ?? 'bad_request' });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: 'Internal error' });
+    return reply.status(500).send({ error: 'Internal error', code: 'internal' });
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({ error: `No route ${request.method} ${request.url.split('?')[0]}` }),
+    reply
+      .status(404)
+      .send({ error: `No route ${request.method} ${request.url.split('?')[0]}`, code: 'not_found' }),
   );
 }

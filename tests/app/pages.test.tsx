@@ -173,7 +173,13 @@ describe('ResultsPage', () => {
       }),
     );
     at('/sm/results');
-    expect(await screen.findByText(/No climate station for the postcode '97400'/)).toBeInTheDocument();
+    // In the user's words, with the field it concerns: never the server's English text.
+    expect(
+      await screen.findByText(
+        'Code postal : aucune station climatique pour ce code postal (France métropolitaine uniquement).',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/No climate station/)).toBeNull();
     expect(screen.getByText('Une erreur est survenue.')).toBeInTheDocument();
   });
   it('heads the charts with the annual summary, the verdicts against the target and the workbook link', async () => {

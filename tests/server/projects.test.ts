@@ -198,6 +198,17 @@ describe.each(DIALECTS)('projects API on %s', (dialect) => {
     expect(notHere.statusCode).toBe(404);
   });
 
+  it('answers every refusal with a stable code beside its message, for the app to word it', async () => {
+    const codes = async (o: InjectOptions) =>
+      (await inject({ ...o, headers: { cookie: alice } })).json().code;
+    expect(await codes({ method: 'GET', url: '/api/slowli/project/nope' })).toBe('not_found');
+    expect(await codes({ method: 'GET', url: '/api/nowhere' })).toBe('not_found');
+    expect(await codes({ method: 'POST', url: '/api/slowli/project', payload: { steps: {} } })).toBe(
+      'bad_request',
+    );
+    expect(await codes({ method: 'GET', url: '/api/slowli/export_excel/nope' })).toBe('forbidden');
+  });
+
   it('refuses a body over 1 MB with 413', async () => {
     const body = projectBody('sl');
     (body.steps.Client!.forms[0]!.form as Record<string, unknown>).name = 'x'.repeat(1_100_000);

@@ -1,0 +1,37 @@
+import type { Bundle, FormState } from '../engine';
+
+type T = (key: string, params?: Record<string, unknown>) => string;
+
+/**
+ * Why a project cannot be calculated, in the user's words: the reason's code (errors.calc.*) and where
+ * it lies, read back through the bundle (server step and field -> the step's field label, the card's
+ * title). The server's English text is never shown.
+ */
+export function reasonText(
+  reason: { code?: string; field?: string },
+  bundle: Bundle,
+  state: FormState,
+  t: T,
+): string {
+  const m = /^steps\.(\w+)(?:\.forms\.(\d+)\.form\.(.+))?$/.exec(reason.field ?? '');
+  const parts: string[] = [];
+  if (m) {
+    const [, serverStep, index, serverField] = m;
+    const stepIndex = bundle.steps.findIndex((s) => s.key === serverStep);
+    const def = bundle.steps[stepIndex];
+    const step = state.steps[stepIndex];
+    const card = index !== undefined ? step?.cards[Number(index)] : undefined;
+    if (def?.repeat && card) parts.push(t(card.title.key, card.title.params));
+    else if (def && !serverField) parts.push(t(def.title));
+    if (serverField && def) {
+      const local =
+        bundle.mapping.steps.find((s) => s.step === serverStep)?.fields.find((f) => f.server === serverField)
+          ?.local ?? serverField;
+      const label = card?.fields.find((f) => f.field === local)?.label;
+      if (label) parts.push(t(label));
+    }
+  }
+  return t(`errors.calc.${reason.code ?? 'unknown'}`, {
+    where: parts.join(' – ') || t('errors.calc.project'),
+  });
+}
