@@ -50,7 +50,9 @@ export function CardForm({ card, idPrefix }: { card: CardState; idPrefix: string
       className="card-form"
       onBlur={(e) => {
         const path = (e.target as HTMLElement).closest('[data-path]')?.getAttribute('data-path');
-        if (path) onLeave?.(path);
+        // A moment later: the message that appears must not move a button under the pointer between
+        // the mouse press that left the field and its release (a click on Next would be lost).
+        if (path) setTimeout(() => onLeave?.(path), 250);
       }}
       onChange={(e) => {
         // A choice (a list, a radio, a box) is a finished answer as soon as it is made.

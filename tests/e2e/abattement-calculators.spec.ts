@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { expectAccessible } from './axe';
 import { pdfText } from '../pdfText';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
@@ -102,6 +103,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await expect(summary.getByRole('row')).toHaveCount(4); // the header, two roofs, the site
   await expect(page.getByText('Pluviométrie', { exact: true })).toBeVisible();
   await expect(page.locator('.apexcharts-canvas')).toHaveCount(3);
+  await expectAccessible(page, 'sm results');
   // Each chart has its data table, and a switch between the monthly retention and the target met.
   const tableA = page.getByRole('table', { name: 'Valeurs mensuelles de la toiture Toiture A' });
   await expect(tableA.getByRole('row')).toHaveCount(4);
@@ -122,6 +124,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   // The note: a free text, then the PDF, read back.
   await page.getByRole('link', { name: 'Compléter la note de calcul' }).click();
   await expect(page.getByRole('heading', { name: 'Note de calcul', level: 1 })).toBeVisible();
+  await expectAccessible(page, 'sm note');
   await expect(page.getByText('4. Surfaces au sol')).toBeVisible();
   await page
     .getByRole('textbox', { name: 'Informations complémentaires' })

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../pdfText';
+import { expectAccessible } from './axe';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
@@ -68,6 +69,7 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
     page.getByText(/^Tower roof: the first 0\.2 in of rain are retained on [\d.]+ % of rainy days\.$/),
   ).toBeVisible();
   await expect(page.getByText('Rainfall', { exact: true })).toBeVisible();
+  await expectAccessible(page, 'smca results (English)');
 
   // The English note in imperial units, and its PDF.
   await page.getByRole('link', { name: 'Complete the calculation note' }).click();
