@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
 import { fetchConfig } from './api/projects';
 import { CalculatorFrame } from './CalculatorFrame';
+import { Skeleton } from './components/Skeleton';
 import { configAtom, defaultRoute } from './state/appAtoms';
 
 const CalculatorPage = lazy(() =>
@@ -31,7 +32,7 @@ function DefaultRoute() {
   return to ? <Navigate to={to} replace /> : <p aria-busy="true">…</p>;
 }
 
-const later = (node: React.ReactNode) => <Suspense fallback={<p aria-busy="true">…</p>}>{node}</Suspense>;
+const later = (node: React.ReactNode) => <Suspense fallback={<Skeleton label="…" />}>{node}</Suspense>;
 
 /**
  * Routes under /client/: each calculator's home, wizard, history, results and note; / and any unknown

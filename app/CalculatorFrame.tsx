@@ -6,6 +6,7 @@ import { createI18n } from '../renderers/i18n';
 import { CALCULATOR_IDS, loadCalculator, type Calculator } from './calculators';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { Sidebar } from './components/Sidebar';
+import { Skeleton } from './components/Skeleton';
 import { FrameCtx, type Frame } from './frame';
 import { http } from './api/http';
 import { fetchConfig } from './api/projects';
@@ -60,6 +61,7 @@ function FrameInner({
           embedded={embedded}
           onNew={() => setConfirmNew(true)}
           home={(config?.calculators.length ?? 0) > 1}
+          brand={config?.brand}
           account={
             config?.mode === 'admin' || admin
               ? {
@@ -150,8 +152,8 @@ export function CalculatorFrame({ page }: { page: (f: Frame) => ReactNode }) {
     );
   if (!loaded || loaded.id !== calc)
     return (
-      <main className="page" aria-busy="true">
-        <p>…</p>
+      <main className="page">
+        <Skeleton label="…" />
       </main>
     );
   return <FrameInner key={calc} calc={calc} calculator={loaded.calculator} page={page} />;

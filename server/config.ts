@@ -28,6 +28,10 @@ export interface Config {
    * client cannot pick its own address for the rate limits; true, a hop count, or a list of addresses.
    */
   trustProxy: boolean | number | string[];
+  /** the manufacturer's product name shown beside the logo (null: the calculators' own name) */
+  brandName: string | null;
+  /** the manufacturer's logo, an SVG or PNG file (null: the default logo) */
+  brandLogo: string | null;
   /** origins allowed to frame the app (CSP frame-ancestors), beside the app's own */
   frameAncestors: string[];
   /** PDF notes rendered at once (worker threads) and waiting at most before 503 */
@@ -112,6 +116,10 @@ export function loadConfig(
   if (!Number.isInteger(rateLimit) || rateLimit < 0)
     problems.push(`RATE_LIMIT must be a whole number of requests per minute, not '${env.RATE_LIMIT}'`);
   const trustProxy = trustProxyOf(env.TRUST_PROXY, problems);
+  const brandName = env.BRAND_NAME?.trim() ? env.BRAND_NAME.trim().slice(0, 80) : null;
+  const brandLogo = env.BRAND_LOGO?.trim() ? resolve(cwd, env.BRAND_LOGO.trim()) : null;
+  if (brandLogo && (!/\.(svg|png)$/i.test(brandLogo) || !existsSync(brandLogo)))
+    problems.push(`BRAND_LOGO must be an existing .svg or .png file, not '${env.BRAND_LOGO}'`);
   const frameAncestors = (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean);
   for (const o of frameAncestors)
     if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o) && !/^https:\/\/\*\.[a-z0-9.-]+$/i.test(o))
@@ -145,6 +153,8 @@ export function loadConfig(
     distDir,
     mailer: env.MAILER !== 'off',
     trustProxy,
+    brandName,
+    brandLogo,
     frameAncestors,
     pdfWorkers,
     pdfQueue,

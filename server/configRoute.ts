@@ -1,4 +1,5 @@
 import '@fastify/swagger';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { adminOf } from './auth/identity';
 import type { AppMode, Config } from './config';
@@ -28,6 +29,10 @@ export function configRoute(app: FastifyInstance, config: Config): void {
               locales: { type: 'array', items: { type: 'string' } },
               unitSystems: { type: 'array', items: { type: 'string' } },
               admin: { type: 'boolean' },
+              brand: {
+                type: 'object',
+                properties: { name: { type: ['string', 'null'] }, logo: { type: ['string', 'null'] } },
+              },
             },
           },
         },
@@ -39,6 +44,17 @@ export function configRoute(app: FastifyInstance, config: Config): void {
       locales: canadian ? ['fr', 'en'] : ['fr'],
       unitSystems: canadian ? ['METRIC', 'IMPERIAL'] : ['METRIC'],
       admin: adminOf(request) !== null,
+      brand: { name: config.brandName, logo: config.brandLogo ? '/api/brand/logo' : null },
     }),
   );
+  // The manufacturer's logo (BRAND_LOGO), when it has one.
+  const logo = config.brandLogo;
+  if (logo)
+    app.get('/api/brand/logo', { schema: { tags: ['config'] } }, async (_request, reply) =>
+      reply
+        .header('Content-Type', logo.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : 'image/png')
+        .header('Cache-Control', 'public, max-age=3600')
+        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+        .send(readFileSync(logo)),
+    );
 }

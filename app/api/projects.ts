@@ -117,6 +117,8 @@ export interface AppConfig {
   calculators: string[];
   locales: string[];
   unitSystems: string[];
+  /** the manufacturer's name and logo, when the deployment sets them */
+  brand?: { name: string | null; logo: string | null };
   admin: boolean;
 }
 

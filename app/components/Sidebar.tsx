@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
+import defaultLogo from '../assets/logo.svg';
 
 /**
  * The calculator's side menu: calculator, new project, history (admins only for sl), results, note; the
@@ -13,6 +14,7 @@ export function Sidebar({
   onNew,
   home,
   account,
+  brand,
 }: {
   calc: string;
   t: (k: string) => string;
@@ -21,6 +23,7 @@ export function Sidebar({
   onNew: () => void;
   home: boolean;
   account: { admin: boolean; onLogout: () => void } | null;
+  brand?: { name: string | null; logo: string | null } | undefined;
 }) {
   // Under 768 px the menu folds behind a button (styles.css); it closes again on each navigation.
   const [open, setOpen] = useState(false);
@@ -32,7 +35,12 @@ export function Sidebar({
   }
   return (
     <nav className={`sidebar${open ? ' sidebar-open' : ''}`} aria-label={t('app.menu')}>
-      {embedded ? null : <div className="sidebar-logo" aria-hidden="true" />}
+      {embedded ? null : (
+        <div className="sidebar-brand">
+          <img className="sidebar-logo" src={brand?.logo ?? defaultLogo} alt="" width="40" height="40" />
+          <span className="sidebar-name">{brand?.name ?? t('app.home_page.title')}</span>
+        </div>
+      )}
       <button
         type="button"
         className="sidebar-toggle"

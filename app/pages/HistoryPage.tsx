@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { deleteProject, searchProjects, slowli, type HistoryItem } from '../api/projects';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { RowMenu } from '../components/RowMenu';
+import { Skeleton } from '../components/Skeleton';
 import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 
@@ -164,9 +165,23 @@ export function HistoryPage() {
             </tr>
           </thead>
           <tbody>
+            {rows === null ? (
+              <tr aria-busy="true">
+                <td colSpan={columns.length + 1}>
+                  <Skeleton label={t('app.loading')} blocks={0} />
+                </td>
+              </tr>
+            ) : null}
             {rows && rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length + 1}>{t('app.history_page.empty')}</td>
+                <td colSpan={columns.length + 1}>
+                  <p>{t('app.history_page.empty')}</p>
+                  {query ? null : (
+                    <Link className="button-primary" to={`/${calc}/calculator`}>
+                      {t('app.history_page.start')}
+                    </Link>
+                  )}
+                </td>
               </tr>
             ) : null}
             {(rows ?? []).map((p) => (

@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { calculateProject, resultsXlsxUrl, slowli } from '../api/projects';
 import type { AbattementData } from '../charts/AbattementCharts';
 import { ResultsSummary } from '../components/ResultsSummary';
+import { Skeleton } from '../components/Skeleton';
 import { numberText } from '../../renderers/resultsText';
 import { fieldText, isShown } from '../../renderers/fieldText';
 import { apiErrorText } from '../api/http';
@@ -320,11 +321,7 @@ export function ResultsPage() {
   return (
     <main className="page page-results">
       <h1>{t('app.results')}</h1>
-      {load.state === 'FETCHING' ? (
-        <p aria-busy="true" role="status">
-          {t('app.loading')}
-        </p>
-      ) : null}
+      {load.state === 'FETCHING' ? <Skeleton label={t('app.loading')} blocks={2} /> : null}
       {load.state === 'ERROR' ? (
         <div role="alert" className="notice notice-error">
           <p>{load.message}</p>
@@ -356,7 +353,7 @@ export function ResultsPage() {
               lang={locale}
               xlsxUrl={id ? resultsXlsxUrl(calc, id, locale) : null}
             />
-            <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
+            <Suspense fallback={<Skeleton label={t('app.loading')} blocks={2} />}>
               <AbattementCharts
                 key={locale}
                 data={load.results as unknown as AbattementData}

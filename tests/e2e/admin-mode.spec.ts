@@ -13,7 +13,14 @@ test('admin mode: both French calculators, the history behind the login', async 
   await expect(page).toHaveURL(/\/client\/sm\/history$/);
   await expect(page.getByRole('heading', { name: 'Historique des projets', level: 1 })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: /Créé le/ })).toBeVisible(); // sm: created and modified
-  await page.goto('/client/sl/calculator');
+  // An empty history offers the next action.
+  await page.goto('/client/sl/history');
+  await expect(page.getByText("Aucune donnée n'a été trouvée.")).toBeVisible();
+  await page.getByRole('link', { name: 'Créer un premier projet' }).click();
+  await expect(page).toHaveURL(/\/client\/sl\/calculator$/);
+  // The default brand: the logo and the calculators' name beside the menu.
+  await expect(page.locator('.sidebar-brand img')).toHaveAttribute('src', /logo|data:image\/svg/);
+  await expect(page.locator('.sidebar-name')).toHaveText('Calculateurs eaux pluviales');
   await expect(page.getByRole('link', { name: 'Historique des projets' })).toBeVisible();
   // The menu leads to the other calculator through the home of calculators, and signs out.
   await page.getByRole('link', { name: 'Accueil des calculateurs' }).click();

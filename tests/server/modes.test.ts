@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
@@ -54,6 +56,7 @@ describe('admin mode', () => {
       locales: ['fr'],
       unitSystems: ['METRIC'],
       admin: false,
+      brand: { name: null, logo: null },
     });
     for (const [method, url] of [
       ['GET', '/api/slowli/project/search/1'],
@@ -107,6 +110,37 @@ describe('canada mode', () => {
       unitSystems: ['METRIC', 'IMPERIAL'],
     });
     await server.close();
+    await place.drop();
+  });
+});
+
+describe('brand', () => {
+  it("shows the manufacturer's name and logo when the deployment sets them, and refuses a missing file", async () => {
+    const place = await freshPlace('sqlite');
+    const logo = join(place.env.DATA_DIR!, 'brand.svg');
+    writeFileSync(
+      logo,
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+    );
+    const { server } = await serverOn(place, { BRAND_NAME: 'Toits Verts SA', BRAND_LOGO: logo });
+    expect((await server.app.inject({ method: 'GET', url: '/api/config' })).json().brand).toEqual({
+      name: 'Toits Verts SA',
+      logo: '/api/brand/logo',
+    });
+    const file = await server.app.inject({ method: 'GET', url: '/api/brand/logo' });
+    expect(file.headers['content-type']).toBe('image/svg+xml');
+    expect(file.body).toContain('<rect');
+    await server.close();
+    const plain = (await serverOn(place)).server;
+    expect((await plain.app.inject({ method: 'GET', url: '/api/config' })).json().brand).toEqual({
+      name: null,
+      logo: null,
+    });
+    expect((await plain.app.inject({ method: 'GET', url: '/api/brand/logo' })).statusCode).toBe(404);
+    await plain.close();
+    await expect(serverOn(place, { BRAND_LOGO: join(place.env.DATA_DIR!, 'missing.png') })).rejects.toThrow(
+      /BRAND_LOGO must be an existing \.svg or \.png file/,
+    );
     await place.drop();
   });
 });
