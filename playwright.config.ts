@@ -68,5 +68,11 @@ export default defineConfig({
       reuseExistingServer: true,
       timeout: 180_000,
     },
+    {
+      command: 'node -e "setInterval(() => {}, 1 << 30)"',
+      url: 'http://localhost:8099/',
+      reuseExistingServer: true,
+      timeout: 180_000,
+    },
   ],
 });

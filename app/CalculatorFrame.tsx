@@ -11,19 +11,21 @@ import { FrameCtx, type Frame } from './frame';
 import { http } from './api/http';
 import { fetchConfig } from './api/projects';
 import { configAtom, defaultRoute, localeOf, userLocaleAtom } from './state/appAtoms';
+import { safeSession } from './state/safeStorage';
 import { useWizard } from './state/useWizard';
 
 /** Keeps one calculator's saved wizard at a time: entering another calculator resets the others' state. */
 function resetOtherCalculators(calc: string): void {
-  const last = sessionStorage.getItem('calculator_type');
+  const storage = safeSession();
+  const last = storage.getItem('calculator_type');
   if (last && last !== calc) {
     for (const id of CALCULATOR_IDS) {
       if (id === calc) continue;
-      sessionStorage.removeItem(id === 'smca' ? 'smca_form' : `${id}_form`);
-      sessionStorage.removeItem(id === 'smca' ? 'smca_data' : `${id}_data`);
+      storage.removeItem(id === 'smca' ? 'smca_form' : `${id}_form`);
+      storage.removeItem(id === 'smca' ? 'smca_data' : `${id}_data`);
     }
   }
-  sessionStorage.setItem('calculator_type', calc);
+  storage.setItem('calculator_type', calc);
 }
 
 function FrameInner({

@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { AppConfig } from '../api/projects';
+import { safeLocal } from './safeStorage';
 
 /** The deployment's facts from GET /api/config (null until loaded). */
 export const configAtom = atom<AppConfig | null>(null);
@@ -9,7 +10,7 @@ export const configAtom = atom<AppConfig | null>(null);
 export const userLocaleAtom = atomWithStorage<'fr' | 'en'>(
   'user_locale',
   'fr',
-  createJSONStorage<'fr' | 'en'>(() => localStorage),
+  createJSONStorage<'fr' | 'en'>(() => safeLocal()),
   { getOnInit: true },
 );
 

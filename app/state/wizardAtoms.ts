@@ -2,6 +2,7 @@ import { atom, type PrimitiveAtom, type SetStateAction, type WritableAtom } from
 import { atomWithLazy } from 'jotai/utils';
 import type { Bundle, StepStatus, UnitSystem } from '../../engine';
 import { emptyData, initialStep } from '../../engine';
+import { safeSession } from './safeStorage';
 
 /** The session data of a calculator (seed: project_id, results, statuses, and smca's unit_system). */
 export interface SessionData {
@@ -34,7 +35,7 @@ export function emptySession(bundle: Bundle): SessionData {
 
 /** The JSON stored in sessionStorage under `key`, or `initial` when missing or unreadable. */
 function readSession<T>(key: string, initial: T): T {
-  const raw = typeof sessionStorage === 'undefined' ? null : sessionStorage.getItem(key);
+  const raw = typeof window === 'undefined' ? null : safeSession().getItem(key);
   if (raw === null) return initial;
   try {
     return JSON.parse(raw) as T;
@@ -54,7 +55,7 @@ function sessionAtom<T>(key: string, initial: T): WritableAtom<T, [SetStateActio
     (get, set, update: SetStateAction<T>) => {
       const next = typeof update === 'function' ? (update as (prev: T) => T)(get(base)) : update;
       set(base, next);
-      sessionStorage.setItem(key, JSON.stringify(next));
+      safeSession().setItem(key, JSON.stringify(next));
     },
   );
 }

@@ -4,6 +4,7 @@
  * SQLite folder.
  */
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:http';
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,3 +34,28 @@ for (const [mode, port] of [
   await server.app.listen({ port, host: '127.0.0.1' });
   console.log(`e2e ${mode} server on ${port}`);
 }
+
+// The manufacturer's site (localhost:8099) framing the app behind an HTTPS proxy (port 8094, TRUST_PROXY:
+// the test adds X-Forwarded-Proto as the proxy would).
+const embedDir = join(base, 'embed');
+mkdirSync(embedDir, { recursive: true });
+const embedded = await buildServer(
+  loadConfig({
+    DATA_DIR: embedDir,
+    APP_MODE: 'client',
+    RATE_LIMIT: '0',
+    SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123',
+    DIST_DIR: join(root, 'dist'),
+    TRUST_PROXY: 'true',
+    FRAME_ANCESTORS: 'http://localhost:8099',
+  }),
+);
+await embedded.app.listen({ port: 8094, host: '127.0.0.1' });
+createServer((_req, res) => {
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.end(
+    '<!doctype html><html lang="fr"><title>Fabricant</title><h1>Notre calculateur</h1>' +
+      '<iframe title="Calculateur" src="http://127.0.0.1:8094/client/sl/calculator?iframe=yes" width="1200" height="900"></iframe></html>',
+  );
+}).listen(8099, 'localhost');
+console.log('e2e embedded server on 8094, host site on 8099');
