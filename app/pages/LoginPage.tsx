@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import commonFr from '../../schemas/common/messages.fr.json';
 import { createI18n } from '../../renderers/i18n';
 import { fetchConfig } from '../api/projects';
-import { http } from '../api/http';
+import { apiErrorText, http } from '../api/http';
 import { configAtom } from '../state/appAtoms';
 
 /**
@@ -32,7 +32,8 @@ export function LoginPage() {
           e.preventDefault();
           void http<{ admin: string }>('POST', '/api/auth/login', { password }).then(async (r) => {
             if (!r.data) {
-              setError(t('app.login.failed'));
+              // A wrong password, or too many tries (429): each said in the user's words.
+              setError(r.error?.status === 401 ? t('app.login.failed') : apiErrorText(r.error, t));
               return;
             }
             const config = (await fetchConfig()).data;

@@ -165,8 +165,8 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   // The history finds the project; a click loads it back into the wizard.
   await page.goto('/client/sm/history');
   await page.getByRole('searchbox').fill('scolaire');
-  await expect(page.getByRole('link', { name: 'Groupe scolaire' })).toBeVisible();
-  await page.getByRole('link', { name: 'Groupe scolaire' }).click();
+  await expect(page.getByRole('link', { name: 'Groupe scolaire', exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Groupe scolaire', exact: true }).click();
   await expect(page).toHaveURL(/\/client\/sm\/calculator\?id=/);
   await expect(page.getByRole('heading', { name: 'Déversements' })).toBeVisible();
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
 /** Whether the page scrolls sideways (it must not, at any width). */
@@ -54,3 +56,42 @@ for (const [width, height, perPage] of [
     expect(box.x + box.width).toBeLessThanOrEqual(card.x + card.width + 1);
   });
 }
+
+test('the pages around the wizard at every width: home, histories, results with their tables, note', async ({
+  page,
+}) => {
+  const ADMIN = 'http://127.0.0.1:8093';
+  await page.goto(`${ADMIN}/client/login`);
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/history$/);
+  const example = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sm-paris.json'), 'utf8'),
+  ) as { steps: unknown };
+  const made = await page.request.post(`${ADMIN}/api/skywater_manager/project`, {
+    data: { steps: example.steps },
+  });
+  const id = ((await made.json()) as { id: string }).id;
+  await page.goto(`${ADMIN}/client/sm/calculator?id=${id}`);
+  await expect(
+    page.getByRole('heading', { name: /Informations|Déversements|Toitures/ }).first(),
+  ).toBeVisible();
+  for (const [width, height] of [
+    [390, 844],
+    [768, 1024],
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    // (the flow limiter's pages would end the abattement project's session: one calculator at a time)
+    for (const path of ['/client/home', '/client/sm/history', '/client/sm/results', '/client/sm/note']) {
+      await page.goto(`${ADMIN}${path}`);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      if (path.endsWith('results'))
+        await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible({
+          timeout: 15_000,
+        });
+      expect(await scrollsSideways(page), `${path} at ${width}`).toBe(false);
+    }
+  }
+});
