@@ -94,4 +94,18 @@ test('the pages around the wizard at every width: home, histories, results with 
       expect(await scrollsSideways(page), `${path} at ${width}`).toBe(false);
     }
   }
+  // The flow limiter's history and the login, at every width too.
+  for (const [width, height] of [
+    [390, 844],
+    [768, 1024],
+    [1366, 768],
+    [1920, 1080],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const path of ['/client/sl/history', '/client/login']) {
+      await page.goto(`${ADMIN}${path}`);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      expect(await scrollsSideways(page), `${path} at ${width}`).toBe(false);
+    }
+  }
 });
