@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DataTable } from '../components/DataTable';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import {
@@ -82,38 +83,12 @@ export default function AbattementCharts({
             },
           ]}
         />
-        <DataTable caption={t('app.results_view.rain_table')} table={rain} />
+        <DataTable
+          label={t('app.results_view.rain_table')}
+          caption={t('app.results_view.rain_table')}
+          table={rain}
+        />
       </figure>
-    </div>
-  );
-}
-
-/** A table of the values a chart draws: the accessible alternative to the chart. */
-function DataTable({ caption, table }: { caption: string; table: { head: string[]; rows: string[][] } }) {
-  return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className="results-table data-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {table.head.map((h, i) => (
-              <th key={i} scope="col">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <tr key={row[0]}>
-              <th scope="row">{row[0]}</th>
-              {row.slice(1).map((c, j) => (
-                <td key={j}>{c}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }
@@ -194,6 +169,7 @@ function RoofChart({
       </fieldset>
       <Chart type="bar" height={260} options={options} series={[{ name: label, data: values }]} />
       <DataTable
+        label={t('app.results_view.table', { name: r.toiture.name })}
         caption={t('app.results_view.table', { name: r.toiture.name })}
         table={monthlyTable(r, months, t, lang)}
       />

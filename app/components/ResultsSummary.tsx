@@ -1,4 +1,5 @@
 import type { UnitSystem } from '../../engine';
+import { DataTable } from './DataTable';
 import {
   hasSummary,
   roofVerdict,
@@ -40,29 +41,7 @@ export function ResultsSummary({
           <li key={r.toiture.name}>{roofVerdict(r, results.target_mm, system, t, lang)}</li>
         ))}
       </ul>
-      <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="results-summary-title">
-        <table className="results-table">
-          <thead>
-            <tr>
-              {table.head.map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((row, i) => (
-              <tr key={i} className={i === table.rows.length - 1 ? 'row-total' : undefined}>
-                <th scope="row">{row[0]}</th>
-                {row.slice(1).map((c, j) => (
-                  <td key={j}>{c}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable label={t('app.results_view.summary')} table={table} totalRow />
       {xlsxUrl ? (
         <p>
           <a className="button-secondary" href={xlsxUrl} download>

@@ -2,6 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 
+const VIEWPORTS = [
+  [390, 844],
+  [768, 1024],
+  [1366, 768],
+  [1920, 1080],
+] as const;
+
 /** Whether the page scrolls sideways (it must not, at any width). */
 const scrollsSideways = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
@@ -76,12 +83,7 @@ test('the pages around the wizard at every width: home, histories, results with 
   await expect(
     page.getByRole('heading', { name: /Informations|Déversements|Toitures/ }).first(),
   ).toBeVisible();
-  for (const [width, height] of [
-    [390, 844],
-    [768, 1024],
-    [1366, 768],
-    [1920, 1080],
-  ] as const) {
+  for (const [width, height] of VIEWPORTS) {
     await page.setViewportSize({ width, height });
     // (the flow limiter's pages would end the abattement project's session: one calculator at a time)
     for (const path of ['/client/home', '/client/sm/history', '/client/sm/results', '/client/sm/note']) {
@@ -95,12 +97,7 @@ test('the pages around the wizard at every width: home, histories, results with 
     }
   }
   // The flow limiter's history and the login, at every width too.
-  for (const [width, height] of [
-    [390, 844],
-    [768, 1024],
-    [1366, 768],
-    [1920, 1080],
-  ] as const) {
+  for (const [width, height] of VIEWPORTS) {
     await page.setViewportSize({ width, height });
     for (const path of ['/client/sl/history', '/client/login']) {
       await page.goto(`${ADMIN}${path}`);

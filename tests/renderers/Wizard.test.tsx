@@ -1,21 +1,12 @@
 import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { derive } from '../../engine';
 import { Wizard } from '../../renderers';
 import { BUNDLES } from '../../renderers/stories/bundles';
-import { renderWithContext } from './helpers';
+import { renderWithContext, wizardActions } from './helpers';
 
 const { bundle, valid } = BUNDLES.sm!;
-const actions = () => ({
-  onJump: vi.fn(),
-  onPrevious: vi.fn(),
-  onNext: vi.fn(),
-  onSubmit: vi.fn(),
-  onAdd: vi.fn(),
-  onDuplicate: vi.fn(),
-  onDelete: vi.fn(),
-  onGate: vi.fn(),
-});
+const actions = wizardActions;
 
 describe('Wizard', () => {
   it('hides Previous on the first step and shows Next', () => {

@@ -14,3 +14,15 @@ export function renderWithContext(ui: ReactElement) {
   );
   return { ...render(ui, { wrapper }), onEdit };
 }
+
+/** Spies for every action a Wizard reports. */
+export const wizardActions = () => ({
+  onJump: vi.fn(),
+  onPrevious: vi.fn(),
+  onNext: vi.fn(),
+  onSubmit: vi.fn(),
+  onAdd: vi.fn(),
+  onDuplicate: vi.fn(),
+  onDelete: vi.fn(),
+  onGate: vi.fn(),
+});

@@ -3,18 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { derive } from '../../engine';
 import { Carousel, Wizard } from '../../renderers';
 import { BUNDLES } from '../../renderers/stories/bundles';
-import { renderWithContext } from './helpers';
+import { renderWithContext, wizardActions } from './helpers';
 
-const actions = () => ({
-  onJump: vi.fn(),
-  onPrevious: vi.fn(),
-  onNext: vi.fn(),
-  onSubmit: vi.fn(),
-  onAdd: vi.fn(),
-  onDuplicate: vi.fn(),
-  onDelete: vi.fn(),
-  onGate: vi.fn(),
-});
+const actions = wizardActions;
 
 describe('validation that explains itself', () => {
   it('says why Submit is disabled: the steps to complete', () => {

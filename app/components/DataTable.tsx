@@ -1,0 +1,43 @@
+/**
+ * A table of text in its own labelled, focusable scroll region: each row headed by its first cell. The
+ * results summary, and under every chart the values it draws (the chart's accessible alternative).
+ */
+export function DataTable({
+  label,
+  caption,
+  table,
+  totalRow = false,
+}: {
+  label: string;
+  caption?: string;
+  table: { head: string[]; rows: string[][] };
+  /** the last row is a total (the whole site) */
+  totalRow?: boolean;
+}) {
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+      <table className={`results-table${caption ? ' data-table' : ''}`}>
+        {caption ? <caption>{caption}</caption> : null}
+        <thead>
+          <tr>
+            {table.head.map((h, i) => (
+              <th key={i} scope="col">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row, i) => (
+            <tr key={i} className={totalRow && i === table.rows.length - 1 ? 'row-total' : undefined}>
+              <th scope="row">{row[0]}</th>
+              {row.slice(1).map((c, j) => (
+                <td key={j}>{c}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
