@@ -1,6 +1,6 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -15,11 +15,17 @@ function precompress(): Plugin {
       const p = join(dir, f);
       return statSync(p).isDirectory() ? walk(p) : [p];
     });
+  let outDir = '';
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      for (const file of walk('dist').filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
+      // Only the app's own build (Storybook builds through this config too, into storybook-static).
+      if (basename(outDir) !== 'dist' || !existsSync(outDir)) return;
+      for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
         const data = readFileSync(file);
         if (data.length < 1024) continue;
         writeFileSync(
