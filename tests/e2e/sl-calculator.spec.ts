@@ -190,6 +190,18 @@ test('an admin logs in, finds the project in the history, orders it and download
   const ordered = page.getByRole('row', { name: /Entrepôt Nord/ });
   await expect(ordered).toContainText('Commandé n° CMD-42');
 
+  // The admin's results: the limiters and the quote added up; the web note shows the limiters too.
+  const loadedProject = page.waitForResponse((r) => r.url().endsWith(`/api/slowli/project/${id}`));
+  await page.goto(`/client/sl/calculator?id=${id}`);
+  await loadedProject;
+  await page.goto('/client/sl/results');
+  const quote = page.getByRole('table', { name: 'Articles du devis et totaux' });
+  await expect(quote.getByRole('row', { name: /Kit limiteur de débit Slowli/ })).toContainText('2 pièces');
+  await expect(page.getByRole('table', { name: 'Limiteurs' })).toContainText('Toit');
+  await page.goto('/client/sl/note');
+  await expect(page.getByRole('table', { name: 'Limiteurs' })).toContainText('Toit');
+  await page.goto('/client/sl/history');
+
   // The row menu: keyboard and pointer close it, and an ordered project is never offered 'not selected'.
   const options = ordered.getByRole('button', { name: 'Options du projet' });
   await options.click();
