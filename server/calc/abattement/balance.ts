@@ -105,9 +105,13 @@ export function runBalance(
     const j = surfaces[i]!.to;
     if (j >= 0) for (const o of upstream[i]!) if (!upstream[j]!.includes(o)) upstream[j]!.push(o);
   }
-  const comp = surfaces.map(() => new Float64Array(origins));
-  const inbox = surfaces.map(() => new Float64Array(origins));
-  const ups = upstream.map((u) => Int32Array.from(u));
+  // Flat typed arrays: surface i's water by origin at [i * origins, (i + 1) * origins); row n of `inbox`
+  // is the sewer's day. The origins reaching each surface are upsList[upsStart[i] .. upsStart[i + 1]).
+  const comp = new Float64Array(n * origins);
+  const inbox = new Float64Array((n + 1) * origins);
+  const upsStart = new Int32Array(n + 1);
+  for (let i = 0; i < n; i += 1) upsStart[i + 1] = upsStart[i]! + upstream[i]!.length;
+  const upsList = Int32Array.from(upstream.flat());
   const own = Int32Array.from(surfaces.map((_, i) => originOf(i)));
   const area = Float64Array.from(surfaces.map((s) => s.area));
   const capacity = Float64Array.from(surfaces.map((s) => s.capacity * s.area));
@@ -115,7 +119,7 @@ export function runBalance(
     surfaces.map((s) => (s.capacity > 0 ? (s.kc * s.area) / (s.capacity * s.area) : 0)),
   );
   const infilCap = Float64Array.from(surfaces.map((s) => s.infiltration * s.area));
-  const to = Int32Array.from(surfaces.map((s) => s.to));
+  const toRow = Int32Array.from(surfaces.map((s) => (s.to >= 0 ? s.to : n) * origins));
   const ord = Int32Array.from(order);
   const tPrecip = new Float64Array(n);
   const tInflow = new Float64Array(n);
@@ -123,46 +127,52 @@ export function runBalance(
   const tSewer = new Float64Array(n);
   const tEt = new Float64Array(n);
   const tInfil = new Float64Array(n);
-  const month12 = () => Array.from({ length: roofs }, () => new Float64Array(12));
-  const roofMonthRain = month12();
-  const roofMonthOwnOut = month12();
-  const roofMonthSewer = month12();
-  const roofMonthRainyDays = month12();
-  const roofMonthRespected = month12();
-  const sewerToday = new Float64Array(origins);
+  // Per roof and month, flat at [r * 12 + m].
+  const mRain = new Float64Array(roofs * 12);
+  const mOwnOut = new Float64Array(roofs * 12);
+  const mSewer = new Float64Array(roofs * 12);
+  const mRainy = new Float64Array(roofs * 12);
+  const mRespected = new Float64Array(roofs * 12);
+  const sewerRow = n * origins;
   const ownOutToday = new Float64Array(origins);
+  const areas = Float64Array.from(roofAreas);
+  const { precip, temp, month, snow: snowSeries } = series;
+  const hasTarget = target !== null;
+  const targetDepth = target ?? 0;
   let pack = 0;
-  const days = series.precip.length;
+  const days = precip.length;
   for (let d = 0; d < days; d += 1) {
-    const p = series.precip[d]!;
-    const t = series.temp[d]!;
-    const m = series.month[d]!;
-    const snow = series.snow[d]!;
+    const p = precip[d]!;
+    const t = temp[d]!;
+    const m = month[d]!;
+    const snow = snowSeries[d]!;
     pack += snow;
     const melt = t > 0 ? Math.min(pack, meltRate * t) : 0;
     pack -= melt;
     const input = p - snow + melt;
-    sewerToday.fill(0);
+    inbox.fill(0, sewerRow, sewerRow + origins);
     ownOutToday.fill(0);
     const pet = petDaily[m]!;
     for (let k = 0; k < ord.length; k += 1) {
       const i = ord[k]!;
-      const c = comp[i]!;
-      const box = inbox[i]!;
-      const u = ups[i]!;
-      tPrecip[i]! += p * area[i]!;
-      c[own[i]!]! += input * area[i]!;
+      const row = i * origins;
+      const u0 = upsStart[i]!;
+      const u1 = upsStart[i + 1]!;
+      const oi = own[i]!;
+      const ai = area[i]!;
+      tPrecip[i]! += p * ai;
+      comp[row + oi]! += input * ai;
       let w = 0;
       let inflow = 0;
-      for (let x = 0; x < u.length; x += 1) {
-        const o = u[x]!;
-        const b = box[o]!;
+      for (let x = u0; x < u1; x += 1) {
+        const o = upsList[x]!;
+        const b = inbox[row + o]!;
         if (b !== 0) {
           inflow += b;
-          c[o]! += b;
-          box[o] = 0;
+          comp[row + o]! += b;
+          inbox[row + o] = 0;
         }
-        w += c[o]!;
+        w += comp[row + o]!;
       }
       tInflow[i]! += inflow;
       if (w <= 0) continue;
@@ -172,34 +182,43 @@ export function runBalance(
       const et = Math.min(left, pet * etRate[i]! * left);
       const keep = (left - et) / w;
       const outShare = out / w;
-      const dest = to[i]!;
-      const target = dest >= 0 ? inbox[dest]! : sewerToday;
-      ownOutToday[own[i]!]! += c[own[i]!]! * outShare;
-      for (let x = 0; x < u.length; x += 1) {
-        const o = u[x]!;
-        const v = c[o]!;
-        if (outShare > 0) target[o]! += v * outShare;
-        c[o] = v * keep;
+      const dest = toRow[i]!;
+      ownOutToday[oi]! += comp[row + oi]! * outShare;
+      for (let x = u0; x < u1; x += 1) {
+        const o = upsList[x]!;
+        const v = comp[row + o]!;
+        if (outShare > 0) inbox[dest + o]! += v * outShare;
+        comp[row + o] = v * keep;
       }
       tOut[i]! += out;
-      if (dest < 0) tSewer[i]! += out;
+      if (dest === sewerRow) tSewer[i]! += out;
       tEt[i]! += et;
       tInfil[i]! += infil;
     }
     const rainy = input >= wetDay;
+    const over = hasTarget ? Math.max(0, input - targetDepth) : 0;
     for (let r = 0; r < roofs; r += 1) {
-      const a = roofAreas[r]!;
-      const sewer = sewerToday[r]!;
-      roofMonthRain[r]![m]! += input * a;
-      roofMonthOwnOut[r]![m]! += ownOutToday[r]!;
-      roofMonthSewer[r]![m]! += sewer;
+      const a = areas[r]!;
+      const sewer = inbox[sewerRow + r]!;
+      const at = r * 12 + m;
+      mRain[at]! += input * a;
+      mOwnOut[at]! += ownOutToday[r]!;
+      mSewer[at]! += sewer;
       if (rainy) {
-        roofMonthRainyDays[r]![m]! += 1;
-        const allowed = target === null ? 0 : Math.max(0, input - target) * a;
-        if (sewer <= allowed + 1e-9 * a) roofMonthRespected[r]![m]! += 1;
+        mRainy[at]! += 1;
+        if (sewer <= over * a + 1e-9 * a) mRespected[at]! += 1;
       }
     }
   }
+  const perRoof = (flat: Float64Array) =>
+    Array.from({ length: roofs }, (_, r) => flat.subarray(r * 12, r * 12 + 12));
+  const roofMonthRain = perRoof(mRain);
+  const roofMonthOwnOut = perRoof(mOwnOut);
+  const roofMonthSewer = perRoof(mSewer);
+  const roofMonthRainyDays = perRoof(mRainy);
+  const roofMonthRespected = perRoof(mRespected);
+  const sumRow = (xs: Float64Array, i: number) =>
+    xs.subarray(i * origins, (i + 1) * origins).reduce((a, x) => a + x, 0);
   const totals: SurfaceTotals[] = surfaces.map((s, i) => ({
     precipitation: tPrecip[i]!,
     inflow: tInflow[i]!,
@@ -207,7 +226,7 @@ export function runBalance(
     toSewer: tSewer[i]!,
     et: tEt[i]!,
     infiltration: tInfil[i]!,
-    storageEnd: comp[i]!.reduce((a, x) => a + x, 0) + inbox[i]!.reduce((a, x) => a + x, 0),
+    storageEnd: sumRow(comp, i) + sumRow(inbox, i),
     snowEnd: pack * s.area,
   }));
   return { roofMonthRain, roofMonthOwnOut, roofMonthSewer, roofMonthRainyDays, roofMonthRespected, totals };
