@@ -121,6 +121,7 @@ export function runBalance(
   const infilCap = Float64Array.from(surfaces.map((s) => s.infiltration * s.area));
   const toRow = Int32Array.from(surfaces.map((s) => (s.to >= 0 ? s.to : n) * origins));
   const ord = Int32Array.from(order);
+  const to = Int32Array.from(surfaces.map((s) => s.to));
   const tPrecip = new Float64Array(n);
   const tInflow = new Float64Array(n);
   const tOut = new Float64Array(n);
@@ -134,6 +135,16 @@ export function runBalance(
   const mRainy = new Float64Array(roofs * 12);
   const mRespected = new Float64Array(roofs * 12);
   const sewerRow = n * origins;
+  // Each store is well mixed, so a day's ET scales every origin alike: the stored amounts are kept
+  // unscaled and scale[i] carries the product of the days' factors (true = stored x scale), so a day
+  // touches a surface's origins only when water arrives from upstream or leaves it. total[i] is the
+  // store's true content.
+  const scale = new Float64Array(n).fill(1);
+  const total = new Float64Array(n);
+  const pending = new Uint8Array(n);
+  const monthInput = new Float64Array(12);
+  const monthRainy = new Float64Array(12);
+  let spilled = false;
   const ownOutToday = new Float64Array(origins);
   const areas = Float64Array.from(roofAreas);
   const { precip, temp, month, snow: snowSeries } = series;
@@ -150,8 +161,11 @@ export function runBalance(
     const melt = t > 0 ? Math.min(pack, meltRate * t) : 0;
     pack -= melt;
     const input = p - snow + melt;
-    inbox.fill(0, sewerRow, sewerRow + origins);
-    ownOutToday.fill(0);
+    if (spilled) {
+      inbox.fill(0, sewerRow, sewerRow + origins);
+      ownOutToday.fill(0);
+      spilled = false;
+    }
     const pet = petDaily[m]!;
     for (let k = 0; k < ord.length; k += 1) {
       const i = ord[k]!;
@@ -161,55 +175,81 @@ export function runBalance(
       const oi = own[i]!;
       const ai = area[i]!;
       tPrecip[i]! += p * ai;
-      comp[row + oi]! += input * ai;
-      let w = 0;
+      let sc = scale[i]!;
+      const rain = input * ai;
+      if (rain !== 0) comp[row + oi]! += rain / sc;
+      let w = total[i]! + rain;
       let inflow = 0;
-      for (let x = u0; x < u1; x += 1) {
-        const o = upsList[x]!;
-        const b = inbox[row + o]!;
-        if (b !== 0) {
-          inflow += b;
-          comp[row + o]! += b;
-          inbox[row + o] = 0;
+      if (pending[i] === 1) {
+        pending[i] = 0;
+        for (let x = u0; x < u1; x += 1) {
+          const o = upsList[x]!;
+          const b = inbox[row + o]!;
+          if (b !== 0) {
+            inflow += b;
+            comp[row + o]! += b / sc;
+            inbox[row + o] = 0;
+          }
         }
-        w += comp[row + o]!;
+        w += inflow;
       }
       tInflow[i]! += inflow;
+      total[i] = w;
       if (w <= 0) continue;
       const infil = Math.min(w, infilCap[i]!);
       const out = Math.max(0, w - infil - capacity[i]!);
       const left = w - infil - out;
       const et = Math.min(left, pet * etRate[i]! * left);
       const keep = (left - et) / w;
-      const outShare = out / w;
       const dest = toRow[i]!;
-      ownOutToday[oi]! += comp[row + oi]! * outShare;
-      for (let x = u0; x < u1; x += 1) {
-        const o = upsList[x]!;
-        const v = comp[row + o]!;
-        if (outShare > 0) inbox[dest + o]! += v * outShare;
-        comp[row + o] = v * keep;
+      if (out > 0) {
+        spilled = true;
+        // Every origin leaves in proportion: its true amount (stored x scale) times out / w.
+        const f = (sc * out) / w;
+        ownOutToday[oi]! += comp[row + oi]! * f;
+        for (let x = u0; x < u1; x += 1) {
+          const o = upsList[x]!;
+          inbox[dest + o]! += comp[row + o]! * f;
+        }
+        if (dest !== sewerRow) pending[to[i]!] = 1;
       }
+      total[i] = left - et;
+      if (keep > 0) {
+        sc *= keep;
+        if (sc < 1e-150) {
+          for (let x = u0; x < u1; x += 1) comp[row + upsList[x]!]! *= sc;
+          sc = 1;
+        }
+      } else {
+        for (let x = u0; x < u1; x += 1) comp[row + upsList[x]!] = 0;
+        sc = 1;
+      }
+      scale[i] = sc;
       tOut[i]! += out;
       if (dest === sewerRow) tSewer[i]! += out;
       tEt[i]! += et;
       tInfil[i]! += infil;
     }
     const rainy = input >= wetDay;
+    monthInput[m]! += input;
+    if (rainy) monthRainy[m]! += 1;
+    if (!spilled && !rainy) continue;
     const over = hasTarget ? Math.max(0, input - targetDepth) : 0;
     for (let r = 0; r < roofs; r += 1) {
       const a = areas[r]!;
       const sewer = inbox[sewerRow + r]!;
       const at = r * 12 + m;
-      mRain[at]! += input * a;
       mOwnOut[at]! += ownOutToday[r]!;
       mSewer[at]! += sewer;
-      if (rainy) {
-        mRainy[at]! += 1;
-        if (sewer <= over * a + 1e-9 * a) mRespected[at]! += 1;
-      }
+      if (rainy && sewer <= over * a + 1e-9 * a) mRespected[at]! += 1;
     }
   }
+  // The water reaching a roof and its rainy days follow from the site's: the same depth on every roof.
+  for (let r = 0; r < roofs; r += 1)
+    for (let m = 0; m < 12; m += 1) {
+      mRain[r * 12 + m] = monthInput[m]! * areas[r]!;
+      mRainy[r * 12 + m] = monthRainy[m]!;
+    }
   const perRoof = (flat: Float64Array) =>
     Array.from({ length: roofs }, (_, r) => flat.subarray(r * 12, r * 12 + 12));
   const roofMonthRain = perRoof(mRain);
@@ -226,7 +266,7 @@ export function runBalance(
     toSewer: tSewer[i]!,
     et: tEt[i]!,
     infiltration: tInfil[i]!,
-    storageEnd: sumRow(comp, i) + sumRow(inbox, i),
+    storageEnd: sumRow(comp, i) * scale[i]! + sumRow(inbox, i),
     snowEnd: pack * s.area,
   }));
   return { roofMonthRain, roofMonthOwnOut, roofMonthSewer, roofMonthRainyDays, roofMonthRespected, totals };
