@@ -122,7 +122,6 @@ export function runBalance(
   const toRow = Int32Array.from(surfaces.map((s) => (s.to >= 0 ? s.to : n) * origins));
   const ord = Int32Array.from(order);
   const to = Int32Array.from(surfaces.map((s) => s.to));
-  const tPrecip = new Float64Array(n);
   const tInflow = new Float64Array(n);
   const tOut = new Float64Array(n);
   const tSewer = new Float64Array(n);
@@ -145,6 +144,7 @@ export function runBalance(
   const monthInput = new Float64Array(12);
   const monthRainy = new Float64Array(12);
   let spilled = false;
+  let sumPrecip = 0;
   const ownOutToday = new Float64Array(origins);
   const areas = Float64Array.from(roofAreas);
   const { precip, temp, month, snow: snowSeries } = series;
@@ -174,7 +174,6 @@ export function runBalance(
       const u1 = upsStart[i + 1]!;
       const oi = own[i]!;
       const ai = area[i]!;
-      tPrecip[i]! += p * ai;
       let sc = scale[i]!;
       const rain = input * ai;
       if (rain !== 0) comp[row + oi]! += rain / sc;
@@ -192,8 +191,8 @@ export function runBalance(
           }
         }
         w += inflow;
+        tInflow[i]! += inflow;
       }
-      tInflow[i]! += inflow;
       total[i] = w;
       if (w <= 0) continue;
       const infil = Math.min(w, infilCap[i]!);
@@ -204,6 +203,8 @@ export function runBalance(
       const dest = toRow[i]!;
       if (out > 0) {
         spilled = true;
+        tOut[i]! += out;
+        if (dest === sewerRow) tSewer[i]! += out;
         // Every origin leaves in proportion: its true amount (stored x scale) times out / w.
         const f = (sc * out) / w;
         ownOutToday[oi]! += comp[row + oi]! * f;
@@ -225,13 +226,12 @@ export function runBalance(
         sc = 1;
       }
       scale[i] = sc;
-      tOut[i]! += out;
-      if (dest === sewerRow) tSewer[i]! += out;
       tEt[i]! += et;
       tInfil[i]! += infil;
     }
     const rainy = input >= wetDay;
     monthInput[m]! += input;
+    sumPrecip += p;
     if (rainy) monthRainy[m]! += 1;
     if (!spilled && !rainy) continue;
     const over = hasTarget ? Math.max(0, input - targetDepth) : 0;
@@ -260,7 +260,7 @@ export function runBalance(
   const sumRow = (xs: Float64Array, i: number) =>
     xs.subarray(i * origins, (i + 1) * origins).reduce((a, x) => a + x, 0);
   const totals: SurfaceTotals[] = surfaces.map((s, i) => ({
-    precipitation: tPrecip[i]!,
+    precipitation: sumPrecip * s.area,
     inflow: tInflow[i]!,
     outflow: tOut[i]!,
     toSewer: tSewer[i]!,
