@@ -105,23 +105,27 @@ export function runBalance(
     const j = surfaces[i]!.to;
     if (j >= 0) for (const o of upstream[i]!) if (!upstream[j]!.includes(o)) upstream[j]!.push(o);
   }
-  // Flat typed arrays: surface i's water by origin at [i * origins, (i + 1) * origins); row n of `inbox`
-  // is the sewer's day. The origins reaching each surface are upsList[upsStart[i] .. upsStart[i + 1]).
+  // From here surfaces are numbered by their place in the upstream-to-downstream order (pos[i] for
+  // surface i), so the day's loop walks them in memory order. Flat typed arrays: the water by origin of
+  // the surface at place k at [k * origins, (k + 1) * origins); row n of `inbox` is the sewer's day. The
+  // origins reaching it are upsList[upsStart[k] .. upsStart[k + 1]).
+  const pos = new Int32Array(n);
+  order.forEach((i, k) => (pos[i] = k));
+  const sorted = order.map((i) => surfaces[i]!);
   const comp = new Float64Array(n * origins);
   const inbox = new Float64Array((n + 1) * origins);
   const upsStart = new Int32Array(n + 1);
-  for (let i = 0; i < n; i += 1) upsStart[i + 1] = upsStart[i]! + upstream[i]!.length;
-  const upsList = Int32Array.from(upstream.flat());
-  const own = Int32Array.from(surfaces.map((_, i) => originOf(i)));
-  const area = Float64Array.from(surfaces.map((s) => s.area));
-  const capacity = Float64Array.from(surfaces.map((s) => s.capacity * s.area));
+  for (let k = 0; k < n; k += 1) upsStart[k + 1] = upsStart[k]! + upstream[order[k]!]!.length;
+  const upsList = Int32Array.from(order.flatMap((i) => upstream[i]!));
+  const own = Int32Array.from(order.map((i) => originOf(i)));
+  const area = Float64Array.from(sorted.map((s) => s.area));
+  const capacity = Float64Array.from(sorted.map((s) => s.capacity * s.area));
   const etRate = Float64Array.from(
-    surfaces.map((s) => (s.capacity > 0 ? (s.kc * s.area) / (s.capacity * s.area) : 0)),
+    sorted.map((s) => (s.capacity > 0 ? (s.kc * s.area) / (s.capacity * s.area) : 0)),
   );
-  const infilCap = Float64Array.from(surfaces.map((s) => s.infiltration * s.area));
-  const toRow = Int32Array.from(surfaces.map((s) => (s.to >= 0 ? s.to : n) * origins));
-  const ord = Int32Array.from(order);
-  const to = Int32Array.from(surfaces.map((s) => s.to));
+  const infilCap = Float64Array.from(sorted.map((s) => s.infiltration * s.area));
+  const toRow = Int32Array.from(sorted.map((s) => (s.to >= 0 ? pos[s.to]! : n) * origins));
+  const to = Int32Array.from(sorted.map((s) => (s.to >= 0 ? pos[s.to]! : -1)));
   const tInflow = new Float64Array(n);
   const tOut = new Float64Array(n);
   const tSewer = new Float64Array(n);
@@ -167,11 +171,8 @@ export function runBalance(
       spilled = false;
     }
     const pet = petDaily[m]!;
-    for (let k = 0; k < ord.length; k += 1) {
-      const i = ord[k]!;
+    for (let i = 0; i < n; i += 1) {
       const row = i * origins;
-      const u0 = upsStart[i]!;
-      const u1 = upsStart[i + 1]!;
       const oi = own[i]!;
       const ai = area[i]!;
       let sc = scale[i]!;
@@ -181,7 +182,7 @@ export function runBalance(
       let inflow = 0;
       if (pending[i] === 1) {
         pending[i] = 0;
-        for (let x = u0; x < u1; x += 1) {
+        for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) {
           const o = upsList[x]!;
           const b = inbox[row + o]!;
           if (b !== 0) {
@@ -195,8 +196,30 @@ export function runBalance(
       }
       total[i] = w;
       if (w <= 0) continue;
-      const infil = Math.min(w, infilCap[i]!);
-      const out = Math.max(0, w - infil - capacity[i]!);
+      const cap = capacity[i]!;
+      const icap = infilCap[i]!;
+      if (icap === 0 && w <= cap) {
+        // The common day: nothing infiltrates or overflows, only ET takes its share.
+        const et = Math.min(w, pet * etRate[i]! * w);
+        const rest = w - et;
+        total[i] = rest;
+        tEt[i]! += et;
+        if (rest > 0) {
+          sc *= rest / w;
+          if (sc < 1e-150) {
+            for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1)
+              comp[row + upsList[x]!]! *= sc;
+            sc = 1;
+          }
+        } else {
+          for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) comp[row + upsList[x]!] = 0;
+          sc = 1;
+        }
+        scale[i] = sc;
+        continue;
+      }
+      const infil = Math.min(w, icap);
+      const out = Math.max(0, w - infil - cap);
       const left = w - infil - out;
       const et = Math.min(left, pet * etRate[i]! * left);
       const keep = (left - et) / w;
@@ -208,7 +231,7 @@ export function runBalance(
         // Every origin leaves in proportion: its true amount (stored x scale) times out / w.
         const f = (sc * out) / w;
         ownOutToday[oi]! += comp[row + oi]! * f;
-        for (let x = u0; x < u1; x += 1) {
+        for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) {
           const o = upsList[x]!;
           inbox[dest + o]! += comp[row + o]! * f;
         }
@@ -218,11 +241,11 @@ export function runBalance(
       if (keep > 0) {
         sc *= keep;
         if (sc < 1e-150) {
-          for (let x = u0; x < u1; x += 1) comp[row + upsList[x]!]! *= sc;
+          for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) comp[row + upsList[x]!]! *= sc;
           sc = 1;
         }
       } else {
-        for (let x = u0; x < u1; x += 1) comp[row + upsList[x]!] = 0;
+        for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) comp[row + upsList[x]!] = 0;
         sc = 1;
       }
       scale[i] = sc;
@@ -259,15 +282,18 @@ export function runBalance(
   const roofMonthRespected = perRoof(mRespected);
   const sumRow = (xs: Float64Array, i: number) =>
     xs.subarray(i * origins, (i + 1) * origins).reduce((a, x) => a + x, 0);
-  const totals: SurfaceTotals[] = surfaces.map((s, i) => ({
-    precipitation: sumPrecip * s.area,
-    inflow: tInflow[i]!,
-    outflow: tOut[i]!,
-    toSewer: tSewer[i]!,
-    et: tEt[i]!,
-    infiltration: tInfil[i]!,
-    storageEnd: sumRow(comp, i) * scale[i]! + sumRow(inbox, i),
-    snowEnd: pack * s.area,
-  }));
+  const totals: SurfaceTotals[] = surfaces.map((s, j) => {
+    const i = pos[j]!;
+    return {
+      precipitation: sumPrecip * s.area,
+      inflow: tInflow[i]!,
+      outflow: tOut[i]!,
+      toSewer: tSewer[i]!,
+      et: tEt[i]!,
+      infiltration: tInfil[i]!,
+      storageEnd: sumRow(comp, i) * scale[i]! + sumRow(inbox, i),
+      snowEnd: pack * s.area,
+    };
+  });
   return { roofMonthRain, roofMonthOwnOut, roofMonthSewer, roofMonthRainyDays, roofMonthRespected, totals };
 }
