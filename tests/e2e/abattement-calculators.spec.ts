@@ -65,25 +65,25 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await page.getByRole('combobox', { name: 'Type de sol' }).selectOption({ label: 'Pleine terre' });
   await next(page);
 
-  await expect(page.getByRole('heading', { name: 'Toiture Toiture A' })).toBeVisible();
-  const first = page.getByRole('combobox', { name: 'Se deverse dans' }).first();
+  await expect(page.getByRole('heading', { name: 'Toiture A' })).toBeVisible();
+  const first = page.getByRole('combobox', { name: 'Se déverse dans' }).first();
   await expect(first.locator('option')).toHaveText(['Choisir une option', 'Égouts', 'Toiture B', 'Jardin']);
   await first.selectOption({ label: 'Toiture B' });
-  await page.getByRole('combobox', { name: 'Se deverse dans' }).nth(1).selectOption({ label: 'Toiture A' });
+  await page.getByRole('combobox', { name: 'Se déverse dans' }).nth(1).selectOption({ label: 'Toiture A' });
   await expect(
     page.getByText("Cette destination ferait revenir l'eau sur cette toiture").first(),
   ).toBeVisible();
-  await page.getByRole('combobox', { name: 'Se deverse dans' }).nth(1).selectOption({ label: 'Jardin' });
+  await page.getByRole('combobox', { name: 'Se déverse dans' }).nth(1).selectOption({ label: 'Jardin' });
   await expect(page.getByRole('button', { name: 'Envoyer le formulaire' })).toBeEnabled();
 
   // Submit saves the project and opens the results: one chart per roof and the rainfall chart.
   await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
   // Each roof is headed by its annual retention by volume; the seed's line is the mean of the months.
-  const roofA = page.locator('figcaption').filter({ hasText: 'Toiture Toiture A' });
+  const roofA = page.locator('figcaption').filter({ hasText: 'Toiture A' });
   await expect(roofA).toContainText(/Abattement annuel \(en volume\) : \d+(,\d)? %/, { timeout: 15_000 });
   await expect(roofA).toContainText(/Moyenne des valeurs mensuelles : \d+ %/);
-  await expect(page.locator('figcaption').filter({ hasText: 'Toiture Toiture B' })).toContainText(
+  await expect(page.locator('figcaption').filter({ hasText: 'Toiture B' })).toContainText(
     'Abattement annuel (en volume)',
   );
   // Above the charts: the site's and each roof's verdict against the 8 mm target, and the annual table.

@@ -70,7 +70,7 @@ test('a keyboard-only journey through the sm wizard to the results', async ({ pa
   await page.keyboard.press('Enter');
 
   await expect(page.getByRole('heading', { name: 'Déversements' })).toBeFocused();
-  await choose(page, /^Se deverse dans/, 'Ég');
+  await choose(page, /^Se déverse dans/, 'Ég');
   await tabTo(page, /^Envoyer le formulaire$/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/client\/sm\/results$/);

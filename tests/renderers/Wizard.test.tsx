@@ -59,8 +59,8 @@ describe('Wizard', () => {
         {...actions()}
       />,
     );
-    expect(screen.getByRole('heading', { name: 'Toiture Toiture A' })).toBeInTheDocument();
-    const selects = screen.getAllByRole('combobox', { name: 'Se deverse dans' });
+    expect(screen.getByRole('heading', { name: 'Toiture A' })).toBeInTheDocument();
+    const selects = screen.getAllByRole('combobox', { name: 'Se déverse dans' });
     expect([...selects[1]!.querySelectorAll('option')].map((o) => o.textContent)).toEqual([
       'Choisir une option',
       'Égouts',
