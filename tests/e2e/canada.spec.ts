@@ -41,21 +41,21 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   await page.getByRole('combobox', { name: 'Growing medium' }).selectOption({ label: 'SFX' });
   await textbox(page, 'Growing medium thickness').fill('1');
   await textbox(page, 'Growing medium thickness').press('Tab');
-  await expect(page.getByText('Value must be between 40 and 400 (mm)')).toBeVisible();
+  await expect(page.getByText('Value must be between 40 and 400 mm (1.6 to 15.7 in)')).toBeVisible();
   await textbox(page, 'Growing medium thickness').fill('4');
-  await expect(page.getByText('Value must be between 40 and 400 (mm)')).toHaveCount(0);
+  await expect(page.getByText('Value must be between 40 and 400 mm (1.6 to 15.7 in)')).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Drain' }).selectOption({ label: 'Sopradrain Eco 5' });
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   await page.getByRole('radio', { name: 'No' }).check();
   await page.getByRole('button', { name: 'Next', exact: true }).click();
-  await expect(page.getByRole('heading', { name: 'Roof Tower roof' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tower roof' })).toBeVisible();
 
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Roof Tower roof' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tower roof' })).toBeVisible();
   await page.getByRole('button', { name: 'Start the calculation' }).click();
   await expect(page).toHaveURL(/\/client\/smca\/results$/);
-  const tower = page.locator('figcaption').filter({ hasText: 'Roof Tower roof' });
+  const tower = page.locator('figcaption').filter({ hasText: 'Tower roof' });
   await expect(tower).toContainText(/Annual retention \(by volume\): \d+(\.\d)? %/, { timeout: 15_000 });
   await expect(tower).toContainText(/Mean of monthly values: \d+ %/);
   await expect(page.getByRole('heading', { name: 'Annual summary' })).toBeVisible();
