@@ -20,7 +20,7 @@ export function BooleanWidget(props: WidgetProps) {
     </label>
   );
   return (
-    <span className="field-boolean" role="radiogroup" aria-labelledby={`${props.id}__label`}>
+    <span className="choice-row" role="radiogroup" aria-labelledby={`${props.id}__label`}>
       {choice(true, 'common.yes')}
       {choice(false, 'common.no')}
     </span>

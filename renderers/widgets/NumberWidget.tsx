@@ -16,7 +16,7 @@ export function NumberWidget(props: WidgetProps) {
     setText((cur) => (Number(cur.replace(',', '.')) === field.display ? cur : shown));
   }, [shown, field.display]);
   return (
-    <span className="field-number">
+    <span className="number-with-unit">
       <input
         id={props.id}
         type="text"
