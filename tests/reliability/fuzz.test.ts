@@ -34,6 +34,12 @@ const ADMIN_PASSWORD = 'fuzz-admin-password';
 /** An admin the fuzzer never names, so that its guesses cannot lock it out: the cookie is renewed with it. */
 const FUZZ_ADMIN = { name: 'fuzz-keeper', password: 'fuzz-keeper-password' };
 
+/**
+ * The stored projects the requests aim at: the owner's new, calculated, sent (commented, a file, a note
+ * draft) and ordered flow-limiter projects, another visitor's, and an admin's calculated abattement one.
+ */
+const SLOTS = ['new', 'calculated', 'sent', 'ordered', 'other', 'admin-sm'] as const;
+
 type Mode = 'client' | 'admin';
 /** Cookies are named, not baked in: an admin session the fuzzer signs out of is replaced. */
 type CookieName = 'owner' | 'other' | 'admin' | 'owner+admin' | 'none';
@@ -46,6 +52,7 @@ interface FuzzRequest {
   payload?: string | Buffer;
 }
 
+/** The ids requests may name: placeholders (~P0~, ~F0~) for the stored projects, filled in when sent. */
 interface Seeds {
   projects: string[];
   files: string[];
@@ -459,7 +466,15 @@ describe.each(DIALECTS)('fuzzed requests on %s', (dialect) => {
   let dist: string;
   const servers = {} as Record<Mode, Server>;
   const cookies: Record<'owner' | 'other' | 'admin', string> = { owner: '', other: '', admin: '' };
-  const seeds: Seeds = { projects: [], files: [] };
+  /** The stored projects the requests aim at (slot k is ~Pk~ in a request), and the file of slot 2 (~F0~). */
+  const slots: string[] = [];
+  const files: string[] = [];
+  const seeds: Seeds = {
+    projects: SLOTS.map((_, k) => `~P${k}~`),
+    files: ['~F0~'],
+  };
+  const resolve = (text: string) =>
+    text.replace(/~P(\d)~/g, (_, k: string) => slots[Number(k)]!).replace(/~F0~/g, () => files[0]!);
 
   const call = async (mode: Mode, o: InjectOptions) => {
     const r = await servers[mode].app.inject(o);
@@ -469,17 +484,56 @@ describe.each(DIALECTS)('fuzzed requests on %s', (dialect) => {
   };
   const signIn = async () =>
     cookiesOf(await call('client', { method: 'POST', url: '/api/auth/login', payload: FUZZ_ADMIN }));
-  const create = async (mode: Mode, cookie: string, kind: 'sl' | 'sm') => {
-    const type = kind === 'sl' ? 'slowli' : 'skywater_manager';
-    const r = await call(mode, {
+
+  /** Makes the project of slot k as SLOTS describes it (again, when a request deleted it). */
+  const makeSlot = async (k: number) => {
+    const recipe = SLOTS[k]!;
+    const mode: Mode = recipe === 'admin-sm' ? 'admin' : 'client';
+    const who = recipe === 'admin-sm' ? 'admin' : recipe === 'other' ? 'other' : 'owner';
+    const type = recipe === 'admin-sm' ? 'skywater_manager' : 'slowli';
+    const headers = cookies[who] ? { cookie: cookies[who] } : {};
+    const made = await call(mode, {
       method: 'POST',
       url: `/api/${type}/project`,
-      payload: projectBody(kind),
-      headers: cookie ? { cookie } : {},
+      payload: projectBody(recipe === 'admin-sm' ? 'sm' : 'sl'),
+      headers,
     });
-    const id = r.json<{ id: string }>().id;
-    seeds.projects.push(id);
-    return { id, cookie: cookie || cookiesOf(r) };
+    if (!cookies[who]) cookies[who] = cookiesOf(made);
+    const id = made.json<{ id: string }>().id;
+    const owner = { cookie: cookies[who] };
+    if (recipe === 'calculated' || recipe === 'admin-sm')
+      await call(mode, { method: 'GET', url: `/api/${type}/calculate/${id}`, headers: owner });
+    if (recipe === 'sent') {
+      await call('client', {
+        method: 'PATCH',
+        url: `/api/slowli/comment/${id}`,
+        payload: { comment: 'Rappeler' },
+        headers: owner,
+      });
+      const u = pdfUpload();
+      const file = await call('client', {
+        method: 'POST',
+        url: `/api/slowli/client_file/${id}`,
+        payload: u.payload,
+        headers: { ...owner, 'content-type': u.contentType },
+      });
+      files[0] = file.json<{ id: string }>().id;
+      await call('client', {
+        method: 'PUT',
+        url: `/api/slowli/note_draft/${id}`,
+        payload: emptyNote,
+        headers: owner,
+      });
+      await call('client', { method: 'POST', url: `/api/slowli/send-project/${id}`, headers: owner });
+    }
+    if (recipe === 'ordered')
+      await call('client', {
+        method: 'PATCH',
+        url: `/api/slowli/set_project_command/${id}`,
+        payload: { command_number: 'CMD-7' },
+        headers: { cookie: cookies.admin },
+      });
+    slots[k] = id;
   };
 
   beforeAll(async () => {
@@ -496,49 +550,7 @@ describe.each(DIALECTS)('fuzzed requests on %s', (dialect) => {
       })
       .execute();
     cookies.admin = await signIn();
-    // The owner's four projects: new, calculated, sent (commented, a file, a note draft), ordered.
-    const a = await create('client', '', 'sl');
-    cookies.owner = a.cookie;
-    const owner = { cookie: cookies.owner };
-    const b = await create('client', cookies.owner, 'sl');
-    await call('client', { method: 'GET', url: `/api/sl/calculate/${b.id}`, headers: owner });
-    const c = await create('client', cookies.owner, 'sl');
-    await call('client', {
-      method: 'PATCH',
-      url: `/api/slowli/comment/${c.id}`,
-      payload: { comment: 'Rappeler' },
-      headers: owner,
-    });
-    const u = pdfUpload();
-    const file = await call('client', {
-      method: 'POST',
-      url: `/api/slowli/client_file/${c.id}`,
-      payload: u.payload,
-      headers: { ...owner, 'content-type': u.contentType },
-    });
-    seeds.files.push(file.json<{ id: string }>().id);
-    await call('client', {
-      method: 'PUT',
-      url: `/api/slowli/note_draft/${c.id}`,
-      payload: emptyNote,
-      headers: owner,
-    });
-    await call('client', { method: 'POST', url: `/api/slowli/send-project/${c.id}`, headers: owner });
-    const d = await create('client', cookies.owner, 'sl');
-    await call('client', {
-      method: 'PATCH',
-      url: `/api/slowli/set_project_command/${d.id}`,
-      payload: { command_number: 'CMD-7' },
-      headers: { cookie: cookies.admin },
-    });
-    // Another visitor's project, and an admin's calculated abattement project.
-    cookies.other = (await create('client', '', 'sl')).cookie;
-    const f = await create('admin', cookies.admin, 'sm');
-    await call('admin', {
-      method: 'GET',
-      url: `/api/skywater_manager/calculate/${f.id}`,
-      headers: { cookie: cookies.admin },
-    });
+    for (const k of SLOTS.keys()) await makeSlot(k);
   });
   afterAll(async () => {
     await servers.client?.close();
@@ -547,19 +559,20 @@ describe.each(DIALECTS)('fuzzed requests on %s', (dialect) => {
     if (dist) rmSync(dist, { recursive: true, force: true });
   });
 
-  /** The stored projects made beforehand, every column, and how many projects, files, drafts and mails there are. */
-  const snapshot = async (): Promise<string> => {
+  /**
+   * The stored projects the requests aim at, every column, and how many projects, files, drafts and mails
+   * there are; with the slots whose project is gone.
+   */
+  const snapshot = async (): Promise<{ text: string; gone: number[] }> => {
     const db = servers.client.db;
-    const rows = await db
-      .selectFrom('projects')
-      .selectAll()
-      .where('id', 'in', seeds.projects)
-      .orderBy('id')
-      .execute();
+    const rows = await db.selectFrom('projects').selectAll().where('id', 'in', slots).orderBy('id').execute();
     const counts = await sql<Record<string, unknown>>`select
         (select count(*) from projects) as projects, (select count(*) from files) as files,
         (select count(*) from note_drafts) as drafts, (select count(*) from outbox) as mails`.execute(db);
-    return JSON.stringify({ rows, counts: Object.values(counts.rows[0]!).map(Number) });
+    return {
+      text: JSON.stringify({ rows, counts: Object.values(counts.rows[0]!).map(Number) }),
+      gone: [...slots.keys()].filter((k) => !rows.some((r) => r.id === slots[k])),
+    };
   };
 
   it(
@@ -583,32 +596,39 @@ describe.each(DIALECTS)('fuzzed requests on %s', (dialect) => {
       const changedByRefusal: string[] = [];
       let refusedOnStoredProject = 0;
       let acceptedChanges = 0;
+      let remade = 0;
       let before = await snapshot();
-      const initial = before;
       const t0 = performance.now();
       for (const q of requests) {
         const cookie = cookieOf(q.cookie);
+        const url = resolve(q.url);
+        const payload = typeof q.payload === 'string' ? resolve(q.payload) : q.payload;
         const options: InjectOptions = {
           method: q.method as NonNullable<InjectOptions['method']>,
-          url: q.url,
+          url,
           headers: cookie ? { ...q.headers, cookie } : q.headers,
         };
-        if (q.payload !== undefined) options.payload = q.payload;
+        if (payload !== undefined) options.payload = payload;
         const r = await servers[q.mode].app.inject(options);
         statuses.set(r.statusCode, (statuses.get(r.statusCode) ?? 0) + 1);
-        const what = `${q.mode} mode ${q.method} ${q.url} cookie=${JSON.stringify(q.cookie)} headers=${JSON.stringify(q.headers)} body=${String(q.payload ?? '').slice(0, 300)}`;
+        const what = `${q.mode} mode ${q.method} ${url} cookie=${JSON.stringify(q.cookie)} headers=${JSON.stringify(q.headers)} body=${String(payload ?? '').slice(0, 300)}`;
         if (r.statusCode >= 500) fiveHundreds.push(`${r.statusCode} ${r.payload.slice(0, 200)} <- ${what}`);
-        const after = await snapshot();
+        let after = await snapshot();
         if (r.statusCode >= 400) {
-          if (after !== before) changedByRefusal.push(`${r.statusCode} <- ${what}`);
-          const named = `${q.url} ${String(q.payload ?? '')}`;
-          if (seeds.projects.some((id) => named.includes(id) && before.includes(id)))
-            refusedOnStoredProject += 1;
-        } else if (after !== before) acceptedChanges += 1;
-        before = after;
+          if (after.text !== before.text) changedByRefusal.push(`${r.statusCode} <- ${what}`);
+          const named = `${url} ${String(payload ?? '')}`;
+          if (slots.some((id) => named.includes(id))) refusedOnStoredProject += 1;
+        } else if (after.text !== before.text) acceptedChanges += 1;
         // Signing the admin out is allowed: a new session takes its place.
-        if (q.url.startsWith('/api/auth/logout') && r.statusCode < 300 && cookie.includes(cookies.admin))
+        if (url.startsWith('/api/auth/logout') && r.statusCode < 300 && cookie.includes(cookies.admin))
           cookies.admin = await signIn();
+        // Deleting a stored project is allowed to its owner and admins: the slot gets a new one.
+        if (after.gone.length) {
+          for (const k of after.gone) await makeSlot(k);
+          remade += after.gone.length;
+          after = await snapshot();
+        }
+        before = after;
       }
       const ms = performance.now() - t0;
       const byClass = [...statuses].reduce<Record<string, number>>((acc, [s, n]) => {
@@ -616,12 +636,12 @@ describe.each(DIALECTS)('fuzzed requests on %s', (dialect) => {
         acc[k] = (acc[k] ?? 0) + n;
         return acc;
       }, {});
-      const survivors = seeds.projects.filter((id) => before.includes(id)).length;
       console.info(
         `${dialect}: ${requests.length} requests (seed ${SEED}) in ${Math.round(ms)} ms: ${JSON.stringify(byClass)}; ` +
           `statuses ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}; ` +
-          `${refusedOnStoredProject} refusals named a stored project, ${acceptedChanges} accepted requests changed data, ` +
-          `${survivors}/${seeds.projects.length} stored projects still there, unchanged since the start: ${before === initial}`,
+          `${fiveHundreds.length} answers >= 500; ${refusedOnStoredProject} refusals named a stored project, ` +
+          `${changedByRefusal.length} of all refusals changed stored data; ${acceptedChanges} accepted requests ` +
+          `changed data, ${remade} deleted stored projects made again`,
       );
       expect(fiveHundreds).toEqual([]);
       expect(changedByRefusal).toEqual([]);
