@@ -39,8 +39,13 @@ function precompress(): Plugin {
 }
 
 // One build serves every mode: the app lives under /client/, the API under /api/.
+// Extra calculator folders (EXTRA_BUNDLES, e.g. the test calculator of tests/fixtures/bundles) join
+// schemas/ in the build; without it the alias names a folder that does not exist, and adds nothing.
+const extraBundles = resolve(process.env.EXTRA_BUNDLES ?? join(import.meta.dirname, 'schemas', '.none'));
+
 export default defineConfig({
   base: '/client/',
+  resolve: { alias: { '@extra-bundles': extraBundles } },
   plugins: [react(), precompress()],
   // Page weight is checked by npm run bench:bundle (gzip per page), not by Rollup's per-chunk warning.
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1024 },

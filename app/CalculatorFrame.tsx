@@ -14,18 +14,22 @@ import { configAtom, defaultRoute, localeOf, userLocaleAtom } from './state/appA
 import { safeSession } from './state/safeStorage';
 import { useWizard } from './state/useWizard';
 
-/** Keeps one calculator's saved wizard at a time: entering another calculator resets the others' state. */
-function resetOtherCalculators(calc: string): void {
+/**
+ * Keeps one calculator's saved wizard at a time: entering another calculator clears the previous one's
+ * drafts (its bundle's storage keys, remembered when it was entered).
+ */
+function resetOtherCalculators(calculator: Calculator): void {
   const storage = safeSession();
+  const { id, storage: keys } = calculator.bundle;
   const last = storage.getItem('calculator_type');
-  if (last && last !== calc) {
-    for (const id of CALCULATOR_IDS) {
-      if (id === calc) continue;
-      storage.removeItem(id === 'smca' ? 'smca_form' : `${id}_form`);
-      storage.removeItem(id === 'smca' ? 'smca_data' : `${id}_data`);
-    }
+  if (last && last !== id) {
+    const previous = (JSON.parse(storage.getItem('calculator_storage') ?? '[]') as unknown[]).filter(
+      (k): k is string => typeof k === 'string',
+    );
+    for (const key of previous) storage.removeItem(key);
   }
-  storage.setItem('calculator_type', calc);
+  storage.setItem('calculator_type', id);
+  storage.setItem('calculator_storage', JSON.stringify([keys.form, keys.data]));
 }
 
 function FrameInner({
@@ -52,14 +56,13 @@ function FrameInner({
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
-  const canadian = config?.mode === 'canada' || config?.mode === 'canada_prod';
   return (
     <FrameCtx.Provider value={frame}>
       <div className={`layout${embedded ? ' layout-embedded' : ''}`}>
         <Sidebar
           calc={calc}
           t={t}
-          showHistory={calc !== 'sl' || admin}
+          entries={calculator.bundle.sidebar.filter((e) => !e.admin || admin)}
           embedded={embedded}
           onNew={() => setConfirmNew(true)}
           home={(config?.calculators.length ?? 0) > 1}
@@ -78,7 +81,7 @@ function FrameInner({
           }
         />
         <div className="layout-main">
-          {canadian && calculator.bundle.locales.length > 1 ? (
+          {(config?.locales.length ?? 0) > 1 && calculator.bundle.locales.length > 1 ? (
             <div className="toolbar">
               <label>
                 {t('app.language')}{' '}
@@ -121,11 +124,12 @@ export function CalculatorFrame({ page }: { page: (f: Frame) => ReactNode }) {
   const [loaded, setLoaded] = useState<{ id: string; calculator: Calculator } | Error | null>(null);
   useEffect(() => {
     if (!CALCULATOR_IDS.includes(calc)) return;
-    resetOtherCalculators(calc);
     let live = true;
     loadCalculator(calc).then(
       (calculator) => {
-        if (live) setLoaded({ id: calc, calculator });
+        if (!live) return;
+        resetOtherCalculators(calculator);
+        setLoaded({ id: calc, calculator });
       },
       (e: unknown) => {
         if (live) setLoaded(e instanceof Error ? e : new Error(String(e)));
@@ -137,8 +141,7 @@ export function CalculatorFrame({ page }: { page: (f: Frame) => ReactNode }) {
   }, [calc]);
   if (config && !config.calculators.includes(calc))
     return <Navigate to={defaultRoute(config) ?? '/home'} replace />;
-  if (!CALCULATOR_IDS.includes(calc))
-    return <Navigate to={defaultRoute(config) ?? '/sl/calculator'} replace />;
+  if (!CALCULATOR_IDS.includes(calc)) return <Navigate to={defaultRoute(config) ?? '/'} replace />;
   if (config?.mode === 'admin' && !config.admin)
     return (
       <Navigate

@@ -5,60 +5,65 @@ import type { Messages } from '../renderers';
 export interface Calculator {
   bundle: Bundle;
   messages: Messages;
+  /** /api/{productType}: where its projects live */
+  api: string;
 }
 
 type Json = Record<string, unknown>;
-const json = (m: { default: unknown }): Json => m.default as Json;
 
 /**
- * Each calculator's bundle and messages, loaded on demand so a page downloads only its own calculator.
- * Adding a calculator is adding a folder under schemas/ and a line here.
+ * Every calculator is a folder: schemas/<id>/ (and, for a build made with EXTRA_BUNDLES, that folder's
+ * own <id>/ folders, vite.config.ts). Bundles and messages are found by Vite at build time and each is
+ * its own chunk, so a page downloads only its calculator.
  */
-const LOADERS: Record<string, () => Promise<Calculator>> = {
-  sl: async () => {
-    const [b, common, fr] = await Promise.all([
-      import('../schemas/sl/bundle.json'),
-      import('../schemas/common/messages.fr.json'),
-      import('../schemas/sl/messages.fr.json'),
-    ]);
-    return { bundle: prepareBundle(json(b)), messages: { fr: [json(common), json(fr)] } };
-  },
-  sm: async () => {
-    const [b, common, fr] = await Promise.all([
-      import('../schemas/sm/bundle.json'),
-      import('../schemas/common/messages.fr.json'),
-      import('../schemas/sm/messages.fr.json'),
-    ]);
-    return { bundle: prepareBundle(json(b)), messages: { fr: [json(common), json(fr)] } };
-  },
-  smca: async () => {
-    const [b, commonFr, commonEn, fr, en] = await Promise.all([
-      import('../schemas/smca/bundle.json'),
-      import('../schemas/common/messages.fr.json'),
-      import('../schemas/common/messages.en.json'),
-      import('../schemas/smca/messages.fr.json'),
-      import('../schemas/smca/messages.en.json'),
-    ]);
-    return {
-      bundle: prepareBundle(json(b)),
-      messages: { fr: [json(commonFr), json(fr)], en: [json(commonEn), json(en)] },
-    };
-  },
-};
+const BUNDLES = import.meta.glob<Json>(['/schemas/*/bundle.json', '@extra-bundles/*/bundle.json'], {
+  import: 'default',
+});
+const MESSAGES = import.meta.glob<Json>(['/schemas/*/messages.*.json', '@extra-bundles/*/messages.*.json'], {
+  import: 'default',
+});
+const folderOf = (path: string): string => path.slice(0, path.lastIndexOf('/'));
+const idOf = (path: string): string => folderOf(path).slice(folderOf(path).lastIndexOf('/') + 1);
 
-/** Calculator ids the app knows (route prefixes). */
-export const CALCULATOR_IDS: readonly string[] = Object.keys(LOADERS);
+const bundlePaths = new Map(Object.keys(BUNDLES).map((p) => [idOf(p), p]));
+
+/** Calculator ids the app knows (route prefixes): the folders holding a bundle.json. */
+export const CALCULATOR_IDS: readonly string[] = [...bundlePaths.keys()];
+
+const messagesAt = (path: string | undefined): Promise<Json> =>
+  path && MESSAGES[path] ? MESSAGES[path]() : Promise.resolve({});
+
+async function load(id: string): Promise<Calculator> {
+  const path = bundlePaths.get(id)!;
+  const bundle = prepareBundle(await BUNDLES[path]!());
+  if (bundle.id !== id) throw new Error(`the bundle in folder '${id}' says its id is '${bundle.id}'`);
+  const common = (l: string) => Object.keys(MESSAGES).find((p) => p === `/schemas/common/messages.${l}.json`);
+  const entries = await Promise.all(
+    bundle.locales.map(
+      async (l) =>
+        [
+          l,
+          await Promise.all([messagesAt(common(l)), messagesAt(`${folderOf(path)}/messages.${l}.json`)]),
+        ] as const,
+    ),
+  );
+  return { bundle, messages: Object.fromEntries(entries), api: `/api/${bundle.productType}` };
+}
 
 const cache = new Map<string, Promise<Calculator>>();
 
 /** Loads a calculator by id (once); an unknown id is refused. */
 export function loadCalculator(id: string): Promise<Calculator> {
-  const loader = LOADERS[id];
-  if (!loader) return Promise.reject(new Error(`unknown calculator '${id}'`));
+  if (!bundlePaths.has(id)) return Promise.reject(new Error(`unknown calculator '${id}'`));
   let p = cache.get(id);
   if (!p) {
-    p = loader();
+    p = load(id);
     cache.set(id, p);
   }
   return p;
+}
+
+/** Fills an API path of a bundle: `{api}` is the calculator's /api/{productType}, `{id}` the project. */
+export function apiPath(calculator: Calculator, template: string, id: string): string {
+  return template.replace('{api}', calculator.api).replace('{id}', encodeURIComponent(id));
 }

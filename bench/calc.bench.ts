@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { calculate, type StoredProject } from '../server/calc';
+import { bundleOfProduct } from '../server/projects/products';
 import { runBalance } from '../server/calc/abattement/balance';
 import { balanceAt } from '../tests/calc/balanceNetwork';
 
@@ -71,17 +72,17 @@ const check = (r: ReturnType<typeof calculate>) => {
 };
 const big = abattementProject(20, 5);
 const small = abattementProject(1, 0);
-check(calculate('skywater_manager', big));
-const ab = median(() => check(calculate('skywater_manager', big)), 15);
-const abBase = median(() => check(calculate('skywater_manager', small)), 15);
+check(calculate(bundleOfProduct('skywater_manager'), big));
+const ab = median(() => check(calculate(bundleOfProduct('skywater_manager'), big)), 15);
+const abBase = median(() => check(calculate(bundleOfProduct('skywater_manager'), small)), 15);
 const net = balanceAt('paris', 100, 8);
 const wb = median(() => runBalance(net.surfaces, net.order, net.series, net.petDaily, 8, 3, 1), 31);
 const one = [{ ...net.surfaces[0]!, to: -1 }];
 const wbBase = median(() => runBalance(one, [0], net.series, net.petDaily, 8, 3, 1), 31);
 const fl50 = flowProject(50);
 const fl1 = flowProject(1);
-const fl = median(() => check(calculate('slowli', fl50)), 200);
-const flBase = median(() => check(calculate('slowli', fl1)), 200);
+const fl = median(() => check(calculate(bundleOfProduct('slowli'), fl50)), 200);
+const flBase = median(() => check(calculate(bundleOfProduct('slowli'), fl1)), 200);
 console.log(
   `abattement, 20 roofs + 5 grounds with spills, 100 years: median ${ab.toFixed(1)} ms (goal <= 50 ms) ${ab <= 50 ? 'OK' : 'MISSED'} | baseline 1 roof ${abBase.toFixed(1)} ms`,
 );

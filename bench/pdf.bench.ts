@@ -8,6 +8,7 @@ import { crc32 } from 'node:zlib';
 import { deflateSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
 import { calculate } from '../server/calc';
+import { bundleOfProduct } from '../server/projects/products';
 import { renderNote, type NoteInput } from '../server/pdf/renderNote';
 import { projectBody } from '../tests/server/projects.fixtures';
 
@@ -57,7 +58,7 @@ function note(roofs: number): NoteInput {
     d.roofs = Array.from({ length: roofs }, (_, i) => ({ ...list[0], name: `Toiture ${i + 1}` }));
     d.spills = Array.from({ length: roofs }, () => ({ destination: null }));
   });
-  const out = calculate('skywater_manager', { id: 'bench', steps: body.steps as never });
+  const out = calculate(bundleOfProduct('skywater_manager'), { id: 'bench', steps: body.steps as never });
   if (!out.ok) throw new Error(JSON.stringify(out.reasons));
   return {
     type: 'skywater_manager',

@@ -22,3 +22,5 @@ export { toDisplay, fromDisplay, unitKey, roundTo } from './units';
 export { selectChangeEvent } from './select';
 export { counters, resetCounters } from './counters';
 export { getPath, setPath } from './paths';
+export { RESULT_KINDS, type ResultKind } from './prepareBundle';
+export { evaluate, truthy } from './rules';

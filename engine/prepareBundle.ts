@@ -31,7 +31,82 @@ function checkRule(rule: unknown, at: string, step: StepDef | undefined, modelPa
     }
     return;
   }
+  // Inside map, filter, reduce, all, some and none the second argument reads each element (`current`,
+  // `accumulator`, or the element's own fields): only its operators are checked.
+  if (SCOPED.has(op)) {
+    checkRule(args[0], `${at}/${op}/0`, step, modelPaths);
+    args.slice(1).forEach((a, i) => checkOperators(a, `${at}/${op}/${i + 1}`));
+    return;
+  }
   args.forEach((a, i) => checkRule(a, `${at}/${op}/${i}`, step, modelPaths));
+}
+
+const SCOPED = new Set(['map', 'filter', 'reduce', 'all', 'some', 'none']);
+
+/** Checks only that every operator of a rule is known. */
+function checkOperators(rule: unknown, at: string): void {
+  if (Array.isArray(rule)) return rule.forEach((r, i) => checkOperators(r, `${at}/${i}`));
+  const node = operatorOf(rule);
+  if (!node) return;
+  if (!KNOWN_OPERATORS.has(node.op)) throw new BundleError(at, `unknown json-logic operator '${node.op}'`);
+  node.args.forEach((a, i) => checkOperators(a, `${at}/${node.op}/${i}`));
+}
+
+/** The kinds of result views the renderers' results registry draws (app/results). */
+export const RESULT_KINDS = ['submit-panel', 'limiters', 'summary', 'monthly-charts', 'figures'] as const;
+export type ResultKind = (typeof RESULT_KINDS)[number];
+
+/** What history rows and result views are judged on (json-logic `var` roots of the pages' rules). */
+const ROW_ROOTS = new Set(['state', 'command', 'admin', 'note_generated', 'name']);
+const VIEW_ROOTS = new Set(['admin']);
+
+/** Checks a rule of the pages (history, results): known operators, `var`s from `roots` only. */
+function checkPageRule(rule: unknown, at: string, roots: Set<string>): void {
+  if (Array.isArray(rule)) {
+    rule.forEach((r, i) => checkPageRule(r, `${at}/${i}`, roots));
+    return;
+  }
+  const node = operatorOf(rule);
+  if (!node) return;
+  const { op, args } = node;
+  if (!KNOWN_OPERATORS.has(op)) throw new BundleError(at, `unknown json-logic operator '${op}'`);
+  if (op === 'var') {
+    const root = typeof args[0] === 'string' ? args[0].split('.')[0]! : '';
+    if (!roots.has(root))
+      throw new BundleError(at, `var '${String(args[0])}' must be one of ${[...roots].join(', ')}`);
+    return;
+  }
+  args.forEach((a, i) => checkPageRule(a, `${at}/${op}/${i}`, roots));
+}
+
+/** Checks the pages around the wizard: history rules, result views, note sections, formulas. */
+function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
+  bundle.history.badges.forEach((b, i) => {
+    for (const k of ['when', 'label', 'tone'] as const)
+      checkPageRule(b[k], `/history/badges/${i}/${k}`, ROW_ROOTS);
+  });
+  bundle.history.actions.forEach((a, i) => checkPageRule(a.when, `/history/actions/${i}/when`, ROW_ROOTS));
+  checkPageRule(bundle.results.calculate, '/results/calculate', VIEW_ROOTS);
+  const views = (list: { kind: string; when?: unknown }[], at: string) =>
+    list.forEach((v, i) => {
+      if (!(RESULT_KINDS as readonly string[]).includes(v.kind))
+        throw new BundleError(
+          `${at}/${i}/kind`,
+          `unknown result view '${v.kind}' (known: ${RESULT_KINDS.join(', ')})`,
+        );
+      checkPageRule(v.when, `${at}/${i}/when`, VIEW_ROOTS);
+    });
+  views(bundle.results.views, '/results/views');
+  views(bundle.note.views, '/note/views');
+  bundle.note.sections.forEach((sec, i) => {
+    if (sec.step !== undefined && !bundle.steps.some((s) => s.key === sec.step))
+      throw new BundleError(`/note/sections/${i}/step`, `no step '${sec.step}'`);
+  });
+  if (bundle.results.calculation === 'formulas' && !bundle.results.formulas?.length)
+    throw new BundleError('/results/formulas', "a 'formulas' calculation needs its formulas");
+  (bundle.results.formulas ?? []).forEach((f, i) =>
+    checkRule(f.value, `/results/formulas/${i}/value`, undefined, modelPaths),
+  );
 }
 
 let stepsByPath: Map<string, StepDef[]> = new Map();
@@ -136,6 +211,7 @@ export function prepareBundle(json: unknown): Bundle {
     if (sm.links && !modelPaths.has(sm.links.from))
       throw new BundleError(`/mapping/steps/${i}/links/from`, `no list '${sm.links.from}' in the form model`);
   });
+  checkPages(bundle, modelPaths);
   compile(bundle);
   return bundle;
 }

@@ -203,12 +203,95 @@ export interface MappingDef {
   fixedState?: Record<string, number>;
 }
 
+/** A page of a calculator (route /{id}/{page}). */
+export type PageName = 'calculator' | 'history' | 'results' | 'note';
+
+/** A card of the calculator's home. */
+export interface HomeCard {
+  title: string; // message key
+  page: PageName;
+  action: string; // message key of the button
+  primary?: boolean;
+  admin?: boolean; // shown to admins only
+}
+
+/** An entry of the side menu: a page, or the "new project" action. */
+export interface SidebarEntry {
+  label: string; // message key
+  page?: PageName;
+  action?: 'new';
+  admin?: boolean;
+}
+
+/** An API call of a history action; `{api}` is /api/{productType}, `{id}` the project's id. */
+export interface ApiRequest {
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  path: string;
+}
+
+/** A row action of the history; `when` is json-logic over {state, command, admin, note_generated}. */
+export interface HistoryAction {
+  label: string;
+  when?: JsonLogic;
+  confirm?: string; // message key, with the row's fields as parameters
+  prompt?: { title: string; field: string; submit: string }; // a value asked first, sent as `field`
+  request?: ApiRequest;
+  href?: string; // a download (no request)
+  then?: { href: string }; // opened after the request succeeded
+  remove?: boolean; // the row leaves the list at once
+}
+
+export interface HistoryDef {
+  columns: { key: string; label: string; path: string; sort?: string; format?: 'text' | 'date' }[];
+  /** badges before the name: label and tone are json-logic giving a message key and a colour class */
+  badges: { when?: JsonLogic; label: JsonLogic; tone: JsonLogic }[];
+  actions: HistoryAction[];
+}
+
+/** One view of the results, drawn by the component its kind names (the results registry). */
+export interface ResultView {
+  kind: string;
+  when?: JsonLogic; // over {admin}
+  [option: string]: unknown;
+}
+
+/** A figure of a `formulas` calculation: json-logic over the form model (root `form`). */
+export interface Formula {
+  key: string;
+  label: string;
+  value: JsonLogic;
+  unit?: string;
+  digits?: number;
+}
+
+export interface ResultsDef {
+  calculation: string; // the server's calculation by name
+  path?: string; // the calculate route, default {api}/calculate/{id}
+  calculate?: JsonLogic; // over {admin}: whether the results page runs the calculation
+  views: ResultView[];
+  formulas?: Formula[];
+}
+
+export interface NoteDef {
+  sections: { title: string; step?: string; results?: boolean }[];
+  views: ResultView[];
+}
+
 export interface Bundle {
   $schema?: string;
-  id: string; // 'sl' | 'sm' | 'smca': route prefix
-  productType: string; // API product type: 'slowli' | 'skywater_manager' | 'smca'
+  id: string; // route prefix, the bundle's folder name
+  productType: string; // API product type (/api/{productType}/...)
   locales: string[]; // ['fr'] or ['fr', 'en']
   unitSystems: UnitSystem[]; // ['METRIC'] or ['METRIC', 'IMPERIAL']
+  title: string; // message key
+  description: string; // message key
+  modes: string[]; // deployment modes offering it
+  rank: number; // order among a mode's calculators
+  home: HomeCard[];
+  sidebar: SidebarEntry[];
+  history: HistoryDef;
+  results: ResultsDef;
+  note: NoteDef;
   storage: { form: string; data: string }; // sessionStorage keys (smca: smca_form, smca_data)
   steps: StepDef[];
   mapping: MappingDef;

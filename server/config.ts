@@ -1,9 +1,10 @@
+import { products } from './projects/products';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
-export type AppMode = 'admin' | 'canada' | 'canada_prod' | 'client';
-const MODES: readonly AppMode[] = ['admin', 'canada', 'canada_prod', 'client'];
+/** A deployment mode: admin (every call needs an admin session) or any mode a calculator's bundle offers. */
+export type AppMode = string;
 
 /** The server's configuration, from environment variables (DESIGN.md section 1). */
 export interface Config {
@@ -100,9 +101,10 @@ export function loadConfig(
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl))
     problems.push(`DATABASE_URL must be a postgres:// URL (leave it unset for SQLite), not '${databaseUrl}'`);
-  const mode = (env.APP_MODE ?? 'client') as AppMode;
-  if (!MODES.includes(mode))
-    problems.push(`APP_MODE must be one of ${MODES.join(', ')}, not '${env.APP_MODE}'`);
+  const mode: AppMode = env.APP_MODE ?? 'client';
+  const modes = [...new Set([...products().values()].flatMap((p) => p.bundle.modes))].sort();
+  if (!modes.includes(mode))
+    problems.push(`APP_MODE must be one of ${modes.join(', ')}, not '${env.APP_MODE}'`);
   const smtpUrl = env.SMTP_URL?.trim() || null;
   if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl))
     problems.push(`SMTP_URL must be an smtp:// or smtps:// URL, not '${smtpUrl}'`);

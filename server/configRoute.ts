@@ -2,19 +2,17 @@ import '@fastify/swagger';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { adminOf } from './auth/identity';
-import type { AppMode, Config } from './config';
-
-/** Calculators each mode offers (seed 000 section 1). */
-export const CALCULATORS: Record<AppMode, string[]> = {
-  admin: ['sm', 'sl'],
-  canada: ['smca'],
-  canada_prod: ['smca'],
-  client: ['sl'],
-};
+import type { Config } from './config';
+import { bundleOfProduct, calculatorsOf, productOfCalculator } from './projects/products';
 
 /** GET /api/config: what the page needs to know about this deployment, read at run time. */
 export function configRoute(app: FastifyInstance, config: Config): void {
-  const canadian = config.mode === 'canada' || config.mode === 'canada_prod';
+  // The calculators the mode offers (each bundle's `modes`), and the languages and units they speak.
+  const calculators = calculatorsOf(config.mode);
+  const bundles = calculators.map((id) => bundleOfProduct(productOfCalculator(id)!));
+  const union = (f: (b: (typeof bundles)[number]) => string[]) => [...new Set(bundles.flatMap(f))];
+  const locales = union((b) => b.locales);
+  const unitSystems = union((b) => b.unitSystems);
   app.get(
     '/api/config',
     {
@@ -40,9 +38,9 @@ export function configRoute(app: FastifyInstance, config: Config): void {
     },
     async (request) => ({
       mode: config.mode,
-      calculators: CALCULATORS[config.mode],
-      locales: canadian ? ['fr', 'en'] : ['fr'],
-      unitSystems: canadian ? ['METRIC', 'IMPERIAL'] : ['METRIC'],
+      calculators,
+      locales,
+      unitSystems,
       admin: adminOf(request) !== null,
       brand: { name: config.brandName, logo: config.brandLogo ? '/api/brand/logo' : null },
     }),

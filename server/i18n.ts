@@ -2,10 +2,10 @@ import type { i18n } from 'i18next';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createI18n } from '../renderers/i18n';
-import { bundleOfProduct, PRODUCT_TYPES, type ProductType } from './projects/products';
+import { bundleOfProduct, dirOfProduct, SCHEMAS_DIR, type ProductType } from './projects/products';
 
 const readJson = (path: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(join(import.meta.dirname, '../schemas', path), 'utf8')) as Record<string, unknown>;
+  JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
 /**
  * The messages of a product's calculator (common and its own files) in `wanted` when its bundle has that
@@ -13,12 +13,14 @@ const readJson = (path: string): Record<string, unknown> =>
  */
 export function i18nOf(type: ProductType, wanted: string | undefined): { i18n: i18n; locale: string } {
   const bundle = bundleOfProduct(type);
-  const calc = PRODUCT_TYPES[type];
   const locale = wanted && bundle.locales.includes(wanted) ? wanted : 'fr';
   const messages = Object.fromEntries(
     bundle.locales.map((l) => [
       l,
-      [readJson(`common/messages.${l}.json`), readJson(`${calc}/messages.${l}.json`)],
+      [
+        readJson(join(SCHEMAS_DIR, 'common', `messages.${l}.json`)),
+        readJson(join(dirOfProduct(type), `messages.${l}.json`)),
+      ],
     ]),
   );
   return { i18n: createI18n(messages, locale), locale };

@@ -29,20 +29,28 @@ export default function AbattementCharts({
   data,
   t,
   months,
-  base,
+  axes,
   lang,
 }: {
   data: AbattementData;
   t: (k: string, p?: Record<string, unknown>) => string;
   months: string[];
-  base: boolean;
+  /** upper bounds of the axes (retention %, rain mm, rainy days); each absent one is automatic */
+  axes: { retention?: number; rain?: number; days?: number };
   lang: string;
 }) {
   const rain = rainfallTable(data, months, t, lang);
   return (
     <div className="charts">
       {data.toitureResults.map((r) => (
-        <RoofChart key={r.toiture.name} roof={r} t={t} months={months} base={base} lang={lang} />
+        <RoofChart
+          key={r.toiture.name}
+          roof={r}
+          t={t}
+          months={months}
+          max={axes.retention ?? 100}
+          lang={lang}
+        />
       ))}
       <figure className="chart">
         <figcaption>{t('app.charts.rainfall')}</figcaption>
@@ -57,13 +65,13 @@ export default function AbattementCharts({
             yaxis: [
               {
                 min: 0,
-                ...(base ? { max: 160 } : {}),
+                ...(axes.rain ? { max: axes.rain } : {}),
                 title: { text: t('app.charts.rain') },
                 labels: { formatter: (v: number) => numberText(v, lang, 0) },
               },
               {
                 min: 0,
-                ...(base ? { max: 14 } : {}),
+                ...(axes.days ? { max: axes.days } : {}),
                 opposite: true,
                 title: { text: t('app.charts.rainy_days') },
                 labels: { formatter: (v: number) => numberText(v, lang, 1) },
@@ -104,13 +112,13 @@ function RoofChart({
   roof: r,
   t,
   months,
-  base,
+  max,
   lang,
 }: {
   roof: RoofView;
   t: (k: string, p?: Record<string, unknown>) => string;
   months: string[];
-  base: boolean;
+  max: number;
   lang: string;
 }) {
   const [series, setSeries] = useState<Series>('abattement');
@@ -125,7 +133,7 @@ function RoofChart({
     xaxis: { categories: months },
     yaxis: {
       min: 0,
-      max: base ? 120 : 100,
+      max,
       title: { text: label },
       labels: { formatter: (v: number) => numberText(v, lang, 0) },
     },

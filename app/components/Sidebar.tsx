@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
+import type { SidebarEntry } from '../../engine';
 import defaultLogo from '../assets/logo.svg';
 
 /**
- * The calculator's side menu: calculator, new project, history (admins only for sl), results, note; the
- * home of calculators when the deployment offers several; in admin mode, the admin's sign-in or sign-out.
+ * The calculator's side menu: the bundle's entries (pages, the new project action; admin-only ones for
+ * admins); the home of calculators when the deployment offers several; in admin mode, the admin's
+ * sign-in or sign-out.
  */
 export function Sidebar({
   calc,
   t,
-  showHistory,
+  entries,
   embedded,
   onNew,
   home,
@@ -18,7 +20,7 @@ export function Sidebar({
 }: {
   calc: string;
   t: (k: string) => string;
-  showHistory: boolean;
+  entries: SidebarEntry[];
   embedded: boolean;
   onNew: () => void;
   home: boolean;
@@ -56,29 +58,17 @@ export function Sidebar({
             <NavLink to="/home">{t('app.account.home')}</NavLink>
           </li>
         ) : null}
-        <li>
-          <NavLink to={`/${calc}/calculator`}>{t('app.calculator')}</NavLink>
-        </li>
-        <li>
-          <button type="button" onClick={onNew}>
-            {t('app.new_project')}
-          </button>
-        </li>
-        {showHistory ? (
-          <li>
-            <NavLink to={`/${calc}/history`}>{t('app.history')}</NavLink>
+        {entries.map((e) => (
+          <li key={e.label}>
+            {e.page ? (
+              <NavLink to={`/${calc}/${e.page}`}>{t(e.label)}</NavLink>
+            ) : (
+              <button type="button" onClick={onNew}>
+                {t(e.label)}
+              </button>
+            )}
           </li>
-        ) : null}
-        {calc === 'sl' ? null : (
-          <>
-            <li>
-              <NavLink to={`/${calc}/results`}>{t('app.results')}</NavLink>
-            </li>
-            <li>
-              <NavLink to={`/${calc}/note`}>{t('app.note')}</NavLink>
-            </li>
-          </>
-        )}
+        ))}
         {account ? (
           <li className="sidebar-account">
             {account.admin ? (

@@ -24,7 +24,7 @@ export function CalculatorPage() {
 
   const loadProject = async (id: string) => {
     setBusy(true);
-    const r = await fetchProject(calc, id);
+    const r = await fetchProject(calculator.api, id);
     setBusy(false);
     if (!r.data) {
       setNotice({ kind: 'error', text: t('app.load_failed', { message: apiErrorText(r.error, t) }) });

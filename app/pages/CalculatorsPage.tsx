@@ -28,8 +28,8 @@ export function CalculatorsPage() {
           const t = createI18n(calculator.messages, localeOf(config, chosen, calculator.bundle.locales)).t;
           return (
             <li key={id} className="home-card">
-              <h2>{t(`${id}.title`)}</h2>
-              <p>{t(`${id}.description`)}</p>
+              <h2>{t(calculator.bundle.title)}</h2>
+              <p>{t(calculator.bundle.description)}</p>
               <Link className="button-primary" to={`/${id}`}>
                 {t('app.start')}
               </Link>

@@ -1,15 +1,22 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { deleteProject, searchProjects, slowli, type HistoryItem } from '../api/projects';
+import { evaluate, getPath, truthy, type HistoryAction } from '../../engine';
+import { searchProjects, type HistoryItem } from '../api/projects';
+import { apiPath } from '../calculators';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { RowMenu } from '../components/RowMenu';
 import { Skeleton } from '../components/Skeleton';
-import { apiErrorText } from '../api/http';
+import { apiErrorText, http } from '../api/http';
 import { useFrame } from '../frame';
 
-type Column = { key: string; sort: string; label: string; value: (p: HistoryItem) => string };
-
-const day = (iso: string) => iso.slice(0, 10);
+/** What the bundle's history rules read of a row. */
+const rowFacts = (p: HistoryItem, admin: boolean) => ({
+  state: p.state || 'ongoing',
+  command: p.command ?? '',
+  admin,
+  note_generated: p.extended_properties.note_generated === true,
+  name: p.name,
+});
 
 /** Page numbers to show: up to four around the current page (first and last have their own buttons). */
 export function pageWindow(page: number, total: number): number[] {
@@ -19,7 +26,8 @@ export function pageWindow(page: number, total: number): number[] {
 
 /** The project history of a calculator: search, sortable columns, pages, row menus (seed 000 and 001 §2). */
 export function HistoryPage() {
-  const { calc, t } = useFrame();
+  const { calc, calculator, t, admin } = useFrame();
+  const { history } = calculator.bundle;
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
@@ -28,13 +36,12 @@ export function HistoryPage() {
   const [rows, setRows] = useState<HistoryItem[] | null>(null);
   const [pages, setPages] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [confirmDeny, setConfirmDeny] = useState<HistoryItem | null>(null);
-  const [confirmDelete, setConfirmDelete] = useState<HistoryItem | null>(null);
-  const [ordering, setOrdering] = useState<HistoryItem | null>(null);
-  const [command, setCommand] = useState('');
+  const [confirming, setConfirming] = useState<{ row: HistoryItem; action: HistoryAction } | null>(null);
+  const [prompting, setPrompting] = useState<{ row: HistoryItem; action: HistoryAction } | null>(null);
+  const [answer, setAnswer] = useState('');
 
   const load = useCallback(async () => {
-    const r = await searchProjects(calc, page, query, sort, order);
+    const r = await searchProjects(calculator.api, page, query, sort, order);
     if (r.data) {
       setRows(r.data.projects);
       setPages(r.data.totalPages);
@@ -42,82 +49,50 @@ export function HistoryPage() {
     } else if (r.error?.status === 401)
       void navigate(`/login?next=${encodeURIComponent(`/${calc}/history`)}`);
     else setError(apiErrorText(r.error, t));
-  }, [calc, page, query, sort, order, navigate, t]);
+  }, [calc, calculator, page, query, sort, order, navigate, t]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  const columns: Column[] =
-    calc === 'smca'
-      ? [
-          { key: 'name', sort: 'name', label: t('app.history_page.name'), value: (p) => p.name },
-          {
-            key: 'region',
-            sort: 'region',
-            label: t('app.history_page.region'),
-            value: (p) => p.steps.Chantier.forms[0]?.form.rain_region ?? '',
-          },
-          { key: 'company', sort: 'company', label: t('app.history_page.company'), value: (p) => p.company },
-          {
-            key: 'commercial',
-            sort: 'commercial',
-            label: t('app.history_page.commercial'),
-            value: (p) => p.commercial,
-          },
-          {
-            key: 'modified',
-            sort: 'updated_at',
-            label: t('app.history_page.modified'),
-            value: (p) => day(p.modified.date),
-          },
-          {
-            key: 'created',
-            sort: 'created_at',
-            label: t('app.history_page.created'),
-            value: (p) => day(p.created.date),
-          },
-        ]
-      : [
-          { key: 'name', sort: 'name', label: t('app.history_page.name'), value: (p) => p.name },
-          {
-            key: 'postcode',
-            sort: 'postcode',
-            label: t('app.history_page.postcode'),
-            value: (p) => p.postcode,
-          },
-          { key: 'company', sort: 'company', label: t('app.history_page.company'), value: (p) => p.company },
-          {
-            key: 'commercial',
-            sort: 'commercial',
-            label: t('app.history_page.commercial'),
-            value: (p) => p.commercial,
-          },
-          ...(calc === 'sm'
-            ? [
-                {
-                  key: 'modified',
-                  sort: 'updated_at',
-                  label: t('app.history_page.modified'),
-                  value: (p: HistoryItem) => day(p.modified.date),
-                },
-                {
-                  key: 'created',
-                  sort: 'created_at',
-                  label: t('app.history_page.created'),
-                  value: (p: HistoryItem) => day(p.created.date),
-                },
-              ]
-            : [
-                {
-                  key: 'date',
-                  sort: 'updated_at',
-                  label: t('app.history_page.date'),
-                  value: (p: HistoryItem) => day(p.modified.date),
-                },
-              ]),
-        ];
+  const columns = history.columns.map((c) => ({
+    ...c,
+    sort: c.sort ?? null,
+    label: t(c.label),
+    value: (p: HistoryItem) => {
+      const v = getPath(p, c.path);
+      const text = v === null || v === undefined ? '' : String(v);
+      return c.format === 'date' ? text.slice(0, 10) : text;
+    },
+  }));
+  type Column = (typeof columns)[number];
+  const withMenu = history.actions.length > 0;
+
+  /** Runs an action's request (with the prompted value), then its follow-up. */
+  const run = async (p: HistoryItem, a: HistoryAction, value?: string): Promise<boolean> => {
+    if (a.remove) setRows((r) => (r ?? []).filter((x) => x.id !== p.id));
+    if (a.request) {
+      const body = a.prompt && value !== undefined ? { [a.prompt.field]: value } : undefined;
+      const r = await http<unknown>(a.request.method, apiPath(calculator, a.request.path, p.id), body);
+      if (r.error) {
+        setError(apiErrorText(r.error, t));
+        void load();
+        return false;
+      }
+    }
+    if (!a.remove) void load();
+    if (a.then) window.location.assign(apiPath(calculator, a.then.href, p.id));
+    return true;
+  };
+  const select = (p: HistoryItem, a: HistoryAction) => {
+    if (a.prompt) {
+      setAnswer('');
+      setPrompting({ row: p, action: a });
+    } else if (a.confirm) setConfirming({ row: p, action: a });
+    else void run(p, a);
+  };
 
   const sortBy = (c: Column) => {
+    if (!c.sort) return;
     if (sort === c.sort) setOrder((o) => (o === 'ASC' ? 'DESC' : 'ASC'));
     else {
       setSort(c.sort);
@@ -126,7 +101,15 @@ export function HistoryPage() {
     setPage(1);
   };
   const open = (p: HistoryItem) => void navigate(`/${calc}/calculator?id=${encodeURIComponent(p.id)}`);
-  const state = (p: HistoryItem) => t(`app.states.${p.state || 'ongoing'}`, { command: p.command ?? '' });
+  const badges = (p: HistoryItem) => {
+    const facts = rowFacts(p, admin);
+    return history.badges
+      .filter((b) => b.when === undefined || truthy(evaluate(b.when, facts)))
+      .map((b) => ({
+        label: t(String(evaluate(b.label, facts)), facts),
+        tone: String(evaluate(b.tone, facts)),
+      }));
+  };
 
   return (
     <main className="page page-history">
@@ -152,29 +135,33 @@ export function HistoryPage() {
                   key={c.key}
                   aria-sort={sort === c.sort ? (order === 'ASC' ? 'ascending' : 'descending') : 'none'}
                 >
-                  <button
-                    type="button"
-                    onClick={() => sortBy(c)}
-                    aria-label={t('app.history_page.sort', { column: c.label })}
-                  >
-                    {c.label} {sort === c.sort ? (order === 'ASC' ? '▲' : '▼') : ''}
-                  </button>
+                  {c.sort ? (
+                    <button
+                      type="button"
+                      onClick={() => sortBy(c)}
+                      aria-label={t('app.history_page.sort', { column: c.label })}
+                    >
+                      {c.label} {sort === c.sort ? (order === 'ASC' ? '▲' : '▼') : ''}
+                    </button>
+                  ) : (
+                    c.label
+                  )}
                 </th>
               ))}
-              {calc === 'smca' ? null : <th aria-label={t('app.history_page.options')} />}
+              {withMenu ? <th aria-label={t('app.history_page.options')} /> : null}
             </tr>
           </thead>
           <tbody>
             {rows === null ? (
               <tr aria-busy="true">
-                <td colSpan={columns.length + 1}>
+                <td colSpan={columns.length + (withMenu ? 1 : 0)}>
                   <Skeleton label={t('app.loading')} blocks={0} />
                 </td>
               </tr>
             ) : null}
             {rows && rows.length === 0 ? (
               <tr>
-                <td colSpan={columns.length + 1}>
+                <td colSpan={columns.length + (withMenu ? 1 : 0)}>
                   <p>{t('app.history_page.empty')}</p>
                   {query ? null : (
                     <Link className="button-primary" to={`/${calc}/calculator`}>
@@ -190,12 +177,11 @@ export function HistoryPage() {
                   <td key={c.key}>
                     {i === 0 ? (
                       <>
-                        <span className={`badge badge-${p.state || 'ongoing'}`}>{state(p)}</span>{' '}
-                        {p.extended_properties.note_generated && p.state !== 'calculated' ? (
-                          <>
-                            <span className="badge badge-calculated">{t('app.states.calculated')}</span>{' '}
-                          </>
-                        ) : null}
+                        {badges(p).map((b) => (
+                          <span key={b.tone + b.label}>
+                            <span className={`badge badge-${b.tone}`}>{b.label}</span>{' '}
+                          </span>
+                        ))}
                         <a
                           href={`/client/${calc}/calculator?id=${encodeURIComponent(p.id)}`}
                           onClick={(e) => {
@@ -212,26 +198,20 @@ export function HistoryPage() {
                     )}
                   </td>
                 ))}
-                {calc === 'smca' ? null : (
+                {withMenu ? (
                   <td onClick={(e) => e.stopPropagation()} className="row-menu">
                     <RowMenu
                       label={t('app.history_page.options')}
-                      items={[
-                        ...(calc === 'sl' && (p.state === 'valid' || p.state === 'calculated')
-                          ? [{ label: t('app.history_page.order'), onSelect: () => setOrdering(p) }]
-                          : []),
-                        // An ordered project is never refused; a refusal is confirmed first.
-                        ...(calc === 'sl' && p.state !== 'commanded' && p.state !== 'notselected'
-                          ? [{ label: t('app.history_page.notselected'), onSelect: () => setConfirmDeny(p) }]
-                          : []),
-                        ...(calc === 'sl' && p.state === 'commanded'
-                          ? [{ label: t('app.history_page.excel'), href: slowli.excelUrl(p.id) }]
-                          : []),
-                        { label: t('app.history_page.delete'), onSelect: () => setConfirmDelete(p) },
-                      ]}
+                      items={history.actions
+                        .filter((a) => a.when === undefined || truthy(evaluate(a.when, rowFacts(p, admin))))
+                        .map((a) =>
+                          a.href
+                            ? { label: t(a.label), href: apiPath(calculator, a.href, p.id) }
+                            : { label: t(a.label), onSelect: () => select(p, a) },
+                        )}
                     />
                   </td>
-                )}
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -268,69 +248,50 @@ export function HistoryPage() {
           </button>
         </nav>
       ) : null}
-      {confirmDelete ? (
+      {confirming ? (
         <ConfirmDialog
-          message={t('app.history_page.delete_confirm')}
+          message={t(confirming.action.confirm!, rowFacts(confirming.row, admin))}
           confirm={t('app.confirm')}
           cancel={t('app.cancel')}
-          onCancel={() => setConfirmDelete(null)}
+          onCancel={() => setConfirming(null)}
           onConfirm={() => {
-            const p = confirmDelete;
-            setConfirmDelete(null);
-            setRows((r) => (r ?? []).filter((x) => x.id !== p.id));
-            void deleteProject(calc, p.id);
+            const { row, action } = confirming;
+            setConfirming(null);
+            void run(row, action);
           }}
         />
       ) : null}
-      {confirmDeny ? (
-        <ConfirmDialog
-          message={t('app.history_page.notselected_confirm', { name: confirmDeny.name })}
-          confirm={t('app.confirm')}
-          cancel={t('app.cancel')}
-          onCancel={() => setConfirmDeny(null)}
-          onConfirm={() => {
-            const p = confirmDeny;
-            setConfirmDeny(null);
-            void slowli.deny(p.id).then(load);
-          }}
-        />
-      ) : null}
-      {ordering ? (
+      {prompting?.action.prompt ? (
         <div className="modal-backdrop">
           <form
             role="dialog"
             aria-modal="true"
-            aria-labelledby="order-title"
+            aria-labelledby="prompt-title"
             className="modal"
             onSubmit={(e) => {
               e.preventDefault();
-              const p = ordering;
-              void slowli.order(p.id, command).then((r) => {
-                if (r.response?.status === 200) {
-                  setOrdering(null);
-                  setCommand('');
-                  void load();
-                  window.location.assign(slowli.excelUrl(p.id));
-                }
+              const { row, action } = prompting;
+              void run(row, action, answer).then((ok) => {
+                if (ok) setPrompting(null);
               });
             }}
           >
-            <label id="order-title">
-              {t('app.history_page.order_title')}
+            <label id="prompt-title">
+              {t(prompting.action.prompt.title)}
               <input
                 className="field-input"
                 required
-                value={command}
-                onChange={(e) => setCommand(e.target.value)}
+                value={answer}
+                onChange={(e) => setAnswer(e.target.value)}
                 autoFocus
               />
             </label>
             <div className="modal-actions">
-              <button type="button" className="button-secondary" onClick={() => setOrdering(null)}>
+              <button type="button" className="button-secondary" onClick={() => setPrompting(null)}>
                 {t('app.cancel')}
               </button>
               <button type="submit" className="button-primary">
-                {t('app.history_page.validate')}
+                {t(prompting.action.prompt.submit)}
               </button>
             </div>
           </form>

@@ -1,28 +1,28 @@
 import { Link } from 'react-router-dom';
 import { useFrame } from '../frame';
 
-/** A calculator's home: its description and two cards, the wizard and the project history. */
+/** A calculator's home: its description and the bundle's cards (the wizard, the project history…). */
 export function HomePage() {
-  const { calc, t, admin } = useFrame();
+  const { calc, calculator, t, admin } = useFrame();
+  const { bundle } = calculator;
   return (
     <main className="page page-home">
-      <h1>{t(`${calc}.title`)}</h1>
-      <p className="lead">{t(`${calc}.description`)}</p>
+      <h1>{t(bundle.title)}</h1>
+      <p className="lead">{t(bundle.description)}</p>
       <ul className="home-cards">
-        <li className="home-card">
-          <h2>{t('app.home_page.sizing')}</h2>
-          <Link className="button-primary" to={`/${calc}/calculator`}>
-            {t('app.start')}
-          </Link>
-        </li>
-        {calc !== 'sl' || admin ? (
-          <li className="home-card">
-            <h2>{t('app.home_page.history')}</h2>
-            <Link className="button-secondary" to={`/${calc}/history`}>
-              {t('app.open')}
-            </Link>
-          </li>
-        ) : null}
+        {bundle.home
+          .filter((card) => !card.admin || admin)
+          .map((card) => (
+            <li key={card.page} className="home-card">
+              <h2>{t(card.title)}</h2>
+              <Link
+                className={card.primary ? 'button-primary' : 'button-secondary'}
+                to={`/${calc}/${card.page}`}
+              >
+                {t(card.action)}
+              </Link>
+            </li>
+          ))}
       </ul>
     </main>
   );

@@ -5,11 +5,22 @@ import commonFr from '../../schemas/common/messages.fr.json';
 import { createI18n } from '../../renderers/i18n';
 import { fetchConfig } from '../api/projects';
 import { apiErrorText, http } from '../api/http';
+import { loadCalculator } from '../calculators';
 import { configAtom } from '../state/appAtoms';
 
 /**
- * The admin login: a password, then back to the page that asked for it (?next=), or the project history
- * (of the flow-limiter calculator when offered).
+ * Where a signed-in admin starts: the history of the first calculator with a page only admins see (the
+ * one signing in unlocks), else of the deployment's first calculator.
+ */
+async function adminStart(ids: string[]): Promise<string> {
+  const calculators = await Promise.all(ids.map((id) => loadCalculator(id)));
+  const unlocked = calculators.find((c) => c.bundle.sidebar.some((e) => e.admin)) ?? calculators[0];
+  return unlocked ? `/${unlocked.bundle.id}/history` : '/';
+}
+
+/**
+ * The admin login: a password, then back to the page that asked for it (?next=), or the projects
+ * (adminStart).
  */
 export function LoginPage() {
   const i18n = useMemo(() => createI18n({ fr: [commonFr] }, 'fr'), []);
@@ -38,10 +49,7 @@ export function LoginPage() {
             }
             const config = (await fetchConfig()).data;
             setConfig(config);
-            void navigate(
-              back ??
-                `/${config?.calculators.includes('sl') ? 'sl' : (config?.calculators[0] ?? 'sl')}/history`,
-            );
+            void navigate(back ?? (await adminStart(config?.calculators ?? [])));
           });
         }}
       >

@@ -1,15 +1,12 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { StepState } from '../../engine';
 import { tr } from '../../renderers';
 import { fieldText, isShown } from '../../renderers/fieldText';
-import { noteDraft, PRODUCT } from '../api/projects';
-import type { AbattementData } from '../charts/AbattementCharts';
+import { noteDraft } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
-import { numberText } from '../../renderers/resultsText';
-
-const AbattementCharts = lazy(() => import('../charts/AbattementCharts'));
+import { RESULT_VIEWS } from '../results/views';
 
 interface Entry {
   text: string;
@@ -51,22 +48,20 @@ function StepSummary({ step }: { step: StepState }) {
 class ApiFailure extends Error {}
 
 /**
- * The calculation note: numbered collapsible sections (client, project, roofs, grounds when present,
- * spills, results), each with a Modify button back to its step, a free text and an image attachment; the
- * download button asks the server for the PDF and opens it in a new window.
+ * The calculation note: the bundle's numbered collapsible sections (a step's answers, left out when the
+ * step has no card, or the results drawn by the note's result views), each step with a Modify button
+ * back to it, a free text and an image attachment; the download button asks the server for the PDF and
+ * opens it in a new window.
  */
 export function NotePage() {
-  const { calc, t, wizard: w, locale } = useFrame();
+  const { calc, calculator, t, wizard: w, locale } = useFrame();
   const navigate = useNavigate();
   const results = w.session.results as Record<string, unknown> | null;
   const steps = w.state.steps;
-  const keys =
-    calc === 'sl'
-      ? ['client', 'project', 'roofs', 'results']
-      : ['client', 'project', 'roofs', 'grounds', 'spills', 'results'];
-  const stepIndex: Record<string, number> = { client: 0, project: 1, roofs: 2, grounds: 3, spills: 4 };
-  const hasGround = (steps[3]?.cards.length ?? 0) > 0;
-  const sections = keys.filter((k) => k !== 'grounds' || hasGround);
+  const { note } = calculator.bundle;
+  const sections = note.sections
+    .map((sec) => ({ ...sec, index: sec.step ? steps.findIndex((st) => st.key === sec.step) : -1 }))
+    .filter((sec) => !sec.step || (steps[sec.index]?.cards.length ?? 0) > 0);
   const [entries, setEntries] = useState<Entry[]>(() => sections.map(() => ({ text: '', image: null })));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -77,7 +72,7 @@ export function NotePage() {
   useEffect(() => {
     if (!id || loaded.current) return;
     loaded.current = true;
-    void noteDraft.get(calc, id).then((r) => {
+    void noteDraft.get(calculator.api, id).then((r) => {
       const list = r.data?.data
         ? ((JSON.parse(r.data.data) as { informations?: { text: string | null; image: string | null }[] })
             .informations ?? [])
@@ -88,22 +83,21 @@ export function NotePage() {
         );
       setReady(true);
     });
-  }, [calc, id]);
+  }, [calculator, id]);
   useEffect(() => {
     if (!id || !ready) return;
     const timer = setTimeout(() => {
       void noteDraft
         .put(
-          calc,
+          calculator.api,
           id,
           entries.map((e) => ({ text: e.text.trim() ? e.text : null, image: e.image })),
         )
         .then((r) => setError(r.error ? t('app.note_page.draft_failed') : null));
     }, 600);
     return () => clearTimeout(timer);
-  }, [calc, id, ready, entries, t]);
+  }, [calculator, id, ready, entries, t]);
   if (!results) return <Navigate to={`/${calc}/calculator`} replace />;
-  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
   const set = (i: number, patch: Partial<Entry>) =>
     setEntries((es) => es.map((e, k) => (k === i ? { ...e, ...patch } : e)));
 
@@ -126,23 +120,19 @@ export function NotePage() {
         return null;
       }
     };
-    const charts =
-      calc === 'sl'
-        ? {}
-        : {
-            pluviometrie: await png('rainfall'),
-            toitures: await Promise.all(roofs.map((r) => png(`roof-${r.toiture.name}`))),
-          };
+    const charts = note.views.some((v) => RESULT_VIEWS[v.kind as keyof typeof RESULT_VIEWS].charts)
+      ? {
+          pluviometrie: await png('rainfall'),
+          toitures: await Promise.all(roofs.map((r) => png(`roof-${r.toiture.name}`))),
+        }
+      : {};
     try {
-      const res = await fetch(
-        `/api/${PRODUCT[calc]}/pdf_download/${encodeURIComponent(id)}?locale=${locale}`,
-        {
-          method: 'POST',
-          credentials: 'same-origin',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ data: JSON.stringify({ informations, ...charts }) }),
-        },
-      );
+      const res = await fetch(`${calculator.api}/pdf_download/${encodeURIComponent(id)}?locale=${locale}`, {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: JSON.stringify({ informations, ...charts }) }),
+      });
       if (!res.ok) {
         const body = (await res.json().catch(() => ({}))) as { code?: string };
         throw new ApiFailure(
@@ -161,69 +151,26 @@ export function NotePage() {
   return (
     <main className="page page-note">
       <h1>{t('app.note_page.title')}</h1>
-      {sections.map((k, n) => (
-        <details key={k} className="note-section" open>
+      {sections.map((sec, n) => (
+        <details key={sec.title} className="note-section" open>
           <summary>
-            {n + 1}. {t(`app.note_page.sections.${k}`)}
+            {n + 1}. {t(sec.title)}
           </summary>
           <div>
-            {k === 'results' ? (
-              calc === 'sl' ? (
-                <>
-                  <div
-                    className="table-scroll"
-                    tabIndex={0}
-                    role="region"
-                    aria-label={t('app.sl_results.limiters')}
-                  >
-                    <table className="results-table">
-                      <caption>{t('app.sl_results.limiters')}</caption>
-                      <thead>
-                        <tr>
-                          {['roof', 'count', 'height_max', 'height_total', 'leakage'].map((k) => (
-                            <th key={k} scope="col">
-                              {t(`app.sl_results.${k}`)}
-                            </th>
-                          ))}
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {((results.limiters as Record<string, unknown>[] | undefined) ?? []).map((l) => (
-                          <tr key={String(l.roof_name)}>
-                            <th scope="row">{String(l.roof_name)}</th>
-                            <td>{numberText(Number(l.count), locale, 0)}</td>
-                            <td>{numberText(Number(l.height_max), locale)}</td>
-                            <td>{numberText(Number(l.height_total), locale)}</td>
-                            <td>{numberText(Number(l.max_leakage), locale, 2)}</td>
-                          </tr>
-                        ))}
-                      </tbody>
-                    </table>
-                  </div>
-                  <p>
-                    {t('app.sl_results.volume')}: {numberText(Number(results.max_volume), locale, 0)} ·{' '}
-                    {t('app.sl_results.leakage')}: {numberText(Number(results.max_leakage), locale, 2)}
-                  </p>
-                </>
-              ) : (
-                <Suspense fallback={<p role="status">{t('app.loading')}</p>}>
-                  <AbattementCharts
-                    key={locale}
-                    data={results as unknown as AbattementData}
-                    t={t}
-                    months={months}
-                    base={calc === 'sm'}
-                    lang={locale}
-                  />
-                </Suspense>
-              )
-            ) : steps[stepIndex[k]!] ? (
+            {sec.results
+              ? note.views.map((view, i) => (
+                  <Fragment key={`${view.kind}-${i}`}>
+                    {RESULT_VIEWS[view.kind as keyof typeof RESULT_VIEWS].draw({ view, results })}
+                  </Fragment>
+                ))
+              : null}
+            {steps[sec.index] ? (
               <>
-                <StepSummary step={steps[stepIndex[k]!]!} />
+                <StepSummary step={steps[sec.index]!} />
                 <button
                   type="button"
                   className="button-secondary"
-                  onClick={() => void navigate(`/${calc}/calculator#${stepIndex[k]! + 1}`)}
+                  onClick={() => void navigate(`/${calc}/calculator#${sec.index + 1}`)}
                 >
                   {t('app.note_page.modify')}
                 </button>

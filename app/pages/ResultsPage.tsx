@@ -1,289 +1,37 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { calculateProject, resultsXlsxUrl, slowli } from '../api/projects';
-import type { AbattementData } from '../charts/AbattementCharts';
-import { ResultsSummary } from '../components/ResultsSummary';
-import { Skeleton } from '../components/Skeleton';
-import { numberText } from '../../renderers/resultsText';
-import { fieldText, isShown } from '../../renderers/fieldText';
+import { evaluate, truthy } from '../../engine';
+import { calculateProject } from '../api/projects';
 import { apiErrorText } from '../api/http';
+import { Skeleton } from '../components/Skeleton';
+import { apiPath } from '../calculators';
+import { RESULT_VIEWS } from '../results/views';
 import { reasonText } from '../reasonText';
 import { useFrame } from '../frame';
 
-const AbattementCharts = lazy(() => import('../charts/AbattementCharts'));
-
 type Load =
+  | { state: 'IDLE' }
   | { state: 'FETCHING' }
   | { state: 'DONE'; results: Record<string, unknown> }
   | { state: 'ERROR'; message: string; reasons: string[] };
 
-/** Files the server accepts (server/files/fileType.ts), by extension, and their size limit. */
-const FILE_TYPES = [
-  'pdf',
-  'png',
-  'jpg',
-  'jpeg',
-  'doc',
-  'docx',
-  'xls',
-  'xlsx',
-  'ppt',
-  'pptx',
-  'odt',
-  'ods',
-  'dwg',
-];
-const FILE_LIMIT = 10 * 1024 * 1024;
-
 /**
- * The client's panel of the flow-limiter results: what will be sent (the first two steps' answers and
- * the roofs' totals, read from the bundle's state), an optional comment and file (checked for size and
- * type before anything is sent), then the submission, a reference and what happens next.
- */
-function SlClientPanel() {
-  const { t, wizard: w, locale } = useFrame();
-  const [comment, setComment] = useState('');
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [sent, setSent] = useState<{ reference: string; email: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const id = w.session.project_id;
-  if (state === 'sent' && sent)
-    return (
-      <div className="thanks card card-single" role="status">
-        <p>
-          <strong>{t('app.sl_results.thanks')}</strong>
-        </p>
-        <p>{t('app.sl_results.reference', { reference: sent.reference })}</p>
-        <p>
-          {t('app.sl_results.next_step', {
-            email: sent.email ? t('app.sl_results.next_step_email', { email: sent.email }) : '',
-          })}
-        </p>
-      </div>
-    );
-  if (!id) return <p role="alert">{t('app.calc_no_id')}</p>;
-  const steps = w.state.steps;
-  const summary = steps
-    .filter((st) => !st.repeat)
-    .flatMap((st) => st.cards[0]?.fields.filter(isShown).slice(0, 4) ?? []);
-  const repeated = steps.find((st) => st.repeat);
-  const email = String(summary.find((f) => f.kind === 'email')?.value ?? '');
-  const choose = (f: File | null) => {
-    setFile(null);
-    setFileError(null);
-    if (!f) return;
-    const ext = f.name.toLowerCase().split('.').pop() ?? '';
-    if (!FILE_TYPES.includes(ext)) setFileError(t('app.sl_results.file_type'));
-    else if (f.size > FILE_LIMIT)
-      setFileError(
-        t('app.sl_results.file_too_large', { size: `${numberText(f.size / 1024 / 1024, locale)} Mo` }),
-      );
-    else setFile(f);
-  };
-  return (
-    <form
-      className="card card-single sl-panel"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (fileError) return;
-        setState('sending');
-        void (async () => {
-          if (comment.trim()) {
-            const r = await slowli.comment(id, comment.trim());
-            if (r.error) return fail(apiErrorText(r.error, t));
-          }
-          if (file) {
-            const r = await slowli.upload(id, file);
-            if (r.error) return fail(apiErrorText(r.error, t));
-          }
-          const r = await slowli.send(id);
-          if (r.error || !r.data) return fail(apiErrorText(r.error, t));
-          w.reset();
-          setSent({ reference: (r.data as { reference: string }).reference, email });
-          setState('sent');
-        })();
-        function fail(message: string) {
-          setError(message);
-          setState('idle');
-        }
-      }}
-    >
-      <p>{t('app.sl_results.ready')}</p>
-      <section aria-labelledby="sent-summary">
-        <h2 id="sent-summary">{t('app.sl_results.summary_title')}</h2>
-        <dl className="sent-summary">
-          {summary.map((f) => (
-            <div key={f.path}>
-              <dt>{t(f.label)}</dt>
-              <dd>{fieldText(f, t, locale)}</dd>
-            </div>
-          ))}
-          {repeated ? (
-            <div>
-              <dt>{t('app.sl_results.roofs_count')}</dt>
-              <dd>
-                {repeated.cards.length}
-                {repeated.totals.map(
-                  (x) => ` · ${t(x.label)} ${numberText(x.value, locale)}${x.unit ? ` ${t(x.unit)}` : ''}`,
-                )}
-              </dd>
-            </div>
-          ) : null}
-        </dl>
-      </section>
-      <label className="field">
-        <span className="field-label">{t('app.sl_results.comment')}</span>
-        <textarea
-          className="field-input"
-          rows={4}
-          maxLength={5000}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        <span className="field-label">{t('app.sl_results.file')}</span>
-        <input
-          type="file"
-          accept={FILE_TYPES.map((x) => `.${x}`).join(',')}
-          aria-invalid={fileError ? true : undefined}
-          aria-describedby={fileError ? 'file-error' : undefined}
-          onChange={(e) => choose(e.target.files?.[0] ?? null)}
-        />
-        {fileError ? (
-          <span id="file-error" role="alert" className="field-message">
-            {fileError}
-          </span>
-        ) : null}
-      </label>
-      {error ? <p role="alert">{error}</p> : null}
-      <button type="submit" className="button-primary" disabled={state === 'sending'}>
-        {state === 'sending' ? t('app.sl_results.sending') : t('app.sl_results.submit')}
-      </button>
-    </form>
-  );
-}
-
-type Article = { divalto_id: string; name: string; type: string; quantity: number; unit: string };
-
-/**
- * The quote: every article of every roof added up (each Slowli kit counts once per drain, Retentio by
- * the roof surface in m²), with the roofs each one comes from.
- */
-function ArticlesTable({ limiters }: { limiters: Record<string, unknown>[] }) {
-  const { t, locale } = useFrame();
-  const totals = new Map<string, Article & { roofs: string[] }>();
-  for (const l of limiters)
-    for (const a of (l.articles as Article[] | undefined) ?? []) {
-      const cur = totals.get(a.divalto_id) ?? { ...a, quantity: 0, roofs: [] };
-      cur.quantity += a.quantity;
-      cur.roofs.push(String(l.roof_name));
-      totals.set(a.divalto_id, cur);
-    }
-  if (!totals.size) return null;
-  return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.sl_results.totals_caption')}>
-      <table className="results-table">
-        <caption>{t('app.sl_results.totals_caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('app.sl_results.article')}</th>
-            <th scope="col">{t('app.sl_results.roof')}</th>
-            <th scope="col">{t('app.sl_results.quantity')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...totals.values()].map((a) => (
-            <tr key={a.divalto_id}>
-              <th scope="row">
-                {a.name} <span className="chart-note">({a.divalto_id})</span>
-              </th>
-              <td>{a.roofs.join(', ')}</td>
-              <td>
-                {numberText(a.quantity, locale, 2)} {t(`app.sl_results.article_units.${a.unit}`)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** The admin's table of limiters and quote articles. */
-function SlAdminTable({ r }: { r: Record<string, unknown> }) {
-  const { t, locale } = useFrame();
-  const limiters = (r.limiters as Record<string, unknown>[]) ?? [];
-  return (
-    <>
-      {r.leakage_conform === false ? (
-        <p role="alert" className="notice notice-warning">
-          {t('app.sl_results.leakage_excess', { diameter: r.diameter ?? '', excess: r.leakage_excess_pct })}
-        </p>
-      ) : null}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.sl_results.limiters')}>
-        <table className="results-table">
-          <caption>{t('app.sl_results.limiters')}</caption>
-          <thead>
-            <tr>
-              {['roof', 'count', 'height_max', 'height_total', 'leakage', 'retentio'].map((k) => (
-                <th key={k}>{t(`app.sl_results.${k}`)}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {limiters.map((l) => (
-              <tr key={String(l.roof_name)}>
-                <td>{String(l.roof_name)}</td>
-                <td>{String(l.count)}</td>
-                <td>{numberText(Number(l.height_max), locale)}</td>
-                <td>{numberText(Number(l.height_total), locale)}</td>
-                <td>{numberText(Number(l.max_leakage), locale, 2)}</td>
-                <td>{l.recommended_retentio ? '✓' : ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ArticlesTable limiters={limiters} />
-      <dl className="totals">
-        <div>
-          <dt>{t('app.sl_results.volume')}</dt>
-          <dd>{String(r.max_volume)}</dd>
-        </div>
-        <div>
-          <dt>{t('app.sl_results.leakage')}</dt>
-          <dd>{numberText(Number(r.max_leakage), locale, 2)}</dd>
-        </div>
-        <div>
-          <dt>{t('app.sl_results.lsha')}</dt>
-          <dd>{numberText(Number(r.lsha), locale, 2)}</dd>
-        </div>
-        {r.diameter !== undefined ? (
-          <div>
-            <dt>{t('app.sl_results.diameter')}</dt>
-            <dd>{String(r.diameter)}</dd>
-          </div>
-        ) : null}
-      </dl>
-    </>
-  );
-}
-
-/**
- * Results: FETCHING, then DONE or ERROR. The calculation runs only when no results are held. sl: the
- * client's submission panel (the admin sees the table); sm and smca: the charts, loaded lazily.
+ * Results: FETCHING, then DONE or ERROR, drawn by the bundle's result views (each from the results
+ * registry, shown when its `when` holds for {admin}). The calculation runs when the bundle's `calculate`
+ * holds and no results are held; views that need no results (a submission panel) show at once.
  */
 export function ResultsPage() {
-  const { calc, t, admin, wizard: w, locale, calculator } = useFrame();
+  const { calc, t, admin, wizard: w, calculator } = useFrame();
+  const { results: def } = calculator.bundle;
   const navigate = useNavigate();
   const id = w.session.project_id;
   const held = w.session.results as Record<string, unknown> | null;
-  const [load, setLoad] = useState<Load>(held ? { state: 'DONE', results: held } : { state: 'FETCHING' });
+  const facts = { admin };
+  const needsCalc = def.calculate === undefined || truthy(evaluate(def.calculate, facts));
+  const [load, setLoad] = useState<Load>(
+    held ? { state: 'DONE', results: held } : needsCalc ? { state: 'FETCHING' } : { state: 'IDLE' },
+  );
   const started = useRef(false);
-  const needsCalc = calc !== 'sl' || admin;
   useEffect(() => {
     if (!needsCalc || held || started.current) return;
     started.current = true;
@@ -291,7 +39,7 @@ export function ResultsPage() {
       setLoad({ state: 'ERROR', message: t('app.calc_no_id'), reasons: [] });
       return;
     }
-    void calculateProject(calc, id).then((r) => {
+    void calculateProject(apiPath(calculator, def.path ?? '{api}/calculate/{id}', id)).then((r) => {
       if (r.data) {
         w.patchSession({ results: r.data });
         setLoad({ state: 'DONE', results: r.data });
@@ -308,16 +56,10 @@ export function ResultsPage() {
         });
       }
     });
-  }, [needsCalc, held, id, calc, t, w, calculator]);
+  }, [needsCalc, held, id, t, w, calculator, def.path]);
 
-  if (calc === 'sl' && !admin)
-    return (
-      <main className="page page-results">
-        <h1>{t('app.results')}</h1>
-        <SlClientPanel />
-      </main>
-    );
-  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  const results = load.state === 'DONE' ? load.results : null;
+  const views = def.views.filter((v) => v.when === undefined || truthy(evaluate(v.when, facts)));
   return (
     <main className="page page-results">
       <h1>{t('app.results')}</h1>
@@ -341,41 +83,23 @@ export function ResultsPage() {
           </button>
         </div>
       ) : null}
-      {load.state === 'DONE' ? (
-        calc === 'sl' ? (
-          <SlAdminTable r={load.results} />
-        ) : (
-          <>
-            <ResultsSummary
-              results={load.results as unknown as AbattementData}
-              system={w.session.unit_system}
-              t={t}
-              lang={locale}
-              xlsxUrl={id ? resultsXlsxUrl(calc, id, locale) : null}
-            />
-            <Suspense fallback={<Skeleton label={t('app.loading')} blocks={2} />}>
-              <AbattementCharts
-                key={locale}
-                data={load.results as unknown as AbattementData}
-                t={t}
-                months={months}
-                base={calc === 'sm'}
-                lang={locale}
-              />
-            </Suspense>
-          </>
-        )
-      ) : null}
-      <footer className="wizard-footer">
-        <Link className="button-secondary" to={`/${calc}/calculator`}>
-          {t('app.back_to_data')}
-        </Link>
-        {load.state === 'DONE' ? (
-          <Link className="button-primary" to={`/${calc}/note`}>
-            {t('app.complete_note')}
+      {views.map((view, i) => {
+        const entry = RESULT_VIEWS[view.kind as keyof typeof RESULT_VIEWS];
+        if (entry.needsResults && !results) return null;
+        return <Fragment key={`${view.kind}-${i}`}>{entry.draw({ view, results })}</Fragment>;
+      })}
+      {needsCalc ? (
+        <footer className="wizard-footer">
+          <Link className="button-secondary" to={`/${calc}/calculator`}>
+            {t('app.back_to_data')}
           </Link>
-        ) : null}
-      </footer>
+          {results ? (
+            <Link className="button-primary" to={`/${calc}/note`}>
+              {t('app.complete_note')}
+            </Link>
+          ) : null}
+        </footer>
+      ) : null}
     </main>
   );
 }

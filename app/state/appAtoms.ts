@@ -14,18 +14,20 @@ export const userLocaleAtom = atomWithStorage<'fr' | 'en'>(
   { getOnInit: true },
 );
 
-/** The interface language: French outside the Canadian modes, the user's choice inside them. */
+/**
+ * The interface language: the user's choice where the deployment and the calculator both offer it,
+ * else French.
+ */
 export function localeOf(config: AppConfig | null, chosen: 'fr' | 'en', locales: string[]): 'fr' | 'en' {
-  const canadian = config?.mode === 'canada' || config?.mode === 'canada_prod';
-  return canadian && locales.includes(chosen) ? chosen : 'fr';
+  return config?.locales.includes(chosen) && locales.includes(chosen) ? chosen : 'fr';
 }
 
 /**
- * Where the app opens for this deployment: the home of calculators in admin mode (it offers several),
- * else the wizard of the mode's calculator (client: the flow limiter; the Canadian modes: smca).
+ * Where the app opens for this deployment: the home of calculators when it offers several, else the
+ * wizard of its calculator.
  */
 export function defaultRoute(config: AppConfig | null): string | null {
   if (!config) return null;
-  if (config.mode === 'admin') return '/home';
-  return `/${config.calculators[0] ?? 'sl'}/calculator`;
+  if (config.calculators.length !== 1) return '/home';
+  return `/${config.calculators[0]}/calculator`;
 }

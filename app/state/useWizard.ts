@@ -90,7 +90,7 @@ export function useWizard(bundle: Bundle) {
      */
     save: async (statuses: StepStatus[] = session.statuses): Promise<SaveOutcome> => {
       const project = toServer(bundle, state.data, statuses, session.project_id ?? undefined);
-      const r = await saveProject(bundle.id, project, session.version);
+      const r = await saveProject(`/api/${bundle.productType}`, project, session.version);
       if (r.data) {
         const answer = r.data;
         setSession((cur) => ({

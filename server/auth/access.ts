@@ -2,8 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { ProjectTable } from '../db/database';
 import { HttpError } from '../http/HttpError';
-import { CALCULATORS } from '../configRoute';
-import { isProductType, PRODUCT_TYPES, type ProductType } from '../projects/products';
+import { bundleOfProduct, isProductType, type ProductType } from '../projects/products';
 import { adminOf, ownerOf } from './identity';
 
 /**
@@ -19,7 +18,7 @@ export class Access {
    * 404 as an unknown route would (a client-mode server has no abattement calculator at all).
    */
   product(type: string): ProductType {
-    if (!isProductType(type) || !CALCULATORS[this.config.mode].includes(PRODUCT_TYPES[type]))
+    if (!isProductType(type) || !bundleOfProduct(type).modes.includes(this.config.mode))
       throw new HttpError(404, `Unknown product type '${type}'`);
     return type;
   }

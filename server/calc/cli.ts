@@ -4,6 +4,7 @@
  * product type comes from --type, else the file's `product` field. Exit code 1 when it cannot calculate.
  */
 import { readFileSync } from 'node:fs';
+import { bundleOfProduct, isProductType, products } from '../projects/products';
 import { calculate, type AbattementResults, type FlowLimiterResults, type StoredProject } from './index';
 
 const args = process.argv.slice(2);
@@ -15,11 +16,11 @@ if (!file) {
 }
 const project = JSON.parse(readFileSync(file, 'utf8')) as StoredProject & { product?: string };
 const type = typeArg ?? project.product;
-if (type !== 'slowli' && type !== 'skywater_manager' && type !== 'smca') {
-  console.error(`Unknown product type '${String(type)}': give --type slowli, skywater_manager or smca`);
+if (!type || !isProductType(type)) {
+  console.error(`Unknown product type '${String(type)}': give --type ${[...products().keys()].join(', ')}`);
   process.exit(2);
 }
-const out = calculate(type, project);
+const out = calculate(bundleOfProduct(type), project);
 if (!out.ok) {
   console.error('The project cannot be calculated:');
   for (const r of out.reasons) console.error(`  - ${r.field}: ${r.message}`);

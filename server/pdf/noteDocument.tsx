@@ -6,7 +6,7 @@ import { fieldText, isShown } from '../../renderers/fieldText';
 import type { AbattementView } from '../../renderers/resultsText';
 import { methodBlocks } from './noteMethod';
 import { Extra, pdfSafe, s, type Block, type NoteEntry } from './noteParts';
-import { abattementBlocks, coverVerdict, flowLimiterBlocks } from './noteResults';
+import { abattementBlocks, coverVerdict, figuresBlocks, flowLimiterBlocks } from './noteResults';
 
 export type { NoteEntry } from './noteParts';
 
@@ -52,7 +52,10 @@ export interface NoteProps {
   project: { id: string; name: string; city: string; postcode: string; company: string };
   date: string;
   state: FormState;
-  sections: { key: string; title: string; step: string | null }[];
+  /** the note's sections: a step's answers (a mirrored step: where each card flows), or the results */
+  sections: { title: string; step: string | null; mirrored: boolean; results: boolean }[];
+  /** the bundle's calculation (flow-limiter, abattement, formulas): how results are drawn */
+  calculation: string;
   entries: NoteEntry[];
   results: Record<string, unknown> | null;
   charts?: { pluviometrie: string | null; toitures: (string | null)[] };
@@ -85,17 +88,19 @@ export function NoteDocument(props: NoteProps) {
   const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
   const stepByKey = new Map(state.steps.map((st) => [st.key, st]));
   const version = (results?.method as { version?: string } | undefined)?.version;
-  const sl = Array.isArray(results?.limiters);
 
   const units: Block[][] = [];
   sections.forEach((sec, n) => {
     const step = sec.step ? stepByKey.get(sec.step) : undefined;
     let blocks: Block[] = [];
-    if (sec.key === 'results' && results)
-      blocks = sl
-        ? flowLimiterBlocks(results, t, lang, props.attachments)
-        : abattementBlocks(results as unknown as AbattementView, t, months, charts, system, lang);
-    else if (sec.key === 'spills' && step)
+    if (sec.results && results)
+      blocks =
+        props.calculation === 'flow-limiter'
+          ? flowLimiterBlocks(results, t, lang, props.attachments)
+          : props.calculation === 'formulas'
+            ? figuresBlocks(results, t, lang)
+            : abattementBlocks(results as unknown as AbattementView, t, months, charts, system, lang);
+    else if (sec.mirrored && step)
       blocks = step.cards.map((c) => {
         const f = c.fields[0];
         const dest = f?.options?.find((o) => o.value === f.value);
@@ -147,7 +152,8 @@ export function NoteDocument(props: NoteProps) {
         : [];
     units.push([heading, ...blocks, ...extra]);
   });
-  if (results) units.push(methodBlocks(results, t, system, lang, props.optionLabel));
+  if (results && props.calculation !== 'formulas')
+    units.push(methodBlocks(results, t, system, lang, props.optionLabel));
   const pages = pack(units);
 
   // Direct children of each page (react-pdf does not run a `render` nested in a fragment).
@@ -175,10 +181,7 @@ export function NoteDocument(props: NoteProps) {
     [t('app.note_cover.date'), date],
   ];
   if (version)
-    info.push([
-      t('app.note_cover.method'),
-      t(sl ? 'app.note_cover.method_flow_limiter' : 'app.note_cover.method_abattement', { version }),
-    ]);
+    info.push([t('app.note_cover.method'), t(`app.note_cover.methods.${props.calculation}`, { version })]);
   return (
     <Document title={`${product} – ${project.name || project.id}`} language={lang}>
       <Page size="A4" style={s.page}>

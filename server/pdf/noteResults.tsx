@@ -77,6 +77,13 @@ export function coverVerdict(
   lang: string,
 ): ReactNode {
   if (!results) return <Text style={s.verdict}>{t('app.note_cover.not_calculated')}</Text>;
+  if (Array.isArray(results.figures))
+    return (
+      <View>
+        <Text style={s.h3}>{t('app.note_cover.key_figures')}</Text>
+        {figuresBlocks(results, t, lang).map((b) => b.node)}
+      </View>
+    );
   if (Array.isArray(results.limiters)) {
     const r = results as unknown as SlResults;
     const issues = slIssues(r, t, lang);
@@ -265,6 +272,24 @@ export function abattementBlocks(
     ),
   });
   return blocks;
+}
+
+type Figure = { key: string; label: string; value: number; unit?: string; digits?: number };
+
+/** The figures of a `formulas` calculation: label, value and unit, one line each. */
+export function figuresBlocks(results: Record<string, unknown>, t: T, lang: string): Block[] {
+  return ((results.figures as Figure[] | undefined) ?? []).map((f) => ({
+    lines: 1.4,
+    node: (
+      <View key={f.key} style={s.row}>
+        <Text style={s.label}>{t(f.label)}</Text>
+        <Text style={s.value}>
+          {numberText(f.value, lang, f.digits ?? 2)}
+          {f.unit ? ` ${t(f.unit)}` : ''}
+        </Text>
+      </View>
+    ),
+  }));
 }
 
 /** The results section of a flow-limiter note: the limiters, the totals, the client's files. */

@@ -1,7 +1,7 @@
 import { renderToBuffer } from '@react-pdf/renderer';
 import { derive, fromServer, type Bundle, type ServerProject } from '../../engine';
 import { i18nOf } from '../i18n';
-import { bundleOfProduct, PRODUCT_TYPES, type ProductType } from '../projects/products';
+import { bundleOfProduct, type ProductType } from '../projects/products';
 import { NoteDocument, type NoteEntry } from './noteDocument';
 
 /** Everything a note is drawn from: plain data, so that it can cross to a worker thread. */
@@ -23,14 +23,6 @@ export interface NoteInput {
   date: string;
 }
 
-const STEP_OF: Record<string, string> = {
-  client: 'Client',
-  project: 'Chantier',
-  roofs: 'Toiture',
-  grounds: 'Sol',
-  spills: 'Deversement',
-};
-
 /** Every form option of a bundle: value -> its label (a message key, or a literal). */
 function optionLabels(bundle: Bundle): Map<string, { label: string; literal: boolean }> {
   const out = new Map<string, { label: string; literal: boolean }>();
@@ -50,7 +42,6 @@ function optionLabels(bundle: Bundle): Map<string, { label: string; literal: boo
 /** The calculation note of a stored project as PDF bytes, in `locale` when its bundle has it (else French). */
 export async function renderNote(input: NoteInput): Promise<Uint8Array> {
   const bundle = bundleOfProduct(input.type);
-  const calc = PRODUCT_TYPES[input.type];
   const { i18n } = i18nOf(input.type, input.locale);
   const project = { id: input.project.id, steps: JSON.parse(input.project.content) } as ServerProject;
   const { data } = fromServer(bundle, project);
@@ -61,19 +52,21 @@ export async function renderNote(input: NoteInput): Promise<Uint8Array> {
     : null;
   // The orifice diameter is not communicated outside the admin pages (seed 000 section 9).
   if (results && 'diameter' in results) delete results.diameter;
-  const keys =
-    calc === 'sl'
-      ? ['client', 'project', 'roofs', 'results']
-      : ['client', 'project', 'roofs', 'grounds', 'spills', 'results'];
-  const hasGround = state.steps.find((s) => s.key === 'Sol')?.cards.length ?? 0;
-  const sections = keys
-    .filter((k) => k !== 'grounds' || hasGround > 0)
-    .map((k) => ({ key: k, title: i18n.t(`app.note_page.sections.${k}`), step: STEP_OF[k] ?? null }));
+  // The bundle's sections; a step's section is left out when the step has no card (no grounds).
+  const sections = bundle.note.sections
+    .filter((sec) => !sec.step || (state.steps.find((st) => st.key === sec.step)?.cards.length ?? 0) > 0)
+    .map((sec) => ({
+      title: i18n.t(sec.title),
+      step: sec.step ?? null,
+      mirrored: bundle.steps.some((st) => st.key === sec.step && st.repeat?.mirror !== undefined),
+      results: sec.results === true,
+    }));
   const options = optionLabels(bundle);
   const pdf = await renderToBuffer(
     <NoteDocument
       i18n={i18n}
-      product={i18n.t(`${calc}.title`)}
+      product={i18n.t(bundle.title)}
+      calculation={bundle.results.calculation}
       project={input.project}
       date={input.date}
       state={state}

@@ -5,7 +5,7 @@ import { adminOf } from '../auth/identity';
 import { calculate, type StoredProject } from '../calc';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/HttpError';
-import type { ProductType } from './products';
+import { bundleOfProduct, type ProductType } from './products';
 import { getProject, saveResults } from './repository';
 
 /**
@@ -18,7 +18,7 @@ export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): v
     const { id } = request.params as { id: string };
     const row = access.check(request, reply, await getProject(db, type, id));
     const project: StoredProject = { id: row.id, steps: JSON.parse(row.content) as StoredProject['steps'] };
-    const out = calculate(type, project);
+    const out = calculate(bundleOfProduct(type), project);
     if (!out.ok)
       throw new HttpError(422, 'The project cannot be calculated', out.reasons[0]?.field, out.reasons);
     if (!(await saveResults(db, row.id, row.version, out.results)))

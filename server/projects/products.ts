@@ -1,27 +1,72 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { loadBundle, type Bundle } from '../../engine';
 
-/** API product type -> calculator bundle id (DESIGN.md section 4). */
-export const PRODUCT_TYPES = { slowli: 'sl', skywater_manager: 'sm', smca: 'smca' } as const;
-export type ProductType = keyof typeof PRODUCT_TYPES;
+/** The calculators' folders: schemas/ beside the code, and EXTRA_BUNDLES when set (DESIGN.md section 4). */
+export const SCHEMAS_DIR = join(import.meta.dirname, '../../schemas');
 
-/** True when `t` is one of the API product types. */
-export function isProductType(t: string): t is ProductType {
-  return Object.hasOwn(PRODUCT_TYPES, t);
+/** An API product type (/api/{type}/...): the `productType` of a calculator's bundle. */
+export type ProductType = string;
+
+/** A calculator found on disk: its bundle and the folder holding its messages. */
+export interface Product {
+  bundle: Bundle;
+  dir: string;
 }
 
-const bundles = new Map<string, Bundle>();
+let registry: Map<ProductType, Product> | undefined;
 
-/** The bundle of a product type, read once from schemas/<id>/bundle.json (the one source of truth). */
-export function bundleOfProduct(type: ProductType): Bundle {
-  const id = PRODUCT_TYPES[type];
-  let b = bundles.get(id);
-  if (!b) {
-    b = loadBundle(
-      JSON.parse(readFileSync(join(import.meta.dirname, '../../schemas', id, 'bundle.json'), 'utf8')),
-    );
-    bundles.set(id, b);
+/** Every folder of `root` holding a bundle.json, loaded and checked (a bad bundle stops the server). */
+function scan(root: string, into: Map<ProductType, Product>): void {
+  if (!existsSync(root)) return;
+  for (const name of readdirSync(root).sort()) {
+    const dir = join(root, name);
+    const file = join(dir, 'bundle.json');
+    if (!existsSync(file)) continue;
+    const bundle = loadBundle(JSON.parse(readFileSync(file, 'utf8')));
+    if (bundle.id !== name) throw new Error(`${file}: its id '${bundle.id}' is not its folder's name`);
+    const twin = into.get(bundle.productType);
+    if (twin) throw new Error(`${file}: product type '${bundle.productType}' is also ${twin.bundle.id}'s`);
+    into.set(bundle.productType, { bundle, dir });
   }
-  return b;
+}
+
+/** The calculators, found once by listing schemas/ and the EXTRA_BUNDLES folder. */
+export function products(): Map<ProductType, Product> {
+  if (!registry) {
+    registry = new Map();
+    scan(SCHEMAS_DIR, registry);
+    if (process.env.EXTRA_BUNDLES) scan(resolve(process.env.EXTRA_BUNDLES), registry);
+  }
+  return registry;
+}
+
+/** True when `t` is the product type of a calculator. */
+export function isProductType(t: string): t is ProductType {
+  return products().has(t);
+}
+
+/** The bundle of a product type. */
+export function bundleOfProduct(type: ProductType): Bundle {
+  const p = products().get(type);
+  if (!p) throw new Error(`unknown product type '${type}'`);
+  return p.bundle;
+}
+
+/** The folder of a product type's calculator (its messages files). */
+export function dirOfProduct(type: ProductType): string {
+  return products().get(type)!.dir;
+}
+
+/** The calculator ids a deployment mode offers, in the bundles' rank order. */
+export function calculatorsOf(mode: string): string[] {
+  return [...products().values()]
+    .filter((p) => p.bundle.modes.includes(mode))
+    .sort((a, b) => a.bundle.rank - b.bundle.rank)
+    .map((p) => p.bundle.id);
+}
+
+/** The product type of a calculator id. */
+export function productOfCalculator(id: string): ProductType | undefined {
+  return [...products().values()].find((p) => p.bundle.id === id)?.bundle.productType;
 }

@@ -7,7 +7,7 @@ import type { Db, Dialect } from '../db/database';
 import { isEmail } from '../../engine/rules/isEmail';
 import { HttpError } from '../http/HttpError';
 import { presentListItem, presentProject } from './present';
-import { bundleOfProduct, PRODUCT_TYPES, type ProductType } from './products';
+import { products, type ProductType } from './products';
 import {
   createProject,
   deleteProject,
@@ -25,7 +25,7 @@ const ajv = new Ajv({ allErrors: false, strict: false });
 // The same e-mail shape as the wizard's check (engine/rules/isEmail); an empty answer is not an address.
 ajv.addFormat('email', { type: 'string', validate: (v: string) => v.trim() === '' || isEmail(v) });
 const validators = Object.fromEntries(
-  Object.keys(PRODUCT_TYPES).map((t) => [t, ajv.compile(serverSchema(bundleOfProduct(t as ProductType)))]),
+  [...products()].map(([t, p]) => [t, ajv.compile(serverSchema(p.bundle))]),
 );
 
 /** Checks a project body against its product's server schema; 400 naming the first bad field. */

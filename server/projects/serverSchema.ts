@@ -106,7 +106,10 @@ export function serverSchema(bundle: Bundle): JsonSchema {
       version: { type: ['integer', 'null'], minimum: 1 },
       steps: {
         type: 'object',
-        required: ['Client', 'Chantier', 'Toiture'],
+        // every step a save must carry: the non-gated, non-mirrored ones (a gated step may be absent)
+        required: bundle.steps
+          .filter((st) => !st.gate && st.repeat?.mirror === undefined)
+          .map((st) => st.key),
         additionalProperties: false,
         properties: steps,
       },

@@ -449,6 +449,7 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
 
     it('a calculation never stores results of an older content', async () => {
       const { calculate } = await import('../../server/calc');
+      const { bundleOfProduct } = await import('../../server/projects/products');
       for (let i = 0; i < 25; i += 1) {
         const id = await create();
         const changed = projectBody('sl', (d) => {
@@ -467,7 +468,7 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
         expect([200, 409]).toContain(calc.statusCode);
         const row = await stored(id);
         if (row.results !== null) {
-          const fresh = calculate('slowli', { id, steps: JSON.parse(row.content) as never });
+          const fresh = calculate(bundleOfProduct('slowli'), { id, steps: JSON.parse(row.content) as never });
           expect(fresh.ok).toBe(true);
           expect(JSON.parse(row.results)).toEqual(
             JSON.parse(JSON.stringify(fresh.ok ? fresh.results : null)),

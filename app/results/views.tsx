@@ -1,0 +1,354 @@
+import { lazy, Suspense, useState } from 'react';
+import type { ResultKind, ResultView } from '../../engine';
+import { submission, resultsXlsxUrl } from '../api/projects';
+import { apiErrorText } from '../api/http';
+import type { AbattementData } from '../charts/AbattementCharts';
+import { ResultsSummary } from '../components/ResultsSummary';
+import { Skeleton } from '../components/Skeleton';
+import { numberText } from '../../renderers/resultsText';
+import { fieldText, isShown } from '../../renderers/fieldText';
+import { useFrame } from '../frame';
+
+const AbattementCharts = lazy(() => import('../charts/AbattementCharts'));
+
+/** Files the server accepts (server/files/fileType.ts), by extension, and their size limit. */
+const FILE_TYPES = [
+  'pdf',
+  'png',
+  'jpg',
+  'jpeg',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+  'ppt',
+  'pptx',
+  'odt',
+  'ods',
+  'dwg',
+];
+const FILE_LIMIT = 10 * 1024 * 1024;
+
+/**
+ * The client's panel of a project sent to the sales team (submit-panel): what will be sent (the first two steps' answers and
+ * the roofs' totals, read from the bundle's state), an optional comment and file (checked for size and
+ * type before anything is sent), then the submission, a reference and what happens next.
+ */
+export function SubmitPanel() {
+  const { t, wizard: w, locale, calculator } = useFrame();
+  const [comment, setComment] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [sent, setSent] = useState<{ reference: string; email: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const id = w.session.project_id;
+  if (state === 'sent' && sent)
+    return (
+      <div className="thanks card card-single" role="status">
+        <p>
+          <strong>{t('app.sl_results.thanks')}</strong>
+        </p>
+        <p>{t('app.sl_results.reference', { reference: sent.reference })}</p>
+        <p>
+          {t('app.sl_results.next_step', {
+            email: sent.email ? t('app.sl_results.next_step_email', { email: sent.email }) : '',
+          })}
+        </p>
+      </div>
+    );
+  if (!id) return <p role="alert">{t('app.calc_no_id')}</p>;
+  const steps = w.state.steps;
+  const summary = steps
+    .filter((st) => !st.repeat)
+    .flatMap((st) => st.cards[0]?.fields.filter(isShown).slice(0, 4) ?? []);
+  const repeated = steps.find((st) => st.repeat);
+  const email = String(summary.find((f) => f.kind === 'email')?.value ?? '');
+  const choose = (f: File | null) => {
+    setFile(null);
+    setFileError(null);
+    if (!f) return;
+    const ext = f.name.toLowerCase().split('.').pop() ?? '';
+    if (!FILE_TYPES.includes(ext)) setFileError(t('app.sl_results.file_type'));
+    else if (f.size > FILE_LIMIT)
+      setFileError(
+        t('app.sl_results.file_too_large', { size: `${numberText(f.size / 1024 / 1024, locale)} Mo` }),
+      );
+    else setFile(f);
+  };
+  return (
+    <form
+      className="card card-single sl-panel"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (fileError) return;
+        setState('sending');
+        void (async () => {
+          if (comment.trim()) {
+            const r = await submission.comment(calculator.api, id, comment.trim());
+            if (r.error) return fail(apiErrorText(r.error, t));
+          }
+          if (file) {
+            const r = await submission.upload(calculator.api, id, file);
+            if (r.error) return fail(apiErrorText(r.error, t));
+          }
+          const r = await submission.send(calculator.api, id);
+          if (r.error || !r.data) return fail(apiErrorText(r.error, t));
+          w.reset();
+          setSent({ reference: r.data.reference, email });
+          setState('sent');
+        })();
+        function fail(message: string) {
+          setError(message);
+          setState('idle');
+        }
+      }}
+    >
+      <p>{t('app.sl_results.ready')}</p>
+      <section aria-labelledby="sent-summary">
+        <h2 id="sent-summary">{t('app.sl_results.summary_title')}</h2>
+        <dl className="sent-summary">
+          {summary.map((f) => (
+            <div key={f.path}>
+              <dt>{t(f.label)}</dt>
+              <dd>{fieldText(f, t, locale)}</dd>
+            </div>
+          ))}
+          {repeated ? (
+            <div>
+              <dt>{t('app.sl_results.roofs_count')}</dt>
+              <dd>
+                {repeated.cards.length}
+                {repeated.totals.map(
+                  (x) => ` · ${t(x.label)} ${numberText(x.value, locale)}${x.unit ? ` ${t(x.unit)}` : ''}`,
+                )}
+              </dd>
+            </div>
+          ) : null}
+        </dl>
+      </section>
+      <label className="field">
+        <span className="field-label">{t('app.sl_results.comment')}</span>
+        <textarea
+          className="field-input"
+          rows={4}
+          maxLength={5000}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
+      </label>
+      <label className="field">
+        <span className="field-label">{t('app.sl_results.file')}</span>
+        <input
+          type="file"
+          accept={FILE_TYPES.map((x) => `.${x}`).join(',')}
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={fileError ? 'file-error' : undefined}
+          onChange={(e) => choose(e.target.files?.[0] ?? null)}
+        />
+        {fileError ? (
+          <span id="file-error" role="alert" className="field-message">
+            {fileError}
+          </span>
+        ) : null}
+      </label>
+      {error ? <p role="alert">{error}</p> : null}
+      <button type="submit" className="button-primary" disabled={state === 'sending'}>
+        {state === 'sending' ? t('app.sl_results.sending') : t('app.sl_results.submit')}
+      </button>
+    </form>
+  );
+}
+
+type Article = { divalto_id: string; name: string; type: string; quantity: number; unit: string };
+
+/**
+ * The quote: every article of every roof added up (each Slowli kit counts once per drain, Retentio by
+ * the roof surface in m²), with the roofs each one comes from.
+ */
+function ArticlesTable({ limiters }: { limiters: Record<string, unknown>[] }) {
+  const { t, locale } = useFrame();
+  const totals = new Map<string, Article & { roofs: string[] }>();
+  for (const l of limiters)
+    for (const a of (l.articles as Article[] | undefined) ?? []) {
+      const cur = totals.get(a.divalto_id) ?? { ...a, quantity: 0, roofs: [] };
+      cur.quantity += a.quantity;
+      cur.roofs.push(String(l.roof_name));
+      totals.set(a.divalto_id, cur);
+    }
+  if (!totals.size) return null;
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.sl_results.totals_caption')}>
+      <table className="results-table">
+        <caption>{t('app.sl_results.totals_caption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('app.sl_results.article')}</th>
+            <th scope="col">{t('app.sl_results.roof')}</th>
+            <th scope="col">{t('app.sl_results.quantity')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...totals.values()].map((a) => (
+            <tr key={a.divalto_id}>
+              <th scope="row">
+                {a.name} <span className="chart-note">({a.divalto_id})</span>
+              </th>
+              <td>{a.roofs.join(', ')}</td>
+              <td>
+                {numberText(a.quantity, locale, 2)} {t(`app.sl_results.article_units.${a.unit}`)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * The limiters of a flow-limiter calculation (limiters): per roof, then the volume and leakage; with
+ * `quote`, the recommended Retentio column and the quote's articles added up (the admin's view).
+ */
+export function LimitersView({ r, quote }: { r: Record<string, unknown>; quote: boolean }) {
+  const { t, locale } = useFrame();
+  const limiters = (r.limiters as Record<string, unknown>[]) ?? [];
+  return (
+    <>
+      {r.leakage_conform === false ? (
+        <p role="alert" className="notice notice-warning">
+          {t('app.sl_results.leakage_excess', { diameter: r.diameter ?? '', excess: r.leakage_excess_pct })}
+        </p>
+      ) : null}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.sl_results.limiters')}>
+        <table className="results-table">
+          <caption>{t('app.sl_results.limiters')}</caption>
+          <thead>
+            <tr>
+              {['roof', 'count', 'height_max', 'height_total', 'leakage', ...(quote ? ['retentio'] : [])].map(
+                (k) => (
+                  <th key={k} scope="col">
+                    {t(`app.sl_results.${k}`)}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {limiters.map((l) => (
+              <tr key={String(l.roof_name)}>
+                <th scope="row">{String(l.roof_name)}</th>
+                <td>{numberText(Number(l.count), locale, 0)}</td>
+                <td>{numberText(Number(l.height_max), locale)}</td>
+                <td>{numberText(Number(l.height_total), locale)}</td>
+                <td>{numberText(Number(l.max_leakage), locale, 2)}</td>
+                {quote ? <td>{l.recommended_retentio ? '✓' : ''}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {quote ? <ArticlesTable limiters={limiters} /> : null}
+      <dl className="totals">
+        <div>
+          <dt>{t('app.sl_results.volume')}</dt>
+          <dd>{numberText(Number(r.max_volume), locale, 0)}</dd>
+        </div>
+        <div>
+          <dt>{t('app.sl_results.leakage')}</dt>
+          <dd>{numberText(Number(r.max_leakage), locale, 2)}</dd>
+        </div>
+        <div>
+          <dt>{t('app.sl_results.lsha')}</dt>
+          <dd>{numberText(Number(r.lsha), locale, 2)}</dd>
+        </div>
+        {quote && r.diameter !== undefined ? (
+          <div>
+            <dt>{t('app.sl_results.diameter')}</dt>
+            <dd>{String(r.diameter)}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </>
+  );
+}
+
+/** The monthly charts of an abattement calculation, with the axes' upper bounds the bundle gives. */
+function MonthlyCharts({ r, view }: { r: Record<string, unknown>; view: ResultView }) {
+  const { t, locale } = useFrame();
+  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  return (
+    <Suspense fallback={<Skeleton label={t('app.loading')} blocks={2} />}>
+      <AbattementCharts
+        key={locale}
+        data={r as unknown as AbattementData}
+        t={t}
+        months={months}
+        axes={(view.axes as Record<string, number> | undefined) ?? {}}
+        lang={locale}
+      />
+    </Suspense>
+  );
+}
+
+/** The figures of a `formulas` calculation: one row each, label, value and unit. */
+function Figures({ r }: { r: Record<string, unknown> }) {
+  const { t, locale } = useFrame();
+  const figures =
+    (r.figures as { key: string; label: string; value: number; unit?: string; digits?: number }[]) ?? [];
+  return (
+    <dl className="totals">
+      {figures.map((f) => (
+        <div key={f.key}>
+          <dt>{t(f.label)}</dt>
+          <dd>
+            {numberText(f.value, locale, f.digits ?? 2)}
+            {f.unit ? ` ${t(f.unit)}` : ''}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** How a view is drawn: the component, and whether it shows calculated results. */
+interface Entry {
+  needsResults: boolean;
+  /** draws ApexCharts charts that the PDF note embeds as images (ids 'rainfall', 'roof-<name>') */
+  charts?: boolean;
+  draw: (p: { view: ResultView; results: Record<string, unknown> | null }) => React.ReactNode;
+}
+
+/** The results registry: every kind of result view a bundle may list (engine RESULT_KINDS). */
+export const RESULT_VIEWS: Record<ResultKind, Entry> = {
+  'submit-panel': { needsResults: false, draw: () => <SubmitPanel /> },
+  limiters: {
+    needsResults: true,
+    draw: ({ view, results }) => <LimitersView r={results!} quote={view.quote === true} />,
+  },
+  summary: {
+    needsResults: true,
+    draw: ({ view, results }) => <Summary r={results!} workbook={view.workbook === true} />,
+  },
+  'monthly-charts': {
+    needsResults: true,
+    charts: true,
+    draw: ({ view, results }) => <MonthlyCharts r={results!} view={view} />,
+  },
+  figures: { needsResults: true, draw: ({ results }) => <Figures r={results!} /> },
+};
+
+/** The annual summary of an abattement calculation, with its workbook when the bundle offers it. */
+function Summary({ r, workbook }: { r: Record<string, unknown>; workbook: boolean }) {
+  const { t, locale, wizard: w, calculator } = useFrame();
+  const id = w.session.project_id;
+  return (
+    <ResultsSummary
+      results={r as unknown as AbattementData}
+      system={w.session.unit_system}
+      t={t}
+      lang={locale}
+      xlsxUrl={workbook && id ? resultsXlsxUrl(calculator.api, id, locale) : null}
+    />
+  );
+}
