@@ -1,0 +1,106 @@
+/**
+ * What npm run bench:ui installs in every page before the page's own scripts (page.addInitScript), as plain
+ * JavaScript text: a function passed to the browser would be re-serialised from what tsx compiled, and may
+ * carry helpers that do not exist there. It fills `window.__ui`:
+ *
+ * - keys: one record per keydown, seen first by a capture listener on window: its event timeStamp, the
+ *   performance.now() of that moment, and `paint`, the milliseconds from then to the next paint (the
+ *   usual approximation: a requestAnimationFrame, then a MessageChannel message posted from it, which runs
+ *   once that frame has been produced);
+ * - events: every Event Timing entry (type 'event', durationThreshold 16, the lowest the API allows, and
+ *   'first-input'): name, startTime, duration (rounded to 8 ms by the browser), processingStart/End;
+ * - longTasks, lcp: the long tasks and the largest contentful paint of the page;
+ * - ready, readyPainted: performance.now() (navigation start is 0) when the element of READY is in the
+ *   page, visible and enabled, and at the next paint after that;
+ * - clickAt, chart, chartPainted: the timeStamp of a click on an element matching CLICK, then when the
+ *   first visible SVG matching CHART appeared after it, and the next paint after that.
+ *
+ * `__ui.wait(i)` resolves once keystroke i has painted; `__ui.waitFor(name)` once `__ui[name]` is set.
+ */
+export function probeScript(opts: { ready: string; click?: string; chart?: string }): string {
+  return `(${PROBE})(${JSON.stringify(opts)});`;
+}
+
+const PROBE = String.raw`function (opts) {
+  var ui = (window.__ui = {
+    keys: [], events: [], longTasks: [], lcp: null,
+    ready: null, readyPainted: null, clickAt: null, chart: null, chartPainted: null,
+  });
+  var waiters = [];
+  function wake() {
+    waiters = waiters.filter(function (w) {
+      if (!w.done()) return true;
+      w.resolve();
+      return false;
+    });
+  }
+  function until(done) {
+    return new Promise(function (resolve) {
+      if (done()) resolve();
+      else waiters.push({ done: done, resolve: resolve });
+    });
+  }
+  ui.wait = function (i) {
+    return until(function () { return ui.keys[i] !== undefined && ui.keys[i].paint !== null; });
+  };
+  ui.waitFor = function (name) {
+    return until(function () { return ui[name] !== null; });
+  };
+  function afterPaint(cb) {
+    requestAnimationFrame(function () {
+      var ch = new MessageChannel();
+      ch.port1.onmessage = function () {
+        cb(performance.now());
+        wake();
+      };
+      ch.port2.postMessage(0);
+    });
+  }
+  window.addEventListener('keydown', function (e) {
+    var rec = { key: e.key, ts: e.timeStamp, t0: performance.now(), paint: null };
+    ui.keys.push(rec);
+    afterPaint(function (t) { rec.paint = t - rec.t0; });
+  }, true);
+  function observe(type, options, fn) {
+    try {
+      new PerformanceObserver(function (list) { list.getEntries().forEach(fn); })
+        .observe(Object.assign({ type: type, buffered: true }, options));
+    } catch (e) { /* an entry type this browser lacks */ }
+  }
+  function timing(e) {
+    ui.events.push({
+      type: e.entryType, name: e.name, start: e.startTime, duration: e.duration,
+      processingStart: e.processingStart, processingEnd: e.processingEnd, interactionId: e.interactionId || 0,
+    });
+  }
+  observe('event', { durationThreshold: 16 }, timing);
+  observe('first-input', {}, timing);
+  observe('longtask', {}, function (e) { ui.longTasks.push({ start: e.startTime, duration: e.duration }); });
+  observe('largest-contentful-paint', {}, function (e) { ui.lcp = e.startTime; });
+  function shown(el) {
+    return !el.disabled && (typeof el.checkVisibility !== 'function' || el.checkVisibility());
+  }
+  var readyWatch = new MutationObserver(function () {
+    var el = document.querySelector(opts.ready);
+    if (!el || !shown(el)) return;
+    readyWatch.disconnect();
+    ui.ready = performance.now();
+    wake();
+    afterPaint(function (t) { ui.readyPainted = t; });
+  });
+  readyWatch.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'class'] });
+  if (opts.click && opts.chart) {
+    document.addEventListener('click', function (e) {
+      if (ui.clickAt !== null || !(e.target instanceof Element) || !e.target.closest(opts.click)) return;
+      ui.clickAt = e.timeStamp;
+      var chartWatch = new MutationObserver(function () {
+        var svg = document.querySelector(opts.chart);
+        if (!svg || !shown(svg)) return;
+        chartWatch.disconnect();
+        ui.chart = performance.now();
+        afterPaint(function (t) { ui.chartPainted = t; });
+      });
+      chartWatch.observe(document, { childList: true, subtree: true });
+    }, true);
+  }
+}`;
