@@ -38,9 +38,11 @@ export default defineConfig({
     {
       name: 'client',
       use: { baseURL: 'http://127.0.0.1:8091' },
-      testIgnore: /(canada|admin-mode|abattement-calculators)\.spec\.ts/,
+      testIgnore: /(canada|admin-mode|abattement-calculators|tank)\.spec\.ts/,
     },
     { name: 'canada', use: { baseURL: 'http://127.0.0.1:8092' }, testMatch: /canada\.spec\.ts/ },
+    // the calculator kept with the tests (tests/fixtures/bundles/tank): a folder of JSON, no code
+    { name: 'tank', use: { baseURL: 'http://127.0.0.1:8095' }, testMatch: /tank\.spec\.ts/ },
     {
       name: 'admin',
       use: { baseURL: 'http://127.0.0.1:8093' },
@@ -65,6 +67,12 @@ export default defineConfig({
     {
       command: 'node -e "setInterval(() => {}, 1 << 30)"',
       url: 'http://127.0.0.1:8093/client/',
+      reuseExistingServer: true,
+      timeout: 180_000,
+    },
+    {
+      command: 'node -e "setInterval(() => {}, 1 << 30)"',
+      url: 'http://127.0.0.1:8095/client/',
       reuseExistingServer: true,
       timeout: 180_000,
     },

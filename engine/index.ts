@@ -24,3 +24,5 @@ export { counters, resetCounters } from './counters';
 export { getPath, setPath } from './paths';
 export { RESULT_KINDS, type ResultKind } from './prepareBundle';
 export { evaluate, truthy } from './rules';
+export { collectProblems } from './prepareBundle';
+export { didYouMean } from './BundleError';

@@ -1,7 +1,18 @@
-import { BundleError } from './BundleError';
+import { BundleError, didYouMean } from './BundleError';
+
+/** Problems found so far when collecting (collectProblems); otherwise the first one throws. */
+let collected: BundleError[] | null = null;
+function fail(at: string, reason: string, hint?: string): void {
+  const e = new BundleError(at, reason, hint);
+  if (!collected) throw e;
+  collected.push(e);
+}
 import { compile, fieldSchema } from './compile';
 import { KNOWN_OPERATORS, operatorOf } from './rules';
 import type { Bundle, StepDef } from './types';
+
+/** A key as a JSON pointer segment (RFC 6901): '/' in the division operator is written ~1. */
+const esc = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1');
 
 const ROOTS = new Set(['form', 'item', 'index', 'value', 'unit_system']);
 
@@ -14,31 +25,47 @@ function checkRule(rule: unknown, at: string, step: StepDef | undefined, modelPa
   const node = operatorOf(rule);
   if (!node) return;
   const { op, args } = node;
-  if (!KNOWN_OPERATORS.has(op)) throw new BundleError(at, `unknown json-logic operator '${op}'`);
+  if (!KNOWN_OPERATORS.has(op))
+    fail(at, `unknown json-logic operator '${op}'`, didYouMean(op, KNOWN_OPERATORS));
   if (op === 'var') {
     const path = args[0];
     if (typeof path !== 'string' || path === '') return;
     const [root = '', ...rest] = path.split('.');
-    if (!ROOTS.has(root))
-      throw new BundleError(at, `var '${path}' must start with form, item, index, value or unit_system`);
+    if (!ROOTS.has(root)) {
+      fail(
+        at,
+        `var '${path}' must start with form, item, index, value or unit_system`,
+        didYouMean(root, ROOTS),
+      );
+      return;
+    }
     const inner = rest.join('.');
     if (root === 'item' && inner !== '') {
       const ok = step && bundleStepsAt(step).some((s) => fieldSchema(s.schema, inner) !== undefined);
-      if (!ok) throw new BundleError(at, `var '${path}': the step has no field '${inner}'`);
+      if (!ok)
+        fail(
+          at,
+          `var '${path}': the step has no field '${inner}'`,
+          step && didYouMean(inner, Object.keys(step.ui.fields)),
+        );
     }
     if (root === 'form' && inner !== '' && !modelPaths.has(inner.replace(/\.\d+(?=\.|$)/g, '.*'))) {
-      throw new BundleError(at, `var '${path}': the form model has no '${inner}'`);
+      fail(
+        at,
+        `var '${path}': the form model has no '${inner}'`,
+        didYouMean(inner.replace(/\.\d+(?=\.|$)/g, '.*'), modelPaths),
+      );
     }
     return;
   }
   // Inside map, filter, reduce, all, some and none the second argument reads each element (`current`,
   // `accumulator`, or the element's own fields): only its operators are checked.
   if (SCOPED.has(op)) {
-    checkRule(args[0], `${at}/${op}/0`, step, modelPaths);
-    args.slice(1).forEach((a, i) => checkOperators(a, `${at}/${op}/${i + 1}`));
+    checkRule(args[0], `${at}/${esc(op)}/0`, step, modelPaths);
+    args.slice(1).forEach((a, i) => checkOperators(a, `${at}/${esc(op)}/${i + 1}`));
     return;
   }
-  args.forEach((a, i) => checkRule(a, `${at}/${op}/${i}`, step, modelPaths));
+  args.forEach((a, i) => checkRule(a, `${at}/${esc(op)}/${i}`, step, modelPaths));
 }
 
 const SCOPED = new Set(['map', 'filter', 'reduce', 'all', 'some', 'none']);
@@ -48,8 +75,9 @@ function checkOperators(rule: unknown, at: string): void {
   if (Array.isArray(rule)) return rule.forEach((r, i) => checkOperators(r, `${at}/${i}`));
   const node = operatorOf(rule);
   if (!node) return;
-  if (!KNOWN_OPERATORS.has(node.op)) throw new BundleError(at, `unknown json-logic operator '${node.op}'`);
-  node.args.forEach((a, i) => checkOperators(a, `${at}/${node.op}/${i}`));
+  if (!KNOWN_OPERATORS.has(node.op))
+    fail(at, `unknown json-logic operator '${node.op}'`, didYouMean(node.op, KNOWN_OPERATORS));
+  node.args.forEach((a, i) => checkOperators(a, `${at}/${esc(node.op)}/${i}`));
 }
 
 /** The kinds of result views the renderers' results registry draws (app/results). */
@@ -69,14 +97,14 @@ function checkPageRule(rule: unknown, at: string, roots: Set<string>): void {
   const node = operatorOf(rule);
   if (!node) return;
   const { op, args } = node;
-  if (!KNOWN_OPERATORS.has(op)) throw new BundleError(at, `unknown json-logic operator '${op}'`);
+  if (!KNOWN_OPERATORS.has(op))
+    fail(at, `unknown json-logic operator '${op}'`, didYouMean(op, KNOWN_OPERATORS));
   if (op === 'var') {
     const root = typeof args[0] === 'string' ? args[0].split('.')[0]! : '';
-    if (!roots.has(root))
-      throw new BundleError(at, `var '${String(args[0])}' must be one of ${[...roots].join(', ')}`);
+    if (!roots.has(root)) fail(at, `var '${String(args[0])}' must be one of ${[...roots].join(', ')}`);
     return;
   }
-  args.forEach((a, i) => checkPageRule(a, `${at}/${op}/${i}`, roots));
+  args.forEach((a, i) => checkPageRule(a, `${at}/${esc(op)}/${i}`, roots));
 }
 
 /** Checks the pages around the wizard: history rules, result views, note sections, formulas. */
@@ -90,9 +118,10 @@ function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
   const views = (list: { kind: string; when?: unknown }[], at: string) =>
     list.forEach((v, i) => {
       if (!(RESULT_KINDS as readonly string[]).includes(v.kind))
-        throw new BundleError(
+        fail(
           `${at}/${i}/kind`,
           `unknown result view '${v.kind}' (known: ${RESULT_KINDS.join(', ')})`,
+          didYouMean(v.kind, RESULT_KINDS),
         );
       checkPageRule(v.when, `${at}/${i}/when`, VIEW_ROOTS);
     });
@@ -100,10 +129,17 @@ function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
   views(bundle.note.views, '/note/views');
   bundle.note.sections.forEach((sec, i) => {
     if (sec.step !== undefined && !bundle.steps.some((s) => s.key === sec.step))
-      throw new BundleError(`/note/sections/${i}/step`, `no step '${sec.step}'`);
+      fail(
+        `/note/sections/${i}/step`,
+        `no step '${sec.step}'`,
+        didYouMean(
+          sec.step,
+          bundle.steps.map((st) => st.key),
+        ),
+      );
   });
   if (bundle.results.calculation === 'formulas' && !bundle.results.formulas?.length)
-    throw new BundleError('/results/formulas', "a 'formulas' calculation needs its formulas");
+    fail('/results/formulas', "a 'formulas' calculation needs its formulas");
   (bundle.results.formulas ?? []).forEach((f, i) =>
     checkRule(f.value, `/results/formulas/${i}/value`, undefined, modelPaths),
   );
@@ -138,6 +174,25 @@ function modelPathsOf(bundle: Bundle): Set<string> {
  * place. The browser uses this alone (no schema compiler, so no eval under the page's CSP); loadBundle
  * adds the meta-schema check for the server and the tests.
  */
+/**
+ * Every problem prepareBundle finds in a bundle (already valid against the meta-schema), instead of
+ * the first: what `npm run bundles:check` prints.
+ */
+export function collectProblems(json: unknown): BundleError[] {
+  collected = [];
+  const found = collected;
+  try {
+    prepareBundle(json);
+  } catch (e) {
+    found.push(
+      e instanceof BundleError ? e : new BundleError('', e instanceof Error ? e.message : String(e)),
+    );
+  } finally {
+    collected = null;
+  }
+  return found;
+}
+
 export function prepareBundle(json: unknown): Bundle {
   const bundle = json as unknown as Bundle;
   stepsByPath = new Map();
@@ -147,22 +202,30 @@ export function prepareBundle(json: unknown): Bundle {
   bundle.steps.forEach((step, si) => {
     const at = `/steps/${si}`;
     if (keys.has(step.key) && step.repeat?.mirror === undefined)
-      throw new BundleError(`${at}/key`, `duplicate step key '${step.key}'`);
+      fail(`${at}/key`, `duplicate step key '${step.key}'`);
     keys.add(step.key);
     if (step.repeat?.mirror !== undefined && step.repeat.mirror !== step.path)
-      throw new BundleError(`${at}/repeat/mirror`, `a mirrored step must have path '${step.repeat.mirror}'`);
+      fail(`${at}/repeat/mirror`, `a mirrored step must have path '${step.repeat.mirror}'`);
     step.ui['ui:order'].forEach((f, i) => {
-      if (!step.ui.fields[f]) throw new BundleError(`${at}/ui/ui:order/${i}`, `field '${f}' has no ui entry`);
+      if (!step.ui.fields[f])
+        fail(
+          `${at}/ui/ui:order/${i}`,
+          `field '${f}' has no ui entry`,
+          didYouMean(f, Object.keys(step.ui.fields)),
+        );
       if (!fieldSchema(step.schema, f))
-        throw new BundleError(`${at}/ui/ui:order/${i}`, `field '${f}' is not in the step schema`);
+        fail(`${at}/ui/ui:order/${i}`, `field '${f}' is not in the step schema`);
     });
     for (const f of Object.keys(step.ui.fields)) {
       if (!step.ui['ui:order'].includes(f))
-        throw new BundleError(`${at}/ui/fields/${f}`, `field '${f}' is missing from ui:order`);
+        fail(
+          `${at}/ui/fields/${f}`,
+          `field '${f}' is missing from ui:order`,
+          `add '${f}' to ${at}/ui/ui:order`,
+        );
     }
     for (const [f, rules] of Object.entries(step.rules ?? {})) {
-      if (!step.ui.fields[f])
-        throw new BundleError(`${at}/rules/${f}`, `rules for '${f}', which is not a field of the step`);
+      if (!step.ui.fields[f]) fail(`${at}/rules/${f}`, `rules for '${f}', which is not a field of the step`);
       checkRule(rules.condition?.when, `${at}/rules/${f}/condition/when`, step, modelPaths);
       checkRule(rules.readonly, `${at}/rules/${f}/readonly`, step, modelPaths);
       (rules.update ?? []).forEach((u, i) => {
@@ -180,7 +243,7 @@ export function prepareBundle(json: unknown): Bundle {
     for (const [f, ui] of Object.entries(step.ui.fields)) {
       for (const [i, src] of (ui['ui:options'].dataOptions?.sources ?? []).entries()) {
         if (!modelPaths.has(src.path))
-          throw new BundleError(
+          fail(
             `${at}/ui/fields/${f}/ui:options/dataOptions/sources/${i}/path`,
             `no list '${src.path}' in the form model`,
           );
@@ -191,11 +254,21 @@ export function prepareBundle(json: unknown): Bundle {
     checkRule(bundle.calculation.requires, '/calculation/requires', undefined, modelPaths);
   bundle.mapping.steps.forEach((sm, i) => {
     const step = bundle.steps.find((s) => s.key === sm.step);
-    if (!step) throw new BundleError(`/mapping/steps/${i}/step`, `no step '${sm.step}'`);
+    if (!step) {
+      fail(
+        `/mapping/steps/${i}/step`,
+        `no step '${sm.step}'`,
+        didYouMean(
+          sm.step,
+          bundle.steps.map((st) => st.key),
+        ),
+      );
+      return;
+    }
     sm.fields.forEach((fm, j) => {
       if (fm.root) {
         if (step.repeat || !modelPaths.has(fm.local))
-          throw new BundleError(
+          fail(
             `/mapping/steps/${i}/fields/${j}/local`,
             `root field '${fm.local}' must be a model path mapped from a non-repeating step`,
           );
@@ -203,15 +276,14 @@ export function prepareBundle(json: unknown): Bundle {
       }
       const owner = (stepsByPath.get(step.path) ?? [step]).find((s) => fieldSchema(s.schema, fm.local));
       if (!owner)
-        throw new BundleError(
-          `/mapping/steps/${i}/fields/${j}/local`,
-          `step '${sm.step}' has no field '${fm.local}'`,
-        );
+        fail(`/mapping/steps/${i}/fields/${j}/local`, `step '${sm.step}' has no field '${fm.local}'`);
     });
     if (sm.links && !modelPaths.has(sm.links.from))
-      throw new BundleError(`/mapping/steps/${i}/links/from`, `no list '${sm.links.from}' in the form model`);
+      fail(`/mapping/steps/${i}/links/from`, `no list '${sm.links.from}' in the form model`);
   });
   checkPages(bundle, modelPaths);
+  // A bundle with problems is not compiled when collecting them (its rules may not compile).
+  if (collected?.length) return bundle;
   compile(bundle);
   return bundle;
 }

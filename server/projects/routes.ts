@@ -1,5 +1,5 @@
 import '@fastify/swagger';
-import Ajv from 'ajv';
+import Ajv, { type ValidateFunction } from 'ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/access';
 import { adminOf } from '../auth/identity';
@@ -24,16 +24,23 @@ import { serverSchema } from './serverSchema';
 const ajv = new Ajv({ allErrors: false, strict: false });
 // The same e-mail shape as the wizard's check (engine/rules/isEmail); an empty answer is not an address.
 ajv.addFormat('email', { type: 'string', validate: (v: string) => v.trim() === '' || isEmail(v) });
-const validators = Object.fromEntries(
-  [...products()].map(([t, p]) => [t, ajv.compile(serverSchema(p.bundle))]),
-);
+const validators = new Map<ProductType, ValidateFunction>();
+/** The server schema's validator of a product, compiled on first use. */
+function validatorOf(type: ProductType): ValidateFunction {
+  let v = validators.get(type);
+  if (!v) {
+    v = ajv.compile(serverSchema(products().get(type)!.bundle));
+    validators.set(type, v);
+  }
+  return v;
+}
 
 /** Checks a project body against its product's server schema; 400 naming the first bad field. */
 export function checkBody(
   type: ProductType,
   body: unknown,
 ): { id?: string | null; version?: number | null; steps: Steps } {
-  const validate = validators[type]!;
+  const validate = validatorOf(type);
   if (!validate(body)) {
     const e = validate.errors?.[0];
     const params = (e?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };

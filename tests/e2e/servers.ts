@@ -1,7 +1,8 @@
 /**
  * The servers of the browser tests, as `npm start` runs them: one fresh build, then the real server in
- * client mode (port 8091), canada mode (port 8092) and admin mode (port 8093), each on its own fresh
- * SQLite folder.
+ * client mode (port 8091), canada mode (port 8092), admin mode (port 8093) and the mode of the test
+ * calculator (tank, port 8095, found in tests/fixtures/bundles through EXTRA_BUNDLES, as a product team's
+ * new folder would be), each on its own fresh SQLite folder.
  */
 import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -12,12 +13,15 @@ import { buildServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 
 const root = join(import.meta.dirname, '../..');
+// The build and every server below know the test calculator; only the tank mode offers it.
+process.env.EXTRA_BUNDLES = join(root, 'tests/fixtures/bundles');
 execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 const base = mkdtempSync(join(tmpdir(), 'rw-e2e-'));
 for (const [mode, port] of [
   ['client', 8091],
   ['canada', 8092],
   ['admin', 8093],
+  ['tank', 8095],
 ] as const) {
   const dir = join(base, mode);
   mkdirSync(dir, { recursive: true });

@@ -8,75 +8,20 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { derive, loadBundle, next, type Bundle, type StepStatus } from '../../engine';
-import { checkCase, loadFixtures, stateOf, type FixtureFile } from './fixtureRunner';
+import { checkCase, loadFixtures, stateOf, type FixtureFile } from '../../scripts/bundles/fixtures';
+import { ENGINE_KEYS, hasKey as has, keysOf } from '../../scripts/bundles/keys';
 
 const ROOT = join(import.meta.dirname, '../../schemas');
-const ids = readdirSync(ROOT).filter((d) => existsSync(join(ROOT, d, 'bundle.json')));
+// The product's calculators, and the small one kept with the tests (tests/fixtures/bundles).
+const EXTRA = join(import.meta.dirname, '../fixtures/bundles');
+const folders = [ROOT, EXTRA].flatMap((root) =>
+  readdirSync(root)
+    .filter((d) => existsSync(join(root, d, 'bundle.json')))
+    .map((d) => [d, join(root, d)] as const),
+);
 
 function readJson(path: string): unknown {
   return JSON.parse(readFileSync(path, 'utf8'));
-}
-
-/** Every message key a bundle refers to. */
-function keysOf(bundle: Bundle): Set<string> {
-  const keys = new Set<string>();
-  const add = (k: string | undefined): void => {
-    if (k) keys.add(k);
-  };
-  for (const s of bundle.steps) {
-    add(s.title);
-    add(s.tab);
-    add(s.repeat?.cardTitle);
-    add(s.repeat?.add?.label);
-    add(s.gate?.question);
-    for (const t of s.totals ?? []) add(t.label);
-    for (const c of s.checks ?? []) add(c.message);
-    for (const f of Object.values(s.ui.fields)) {
-      const o = f['ui:options'];
-      add(o.label);
-      add(o.info);
-      add(o.placeholder);
-      for (const opt of o.options ?? []) add(opt.label);
-      add(o.dataOptions?.first?.label);
-    }
-    for (const r of Object.values(s.rules ?? {})) for (const c of r.check ?? []) add(c.message);
-  }
-  add(bundle.calculation?.message);
-  add(bundle.submit);
-  return keys;
-}
-
-/** Keys the engine itself produces (errors, units, placeholders). */
-const ENGINE_KEYS = [
-  'errors.required',
-  'errors.need',
-  'errors.select',
-  'errors.maxLength',
-  'errors.number',
-  'errors.phone',
-  'errors.email',
-  'errors.minimum',
-  'errors.maximum',
-  'errors.form_invalid',
-  'common.choose_option',
-  'units.mm',
-  'units.cm',
-  'units.in',
-  'units.m2',
-  'units.ft2',
-  'units.m3',
-  'units.gal',
-  'units.l_s',
-  'units.l_s_ha',
-];
-
-function has(messages: unknown, key: string): boolean {
-  let cur: unknown = messages;
-  for (const seg of key.split('.')) {
-    if (cur === null || typeof cur !== 'object') return false;
-    cur = (cur as Record<string, unknown>)[seg];
-  }
-  return typeof cur === 'string' && cur.length > 0;
 }
 
 /** Every way of weakening the bundle by one rule or one constraint, for the mutation check. */
@@ -141,8 +86,7 @@ function mutations(json: Bundle): { name: string; bundle: Bundle }[] {
   return out;
 }
 
-describe.each(ids)('bundle %s', (id) => {
-  const dir = join(ROOT, id);
+describe.each(folders)('bundle %s', (id, dir) => {
   const json = readJson(join(dir, 'bundle.json')) as Bundle;
   const bundle = loadBundle(json);
   const fixtures = loadFixtures(dir);
@@ -157,7 +101,7 @@ describe.each(ids)('bundle %s', (id) => {
   it.each(bundle.locales)('has every message key in locale %s', (locale) => {
     const own = readJson(join(dir, `messages.${locale}.json`));
     const common = readJson(join(ROOT, 'common', `messages.${locale}.json`));
-    const missing = [...keysOf(bundle)].filter((k) => !has(own, k) && !has(common, k));
+    const missing = [...keysOf(bundle).keys()].filter((k) => !has(own, k) && !has(common, k));
     const missingEngine = ENGINE_KEYS.filter((k) => !has(common, k));
     expect([...missing, ...missingEngine]).toEqual([]);
   });

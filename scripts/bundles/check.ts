@@ -1,0 +1,139 @@
+import Ajv from 'ajv';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { collectProblems, didYouMean, type Bundle } from '../../engine';
+import metaSchema from '../../schemas/bundle.schema.json';
+import { checkCase, loadFixtures } from './fixtures';
+import { allKeys, ENGINE_KEYS, hasKey, keysOf } from './keys';
+
+/** One thing wrong with a calculator folder: the file, the JSON pointer in it, what, and a hint. */
+export interface Problem {
+  file: string;
+  pointer: string;
+  message: string;
+  hint?: string;
+}
+
+/** The common messages (schemas/common), shared by every calculator. */
+export const COMMON_DIR = join(import.meta.dirname, '../../schemas/common');
+
+const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
+const validateMeta = new Ajv({ allErrors: true, strict: false }).compile(metaSchema);
+
+/**
+ * Checks a calculator folder as `npm run bundles:check` does: the bundle against the meta-schema
+ * (every error), the semantic checks of the engine (every problem), the id against the folder, each
+ * message key in every locale, and every fixture. Nothing stops at the first problem.
+ */
+export function checkFolder(dir: string): Problem[] {
+  const problems: Problem[] = [];
+  const file = (name: string) => relative(process.cwd(), join(dir, name)) || name;
+  const bundleFile = join(dir, 'bundle.json');
+  let json: unknown;
+  try {
+    json = readJson(bundleFile);
+  } catch (e) {
+    return [{ file: file('bundle.json'), pointer: '', message: (e as Error).message }];
+  }
+  if (!validateMeta(json)) {
+    for (const e of validateMeta.errors ?? []) {
+      const p = e.params as {
+        additionalProperty?: string;
+        allowedValues?: unknown[];
+        missingProperty?: string;
+      };
+      const hint = p.allowedValues
+        ? `one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+        : p.additionalProperty
+          ? `remove '${p.additionalProperty}' or check its spelling in schemas/bundle.schema.json`
+          : undefined;
+      problems.push({
+        file: file('bundle.json'),
+        pointer: e.instancePath,
+        message: e.message ?? 'invalid',
+        ...(hint ? { hint } : {}),
+      });
+    }
+    return problems;
+  }
+  for (const e of collectProblems(json))
+    problems.push({
+      file: file('bundle.json'),
+      pointer: e.pointer,
+      message: e.reason,
+      ...(e.hint ? { hint: e.hint } : {}),
+    });
+  if (problems.length) return problems;
+  const bundle = json as unknown as Bundle;
+  const name = dir.split(/[\\/]/).filter(Boolean).pop();
+  if (bundle.id !== name)
+    problems.push({
+      file: file('bundle.json'),
+      pointer: '/id',
+      message: `the id '${bundle.id}' is not the folder's name '${name}'`,
+      hint: `rename the folder or set "id": "${name}"`,
+    });
+  for (const locale of bundle.locales) {
+    const own = join(dir, `messages.${locale}.json`);
+    if (!existsSync(own)) {
+      problems.push({ file: file(`messages.${locale}.json`), pointer: '', message: 'missing messages file' });
+      continue;
+    }
+    const messages = readJson(own);
+    const common = readJson(join(COMMON_DIR, `messages.${locale}.json`));
+    const known = [...allKeys(messages), ...allKeys(common)];
+    for (const [key, at] of keysOf(bundle))
+      if (!hasKey(messages, key) && !hasKey(common, key))
+        problems.push({
+          file: file('bundle.json'),
+          pointer: at,
+          message: `message key '${key}' is missing from messages.${locale}.json`,
+          ...(didYouMean(key, known) ? { hint: didYouMean(key, known)! } : {}),
+        });
+    for (const key of ENGINE_KEYS)
+      if (!hasKey(common, key))
+        problems.push({
+          file: file(`messages.${locale}.json`),
+          pointer: '',
+          message: `engine key '${key}' is missing`,
+        });
+  }
+  let fixtures: ReturnType<typeof loadFixtures> = {};
+  try {
+    fixtures = loadFixtures(dir);
+  } catch (e) {
+    problems.push({ file: file('fixtures'), pointer: '', message: (e as Error).message });
+  }
+  if (!Object.keys(fixtures).length)
+    problems.push({
+      file: file('fixtures'),
+      pointer: '',
+      message: 'no fixture: every rule needs a case that pins it',
+      hint: 'see schemas/README.md, "A fixture"',
+    });
+  for (const [name, f] of Object.entries(fixtures))
+    f.cases.forEach((c, i) => {
+      let failures: string[];
+      try {
+        failures = checkCase(bundle, dir, c);
+      } catch (e) {
+        failures = [(e as Error).message];
+      }
+      for (const failure of failures)
+        problems.push({
+          file: file(join('fixtures', name)),
+          pointer: `/cases/${i}`,
+          message: `"${c.rule}": ${failure}`,
+        });
+    });
+  return problems;
+}
+
+/** The calculator folders under a root (those holding a bundle.json). */
+export function foldersIn(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root)
+    .sort()
+    .map((d) => join(root, d))
+    .filter((d) => existsSync(join(d, 'bundle.json')));
+}

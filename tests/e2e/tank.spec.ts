@@ -1,0 +1,78 @@
+import { expect, test } from '@playwright/test';
+import { pdfText } from '../pdfText';
+
+/**
+ * The calculator kept with the tests (tests/fixtures/bundles/tank) is a folder of JSON only: bundle,
+ * messages, fixtures. Found through EXTRA_BUNDLES, it goes through the whole journey like the product's
+ * calculators: home card, wizard, save, results from its formulas, history, note and its PDF.
+ */
+test('a calculator that is only a folder of JSON: home, wizard, results, history, note PDF', async ({
+  page,
+}) => {
+  await page.goto('/client/tank');
+  await expect(page.getByRole('heading', { name: 'Cuve de récupération', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Dimensionner une cuve' })).toBeVisible();
+  await page.getByRole('link', { name: 'Commencer' }).click();
+  await expect(page).toHaveURL(/\/client\/tank\/calculator$/);
+
+  await expect(page.getByRole('heading', { name: 'Le chantier' })).toBeVisible();
+  await page.getByLabel('Nom du chantier').fill('Gymnase des Lilas');
+  await page.getByLabel('Code postal').fill('93260');
+  await page.getByLabel(/^Pluie annuelle/).fill('640');
+  await page.getByRole('button', { name: 'Suivant', exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: 'Les toitures' })).toBeVisible();
+  await page.getByLabel('Nom de la toiture').fill('Salle');
+  await page.getByLabel(/^Surface/).fill('800');
+  await page.getByLabel('Revêtement').selectOption({ label: 'Gravillons (0,8)' });
+  await page.getByRole('button', { name: /Ajouter une toiture/ }).click();
+  await page.getByLabel('Nom de la toiture').nth(1).fill('Vestiaires');
+  await page
+    .getByLabel(/^Surface/)
+    .nth(1)
+    .fill('200');
+  await page.getByLabel('Revêtement').nth(1).selectOption({ label: 'Végétalisé (0,6)' });
+  await expect(page.getByText('Surface totale').locator('..')).toContainText('1 000');
+  await page.getByRole('button', { name: 'Calculer' }).click();
+
+  // 640 mm on 800 m² at 0.8 and 200 m² at 0.6: 486.4 m³ a year, three weeks of it in the tank.
+  await expect(page).toHaveURL(/\/client\/tank\/results$/);
+  const figures = page.locator('.totals');
+  await expect(figures).toContainText('Surface des toitures');
+  await expect(figures).toContainText('1 000 m²');
+  await expect(figures).toContainText('486,4 m³');
+  await expect(figures).toContainText('Cuve conseillée (trois semaines)');
+  await expect(figures).toContainText('28 m³');
+
+  await page.getByRole('link', { name: 'Compléter la note de calcul' }).click();
+  await expect(page.locator('.note-section').filter({ hasText: '1. Chantier' })).toContainText(
+    'Gymnase des Lilas',
+  );
+  await expect(page.locator('.note-section').filter({ hasText: '3. Résultats' })).toContainText('486,4 m³');
+  await page.getByRole('textbox', { name: 'Informations complémentaires' }).first().fill('Cuve enterrée');
+  const pdfResponse = page.waitForResponse((r) => r.url().includes('/api/tank/pdf_download/'));
+  const popup = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Télécharger la note de calcul' }).click();
+  const response = await pdfResponse;
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toBe('application/pdf');
+  await popup;
+  const replay = await page.request.post(response.url(), {
+    data: response.request().postDataJSON() as object,
+  });
+  const text = await pdfText(await replay.body());
+  expect(text).toContain('Cuve de récupération');
+  expect(text).toContain('Gymnase des Lilas');
+  expect(text).toContain('Cuve conseillée (trois semaines)');
+  expect(text).toContain('486,4');
+  expect(text).toContain('Cuve enterrée');
+
+  await page.goto('/client/tank/history');
+  await expect(page.getByRole('link', { name: 'Gymnase des Lilas', exact: true })).toBeVisible();
+  await expect(page.getByRole('row').filter({ hasText: 'Gymnase des Lilas' })).toContainText('93260');
+  await page.getByRole('link', { name: 'Gymnase des Lilas', exact: true }).click();
+  await expect(page).toHaveURL(/\/client\/tank\/calculator\?id=/);
+  // A stored project opens where its answers end: the roofs, as they were saved.
+  await expect(page.getByRole('heading', { name: 'Les toitures' })).toBeVisible();
+  await expect(page.getByLabel('Nom de la toiture').first()).toHaveValue('Salle');
+});
