@@ -1,22 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { useState } from 'react';
-import {
-  addCard,
-  applyEdit,
-  deleteCard,
-  derive,
-  duplicateCard,
-  next,
-  previous,
-  setGate,
-  submit,
-  type FormState,
-  type StepStatus,
-  type UnitSystem,
-} from '../engine';
-import { RenderCtx, useRender } from './context';
+import type { UnitSystem } from '../engine';
+import { BundlePlayground } from './stories/BundlePlayground';
 import { BUNDLES } from './stories/bundles';
-import { Wizard } from './Wizard';
 
 interface PlaygroundProps {
   calculator: 'sl' | 'sm' | 'smca';
@@ -28,40 +13,7 @@ interface PlaygroundProps {
 /** Any step of any bundle, with its rules live: edits go through the engine as in the app. */
 export function Playground({ calculator, step, unitSystem, start }: PlaygroundProps) {
   const { bundle, valid } = BUNDLES[calculator]!;
-  const outer = useRender();
-  const [state, setState] = useState<FormState>(() =>
-    derive(bundle, start === 'valid' ? valid : {}, {
-      unitSystem: bundle.unitSystems.includes(unitSystem) ? unitSystem : 'METRIC',
-    }),
-  );
-  const [statuses, setStatuses] = useState<StepStatus[]>(() => bundle.steps.map(() => 1 as StepStatus));
-  const [current, setCurrent] = useState(Math.min(step, bundle.steps.length - 1));
-  return (
-    <RenderCtx.Provider value={{ t: outer.t, onEdit: (e) => setState((s) => applyEdit(bundle, s, e)) }}>
-      <Wizard
-        bundle={bundle}
-        state={state}
-        statuses={statuses}
-        current={current}
-        onJump={setCurrent}
-        onNext={() => {
-          const r = next(state, statuses, current);
-          setStatuses(r.statuses);
-          setCurrent(r.current);
-        }}
-        onPrevious={() => {
-          const r = previous(state, statuses, current);
-          setStatuses(r.statuses);
-          setCurrent(r.current);
-        }}
-        onSubmit={() => setStatuses(submit(state).statuses)}
-        onAdd={(k) => setState((s) => addCard(bundle, s, k))}
-        onDuplicate={(k, i) => setState((s) => duplicateCard(bundle, s, k, i))}
-        onDelete={(k, i) => setState((s) => deleteCard(bundle, s, k, i))}
-        onGate={(k, open) => setState((s) => setGate(bundle, s, k, open))}
-      />
-    </RenderCtx.Provider>
-  );
+  return <BundlePlayground bundle={bundle} valid={valid} step={step} unitSystem={unitSystem} start={start} />;
 }
 
 const meta = {

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import * as carousel from '../../renderers/Carousel.stories';
 import * as playground from '../../renderers/Playground.stories';
+import * as editor from '../../renderers/BundleEditor.stories';
 import * as timeline from '../../renderers/Timeline.stories';
 import * as boolean from '../../renderers/widgets/BooleanWidget.stories';
 import * as dataSelect from '../../renderers/widgets/DataSelectWidget.stories';
@@ -105,5 +106,34 @@ describe('playground stories', () => {
     render(<s.CanadaRoofsImperial />);
     expect(screen.getAllByText('pi²').length).toBeGreaterThan(0);
     expect(screen.getAllByText('po').length).toBeGreaterThan(0);
+  });
+});
+
+describe('bundle editor story', () => {
+  const s = composeStories(editor);
+  const json = () => screen.getByRole('textbox', { name: /Step 2 JSON/ }) as HTMLTextAreaElement;
+  type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const edit = (change: (step: Json) => void) => {
+    const step = JSON.parse(json().value) as Json;
+    change(step);
+    fireEvent.change(json(), { target: { value: JSON.stringify(step) } });
+  };
+  it('re-renders the step from the edited JSON, with the new rule’s message', () => {
+    render(<s.FlowLimiterRoofs />);
+    expect(screen.queryByText(/au maximum 100/)).toBeNull();
+    // The base project's roof is 1200 m²: a maximum of 100 makes it wrong at once.
+    edit((step) => {
+      step.schema.properties.surface.maximum = 100;
+    });
+    expect(screen.getAllByRole('alert').some((a) => /100/.test(a.textContent ?? ''))).toBe(true);
+  });
+  it('lists a mistake with its pointer and a hint instead of the step', () => {
+    render(<s.FlowLimiterRoofs />);
+    edit((step) => {
+      step.totals[0].value = { sum_off: [{ var: 'form.roofs' }, 'surface'] };
+    });
+    expect(screen.getByRole('alert', { name: 'Problems' })).toHaveTextContent(
+      "/steps/2/totals/0/value: unknown json-logic operator 'sum_off' — did you mean 'sum_of'?",
+    );
   });
 });
