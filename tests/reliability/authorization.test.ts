@@ -265,4 +265,40 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
       'admin/anonymous': false,
     });
   });
+
+  it('refuses every request that changes data when it comes from another site, HEAD included, and changes nothing', async () => {
+    // The routes that change data: every method but GET and HEAD, and the seed's GET calls that decide.
+    const changing = MATRIX.filter(
+      (r) => !/^(GET|HEAD) /.test(r.route) || /send-project|deny_project/.test(r.route),
+    );
+    expect(changing.length).toBeGreaterThan(15);
+    const db = servers.client.db;
+    const state = async () =>
+      JSON.stringify([
+        await db.selectFrom('projects').selectAll().orderBy('id').execute(),
+        await db.selectFrom('outbox').select('id').execute(),
+        await db.selectFrom('files').select('id').execute(),
+        await db.selectFrom('note_drafts').selectAll().execute(),
+        await db.selectFrom('admin_sessions').select('token_hash').execute(),
+      ]);
+    const fixtures = { sl: await fixture('sl'), sm: await fixture('sm') };
+    const before = await state();
+    const wrong: string[] = [];
+    for (const row of changing)
+      for (const mode of MODES)
+        for (const marker of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+          const [method] = row.route.split(' ') as [string];
+          const req = row.request(fixtures[row.project]);
+          // The admin's cookie: the caller who may do anything, were the request its own.
+          const r = await inject(mode, {
+            ...req,
+            method: method as InjectOptions['method'],
+            headers: { ...req.headers, ...marker, cookie: cookie.admin },
+          } as InjectOptions);
+          if (r.statusCode !== 403)
+            wrong.push(`${mode} mode ${row.route} ${JSON.stringify(marker)}: ${r.statusCode}`);
+        }
+    expect(wrong).toEqual([]);
+    expect(await state()).toBe(before);
+  });
 });
