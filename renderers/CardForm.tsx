@@ -1,10 +1,11 @@
 import Form from '@rjsf/core';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { engineValidator } from './engineValidator';
-import type { CardState } from '../engine';
+import type { CardState, FieldState } from '../engine';
 import { WIDGETS, widgetFor } from './registry';
 import { FieldTemplate } from './templates/FieldTemplate';
 import { useRender } from './context';
+import { FieldsCtx } from './widgets/fieldProps';
 
 /** rjsf property key of a field path ('drainage.horizontal' -> 'drainage__horizontal'). */
 const keyOf = (field: string): string => field.replace(/\./g, '__');
@@ -23,11 +24,11 @@ export function CardForm({ card, idPrefix }: { card: CardState; idPrefix: string
   // the engine's state keeps it.
   const visible = card.fields
     .filter((f) => f.visible)
-    .map((f) =>
-      f.severity > 0 && revealed && !revealed(f.path)
-        ? { ...f, severity: 0 as const, message: undefined }
-        : f,
-    );
+    .map((f): FieldState => {
+      if (!(f.severity > 0 && revealed && !revealed(f.path))) return f;
+      const { message: _hidden, ...rest } = f;
+      return { ...rest, severity: 0 };
+    });
   const schema: RJSFSchema = {
     type: 'object',
     properties: Object.fromEntries(
@@ -45,35 +46,38 @@ export function CardForm({ card, idPrefix }: { card: CardState; idPrefix: string
     ),
   };
   const formData = Object.fromEntries(visible.map((f) => [keyOf(f.field), f.display ?? undefined]));
+  const fields = new Map(visible.map((f) => [f.path, f]));
   return (
-    <div
-      className="card-form"
-      onBlur={(e) => {
-        const path = (e.target as HTMLElement).closest('[data-path]')?.getAttribute('data-path');
-        // A moment later: the message that appears must not move a button under the pointer between
-        // the mouse press that left the field and its release (a click on Next would be lost).
-        if (path) setTimeout(() => onLeave?.(path), 250);
-      }}
-      onChange={(e) => {
-        // A choice (a list, a radio, a box) is a finished answer as soon as it is made.
-        const el = e.target as HTMLInputElement;
-        if (el.tagName !== 'SELECT' && el.type !== 'radio' && el.type !== 'checkbox') return;
-        const path = el.closest('[data-path]')?.getAttribute('data-path');
-        if (path) onLeave?.(path);
-      }}
-    >
-      <Form
-        schema={schema}
-        uiSchema={uiSchema}
-        formData={formData}
-        validator={engineValidator}
-        widgets={WIDGETS}
-        templates={templates}
-        idPrefix={idPrefix}
-        noHtml5Validate
-        showErrorList={false}
-        tagName="div"
-      />
-    </div>
+    <FieldsCtx.Provider value={fields}>
+      <div
+        className="card-form"
+        onBlur={(e) => {
+          const path = (e.target as HTMLElement).closest('[data-path]')?.getAttribute('data-path');
+          // A moment later: the message that appears must not move a button under the pointer between
+          // the mouse press that left the field and its release (a click on Next would be lost).
+          if (path) setTimeout(() => onLeave?.(path), 250);
+        }}
+        onChange={(e) => {
+          // A choice (a list, a radio, a box) is a finished answer as soon as it is made.
+          const el = e.target as HTMLInputElement;
+          if (el.tagName !== 'SELECT' && el.type !== 'radio' && el.type !== 'checkbox') return;
+          const path = el.closest('[data-path]')?.getAttribute('data-path');
+          if (path) onLeave?.(path);
+        }}
+      >
+        <Form
+          schema={schema}
+          uiSchema={uiSchema}
+          formData={formData}
+          validator={engineValidator}
+          widgets={WIDGETS}
+          templates={templates}
+          idPrefix={idPrefix}
+          noHtml5Validate
+          showErrorList={false}
+          tagName="div"
+        />
+      </div>
+    </FieldsCtx.Provider>
   );
 }

@@ -1,10 +1,10 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useRender } from '../context';
-import { fieldOf } from './fieldProps';
+import { useField } from './fieldProps';
 
 /** A yes/no question as two radio buttons in a fieldset. */
 export function BooleanWidget(props: WidgetProps) {
-  const field = fieldOf(props);
+  const field = useField(props);
   const { onEdit, t } = useRender();
   const choice = (value: boolean, label: string) => (
     <label className="field-choice">

@@ -1,10 +1,10 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useRender } from '../context';
-import { ariaOf, asText, fieldOf } from './fieldProps';
+import { ariaOf, asText, useField } from './fieldProps';
 
 /** An e-mail input; the engine checks the address shape. */
 export function EmailWidget(props: WidgetProps) {
-  const field = fieldOf(props);
+  const field = useField(props);
   const { onEdit } = useRender();
   return (
     <input

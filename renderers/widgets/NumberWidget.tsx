@@ -1,14 +1,14 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { useRender } from '../context';
-import { ariaOf, asText, fieldOf } from './fieldProps';
+import { ariaOf, asText, useField } from './fieldProps';
 
 /**
  * A number with its unit. It keeps what the user types ('12,' on the way to '12,5') and sends the text to
  * the engine, which parses commas and dots and converts from the display unit.
  */
 export function NumberWidget(props: WidgetProps) {
-  const field = fieldOf(props);
+  const field = useField(props);
   const { onEdit, t } = useRender();
   const shown = asText(field.display);
   const [text, setText] = useState(shown);

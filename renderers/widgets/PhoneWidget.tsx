@@ -1,10 +1,10 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useRender } from '../context';
-import { ariaOf, asText, fieldOf } from './fieldProps';
+import { ariaOf, asText, useField } from './fieldProps';
 
 /** A phone input; the engine checks the number shape. */
 export function PhoneWidget(props: WidgetProps) {
-  const field = fieldOf(props);
+  const field = useField(props);
   const { onEdit } = useRender();
   return (
     <input

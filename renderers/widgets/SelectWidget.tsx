@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { useRender } from '../context';
-import { ariaOf, fieldOf } from './fieldProps';
+import { ariaOf, useField } from './fieldProps';
 
 /**
  * A select over the field's options. Starts on the placeholder ('Choisir une option'); in object-options
@@ -8,7 +8,7 @@ import { ariaOf, fieldOf } from './fieldProps';
  * type (strings, numbers, booleans) come back unchanged.
  */
 export function SelectWidget(props: WidgetProps) {
-  const field = fieldOf(props);
+  const field = useField(props);
   const { onEdit, t } = useRender();
   const options = field.options ?? [];
   const selected = options.findIndex((o) => o.value === field.value);

@@ -1,11 +1,20 @@
 import type { WidgetProps } from '@rjsf/utils';
+import { createContext, useContext } from 'react';
 import type { FieldState } from '../../engine';
 
-/** The engine's FieldState carried to an rjsf widget through its ui:options. */
-export function fieldOf(props: WidgetProps): FieldState {
+/**
+ * The card's field states of this render, by path. rjsf keeps its uiSchema in its own state and passes
+ * the new one only after an update, so a widget reading ui:options alone would first draw the value
+ * before the key, then the new one: React then writes the input twice and the caret jumps to the end.
+ */
+export const FieldsCtx = createContext<ReadonlyMap<string, FieldState> | null>(null);
+
+/** The engine's FieldState of an rjsf widget: this render's (FieldsCtx), else the one in its ui:options. */
+export function useField(props: WidgetProps): FieldState {
   const state = (props.options as { state?: FieldState }).state;
+  const fresh = useContext(FieldsCtx);
   if (!state) throw new Error(`widget '${props.id}' was rendered without a field state`);
-  return state;
+  return fresh?.get(state.path) ?? state;
 }
 
 /** aria attributes linking an input to its message and info panel. */

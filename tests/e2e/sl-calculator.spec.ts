@@ -42,6 +42,12 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
 
   await expect(page.getByRole('heading', { name: 'Toitures' })).toBeVisible();
   await page.getByRole('textbox', { name: 'Nom de la toiture' }).fill('Toiture A');
+  // Typing inside a word keeps the caret where the user put it (it once jumped to the end at each key).
+  const roofName = page.getByRole('textbox', { name: 'Nom de la toiture' });
+  await roofName.press('Home');
+  await roofName.pressSequentially('Ma ');
+  await expect(roofName).toHaveValue('Ma Toiture A');
+  await roofName.fill('Toiture A');
   await page.getByRole('combobox', { name: 'Type de toiture' }).selectOption({ label: 'gravillon' });
   await expect(page.getByRole('textbox', { name: 'Épaisseur de gravillons' })).toHaveValue('40');
   await page.getByRole('textbox', { name: 'Surface de rétention' }).fill('1200,5');
