@@ -101,7 +101,7 @@ describe.each(DIALECTS)('SMTP down, then up, on %s', (dialect) => {
           20_000,
         );
         // More turns of the loop send nothing twice.
-        await sleep(500);
+        await sleep(300);
         const rows = await outbox(server.db);
         const { byMessageId, perProject } = tally(smtp.received, ids);
         console.info(
