@@ -140,6 +140,25 @@ function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
   });
   if (bundle.results.calculation === 'formulas' && !bundle.results.formulas?.length)
     fail('/results/formulas', "a 'formulas' calculation needs its formulas");
+  const preview = bundle.preview;
+  if (preview) {
+    checkPageRule(preview.when, '/preview/when', VIEW_ROOTS);
+    preview.site.forEach((f, i) => checkOperators(f.value, `/preview/site/${i}/value`));
+    const cards = preview.cards;
+    if (cards) {
+      const step = bundle.steps.find((st) => st.key === cards.step);
+      if (!step?.repeat)
+        fail(
+          '/preview/cards/step',
+          `no repeated step '${cards.step}'`,
+          didYouMean(
+            cards.step,
+            bundle.steps.filter((st) => st.repeat).map((st) => st.key),
+          ),
+        );
+      cards.figures.forEach((f, i) => checkOperators(f.value, `/preview/cards/figures/${i}/value`));
+    }
+  }
   (bundle.results.formulas ?? []).forEach((f, i) =>
     checkRule(f.value, `/results/formulas/${i}/value`, undefined, modelPaths),
   );

@@ -272,6 +272,21 @@ export interface ResultsDef {
   formulas?: Formula[];
 }
 
+/** A figure of the live preview: json-logic over the results (the site's, or one card's entry). */
+export interface PreviewFigure {
+  label: string; // message key
+  value: JsonLogic;
+  unit?: string; // message key
+  digits?: number;
+}
+
+/** The wizard's live preview: figures of the site, and of each card of a step, while the user types. */
+export interface PreviewDef {
+  when?: JsonLogic; // over {admin}
+  site: PreviewFigure[];
+  cards?: { step: string; list: string; figures: PreviewFigure[] };
+}
+
 export interface NoteDef {
   sections: { title: string; step?: string; results?: boolean }[];
   views: ResultView[];
@@ -292,6 +307,7 @@ export interface Bundle {
   history: HistoryDef;
   results: ResultsDef;
   note: NoteDef;
+  preview?: PreviewDef;
   storage: { form: string; data: string }; // sessionStorage keys (smca: smca_form, smca_data)
   steps: StepDef[];
   mapping: MappingDef;

@@ -46,7 +46,7 @@ export function Carousel({
   onDuplicate: (index: number) => void;
   onDelete: (index: number) => void;
 }) {
-  const { t, lang = 'fr' } = useRender();
+  const { t, lang = 'fr', preview } = useRender();
   const perPage = useCardsPerPage(bundlePerPage);
   const slots = step.cards.length + (step.canAdd ? 1 : 0);
   const pages = Math.max(1, Math.ceil(slots / perPage));
@@ -171,6 +171,7 @@ export function Carousel({
                   onDelete={() => onDelete(card.index)}
                 />
               </div>
+              {preview?.card(step.key, card.index)}
               <CardForm card={card} idPrefix={`${step.key}-${card.index}`} />
             </li>
           ))}

@@ -22,7 +22,7 @@ export const StepView = forwardRef<
   HTMLHeadingElement,
   { def: StepDef; step: StepState; showSummary?: boolean } & StepActions
 >(function StepView({ def, step, showSummary, onAdd, onDuplicate, onDelete, onGate }, headingRef) {
-  const { t, lang = 'fr' } = useRender();
+  const { t, lang = 'fr', preview } = useRender();
   const gateId = `${step.key}-gate`;
   const [showCard, setShowCard] = useState<{ index: number; id: string } | null>(null);
   useEffect(() => {
@@ -76,6 +76,7 @@ export const StepView = forwardRef<
           ))}
         </fieldset>
       ) : null}
+      {preview?.step(step.key)}
       {step.repeat ? (
         step.gate && !step.gate.open ? null : (
           <Carousel

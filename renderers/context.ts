@@ -1,4 +1,4 @@
-import { createContext, useContext } from 'react';
+import { createContext, useContext, type ReactNode } from 'react';
 import type { Edit, MessageRef } from '../engine';
 
 /** What every renderer needs from its surroundings: translation and a way to report edits. */
@@ -16,6 +16,11 @@ export interface RenderContext {
   revealed?: (path: string) => boolean;
   /** reports that the user left a field (its message may show from now on) */
   onLeave?: (path: string) => void;
+  /** what the app shows above a step's cards and in a card (the live preview), drawn by the app */
+  preview?: {
+    step: (stepKey: string) => ReactNode;
+    card: (stepKey: string, index: number) => ReactNode;
+  };
 }
 
 export const RenderCtx = createContext<RenderContext | null>(null);

@@ -9,10 +9,20 @@ export interface HttpResult<T> {
  * Calls the API. Status 204 or an empty body means no data; a non-2xx answer becomes an error carrying the
  * server's message and field; a network failure is an error with status 0. Never throws.
  */
-export async function http<T>(method: string, url: string, body?: unknown): Promise<HttpResult<T>> {
+export async function http<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<HttpResult<T>> {
   let response: Response;
   try {
-    const init: RequestInit = { method, credentials: 'same-origin', headers: {} };
+    const init: RequestInit = {
+      method,
+      credentials: 'same-origin',
+      headers: {},
+      ...(signal ? { signal } : {}),
+    };
     if (body instanceof FormData) init.body = body;
     else if (body !== undefined) {
       init.body = JSON.stringify(body);
@@ -26,7 +36,16 @@ export async function http<T>(method: string, url: string, body?: unknown): Prom
       response: null,
     };
   }
-  const text = response.status === 204 ? '' : await response.text();
+  let text: string;
+  try {
+    text = response.status === 204 ? '' : await response.text();
+  } catch (e) {
+    return {
+      data: null,
+      error: { status: 0, message: e instanceof Error ? e.message : String(e) },
+      response,
+    };
+  }
   let json: unknown = null;
   if (text) {
     try {

@@ -5,6 +5,9 @@ import { RenderCtx, Wizard, type RenderContext } from '../../renderers';
 import { fetchProject } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
+import { PreviewCard, PreviewPanel } from '../components/PreviewFigures';
+import { usePreview } from '../state/usePreview';
+import { reasonText } from '../reasonText';
 
 type Notice = { kind: 'error' | 'conflict' | 'info'; text: string } | null;
 
@@ -13,7 +16,7 @@ type Notice = { kind: 'error' | 'conflict' | 'info'; text: string } | null;
  * project; #n opens step n; a save refused because the project changed elsewhere offers to reload it.
  */
 export function CalculatorPage() {
-  const { calc, calculator, t, wizard: w, config, locale } = useFrame();
+  const { calc, calculator, t, wizard: w, locale, admin } = useFrame();
   const bundle = calculator.bundle;
   const navigate = useNavigate();
   const location = useLocation();
@@ -84,6 +87,13 @@ export function CalculatorPage() {
   // (its status is then 2 or 3).
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const stepChecked = (w.statuses[w.current] ?? 0) >= 2;
+  // The live preview (the bundle's `preview`): the site above the cards of its step, each card's own.
+  const preview = usePreview(calculator, w.state, w.statuses, admin);
+  const previewStep = bundle.preview?.cards?.step ?? bundle.steps[bundle.steps.length - 1]?.key;
+  const missing =
+    preview.state === 'missing' && preview.reasons[0]
+      ? reasonText(preview.reasons[0], bundle, w.state, t)
+      : '';
   const ctx = useMemo<RenderContext>(
     () => ({
       t,
@@ -91,16 +101,29 @@ export function CalculatorPage() {
       lang: locale,
       revealed: (path) => stepChecked || touched.has(path),
       onLeave: (path) => setTouched((s) => (s.has(path) ? s : new Set(s).add(path))),
+      ...(preview.state === 'off'
+        ? {}
+        : {
+            preview: {
+              step: (key: string) =>
+                key === previewStep ? (
+                  <PreviewPanel preview={preview} bundle={bundle} missing={missing} t={t} lang={locale} />
+                ) : null,
+              card: (key: string, index: number) =>
+                key === bundle.preview?.cards?.step ? (
+                  <PreviewCard preview={preview} bundle={bundle} index={index} t={t} lang={locale} />
+                ) : null,
+            },
+          }),
     }),
-    [t, w.edit, locale, stepChecked, touched],
+    [t, w.edit, locale, stepChecked, touched, preview, previewStep, bundle, missing],
   );
   const units = bundle.unitSystems;
-  const canadian = config?.mode === 'canada' || config?.mode === 'canada_prod';
   return (
     <RenderCtx.Provider value={ctx}>
       <main className="page page-calculator">
-        <h1>{t(`${bundle.id}.title`)}</h1>
-        {canadian && units.length > 1 ? (
+        <h1>{t(bundle.title)}</h1>
+        {units.length > 1 ? (
           <fieldset className="units">
             <legend>{t('app.units')}</legend>
             {units.map((u) => (

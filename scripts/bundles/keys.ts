@@ -54,6 +54,15 @@ export function keysOf(bundle: Bundle): Map<string, string> {
     add(f.unit, `/results/formulas/${i}/unit`);
   });
   bundle.note.sections.forEach((sec, i) => add(sec.title, `/note/sections/${i}/title`));
+  const figures = (list: { label: string; unit?: string }[], at: string) =>
+    list.forEach((f, i) => {
+      add(f.label, `${at}/${i}/label`);
+      add(f.unit, `${at}/${i}/unit`);
+    });
+  if (bundle.preview) {
+    figures(bundle.preview.site, '/preview/site');
+    figures(bundle.preview.cards?.figures ?? [], '/preview/cards/figures');
+  }
   return keys;
 }
 

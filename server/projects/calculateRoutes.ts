@@ -6,6 +6,7 @@ import { calculate, type StoredProject } from '../calc';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/HttpError';
 import { bundleOfProduct, type ProductType } from './products';
+import { checkBody } from './routes';
 import { getProject, saveResults } from './repository';
 
 /**
@@ -36,6 +37,35 @@ export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): v
     tags: ['projects'],
     params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
   };
+  // POST /api/{type}/preview: the results of a project as it is being typed, computed and not stored
+  // (the wizard's live preview). The body is a project as a save sends it; 422 lists what is missing.
+  app.post(
+    '/api/:type/preview',
+    {
+      schema: {
+        tags: ['projects'],
+        params: {
+          type: 'object',
+          required: ['type'],
+          properties: { type: { type: 'string', maxLength: 40 } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const type = access.product((request.params as { type: string }).type);
+      access.listOwner(request, reply); // admin mode: admins only, as for every project call
+      const body = checkBody(type, request.body);
+      const out = calculate(bundleOfProduct(type), {
+        id: 'preview',
+        steps: body.steps as StoredProject['steps'],
+      });
+      if (!out.ok)
+        throw new HttpError(422, 'The project cannot be calculated yet', out.reasons[0]?.field, out.reasons);
+      const results = { ...out.results } as Record<string, unknown>;
+      if (!adminOf(request)) delete results.diameter;
+      return results;
+    },
+  );
   app.get('/api/sl/calculate/:id', { schema }, (request, reply) =>
     handler(access.product('slowli'))(request, reply),
   );

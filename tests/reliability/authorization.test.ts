@@ -78,6 +78,7 @@ const ROWS: Row[] = [
   { route: 'POST /api/:type/project', project: 'sl', request: json(() => '/api/slowli/project', bodyOf), client: [200, 200, 200, 200], admin: [401, 401, 200, 401] },
   { route: 'POST /api/:type/project', project: 'sl', request: json(() => '/api/slowli/project', (p) => ({ ...bodyOf(p), id: p.id })), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
   { route: 'PUT /api/:type/project', project: 'sl', request: json(() => '/api/slowli/project', (p) => ({ ...bodyOf(p), id: p.id })), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
+  { route: 'POST /api/:type/preview', project: 'sl', request: json(() => '/api/slowli/preview', (p) => bodyOf(p)), client: [200, 200, 200, 200], admin: [401, 401, 200, 401] },
   { route: 'GET /api/:type/calculate/:id', project: 'sl', request: get((p) => `/api/slowli/calculate/${p.id}`), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
   // The note payload is refused (400) only once the caller has passed the access check: who may print gets
   // 400, the others 404 or 401, and no note is printed (printing is measured elsewhere).
@@ -95,6 +96,7 @@ const ROWS: Row[] = [
   { route: 'POST /api/:type/project', project: 'sm', request: json(() => '/api/skywater_manager/project', bodyOf), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
   { route: 'POST /api/:type/project', project: 'sm', request: json(() => '/api/skywater_manager/project', (p) => ({ ...bodyOf(p), id: p.id })), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
   { route: 'PUT /api/:type/project', project: 'sm', request: json(() => '/api/skywater_manager/project', (p) => ({ ...bodyOf(p), id: p.id })), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
+  { route: 'POST /api/:type/preview', project: 'sm', request: json(() => '/api/skywater_manager/preview', (p) => bodyOf(p)), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
   { route: 'GET /api/:type/calculate/:id', project: 'sm', request: get((p) => `/api/skywater_manager/calculate/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
   { route: 'POST /api/:type/pdf_download/:id', project: 'sm', request: json((p) => `/api/skywater_manager/pdf_download/${p.id}`, () => ({ data: 'null' })), client: [404, 404, 404, 404], admin: [401, 401, 400, 401] },
   { route: 'GET /api/:type/note_draft/:id', project: 'sm', request: get((p) => `/api/skywater_manager/note_draft/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },

@@ -1,0 +1,64 @@
+import { useEffect, useRef, useState } from 'react';
+import { evaluate, toServer, truthy, type FormState, type StepStatus } from '../../engine';
+import { http } from '../api/http';
+import type { Calculator } from '../calculators';
+
+/** The live preview's state: results of the answers as typed, or why there are none yet. */
+export type Preview =
+  | { state: 'off' }
+  | { state: 'computing'; results: Record<string, unknown> | null }
+  | { state: 'ready'; results: Record<string, unknown> }
+  | { state: 'missing'; reasons: { code?: string; field?: string }[] }
+  | { state: 'failed' };
+
+/** Wait after the last edit before asking: short enough for the 150 ms goal, long enough to skip keys. */
+export const PREVIEW_DELAY_MS = 60;
+
+/**
+ * The results of the project as it is being typed (the bundle's `preview`): the server's calculation
+ * on the unsaved answers (POST {api}/preview), asked a moment after the last edit, the previous answer
+ * cancelled when a newer one is asked. Off when the bundle has no preview or its `when` is false.
+ */
+export function usePreview(
+  calculator: Calculator,
+  state: FormState,
+  statuses: StepStatus[],
+  admin: boolean,
+): Preview {
+  const { bundle } = calculator;
+  const on =
+    !!bundle.preview &&
+    (bundle.preview.when === undefined || truthy(evaluate(bundle.preview.when, { admin })));
+  const [preview, setPreview] = useState<Preview>({
+    state: on ? 'computing' : 'off',
+    results: null,
+  } as Preview);
+  const last = useRef<Record<string, unknown> | null>(null);
+  const data = state.data;
+  useEffect(() => {
+    if (!on) return;
+    const abort = new AbortController();
+    const timer = setTimeout(() => {
+      setPreview({ state: 'computing', results: last.current });
+      const { steps } = toServer(bundle, data, statuses);
+      void http<Record<string, unknown>>('POST', `${calculator.api}/preview`, { steps }, abort.signal).then(
+        (r) => {
+          if (abort.signal.aborted) return;
+          if (r.data) {
+            last.current = r.data;
+            setPreview({ state: 'ready', results: r.data });
+          } else if (r.error?.status === 422 && Array.isArray(r.error.details))
+            setPreview({ state: 'missing', reasons: r.error.details as { code?: string; field?: string }[] });
+          else setPreview({ state: 'failed' });
+        },
+      );
+    }, PREVIEW_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      abort.abort();
+    };
+    // the statuses only shape the saved states, not the figures: a new preview follows the answers
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [on, bundle, calculator, data]);
+  return preview;
+}
