@@ -12,7 +12,7 @@ export type Preview =
   | { state: 'failed' };
 
 /** Wait after the last edit before asking: short enough for the 150 ms goal, long enough to skip keys. */
-export const PREVIEW_DELAY_MS = 60;
+export const PREVIEW_DELAY_MS = 30;
 
 /**
  * The results of the project as it is being typed (the bundle's `preview`): the server's calculation
