@@ -58,7 +58,7 @@ const quantile = (xs: number[], q: number): number => {
 const line = (name: string, xs: number[]) =>
   `${name.padStart(44)}  p50 ${quantile(xs, 0.5).toFixed(1).padStart(6)} ms  p95 ${quantile(xs, 0.95).toFixed(1).padStart(6)} ms  (${xs.length})`;
 
-let missed = false;
+let missed: boolean;
 try {
   const ctx = await browser.newContext();
   const login = await ctx.request.post(`${base}/api/auth/login`, { data: { password: PASSWORD } });
