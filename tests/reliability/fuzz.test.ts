@@ -191,10 +191,10 @@ const hostile = fc.constantFrom(
   { payload: '', type: JSON_TYPE },
 );
 
-/** The body a route expects, to be bent: the project, the note, a comment, an order, a password. */
+/** The body a route expects, to be bent: the project (saved or previewed), the note, a comment, an order, a password. */
 function templateOf(path: string, seeds: Seeds): fc.Arbitrary<{ payload: string | Buffer; type: string }> {
   const ids = fc.constantFrom(...seeds.projects);
-  if (path === '/api/:type/project')
+  if (path === '/api/:type/project' || path === '/api/:type/preview')
     return fc
       .record({
         kind: fc.constantFrom('sl', 'sl', 'sm', 'smca'),
