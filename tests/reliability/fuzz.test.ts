@@ -582,7 +582,14 @@ describe.each(DIALECTS)('fuzzed requests on %s', (dialect) => {
       expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual(
         routesOf(servers.admin.app).map((r) => `${r.method} ${r.path}`),
       );
-      const requests = fc.sample(requestArb(routes, seeds), { numRuns: REQUESTS, seed: SEED });
+      // Beside the real routes, a few paths no route answers, to reach the not-found handler.
+      const stray: RouteEntry[] = [
+        { method: 'GET', path: '/:stray' },
+        { method: 'POST', path: '/api/:type/:stray' },
+        { method: 'GET', path: '/api/:type/project/:id/:stray' },
+        { method: 'DELETE', path: '/api/*' },
+      ];
+      const requests = fc.sample(requestArb([...routes, ...stray], seeds), { numRuns: REQUESTS, seed: SEED });
       const cookieOf = (c: FuzzRequest['cookie']): string =>
         typeof c === 'object'
           ? c.raw
