@@ -81,7 +81,14 @@ function checkOperators(rule: unknown, at: string): void {
 }
 
 /** The kinds of result views the renderers' results registry draws (app/results). */
-export const RESULT_KINDS = ['submit-panel', 'limiters', 'summary', 'monthly-charts', 'figures'] as const;
+export const RESULT_KINDS = [
+  'submit-panel',
+  'limiters',
+  'summary',
+  'monthly-charts',
+  'figures',
+  'stress',
+] as const;
 export type ResultKind = (typeof RESULT_KINDS)[number];
 
 /** What history rows and result views are judged on (json-logic `var` roots of the pages' rules). */

@@ -270,6 +270,8 @@ export interface ResultsDef {
   calculate?: JsonLogic; // over {admin}: whether the results page runs the calculation
   views: ResultView[];
   formulas?: Formula[];
+  /** rain factors of the climate-stress sensitivity (1.1, 1.2: the same project with 10 % and 20 % more rain) */
+  stress?: number[];
 }
 
 /** A figure of the live preview: json-logic over the results (the site's, or one card's entry). */

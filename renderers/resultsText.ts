@@ -17,7 +17,14 @@ export interface RoofView {
   volumes?: { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
 }
 
+/** The same project with more rain (the climate-stress sensitivity). */
+export interface StressView {
+  rain_factor: number;
+  site: { abattement: number; respectConsigneAbattement: number; to_sewer_m3_per_year: number };
+}
+
 export interface AbattementView {
+  stress?: StressView[];
   toitureResults: RoofView[];
   pluviometrie: { pluie_precipite: number; evenements_pluvieux: number }[];
   target_mm?: number | null;
@@ -105,6 +112,44 @@ export function siteVerdict(r: AbattementView, system: UnitSystem, t: T, lang: s
         : t('app.results_view.site_no_target'),
     );
   return parts.join(' ');
+}
+
+/**
+ * The climate-stress table: the site under the reference rain, then under each factor of more rain, its
+ * abattement, rainy days meeting the target and water to the sewer; null when the results have none.
+ */
+export function stressTable(
+  r: AbattementView,
+  system: UnitSystem,
+  t: T,
+  lang: string,
+): { head: string[]; rows: string[][] } | null {
+  if (!r.stress?.length || !r.site) return null;
+  const head = [
+    t('app.stress.rain'),
+    t('app.results_view.annual'),
+    t('app.results_view.target_met'),
+    t('app.results_view.to_sewer'),
+  ];
+  const row = (label: string, x: StressView['site']) => [
+    label,
+    pct(x.abattement, lang),
+    pct(x.respectConsigneAbattement, lang),
+    volumeText(x.to_sewer_m3_per_year, system, t, lang),
+  ];
+  return {
+    head,
+    rows: [
+      row(t('app.stress.reference'), {
+        abattement: r.site.abattement,
+        respectConsigneAbattement: r.site.respectConsigneAbattement ?? Number.NaN,
+        to_sewer_m3_per_year: r.site.to_sewer_m3_per_year ?? Number.NaN,
+      }),
+      ...r.stress.map((x) =>
+        row(t('app.stress.more', { percent: numberText((x.rain_factor - 1) * 100, lang, 0) }), x.site),
+      ),
+    ],
+  };
 }
 
 /** The summary table: a row per roof and one for the whole site, annual figures, volumes per year. */

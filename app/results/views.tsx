@@ -5,7 +5,8 @@ import { apiErrorText } from '../api/http';
 import type { AbattementData } from '../charts/AbattementCharts';
 import { ResultsSummary } from '../components/ResultsSummary';
 import { Skeleton } from '../components/Skeleton';
-import { numberText } from '../../renderers/resultsText';
+import { numberText, stressTable } from '../../renderers/resultsText';
+import { DataTable } from '../components/DataTable';
 import { fieldText, isShown } from '../../renderers/fieldText';
 import { useFrame } from '../frame';
 
@@ -336,7 +337,22 @@ export const RESULT_VIEWS: Record<ResultKind, Entry> = {
     draw: ({ view, results }) => <MonthlyCharts r={results!} view={view} />,
   },
   figures: { needsResults: true, draw: ({ results }) => <Figures r={results!} /> },
+  stress: { needsResults: true, draw: ({ results }) => <Stress r={results!} /> },
 };
+
+/** The climate-stress sensitivity: the site under 10 % and 20 % more rain, beside the reference. */
+function Stress({ r }: { r: Record<string, unknown> }) {
+  const { t, locale, wizard: w } = useFrame();
+  const table = stressTable(r as unknown as AbattementData, w.session.unit_system, t, locale);
+  if (!table) return null;
+  return (
+    <section className="results-stress" aria-labelledby="stress-title">
+      <h2 id="stress-title">{t('app.stress.title')}</h2>
+      <p>{t('app.stress.intro')}</p>
+      <DataTable label={t('app.stress.title')} table={table} />
+    </section>
+  );
+}
 
 /** The annual summary of an abattement calculation, with its workbook when the bundle offers it. */
 function Summary({ r, workbook }: { r: Record<string, unknown>; workbook: boolean }) {

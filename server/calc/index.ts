@@ -1,6 +1,7 @@
 /** The calculations behind the calculate routes, by the name a bundle gives (`results.calculation`). */
 import type { Bundle } from '../../engine';
 import { calculateAbattement, type AbattementResults } from './abattement/abattement';
+import type { Station } from './abattement/stations';
 import { calculateFlowLimiter, type FlowLimiterResults } from './flow-limiter/flowLimiter';
 import { calculateFormulas, type FormulasResults } from './formulas/formulas';
 import type { Outcome, StoredProject } from './types';
@@ -8,20 +9,75 @@ import type { Outcome, StoredProject } from './types';
 export type { Reason, StoredProject, Outcome } from './types';
 export type { AbattementResults, FlowLimiterResults, FormulasResults };
 
-type Results = FlowLimiterResults | AbattementResults | FormulasResults;
+type Results = FlowLimiterResults | (AbattementResults & { stress?: StressCase[] }) | FormulasResults;
+
+/** The same project with more rain: a sensitivity, not a forecast (issue 13). */
+export interface StressCase {
+  rain_factor: number;
+  site: { abattement: number; respectConsigneAbattement: number; to_sewer_m3_per_year: number };
+  roofs: { name: string; abattement: number | null }[];
+}
+
+/** Every monthly rain normal of a station times `f` (rainy days unchanged: the same days rain harder). */
+function moreRain(f: number): (s: Station) => Station {
+  const times = (xs: (number | null)[] | undefined) => xs?.map((x) => (x === null ? null : x * f));
+  return (s) => ({
+    ...s,
+    precip_mm: s.precip_mm.map((x) => x * f),
+    ...(s.rain_mm ? { rain_mm: times(s.rain_mm)! } : {}),
+  });
+}
+
+/**
+ * The abattement method, which reads its climate from the product (French postcodes or Canadian
+ * regions), and for each factor of the bundle's `results.stress` the same project under more rain.
+ */
+function abattement(bundle: Bundle, project: StoredProject, opts: CalculateOptions): Outcome<Results> {
+  const product = bundle.productType as 'skywater_manager' | 'smca';
+  const base = calculateAbattement(product, project);
+  if (!base.ok || opts.stress === false || !bundle.results.stress?.length) return base;
+  const stress: StressCase[] = [];
+  for (const f of bundle.results.stress) {
+    const r = calculateAbattement(product, project, { adjustStation: moreRain(f) });
+    if (!r.ok) continue;
+    stress.push({
+      rain_factor: f,
+      site: {
+        abattement: r.results.site.abattement,
+        respectConsigneAbattement: r.results.site.respectConsigneAbattement,
+        to_sewer_m3_per_year: r.results.site.to_sewer_m3_per_year,
+      },
+      roofs: r.results.toitureResults.map((x) => ({
+        name: x.toiture.name,
+        abattement: x.annual?.abattement ?? null,
+      })),
+    });
+  }
+  return { ok: true, results: { ...base.results, stress } };
+}
+
+/** `stress: false` leaves the sensitivity out (the live preview asks for the project as it is only). */
+export interface CalculateOptions {
+  stress?: boolean;
+}
 
 /** The calculations a bundle may name. */
-export const CALCULATIONS: Record<string, (bundle: Bundle, project: StoredProject) => Outcome<Results>> = {
+export const CALCULATIONS: Record<
+  string,
+  (bundle: Bundle, project: StoredProject, opts: CalculateOptions) => Outcome<Results>
+> = {
   'flow-limiter': (_bundle, project) => calculateFlowLimiter(project),
-  // The abattement method reads its climate from the product (French postcodes or Canadian regions).
-  abattement: (bundle, project) =>
-    calculateAbattement(bundle.productType as 'skywater_manager' | 'smca', project),
+  abattement,
   formulas: calculateFormulas,
 };
 
 /** Calculates a stored project with its bundle's calculation: the results, or every reason it cannot be. */
-export function calculate(bundle: Bundle, project: StoredProject): Outcome<Results> {
+export function calculate(
+  bundle: Bundle,
+  project: StoredProject,
+  opts: CalculateOptions = {},
+): Outcome<Results> {
   const run = CALCULATIONS[bundle.results.calculation];
   if (!run) throw new Error(`bundle ${bundle.id}: no calculation '${bundle.results.calculation}'`);
-  return run(bundle, project);
+  return run(bundle, project, opts);
 }

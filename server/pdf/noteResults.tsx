@@ -9,6 +9,7 @@ import {
   rainfallTable,
   roofVerdict,
   siteVerdict,
+  stressTable,
   summaryTable,
   volumeText,
   type AbattementView,
@@ -226,6 +227,19 @@ export function abattementBlocks(
         ),
       });
   }
+  const stress = stressTable(r, system, t, lang);
+  if (stress)
+    blocks.push(
+      {
+        lines: 4,
+        node: (
+          <Text key="stress-intro" style={s.p}>
+            {t('app.stress.intro')}
+          </Text>
+        ),
+      },
+      ...tableBlocks('stress', stress.head, stress.rows, t('app.stress.title')),
+    );
   r.toitureResults.forEach((x, i) => {
     const values = x.monthlyResults.map((m) => m.abattement);
     const avg = Math.floor(values.reduce((a, b) => a + b, 0) / 12);

@@ -55,10 +55,11 @@ export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): v
       const type = access.product((request.params as { type: string }).type);
       access.listOwner(request, reply); // admin mode: admins only, as for every project call
       const body = checkBody(type, request.body);
-      const out = calculate(bundleOfProduct(type), {
-        id: 'preview',
-        steps: body.steps as StoredProject['steps'],
-      });
+      const out = calculate(
+        bundleOfProduct(type),
+        { id: 'preview', steps: body.steps as StoredProject['steps'] },
+        { stress: false },
+      );
       if (!out.ok)
         throw new HttpError(422, 'The project cannot be calculated yet', out.reasons[0]?.field, out.reasons);
       const results = { ...out.results } as Record<string, unknown>;

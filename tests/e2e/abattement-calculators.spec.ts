@@ -88,6 +88,14 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   );
   // Above the charts: the site's and each roof's verdict against the 8 mm target, and the annual table.
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+  // The climate-stress sensitivity: the site under the reference rain, then 10 % and 20 % more.
+  const stress = page.getByRole('region', { name: 'Sensibilité à la pluie' });
+  await expect(stress.getByRole('row')).toHaveText([
+    /^Pluie/,
+    /^Pluie de référence/,
+    /^Pluie \+ 10 %/,
+    /^Pluie \+ 20 %/,
+  ]);
   await expect(
     page.getByText(/Sur l'ensemble du site, \d+(,\d)? % de la pluie annuelle ne rejoint pas le réseau/),
   ).toBeVisible();
@@ -161,6 +169,8 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   expect(text).toContain('Groupe scolaire');
   expect(text).toContain('Maître d’ouvrage : Ville de Paris');
   expect(text).toContain('Paris-Montsouris');
+  expect(text).toContain('Sensibilité à la pluie');
+  expect(text).toContain('Pluie + 20 %');
 
   // The history finds the project; a click loads it back into the wizard.
   await page.goto('/client/sm/history');
