@@ -346,11 +346,11 @@ function Stress({ r }: { r: Record<string, unknown> }) {
   const table = stressTable(r as unknown as AbattementData, w.session.unit_system, t, locale);
   if (!table) return null;
   return (
-    <section className="results-stress" aria-labelledby="stress-title">
-      <h2 id="stress-title">{t('app.stress.title')}</h2>
+    <div className="results-stress">
+      <h2>{t('app.stress.title')}</h2>
       <p>{t('app.stress.intro')}</p>
       <DataTable label={t('app.stress.title')} table={table} />
-    </section>
+    </div>
   );
 }
 
