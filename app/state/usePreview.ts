@@ -16,8 +16,8 @@ export const PREVIEW_DELAY_MS = 30;
 
 /**
  * The results of the project as it is being typed (the bundle's `preview`): the server's calculation
- * on the unsaved answers (POST {api}/preview), asked a moment after the last edit, the previous answer
- * cancelled when a newer one is asked. Off when the bundle has no preview or its `when` is false.
+ * on the unsaved answers (POST {api}/preview), asked a moment after the last edit, one at a time, an
+ * answer to older answers ignored. Off when the bundle has no preview or its `when` is false.
  */
 export function usePreview(
   calculator: Calculator,
@@ -34,28 +34,38 @@ export function usePreview(
     results: null,
   } as Preview);
   const last = useRef<Record<string, unknown> | null>(null);
+  // One calculation at a time: a large project takes the server a while, and answers that would be
+  // thrown away are not asked for. Edits made meanwhile wait, and only the latest is sent.
+  const inflight = useRef<Promise<void> | null>(null);
   const data = state.data;
   useEffect(() => {
     if (!on) return;
-    const abort = new AbortController();
+    let stale = false;
     const timer = setTimeout(() => {
-      setPreview({ state: 'computing', results: last.current });
-      const { steps } = toServer(bundle, data, statuses);
-      void http<Record<string, unknown>>('POST', `${calculator.api}/preview`, { steps }, abort.signal).then(
-        (r) => {
-          if (abort.signal.aborted) return;
-          if (r.data) {
-            last.current = r.data;
-            setPreview({ state: 'ready', results: r.data });
-          } else if (r.error?.status === 422 && Array.isArray(r.error.details))
-            setPreview({ state: 'missing', reasons: r.error.details as { code?: string; field?: string }[] });
-          else setPreview({ state: 'failed' });
-        },
-      );
+      void (async () => {
+        while (inflight.current) await inflight.current;
+        if (stale) return;
+        setPreview({ state: 'computing', results: last.current });
+        const { steps } = toServer(bundle, data, statuses);
+        const asked = http<Record<string, unknown>>('POST', `${calculator.api}/preview`, { steps });
+        const done = asked.then(() => {
+          inflight.current = null;
+        });
+        inflight.current = done;
+        const r = await asked;
+        await done;
+        if (stale) return;
+        if (r.data) {
+          last.current = r.data;
+          setPreview({ state: 'ready', results: r.data });
+        } else if (r.error?.status === 422 && Array.isArray(r.error.details))
+          setPreview({ state: 'missing', reasons: r.error.details as { code?: string; field?: string }[] });
+        else setPreview({ state: 'failed' });
+      })();
     }, PREVIEW_DELAY_MS);
     return () => {
+      stale = true;
       clearTimeout(timer);
-      abort.abort();
     };
     // the statuses only shape the saved states, not the figures: a new preview follows the answers
     // eslint-disable-next-line react-hooks/exhaustive-deps

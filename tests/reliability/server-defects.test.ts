@@ -84,7 +84,7 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
   });
 
   describe('a note never stops the server', () => {
-    it('keeps answering /api/config within 100 ms while a 200-roof note prints', async () => {
+    it('keeps answering /api/config while a 200-roof note prints', async () => {
       const canada = (await serverOn(place, { APP_MODE: 'canada' })).server;
       try {
         const body = projectBody('smca', (d) => {
@@ -100,6 +100,7 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
             .statusCode,
         ).toBe(200);
         let done = false;
+        const started = performance.now();
         const printing = canada.app
           .inject({
             method: 'POST',
@@ -117,11 +118,14 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
           await new Promise((res) => setTimeout(res, 20));
         }
         const pdf = await printing;
+        const printed = performance.now() - started;
         expect(pdf.statusCode).toBe(200);
         expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-        // The note took long enough to be probed many times, and no probe waited on it.
+        // The note took long enough to be probed many times, and no probe waited on it: a server that
+        // printed on its own thread would hold a probe for most of the note. Judged against the note's
+        // own time, so that a busy machine, which slows both, does not decide (100 ms on a quiet one).
         expect(probes.length).toBeGreaterThan(10);
-        expect(Math.max(...probes)).toBeLessThan(100);
+        expect(Math.max(...probes)).toBeLessThan(printed / 10);
       } finally {
         await canada.close();
       }
