@@ -19,6 +19,8 @@ export function i18nOf(type: ProductType, wanted: string | undefined): { i18n: i
       l,
       [
         readJson(join(SCHEMAS_DIR, 'common', `messages.${l}.json`)),
+        // the note's own words (method, parameters, references, cover): the PDF's, never the browser's
+        readJson(join(SCHEMAS_DIR, 'common', `note.${l}.json`)),
         readJson(join(dirOfProduct(type), `messages.${l}.json`)),
       ],
     ]),

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { derive, loadBundle, next, type Bundle, type StepStatus } from '../../engine';
 import { checkCase, loadFixtures, stateOf, type FixtureFile } from '../../scripts/bundles/fixtures';
-import { ENGINE_KEYS, hasKey as has, keysOf } from '../../scripts/bundles/keys';
+import { allKeys, ENGINE_KEYS, hasKey as has, keysOf } from '../../scripts/bundles/keys';
 
 const ROOT = join(import.meta.dirname, '../../schemas');
 // The product's calculators, and the small one kept with the tests (tests/fixtures/bundles).
@@ -150,5 +150,14 @@ describe.each(folders)('bundle %s', (id, dir) => {
       const s = stateOf(bundle, dir, { rule: 'base', base: 'valid', unitSystem: u, expect: {} });
       expect(s.steps.every((st) => st.result === 1)).toBe(true);
     }
+  });
+});
+
+describe('common messages', () => {
+  // The browser's words (messages) and the note's (note, read by the server only) in both languages.
+  it.each(['messages', 'note'])('%s: French and English have the same keys', (name) => {
+    const fr = allKeys(readJson(join(ROOT, 'common', `${name}.fr.json`))).sort();
+    const en = allKeys(readJson(join(ROOT, 'common', `${name}.en.json`))).sort();
+    expect(en).toEqual(fr);
   });
 });
