@@ -16,10 +16,16 @@ const esc = (key: string): string => key.replace(/~/g, '~0').replace(/\//g, '~1'
 
 const ROOTS = new Set(['form', 'item', 'index', 'value', 'unit_system']);
 
-/** Checks every operator and every `var` of a rule; `at` is the rule's JSON pointer. */
-function checkRule(rule: unknown, at: string, step: StepDef | undefined, modelPaths: Set<string>): void {
+const SCOPED = new Set(['map', 'filter', 'reduce', 'all', 'some', 'none']);
+
+/**
+ * Walks a json-logic rule: every operator must be known, and each `var` (its path and JSON pointer) goes
+ * to `checkVar`. Inside map, filter, reduce, all, some and none the second argument reads each element
+ * (`current`, `accumulator`, or the element's own fields): only its operators are checked there.
+ */
+function walkRule(rule: unknown, at: string, checkVar: ((path: unknown, at: string) => void) | null): void {
   if (Array.isArray(rule)) {
-    rule.forEach((r, i) => checkRule(r, `${at}/${i}`, step, modelPaths));
+    rule.forEach((r, i) => walkRule(r, `${at}/${i}`, checkVar));
     return;
   }
   const node = operatorOf(rule);
@@ -28,7 +34,15 @@ function checkRule(rule: unknown, at: string, step: StepDef | undefined, modelPa
   if (!KNOWN_OPERATORS.has(op))
     fail(at, `unknown json-logic operator '${op}'`, didYouMean(op, KNOWN_OPERATORS));
   if (op === 'var') {
-    const path = args[0];
+    checkVar?.(args[0], at);
+    return;
+  }
+  args.forEach((a, i) => walkRule(a, `${at}/${esc(op)}/${i}`, SCOPED.has(op) && i > 0 ? null : checkVar));
+}
+
+/** Checks every operator and every `var` of a form rule; `at` is the rule's JSON pointer. */
+function checkRule(rule: unknown, at: string, step: StepDef | undefined, modelPaths: Set<string>): void {
+  walkRule(rule, at, (path, at) => {
     if (typeof path !== 'string' || path === '') return;
     const [root = '', ...rest] = path.split('.');
     if (!ROOTS.has(root)) {
@@ -49,35 +63,15 @@ function checkRule(rule: unknown, at: string, step: StepDef | undefined, modelPa
           step && didYouMean(inner, Object.keys(step.ui.fields)),
         );
     }
-    if (root === 'form' && inner !== '' && !modelPaths.has(inner.replace(/\.\d+(?=\.|$)/g, '.*'))) {
-      fail(
-        at,
-        `var '${path}': the form model has no '${inner}'`,
-        didYouMean(inner.replace(/\.\d+(?=\.|$)/g, '.*'), modelPaths),
-      );
-    }
-    return;
-  }
-  // Inside map, filter, reduce, all, some and none the second argument reads each element (`current`,
-  // `accumulator`, or the element's own fields): only its operators are checked.
-  if (SCOPED.has(op)) {
-    checkRule(args[0], `${at}/${esc(op)}/0`, step, modelPaths);
-    args.slice(1).forEach((a, i) => checkOperators(a, `${at}/${esc(op)}/${i + 1}`));
-    return;
-  }
-  args.forEach((a, i) => checkRule(a, `${at}/${esc(op)}/${i}`, step, modelPaths));
+    const pattern = inner.replace(/\.\d+(?=\.|$)/g, '.*');
+    if (root === 'form' && inner !== '' && !modelPaths.has(pattern))
+      fail(at, `var '${path}': the form model has no '${inner}'`, didYouMean(pattern, modelPaths));
+  });
 }
 
-const SCOPED = new Set(['map', 'filter', 'reduce', 'all', 'some', 'none']);
-
-/** Checks only that every operator of a rule is known. */
+/** Checks only that every operator of a rule is known (rules over results, whose shape is the calculation's). */
 function checkOperators(rule: unknown, at: string): void {
-  if (Array.isArray(rule)) return rule.forEach((r, i) => checkOperators(r, `${at}/${i}`));
-  const node = operatorOf(rule);
-  if (!node) return;
-  if (!KNOWN_OPERATORS.has(node.op))
-    fail(at, `unknown json-logic operator '${node.op}'`, didYouMean(node.op, KNOWN_OPERATORS));
-  node.args.forEach((a, i) => checkOperators(a, `${at}/${esc(node.op)}/${i}`));
+  walkRule(rule, at, null);
 }
 
 /** The kinds of result views the renderers' results registry draws (app/results). */
@@ -97,21 +91,10 @@ const VIEW_ROOTS = new Set(['admin']);
 
 /** Checks a rule of the pages (history, results): known operators, `var`s from `roots` only. */
 function checkPageRule(rule: unknown, at: string, roots: Set<string>): void {
-  if (Array.isArray(rule)) {
-    rule.forEach((r, i) => checkPageRule(r, `${at}/${i}`, roots));
-    return;
-  }
-  const node = operatorOf(rule);
-  if (!node) return;
-  const { op, args } = node;
-  if (!KNOWN_OPERATORS.has(op))
-    fail(at, `unknown json-logic operator '${op}'`, didYouMean(op, KNOWN_OPERATORS));
-  if (op === 'var') {
-    const root = typeof args[0] === 'string' ? args[0].split('.')[0]! : '';
-    if (!roots.has(root)) fail(at, `var '${String(args[0])}' must be one of ${[...roots].join(', ')}`);
-    return;
-  }
-  args.forEach((a, i) => checkPageRule(a, `${at}/${esc(op)}/${i}`, roots));
+  walkRule(rule, at, (path, at) => {
+    const root = typeof path === 'string' ? path.split('.')[0]! : '';
+    if (!roots.has(root)) fail(at, `var '${String(path)}' must be one of ${[...roots].join(', ')}`);
+  });
 }
 
 /** Checks the pages around the wizard: history rules, result views, note sections, formulas. */

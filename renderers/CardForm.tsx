@@ -1,4 +1,5 @@
 import Form from '@rjsf/core';
+import { memo } from 'react';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import { engineValidator } from './engineValidator';
 import type { CardState, FieldState } from '../engine';
@@ -18,7 +19,7 @@ const templates = { FieldTemplate };
  * kind, the FieldState passed to the widget in ui:options). Validation is the engine's: rjsf never
  * validates (no submit, no live validation, no HTML5 bubbles).
  */
-export function CardForm({ card, idPrefix }: { card: CardState; idPrefix: string }) {
+export const CardForm = memo(function CardForm({ card, idPrefix }: { card: CardState; idPrefix: string }) {
   const { revealed, onLeave } = useRender();
   // A message not to be shown yet (untouched field, step not validated) is left out of what is drawn;
   // the engine's state keeps it.
@@ -80,4 +81,4 @@ export function CardForm({ card, idPrefix }: { card: CardState; idPrefix: string
       </div>
     </FieldsCtx.Provider>
   );
-}
+});

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import type { StepState } from '../engine';
 import { CardForm } from './CardForm';
-import { tr, useRender } from './context';
+import { PreviewCtx, tr, useRender } from './context';
 import { CardMenu } from './CardMenu';
 import { fieldText, isShown } from './fieldText';
 
@@ -46,7 +46,8 @@ export function Carousel({
   onDuplicate: (index: number) => void;
   onDelete: (index: number) => void;
 }) {
-  const { t, lang = 'fr', preview } = useRender();
+  const { t, lang = 'fr' } = useRender();
+  const preview = useContext(PreviewCtx);
   const perPage = useCardsPerPage(bundlePerPage);
   const slots = step.cards.length + (step.canAdd ? 1 : 0);
   const pages = Math.max(1, Math.ceil(slots / perPage));

@@ -1,9 +1,9 @@
-import { forwardRef, useEffect, useState } from 'react';
+import { forwardRef, useContext, useEffect, useState } from 'react';
 import type { StepDef, StepState } from '../engine';
 import { CardForm } from './CardForm';
 import { Carousel } from './Carousel';
 import { StepIcon } from './StepIcon';
-import { tr, useRender } from './context';
+import { PreviewCtx, tr, useRender } from './context';
 import { numberText } from './resultsText';
 
 /** Callbacks of a step's cards and gate question. */
@@ -22,7 +22,8 @@ export const StepView = forwardRef<
   HTMLHeadingElement,
   { def: StepDef; step: StepState; showSummary?: boolean } & StepActions
 >(function StepView({ def, step, showSummary, onAdd, onDuplicate, onDelete, onGate }, headingRef) {
-  const { t, lang = 'fr', preview } = useRender();
+  const { t, lang = 'fr' } = useRender();
+  const preview = useContext(PreviewCtx);
   const gateId = `${step.key}-gate`;
   const [showCard, setShowCard] = useState<{ index: number; id: string } | null>(null);
   useEffect(() => {

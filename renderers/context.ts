@@ -16,12 +16,18 @@ export interface RenderContext {
   revealed?: (path: string) => boolean;
   /** reports that the user left a field (its message may show from now on) */
   onLeave?: (path: string) => void;
-  /** what the app shows above a step's cards and in a card (the live preview), drawn by the app */
-  preview?: {
-    step: (stepKey: string) => ReactNode;
-    card: (stepKey: string, index: number) => ReactNode;
-  };
 }
+
+/**
+ * What the app shows above a step's cards and in a card (the live preview), drawn by the app. A context
+ * of its own: a new preview re-draws the step around the cards, not every field.
+ */
+export interface PreviewSlots {
+  step: (stepKey: string) => ReactNode;
+  card: (stepKey: string, index: number) => ReactNode;
+}
+
+export const PreviewCtx = createContext<PreviewSlots | null>(null);
 
 export const RenderCtx = createContext<RenderContext | null>(null);
 

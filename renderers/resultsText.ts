@@ -152,6 +152,27 @@ export function stressTable(
   };
 }
 
+/** A figure of a `formulas` calculation, as stored with the results. */
+export interface FigureView {
+  key: string;
+  label: string; // message key
+  value: number;
+  unit?: string; // message key
+  digits?: number;
+}
+
+/** A figure as text: its value in the reader's language, then its unit; a dash when it is not a number. */
+export function figureText(
+  value: unknown,
+  unit: string | undefined,
+  digits: number,
+  t: T,
+  lang: string,
+): string {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return '–';
+  return `${numberText(value, lang, digits)}${unit ? ` ${t(unit)}` : ''}`;
+}
+
 /** The summary table: a row per roof and one for the whole site, annual figures, volumes per year. */
 export function summaryTable(
   r: AbattementView,

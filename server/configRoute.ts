@@ -3,13 +3,13 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { adminOf } from './auth/identity';
 import type { Config } from './config';
-import { bundleOfProduct, calculatorsOf, productOfCalculator } from './projects/products';
+import { bundlesOf } from './projects/products';
 
 /** GET /api/config: what the page needs to know about this deployment, read at run time. */
 export function configRoute(app: FastifyInstance, config: Config): void {
   // The calculators the mode offers (each bundle's `modes`), and the languages and units they speak.
-  const calculators = calculatorsOf(config.mode);
-  const bundles = calculators.map((id) => bundleOfProduct(productOfCalculator(id)!));
+  const bundles = bundlesOf(config.mode);
+  const calculators = bundles.map((b) => b.id);
   const union = (f: (b: (typeof bundles)[number]) => string[]) => [...new Set(bundles.flatMap(f))];
   const locales = union((b) => b.locales);
   const unitSystems = union((b) => b.unitSystems);

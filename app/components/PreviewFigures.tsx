@@ -1,5 +1,5 @@
 import { evaluate, type Bundle, type PreviewFigure } from '../../engine';
-import { numberText } from '../../renderers/resultsText';
+import { figureText } from '../../renderers/resultsText';
 import type { Preview } from '../state/usePreview';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -19,15 +19,10 @@ function Figures({
   return (
     <dl className="preview-figures">
       {figures.map((f) => {
-        const v = evaluate(f.value, scope);
         return (
           <div key={f.label}>
             <dt>{t(f.label)}</dt>
-            <dd>
-              {typeof v === 'number' && Number.isFinite(v)
-                ? `${numberText(v, lang, f.digits ?? 1)}${f.unit ? ` ${t(f.unit)}` : ''}`
-                : '–'}
-            </dd>
+            <dd>{figureText(evaluate(f.value, scope), f.unit, f.digits ?? 1, t, lang)}</dd>
           </div>
         );
       })}

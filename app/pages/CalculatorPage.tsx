@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { fromServer, type StepStatus, type UnitSystem } from '../../engine';
-import { RenderCtx, Wizard, type RenderContext } from '../../renderers';
+import { PreviewCtx, RenderCtx, Wizard, type PreviewSlots, type RenderContext } from '../../renderers';
 import { fetchProject } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
@@ -101,88 +101,95 @@ export function CalculatorPage() {
       lang: locale,
       revealed: (path) => stepChecked || touched.has(path),
       onLeave: (path) => setTouched((s) => (s.has(path) ? s : new Set(s).add(path))),
-      ...(preview.state === 'off'
-        ? {}
-        : {
-            preview: {
-              step: (key: string) =>
-                key === previewStep ? (
-                  <PreviewPanel preview={preview} bundle={bundle} missing={missing} t={t} lang={locale} />
-                ) : null,
-              card: (key: string, index: number) =>
-                key === bundle.preview?.cards?.step ? (
-                  <PreviewCard preview={preview} bundle={bundle} index={index} t={t} lang={locale} />
-                ) : null,
-            },
-          }),
     }),
-    [t, w.edit, locale, stepChecked, touched, preview, previewStep, bundle, missing],
+    [t, w.edit, locale, stepChecked, touched],
+  );
+  const slots = useMemo<PreviewSlots | null>(
+    () =>
+      preview.state === 'off'
+        ? null
+        : {
+            step: (key) =>
+              key === previewStep ? (
+                <PreviewPanel preview={preview} bundle={bundle} missing={missing} t={t} lang={locale} />
+              ) : null,
+            card: (key, index) =>
+              key === bundle.preview?.cards?.step ? (
+                <PreviewCard preview={preview} bundle={bundle} index={index} t={t} lang={locale} />
+              ) : null,
+          },
+    [preview, previewStep, bundle, missing, t, locale],
   );
   const units = bundle.unitSystems;
   return (
     <RenderCtx.Provider value={ctx}>
-      <main className="page page-calculator">
-        <h1>{t(bundle.title)}</h1>
-        {units.length > 1 ? (
-          <fieldset className="units">
-            <legend>{t('app.units')}</legend>
-            {units.map((u) => (
-              <label key={u} className="field-choice">
-                <input
-                  type="radio"
-                  name="unit_system"
-                  checked={w.state.unitSystem === u}
-                  onChange={() => w.setUnits(u)}
-                />
-                {t(u === 'METRIC' ? 'app.metric' : 'app.imperial')}
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        {notice ? (
-          <div className={`notice notice-${notice.kind}`} role={notice.kind === 'info' ? 'status' : 'alert'}>
-            <p>{notice.text}</p>
-            {notice.kind === 'conflict' && w.session.project_id ? (
-              <button
-                type="button"
-                className="button-secondary"
-                onClick={() => void loadProject(w.session.project_id!)}
-              >
-                {t('app.reload')}
-              </button>
-            ) : null}
-          </div>
-        ) : null}
-        {busy ? (
-          <p className="saving" aria-live="polite">
-            {t('app.saving')}
-          </p>
-        ) : null}
-        <Wizard
-          bundle={bundle}
-          state={w.state}
-          statuses={w.statuses}
-          current={w.current}
-          busy={busy}
-          onJump={w.jump}
-          onPrevious={() => w.previous()}
-          onNext={() => {
-            const r = w.next();
-            if (r.statuses[w.current] !== 3) void save(r.statuses);
-          }}
-          onSubmit={() => {
-            const r = w.submit();
-            if (!r.valid) return;
-            void save(r.statuses).then((ok) => {
-              if (ok) void navigate(`/${calc}/results`);
-            });
-          }}
-          onAdd={w.add}
-          onDuplicate={w.duplicate}
-          onDelete={w.remove}
-          onGate={w.gate}
-        />
-      </main>
+      <PreviewCtx.Provider value={slots}>
+        <main className="page page-calculator">
+          <h1>{t(bundle.title)}</h1>
+          {units.length > 1 ? (
+            <fieldset className="units">
+              <legend>{t('app.units')}</legend>
+              {units.map((u) => (
+                <label key={u} className="field-choice">
+                  <input
+                    type="radio"
+                    name="unit_system"
+                    checked={w.state.unitSystem === u}
+                    onChange={() => w.setUnits(u)}
+                  />
+                  {t(u === 'METRIC' ? 'app.metric' : 'app.imperial')}
+                </label>
+              ))}
+            </fieldset>
+          ) : null}
+          {notice ? (
+            <div
+              className={`notice notice-${notice.kind}`}
+              role={notice.kind === 'info' ? 'status' : 'alert'}
+            >
+              <p>{notice.text}</p>
+              {notice.kind === 'conflict' && w.session.project_id ? (
+                <button
+                  type="button"
+                  className="button-secondary"
+                  onClick={() => void loadProject(w.session.project_id!)}
+                >
+                  {t('app.reload')}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+          {busy ? (
+            <p className="saving" aria-live="polite">
+              {t('app.saving')}
+            </p>
+          ) : null}
+          <Wizard
+            bundle={bundle}
+            state={w.state}
+            statuses={w.statuses}
+            current={w.current}
+            busy={busy}
+            onJump={w.jump}
+            onPrevious={() => w.previous()}
+            onNext={() => {
+              const r = w.next();
+              if (r.statuses[w.current] !== 3) void save(r.statuses);
+            }}
+            onSubmit={() => {
+              const r = w.submit();
+              if (!r.valid) return;
+              void save(r.statuses).then((ok) => {
+                if (ok) void navigate(`/${calc}/results`);
+              });
+            }}
+            onAdd={w.add}
+            onDuplicate={w.duplicate}
+            onDelete={w.remove}
+            onGate={w.gate}
+          />
+        </main>
+      </PreviewCtx.Provider>
     </RenderCtx.Provider>
   );
 }

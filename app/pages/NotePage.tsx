@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import type { StepState } from '../../engine';
 import { tr } from '../../renderers';
@@ -6,7 +6,7 @@ import { fieldText, isShown } from '../../renderers/fieldText';
 import { noteDraft } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
-import { RESULT_VIEWS } from '../results/views';
+import { drawsCharts, ResultViews } from '../results/views';
 
 interface Entry {
   text: string;
@@ -54,7 +54,7 @@ class ApiFailure extends Error {}
  * opens it in a new window.
  */
 export function NotePage() {
-  const { calc, calculator, t, wizard: w, locale } = useFrame();
+  const { calc, calculator, t, wizard: w, locale, admin } = useFrame();
   const navigate = useNavigate();
   const results = w.session.results as Record<string, unknown> | null;
   const steps = w.state.steps;
@@ -120,7 +120,7 @@ export function NotePage() {
         return null;
       }
     };
-    const charts = note.views.some((v) => RESULT_VIEWS[v.kind as keyof typeof RESULT_VIEWS].charts)
+    const charts = drawsCharts(note.views)
       ? {
           pluviometrie: await png('rainfall'),
           toitures: await Promise.all(roofs.map((r) => png(`roof-${r.toiture.name}`))),
@@ -157,13 +157,7 @@ export function NotePage() {
             {n + 1}. {t(sec.title)}
           </summary>
           <div>
-            {sec.results
-              ? note.views.map((view, i) => (
-                  <Fragment key={`${view.kind}-${i}`}>
-                    {RESULT_VIEWS[view.kind as keyof typeof RESULT_VIEWS].draw({ view, results })}
-                  </Fragment>
-                ))
-              : null}
+            {sec.results ? <ResultViews views={note.views} results={results} admin={admin} /> : null}
             {steps[sec.index] ? (
               <>
                 <StepSummary step={steps[sec.index]!} />

@@ -1,11 +1,11 @@
-import { Fragment, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { evaluate, truthy } from '../../engine';
 import { calculateProject } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import { Skeleton } from '../components/Skeleton';
 import { apiPath } from '../calculators';
-import { RESULT_VIEWS } from '../results/views';
+import { ResultViews } from '../results/views';
 import { reasonText } from '../reasonText';
 import { useFrame } from '../frame';
 
@@ -59,7 +59,6 @@ export function ResultsPage() {
   }, [needsCalc, held, id, t, w, calculator, def.path]);
 
   const results = load.state === 'DONE' ? load.results : null;
-  const views = def.views.filter((v) => v.when === undefined || truthy(evaluate(v.when, facts)));
   return (
     <main className="page page-results">
       <h1>{t('app.results')}</h1>
@@ -83,11 +82,7 @@ export function ResultsPage() {
           </button>
         </div>
       ) : null}
-      {views.map((view, i) => {
-        const entry = RESULT_VIEWS[view.kind as keyof typeof RESULT_VIEWS];
-        if (entry.needsResults && !results) return null;
-        return <Fragment key={`${view.kind}-${i}`}>{entry.draw({ view, results })}</Fragment>;
-      })}
+      <ResultViews views={def.views} results={results} admin={admin} />
       {needsCalc ? (
         <footer className="wizard-footer">
           <Link className="button-secondary" to={`/${calc}/calculator`}>

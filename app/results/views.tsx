@@ -1,11 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
-import type { ResultKind, ResultView } from '../../engine';
+import { Fragment, lazy, Suspense, useState } from 'react';
+import { evaluate, truthy, type ResultKind, type ResultView } from '../../engine';
 import { submission, resultsXlsxUrl } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import type { AbattementData } from '../charts/AbattementCharts';
 import { ResultsSummary } from '../components/ResultsSummary';
 import { Skeleton } from '../components/Skeleton';
-import { numberText, stressTable } from '../../renderers/resultsText';
+import { figureText, numberText, stressTable, type FigureView } from '../../renderers/resultsText';
 import { DataTable } from '../components/DataTable';
 import { fieldText, isShown } from '../../renderers/fieldText';
 import { useFrame } from '../frame';
@@ -295,17 +295,12 @@ function MonthlyCharts({ r, view }: { r: Record<string, unknown>; view: ResultVi
 /** The figures of a `formulas` calculation: one row each, label, value and unit. */
 function Figures({ r }: { r: Record<string, unknown> }) {
   const { t, locale } = useFrame();
-  const figures =
-    (r.figures as { key: string; label: string; value: number; unit?: string; digits?: number }[]) ?? [];
   return (
     <dl className="totals">
-      {figures.map((f) => (
+      {((r.figures as FigureView[] | undefined) ?? []).map((f) => (
         <div key={f.key}>
           <dt>{t(f.label)}</dt>
-          <dd>
-            {numberText(f.value, locale, f.digits ?? 2)}
-            {f.unit ? ` ${t(f.unit)}` : ''}
-          </dd>
+          <dd>{figureText(f.value, f.unit, f.digits ?? 2, t, locale)}</dd>
         </div>
       ))}
     </dl>
@@ -339,6 +334,32 @@ export const RESULT_VIEWS: Record<ResultKind, Entry> = {
   figures: { needsResults: true, draw: ({ results }) => <Figures r={results!} /> },
   stress: { needsResults: true, draw: ({ results }) => <Stress r={results!} /> },
 };
+
+/**
+ * A bundle's result views, in order: each drawn by its registry entry when its `when` holds for
+ * {admin}, and only once there are results when it shows them.
+ */
+export function ResultViews({
+  views,
+  results,
+  admin,
+}: {
+  views: ResultView[];
+  results: Record<string, unknown> | null;
+  admin: boolean;
+}) {
+  return views.map((view, i) => {
+    const entry = RESULT_VIEWS[view.kind as ResultKind];
+    if (view.when !== undefined && !truthy(evaluate(view.when, { admin }))) return null;
+    if (entry.needsResults && !results) return null;
+    return <Fragment key={`${view.kind}-${i}`}>{entry.draw({ view, results })}</Fragment>;
+  });
+}
+
+/** Whether any of the views draws charts the PDF note embeds as images. */
+export function drawsCharts(views: ResultView[]): boolean {
+  return views.some((v) => RESULT_VIEWS[v.kind as ResultKind].charts === true);
+}
 
 /** The climate-stress sensitivity: the site under 10 % and 20 % more rain, beside the reference. */
 function Stress({ r }: { r: Record<string, unknown> }) {

@@ -9,8 +9,10 @@ import {
   rainfallTable,
   roofVerdict,
   siteVerdict,
+  figureText,
   stressTable,
   summaryTable,
+  type FigureView,
   volumeText,
   type AbattementView,
 } from '../../renderers/resultsText';
@@ -288,19 +290,14 @@ export function abattementBlocks(
   return blocks;
 }
 
-type Figure = { key: string; label: string; value: number; unit?: string; digits?: number };
-
 /** The figures of a `formulas` calculation: label, value and unit, one line each. */
 export function figuresBlocks(results: Record<string, unknown>, t: T, lang: string): Block[] {
-  return ((results.figures as Figure[] | undefined) ?? []).map((f) => ({
+  return ((results.figures as FigureView[] | undefined) ?? []).map((f) => ({
     lines: 1.4,
     node: (
       <View key={f.key} style={s.row}>
         <Text style={s.label}>{t(f.label)}</Text>
-        <Text style={s.value}>
-          {numberText(f.value, lang, f.digits ?? 2)}
-          {f.unit ? ` ${t(f.unit)}` : ''}
-        </Text>
+        <Text style={s.value}>{figureText(f.value, f.unit, f.digits ?? 2, t, lang)}</Text>
       </View>
     ),
   }));

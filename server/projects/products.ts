@@ -58,15 +58,10 @@ export function dirOfProduct(type: ProductType): string {
   return products().get(type)!.dir;
 }
 
-/** The calculator ids a deployment mode offers, in the bundles' rank order. */
-export function calculatorsOf(mode: string): string[] {
+/** The bundles of the calculators a deployment mode offers, in their rank order. */
+export function bundlesOf(mode: string): Bundle[] {
   return [...products().values()]
-    .filter((p) => p.bundle.modes.includes(mode))
-    .sort((a, b) => a.bundle.rank - b.bundle.rank)
-    .map((p) => p.bundle.id);
-}
-
-/** The product type of a calculator id. */
-export function productOfCalculator(id: string): ProductType | undefined {
-  return [...products().values()].find((p) => p.bundle.id === id)?.bundle.productType;
+    .map((p) => p.bundle)
+    .filter((b) => b.modes.includes(mode))
+    .sort((a, b) => a.rank - b.rank);
 }

@@ -60,7 +60,8 @@ export function checkBody(
   return body as { id?: string | null; version?: number | null; steps: Steps };
 }
 
-const typeParam = {
+/** The route parameter `type`: an API product type. */
+export const typeParam = {
   type: 'object',
   required: ['type'],
   properties: { type: { type: 'string', maxLength: 40 } },

@@ -1,14 +1,9 @@
 import { evaluate, fromServer, type Bundle, type ServerProject } from '../../../engine';
+import type { FigureView } from '../../../renderers/resultsText';
 import type { Outcome, Reason, StoredProject } from '../types';
 
 /** One figure of a `formulas` calculation, as the results views and the note show it. */
-export interface Figure {
-  key: string;
-  label: string; // message key
-  value: number;
-  unit?: string; // message key
-  digits?: number;
-}
+export type Figure = FigureView;
 
 export interface FormulasResults {
   figures: Figure[];
