@@ -26,6 +26,10 @@ export interface ProjectTable {
   search: string;
   created_at: string;
   updated_at: string;
+  /** the first project of this one's group of variants; null on that project and on lone projects */
+  variant_of: string | null;
+  /** the member's number in its group (null: 1) */
+  variant_no: number | null;
 }
 
 export interface FileTable {

@@ -21,11 +21,19 @@ export function presentProject(row: ProjectTable, opts: { admin: boolean }) {
     results,
     comment: row.comment,
     extended_properties: parse(row.extended_properties) ?? {},
+    variant: { of: row.variant_of, no: row.variant_no ?? 1 },
   };
 }
 
-/** A history row: what the history tables show (seed 000 section 2, seed 001 section 2). */
-export function presentListItem(row: ProjectTable) {
+/**
+ * A history row: what the history tables show (seed 000 section 2, seed 001 section 2), with its group's
+ * variants (their own rows) when it heads one.
+ */
+export function presentListItem(row: ProjectTable, variants: ProjectTable[] = []) {
+  return { ...listRow(row), variants: variants.map(listRow) };
+}
+
+function listRow(row: ProjectTable) {
   const steps = parse(row.content) as Record<string, { forms?: { form?: Record<string, unknown> }[] }>;
   const site = steps.Chantier?.forms?.[0]?.form ?? {};
   const client = steps.Client?.forms?.[0]?.form ?? {};
@@ -56,5 +64,6 @@ export function presentListItem(row: ProjectTable) {
       Client: { forms: [{ form: { company: client.company ?? null, user: client.user ?? null } }] },
     },
     extended_properties: parse(row.extended_properties) ?? {},
+    variant: { of: row.variant_of, no: row.variant_no ?? 1 },
   };
 }

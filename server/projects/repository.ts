@@ -59,7 +59,84 @@ export function newProjectRow(
     ...columnsOf(input.steps),
     created_at: t,
     updated_at: t,
+    variant_of: null,
+    variant_no: null,
   };
+}
+
+/** The most members a group of variants holds (the comparison shows them side by side). */
+export const VARIANTS_MAX = 4;
+
+/** A project's group of variants, its first project first, then by number. */
+export async function variantsOf(db: Db, row: ProjectTable): Promise<ProjectTable[]> {
+  const root = row.variant_of ?? row.id;
+  const rows = await db
+    .selectFrom('projects')
+    .selectAll()
+    .where((w) => w.or([w('id', '=', root), w('variant_of', '=', root)]))
+    .where('product_type', '=', row.product_type)
+    .execute();
+  return rows.sort((a, b) =>
+    a.variant_of === null ? -1 : b.variant_of === null ? 1 : number(a) - number(b),
+  );
+}
+
+const number = (r: ProjectTable): number => r.variant_no ?? 1;
+
+const isUniqueViolation = (e: unknown): boolean => {
+  const code = (e as { code?: string }).code ?? '';
+  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT');
+};
+
+/**
+ * Copies a project as a new variant in its group: the same answers, results and note draft, a fresh
+ * state (calculated when it has results), the same owner, the group's lowest free number. 'full' when the
+ * group already holds VARIANTS_MAX projects. Two copies racing for one number: the unique index refuses
+ * the second, which takes the next one.
+ */
+export async function createVariant(
+  db: Db,
+  row: ProjectTable,
+): Promise<{ id: string; version: number; no: number } | 'full'> {
+  for (let attempt = 0; attempt < VARIANTS_MAX; attempt += 1) {
+    const group = await variantsOf(db, row);
+    const used = new Set(group.map(number));
+    const no = Array.from({ length: VARIANTS_MAX }, (_, i) => i + 1).find((n) => !used.has(n));
+    if (no === undefined) return 'full';
+    const t = now();
+    const copy: ProjectTable = {
+      ...row,
+      id: newId(),
+      state: row.results ? 'calculated' : 'ongoing',
+      command: null,
+      version: 1,
+      comment: null,
+      extended_properties: null,
+      created_at: t,
+      updated_at: t,
+      variant_of: group[0]!.id,
+      variant_no: no,
+    };
+    try {
+      await db.transaction().execute(async (tx) => {
+        await tx.insertInto('projects').values(copy).execute();
+        const draft = await tx
+          .selectFrom('note_drafts')
+          .select('content')
+          .where('project_id', '=', row.id)
+          .executeTakeFirst();
+        if (draft)
+          await tx
+            .insertInto('note_drafts')
+            .values({ project_id: copy.id, content: draft.content, updated_at: t })
+            .execute();
+      });
+      return { id: copy.id, version: 1, no };
+    } catch (e) {
+      if (!isUniqueViolation(e)) throw e;
+    }
+  }
+  return 'full';
 }
 
 /** Creates a project; returns its id and first version. */
@@ -185,11 +262,26 @@ export async function decide(
   return Number(r.numUpdatedRows) === 1 ? 'ok' : 'ordered';
 }
 
-/** Deletes a project (its files go with it). */
+/**
+ * Deletes a project (its files and note draft go with it). The first project of a group hands the group
+ * on to its lowest-numbered variant, so the other variants stay together.
+ */
 export async function deleteProject(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('files').where('project_id', '=', id).execute();
-  await db.deleteFrom('note_drafts').where('project_id', '=', id).execute();
-  await db.deleteFrom('projects').where('id', '=', id).execute();
+  await db.transaction().execute(async (tx) => {
+    const heir = await tx
+      .selectFrom('projects')
+      .select('id')
+      .where('variant_of', '=', id)
+      .orderBy('variant_no')
+      .executeTakeFirst();
+    if (heir) {
+      await tx.updateTable('projects').set({ variant_of: null }).where('id', '=', heir.id).execute();
+      await tx.updateTable('projects').set({ variant_of: heir.id }).where('variant_of', '=', id).execute();
+    }
+    await tx.deleteFrom('files').where('project_id', '=', id).execute();
+    await tx.deleteFrom('note_drafts').where('project_id', '=', id).execute();
+    await tx.deleteFrom('projects').where('id', '=', id).execute();
+  });
 }
 
 export const SORTS = [
@@ -208,6 +300,8 @@ export const PAGE_SIZE = 20;
 /**
  * The history: projects of a type (of one owner unless `owner` is null), matching `query` in name,
  * postcode, city, company or sales contact (case and accents ignored), sorted, 20 a page from page 1.
+ * Pages hold groups: each group's first project, found when it or one of its variants matches, with
+ * its variants (by number) in `variants`.
  */
 export async function searchProjects(
   db: Db,
@@ -220,17 +314,22 @@ export async function searchProjects(
     sort: Sort;
     order: 'ASC' | 'DESC';
   },
-): Promise<{ rows: ProjectTable[]; total: number }> {
-  let q = db.selectFrom('projects').where('product_type', '=', p.type);
+): Promise<{ rows: ProjectTable[]; total: number; variants: Map<string, ProjectTable[]> }> {
+  let q = db.selectFrom('projects').where('product_type', '=', p.type).where('variant_of', 'is', null);
   if (p.owner !== null) q = q.where('owner', '=', p.owner);
   const needle = normalize(p.query);
   if (needle && p.dialect === 'sqlite' && [...needle].length >= 3) {
     // The FTS5 trigram index finds substrings; a phrase query matches the needle as typed.
     const phrase = `"${needle.replace(/"/g, '""')}"`;
-    q = q.where(sql<boolean>`rowid in (select rowid from projects_fts where projects_fts match ${phrase})`);
+    const hits = sql`select rowid from projects_fts where projects_fts match ${phrase}`;
+    q = q.where(
+      sql<boolean>`(rowid in (${hits}) or id in (select variant_of from projects where rowid in (${hits})))`,
+    );
   } else if (needle) {
     const pattern = `%${needle.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-    q = q.where(sql<boolean>`search like ${pattern} escape '!'`);
+    q = q.where(
+      sql<boolean>`(search like ${pattern} escape '!' or id in (select variant_of from projects where search like ${pattern} escape '!'))`,
+    );
   }
   const { count } = await q.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
   const rows = await q
@@ -240,5 +339,19 @@ export async function searchProjects(
     .limit(PAGE_SIZE)
     .offset((p.page - 1) * PAGE_SIZE)
     .execute();
-  return { rows, total: Number(count) };
+  const variants = new Map<string, ProjectTable[]>();
+  if (rows.length) {
+    const members = await db
+      .selectFrom('projects')
+      .selectAll()
+      .where(
+        'variant_of',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('variant_no')
+      .execute();
+    for (const m of members) variants.set(m.variant_of!, [...(variants.get(m.variant_of!) ?? []), m]);
+  }
+  return { rows, total: Number(count), variants };
 }

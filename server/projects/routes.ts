@@ -10,12 +10,15 @@ import { presentListItem, presentProject } from './present';
 import { products, type ProductType } from './products';
 import {
   createProject,
+  createVariant,
   deleteProject,
   getProject,
   PAGE_SIZE,
   searchProjects,
   SORTS,
   updateProject,
+  variantsOf,
+  VARIANTS_MAX,
   type Sort,
   type Steps,
 } from './repository';
@@ -87,7 +90,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
     const owner = access.listOwner(request, reply);
     const r = await searchProjects(db, { dialect, type, owner, query, page, sort, order });
     return {
-      projects: r.rows.map(presentListItem),
+      projects: r.rows.map((row) => presentListItem(row, r.variants.get(row.id))),
       totalPages: Math.ceil(r.total / PAGE_SIZE),
       total: r.total,
     };
@@ -182,6 +185,40 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
     async (request, reply) => {
       const type = access.product((request.params as { type: string }).type);
       return save(type, checkBody(type, request.body), request, reply);
+    },
+  );
+
+  app.post(
+    '/api/:type/project/:id/variant',
+    { schema: { tags: ['projects'], params: idParams } },
+    async (request, reply) => {
+      const type = access.product((request.params as { type: string }).type);
+      const row = access.check(
+        request,
+        reply,
+        await getProject(db, type, (request.params as { id: string }).id),
+      );
+      const r = await createVariant(db, row);
+      if (r === 'full')
+        throw new HttpError(409, `A project has at most ${VARIANTS_MAX} variants`, 'id', {
+          max: VARIANTS_MAX,
+        });
+      return reply.status(201).send(r);
+    },
+  );
+
+  app.get(
+    '/api/:type/project/:id/variants',
+    { schema: { tags: ['projects'], params: idParams } },
+    async (request, reply) => {
+      const type = access.product((request.params as { type: string }).type);
+      const row = access.check(
+        request,
+        reply,
+        await getProject(db, type, (request.params as { id: string }).id),
+      );
+      const admin = adminOf(request) !== null;
+      return { variants: (await variantsOf(db, row)).map((v) => presentProject(v, { admin })) };
     },
   );
 
