@@ -38,7 +38,7 @@ export default defineConfig({
     {
       name: 'client',
       use: { baseURL: 'http://127.0.0.1:8091' },
-      testIgnore: /(canada|admin-mode|abattement-calculators|preview|tank)\.spec\.ts/,
+      testIgnore: /(canada|admin-mode|abattement-calculators|preview|variants|tank)\.spec\.ts/,
     },
     { name: 'canada', use: { baseURL: 'http://127.0.0.1:8092' }, testMatch: /canada\.spec\.ts/ },
     // the calculator kept with the tests (tests/fixtures/bundles/tank): a folder of JSON, no code
@@ -46,7 +46,7 @@ export default defineConfig({
     {
       name: 'admin',
       use: { baseURL: 'http://127.0.0.1:8093' },
-      testMatch: /(admin-mode|abattement-calculators|preview)\.spec\.ts/,
+      testMatch: /(admin-mode|abattement-calculators|preview|variants)\.spec\.ts/,
     },
   ],
   // The real server on a fresh build, in client, canada and admin modes (tests/e2e/servers.ts).

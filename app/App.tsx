@@ -12,6 +12,7 @@ const CalculatorPage = lazy(() =>
 const ResultsPage = lazy(() => import('./pages/ResultsPage').then((m) => ({ default: m.ResultsPage })));
 const HistoryPage = lazy(() => import('./pages/HistoryPage').then((m) => ({ default: m.HistoryPage })));
 const NotePage = lazy(() => import('./pages/NotePage').then((m) => ({ default: m.NotePage })));
+const ComparePage = lazy(() => import('./pages/ComparePage').then((m) => ({ default: m.ComparePage })));
 const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
 const CalculatorsPage = lazy(() =>
   import('./pages/CalculatorsPage').then((m) => ({ default: m.CalculatorsPage })),
@@ -35,7 +36,7 @@ function DefaultRoute() {
 const later = (node: React.ReactNode) => <Suspense fallback={<Skeleton label="…" />}>{node}</Suspense>;
 
 /**
- * Routes under /client/: each calculator's home, wizard, history, results and note; / and any unknown
+ * Routes under /client/: each calculator's home, wizard, history, results, note and variants' comparison; / and any unknown
  * route go to the mode's start page (defaultRoute). Pages other than the wizard load on demand.
  */
 export function App() {
@@ -54,6 +55,7 @@ export function App() {
           <Route path="/:calc/history" element={<CalculatorFrame page={() => later(<HistoryPage />)} />} />
           <Route path="/:calc/results" element={<CalculatorFrame page={() => later(<ResultsPage />)} />} />
           <Route path="/:calc/note" element={<CalculatorFrame page={() => later(<NotePage />)} />} />
+          <Route path="/:calc/compare" element={<CalculatorFrame page={() => later(<ComparePage />)} />} />
           <Route path="*" element={<DefaultRoute />} />
         </Routes>
       </BrowserRouter>

@@ -86,7 +86,7 @@ export const RESULT_KINDS = [
 export type ResultKind = (typeof RESULT_KINDS)[number];
 
 /** What history rows and result views are judged on (json-logic `var` roots of the pages' rules). */
-const ROW_ROOTS = new Set(['state', 'command', 'admin', 'note_generated', 'name']);
+const ROW_ROOTS = new Set(['state', 'command', 'admin', 'note_generated', 'name', 'group_size']);
 const VIEW_ROOTS = new Set(['admin']);
 
 /** Checks a rule of the pages (history, results): known operators, `var`s from `roots` only. */
@@ -152,6 +152,10 @@ function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
   (bundle.results.formulas ?? []).forEach((f, i) =>
     checkRule(f.value, `/results/formulas/${i}/value`, undefined, modelPaths),
   );
+  if (bundle.compare) {
+    bundle.compare.figures.forEach((f, i) => checkOperators(f.value, `/compare/figures/${i}/value`));
+    if (bundle.compare.monthly) checkOperators(bundle.compare.monthly.values, '/compare/monthly/values');
+  }
 }
 
 let stepsByPath: Map<string, StepDef[]> = new Map();

@@ -204,7 +204,7 @@ export interface MappingDef {
 }
 
 /** A page of a calculator (route /{id}/{page}). */
-export type PageName = 'calculator' | 'history' | 'results' | 'note';
+export type PageName = 'calculator' | 'history' | 'results' | 'note' | 'compare';
 
 /** A card of the calculator's home. */
 export interface HomeCard {
@@ -229,7 +229,10 @@ export interface ApiRequest {
   path: string;
 }
 
-/** A row action of the history; `when` is json-logic over {state, command, admin, note_generated}. */
+/**
+ * A row action of the history; `when` is json-logic over {state, command, admin, note_generated, name,
+ * group_size} (group_size: how many variants the row's group holds).
+ */
 export interface HistoryAction {
   label: string;
   when?: JsonLogic;
@@ -239,6 +242,7 @@ export interface HistoryAction {
   href?: string; // a download (no request)
   then?: { href: string }; // opened after the request succeeded
   remove?: boolean; // the row leaves the list at once
+  open?: PageName; // an app page opened for the row's project (?id=)
 }
 
 export interface HistoryDef {
@@ -289,6 +293,21 @@ export interface PreviewDef {
   cards?: { step: string; list: string; figures: PreviewFigure[] };
 }
 
+/** A key figure of the variants' comparison: json-logic over a variant's results. */
+export interface CompareFigure extends PreviewFigure {
+  /** shown in the project's unit system; its unit replaces `unit` */
+  quantity?: Quantity;
+  /** which way a difference is an improvement */
+  better?: 'higher' | 'lower';
+}
+
+/** The comparison of a project's variants (2 to 4): key figures side by side, monthly series overlaid. */
+export interface CompareDef {
+  figures: CompareFigure[];
+  /** one chart per entry of a results list (a roof), matched across variants by name */
+  monthly?: { list: string; name: string; values: JsonLogic; label: string; unit?: string; max?: number };
+}
+
 export interface NoteDef {
   sections: { title: string; step?: string; results?: boolean }[];
   views: ResultView[];
@@ -310,6 +329,7 @@ export interface Bundle {
   results: ResultsDef;
   note: NoteDef;
   preview?: PreviewDef;
+  compare?: CompareDef;
   storage: { form: string; data: string }; // sessionStorage keys (smca: smca_form, smca_data)
   steps: StepDef[];
   mapping: MappingDef;

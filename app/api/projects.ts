@@ -7,12 +7,19 @@ export interface SaveAnswer {
   version: number;
 }
 
+/** Where a project stands in its group of variants: the group's first project (null on it), its number. */
+export interface VariantOf {
+  of: string | null;
+  no: number;
+}
+
 export interface StoredProjectAnswer extends ServerProject {
   id: string;
   state: string;
   version: number;
   results: unknown;
   comment: string | null;
+  variant: VariantOf;
 }
 
 /** A project as the history lists it (the server's format; columns read any path of it). */
@@ -22,8 +29,22 @@ export interface HistoryItem {
   command: string | null;
   name: string;
   extended_properties: { note_generated?: boolean };
+  variant: VariantOf;
+  /** the group's other members, under its first project */
+  variants?: HistoryItem[];
   [field: string]: unknown;
 }
+
+/** A project's variants: a copy in its group, and the group itself (first project first). */
+export const variants = {
+  create: (api: string, id: string) =>
+    http<{ id: string; version: number; no: number }>(
+      'POST',
+      `${api}/project/${encodeURIComponent(id)}/variant`,
+    ),
+  list: (api: string, id: string) =>
+    http<{ variants: StoredProjectAnswer[] }>('GET', `${api}/project/${encodeURIComponent(id)}/variants`),
+};
 
 /** The note's draft kept with a project: each section's free text and image. */
 export const noteDraft = {

@@ -40,8 +40,11 @@ export function CalculatorPage() {
       statuses,
       results: r.data.results ?? null,
       unit_system: (data.unit_system as UnitSystem | undefined) ?? 'METRIC',
+      variant: r.data.variant.of === null ? null : r.data.variant.no,
     });
-    setNotice(null);
+    // a variant just made says so once it is open (the results page passes its message along)
+    const made = (location.state as { notice?: string } | null)?.notice;
+    setNotice(made ? { kind: 'info', text: made } : null);
   };
 
   const id = params.get('id');
@@ -125,7 +128,17 @@ export function CalculatorPage() {
     <RenderCtx.Provider value={ctx}>
       <PreviewCtx.Provider value={slots}>
         <main className="page page-calculator">
-          <h1>{t(bundle.title)}</h1>
+          <h1>
+            {t(bundle.title)}
+            {w.session.variant ? (
+              <>
+                {' '}
+                <span className="badge badge-variant">
+                  {t('app.variants.label', { no: w.session.variant })}
+                </span>
+              </>
+            ) : null}
+          </h1>
           {units.length > 1 ? (
             <fieldset className="units">
               <legend>{t('app.units')}</legend>

@@ -9,14 +9,32 @@ import { Skeleton } from '../components/Skeleton';
 import { apiErrorText, http } from '../api/http';
 import { useFrame } from '../frame';
 
-/** What the bundle's history rules read of a row. */
-const rowFacts = (p: HistoryItem, admin: boolean) => ({
+/** What the bundle's history rules read of a row (group_size: the members of its group of variants). */
+const rowFacts = (p: HistoryItem, admin: boolean, groupSize = 1) => ({
   state: p.state || 'ongoing',
   command: p.command ?? '',
   admin,
   note_generated: p.extended_properties.note_generated === true,
   name: p.name,
+  group_size: groupSize,
 });
+
+/**
+ * The rows as shown: each group's first project, then its variants under it, each with its group's size;
+ * `short` for a variant named as its group's first project (its number says it all).
+ */
+function groupRows(
+  rows: HistoryItem[],
+): { p: HistoryItem; size: number; variant: boolean; short: boolean }[] {
+  return rows.flatMap((p) => {
+    const members = p.variants ?? [];
+    const size = members.length + 1;
+    return [
+      { p, size, variant: false, short: false },
+      ...members.map((v) => ({ p: v, size, variant: true, short: v.name === p.name })),
+    ];
+  });
+}
 
 /** Page numbers to show: up to four around the current page (first and last have their own buttons). */
 export function pageWindow(page: number, total: number): number[] {
@@ -36,8 +54,9 @@ export function HistoryPage() {
   const [rows, setRows] = useState<HistoryItem[] | null>(null);
   const [pages, setPages] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{ row: HistoryItem; action: HistoryAction } | null>(null);
-  const [prompting, setPrompting] = useState<{ row: HistoryItem; action: HistoryAction } | null>(null);
+  type Pick = { row: HistoryItem; action: HistoryAction; size: number };
+  const [confirming, setConfirming] = useState<Pick | null>(null);
+  const [prompting, setPrompting] = useState<Pick | null>(null);
   const [answer, setAnswer] = useState('');
 
   const load = useCallback(async () => {
@@ -69,7 +88,16 @@ export function HistoryPage() {
 
   /** Runs an action's request (with the prompted value), then its follow-up. */
   const run = async (p: HistoryItem, a: HistoryAction, value?: string): Promise<boolean> => {
-    if (a.remove) setRows((r) => (r ?? []).filter((x) => x.id !== p.id));
+    if (a.open) {
+      void navigate(`/${calc}/${a.open}?id=${encodeURIComponent(p.id)}`);
+      return true;
+    }
+    if (a.remove)
+      setRows((r) =>
+        (r ?? [])
+          .filter((x) => x.id !== p.id)
+          .map((x) => ({ ...x, variants: (x.variants ?? []).filter((v) => v.id !== p.id) })),
+      );
     if (a.request) {
       const body = a.prompt && value !== undefined ? { [a.prompt.field]: value } : undefined;
       const r = await http<unknown>(a.request.method, apiPath(calculator, a.request.path, p.id), body);
@@ -79,15 +107,16 @@ export function HistoryPage() {
         return false;
       }
     }
-    if (!a.remove) void load();
+    // a removed group head hands its group on: the list is read again to show the new head
+    if (!a.remove || p.variants?.length) void load();
     if (a.then) window.location.assign(apiPath(calculator, a.then.href, p.id));
     return true;
   };
-  const select = (p: HistoryItem, a: HistoryAction) => {
+  const select = (p: HistoryItem, a: HistoryAction, size: number) => {
     if (a.prompt) {
       setAnswer('');
-      setPrompting({ row: p, action: a });
-    } else if (a.confirm) setConfirming({ row: p, action: a });
+      setPrompting({ row: p, action: a, size });
+    } else if (a.confirm) setConfirming({ row: p, action: a, size });
     else void run(p, a);
   };
 
@@ -101,14 +130,17 @@ export function HistoryPage() {
     setPage(1);
   };
   const open = (p: HistoryItem) => void navigate(`/${calc}/calculator?id=${encodeURIComponent(p.id)}`);
-  const badges = (p: HistoryItem) => {
-    const facts = rowFacts(p, admin);
-    return history.badges
+  const badges = (p: HistoryItem, size: number, short: boolean) => {
+    const facts = rowFacts(p, admin, size);
+    const declared = history.badges
       .filter((b) => b.when === undefined || truthy(evaluate(b.when, facts)))
       .map((b) => ({
         label: t(String(evaluate(b.label, facts)), facts),
         tone: String(evaluate(b.tone, facts)),
       }));
+    return size > 1 && !short
+      ? [{ label: t('app.variants.label', { no: p.variant.no }), tone: 'variant' }, ...declared]
+      : declared;
   };
 
   return (
@@ -171,13 +203,17 @@ export function HistoryPage() {
                 </td>
               </tr>
             ) : null}
-            {(rows ?? []).map((p) => (
-              <tr key={p.id} className="history-row" onClick={() => open(p)}>
+            {groupRows(rows ?? []).map(({ p, size, variant, short }) => (
+              <tr
+                key={p.id}
+                className={variant ? 'history-row history-variant' : 'history-row'}
+                onClick={() => open(p)}
+              >
                 {columns.map((c, i) => (
                   <td key={c.key}>
                     {i === 0 ? (
                       <>
-                        {badges(p).map((b) => (
+                        {badges(p, size, short).map((b) => (
                           <span key={b.tone + b.label}>
                             <span className={`badge badge-${b.tone}`}>{b.label}</span>{' '}
                           </span>
@@ -190,7 +226,9 @@ export function HistoryPage() {
                             open(p);
                           }}
                         >
-                          {p.name || t('app.history_page.unnamed')}
+                          {short
+                            ? t('app.variants.label', { no: p.variant.no })
+                            : p.name || t('app.history_page.unnamed')}
                         </a>
                       </>
                     ) : (
@@ -203,11 +241,13 @@ export function HistoryPage() {
                     <RowMenu
                       label={t('app.history_page.options')}
                       items={history.actions
-                        .filter((a) => a.when === undefined || truthy(evaluate(a.when, rowFacts(p, admin))))
+                        .filter(
+                          (a) => a.when === undefined || truthy(evaluate(a.when, rowFacts(p, admin, size))),
+                        )
                         .map((a) =>
                           a.href
                             ? { label: t(a.label), href: apiPath(calculator, a.href, p.id) }
-                            : { label: t(a.label), onSelect: () => select(p, a) },
+                            : { label: t(a.label), onSelect: () => select(p, a, size) },
                         )}
                     />
                   </td>
@@ -250,7 +290,7 @@ export function HistoryPage() {
       ) : null}
       {confirming ? (
         <ConfirmDialog
-          message={t(confirming.action.confirm!, rowFacts(confirming.row, admin))}
+          message={t(confirming.action.confirm!, rowFacts(confirming.row, admin, confirming.size))}
           confirm={t('app.confirm')}
           cancel={t('app.cancel')}
           onCancel={() => setConfirming(null)}

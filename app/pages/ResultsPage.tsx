@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { evaluate, truthy } from '../../engine';
-import { calculateProject } from '../api/projects';
+import { calculateProject, variants } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import { Skeleton } from '../components/Skeleton';
 import { apiPath } from '../calculators';
@@ -83,6 +83,7 @@ export function ResultsPage() {
         </div>
       ) : null}
       <ResultViews views={def.views} results={results} admin={admin} />
+      {results && id && calculator.bundle.compare ? <VariantActions id={id} /> : null}
       {needsCalc ? (
         <footer className="wizard-footer">
           <Link className="button-secondary" to={`/${calc}/calculator`}>
@@ -96,5 +97,51 @@ export function ResultsPage() {
         </footer>
       ) : null}
     </main>
+  );
+}
+
+/**
+ * Below the results of a bundle that compares variants: duplicate this project as a variant (it opens in
+ * the wizard to be changed) and, once its group holds two or more, compare them.
+ */
+function VariantActions({ id }: { id: string }) {
+  const { calc, t, calculator } = useFrame();
+  const navigate = useNavigate();
+  const [size, setSize] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void variants.list(calculator.api, id).then((r) => {
+      if (live) setSize(r.data ? r.data.variants.length : 1);
+    });
+    return () => {
+      live = false;
+    };
+  }, [calculator.api, id]);
+  const duplicate = async () => {
+    setBusy(true);
+    const r = await variants.create(calculator.api, id);
+    setBusy(false);
+    if (!r.data) return setError(apiErrorText(r.error, t));
+    void navigate(`/${calc}/calculator?id=${encodeURIComponent(r.data.id)}`, {
+      state: { notice: t('app.variants.created', { no: r.data.no }) },
+    });
+  };
+  if (size === null) return null;
+  return (
+    <section className="variant-actions" aria-label={t('app.variants.compare')}>
+      {size < 4 ? (
+        <button type="button" className="button-secondary" disabled={busy} onClick={() => void duplicate()}>
+          {t('app.variants.duplicate')}
+        </button>
+      ) : null}
+      {size > 1 ? (
+        <Link className="button-secondary" to={`/${calc}/compare?id=${encodeURIComponent(id)}`}>
+          {t('app.variants.compare')}
+        </Link>
+      ) : null}
+      {error ? <p role="alert">{error}</p> : null}
+    </section>
   );
 }

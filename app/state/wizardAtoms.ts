@@ -11,6 +11,8 @@ export interface SessionData {
   results: unknown;
   statuses: StepStatus[];
   unit_system: UnitSystem;
+  /** the project's number in its group when it is a variant (2 to 4); null for a first project */
+  variant?: number | null;
 }
 
 export interface WizardAtoms {

@@ -63,6 +63,11 @@ export function keysOf(bundle: Bundle): Map<string, string> {
     figures(bundle.preview.site, '/preview/site');
     figures(bundle.preview.cards?.figures ?? [], '/preview/cards/figures');
   }
+  if (bundle.compare) {
+    figures(bundle.compare.figures, '/compare/figures');
+    add(bundle.compare.monthly?.label, '/compare/monthly/label');
+    add(bundle.compare.monthly?.unit, '/compare/monthly/unit');
+  }
   return keys;
 }
 

@@ -32,7 +32,10 @@ export const CODES: Record<number, string> = {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      const body: Record<string, unknown> = { error: error.message, code: CODES[error.status] ?? 'error' };
+      const body: Record<string, unknown> = {
+        error: error.message,
+        code: error.code ?? CODES[error.status] ?? 'error',
+      };
       if (error.field) body.field = error.field;
       if (error.details !== undefined) body.details = error.details;
       return reply.status(error.status).send(body);

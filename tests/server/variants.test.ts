@@ -84,7 +84,7 @@ describe.each(DIALECTS)('variants of a project on %s', (dialect) => {
     expect((await variant(id)).json()).toMatchObject({ no: 4 });
     const fifth = await variant(second);
     expect(fifth.statusCode).toBe(409);
-    expect(fifth.json()).toMatchObject({ field: 'id' });
+    expect(fifth.json()).toMatchObject({ field: 'id', code: 'variants_full' });
     expect((await group(id)).map((m) => m.variant.no)).toEqual([1, 2, 3, 4]);
   });
 

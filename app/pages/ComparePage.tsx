@@ -1,0 +1,209 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { derive, evaluate, fromServer, truthy, type FormState, type UnitSystem } from '../../engine';
+import { figureRows, inputRows, monthlyCharts } from '../../renderers/compareText';
+import { calculateProject, variants, type StoredProjectAnswer } from '../api/projects';
+import { apiErrorText } from '../api/http';
+import { apiPath } from '../calculators';
+import { DataTable } from '../components/DataTable';
+import { Skeleton } from '../components/Skeleton';
+import { useFrame } from '../frame';
+
+const CompareCharts = lazy(() => import('../charts/CompareCharts'));
+
+interface Member {
+  project: StoredProjectAnswer;
+  results: Record<string, unknown> | null;
+  state: FormState;
+}
+
+/**
+ * The comparison of a project's variants (?id= any member): the key figures the bundle's `compare`
+ * lists side by side with each difference from variant 1 marked (better or worse when the figure says
+ * which way is better), the answers that differ, and the monthly series overlaid. A variant not yet
+ * calculated is calculated first when it can be; one that cannot says so.
+ */
+export function ComparePage() {
+  const { calc, calculator, t, admin, locale, wizard: w } = useFrame();
+  const bundle = calculator.bundle;
+  const def = bundle.compare;
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? w.session.project_id;
+  const [members, setMembers] = useState<Member[] | null>(null);
+  const [system, setSystem] = useState<UnitSystem>('METRIC');
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!id) return;
+    let live = true;
+    void (async () => {
+      const r = await variants.list(calculator.api, id);
+      if (!r.data) {
+        if (live) setError(apiErrorText(r.error, t));
+        return;
+      }
+      const calculable =
+        bundle.results.calculate === undefined || truthy(evaluate(bundle.results.calculate, { admin }));
+      const path = bundle.results.path ?? '{api}/calculate/{id}';
+      const list = r.data.variants;
+      const first = fromServer(bundle, list[0]!);
+      const shown = (first.data.unit_system as UnitSystem | undefined) ?? 'METRIC';
+      const loaded = await Promise.all(
+        list.map(async (p): Promise<Member> => {
+          let results = (p.results as Record<string, unknown> | null) ?? null;
+          if (!results && calculable)
+            results = (await calculateProject(apiPath(calculator, path, p.id))).data;
+          return {
+            project: p,
+            results,
+            state: derive(bundle, fromServer(bundle, p).data, { unitSystem: shown }),
+          };
+        }),
+      );
+      if (!live) return;
+      setSystem(shown);
+      setMembers(loaded);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [id, calculator, bundle, admin, t]);
+
+  const title = <h1>{t('app.compare.title')}</h1>;
+  if (!def || !id)
+    return (
+      <main className="page page-compare">
+        {title}
+        <p role="alert">{t('app.calc_no_id')}</p>
+      </main>
+    );
+  if (error)
+    return (
+      <main className="page page-compare">
+        {title}
+        <p role="alert">{error}</p>
+      </main>
+    );
+  if (!members)
+    return (
+      <main className="page page-compare">
+        {title}
+        <Skeleton label={t('app.loading')} blocks={2} />
+      </main>
+    );
+
+  const labels = members.map((m) => t('app.variants.label', { no: m.project.variant.no }));
+  const results = members.map((m) => m.results);
+  const figures = figureRows(def, results, system, t, locale);
+  const inputs = inputRows(
+    members.map((m) => m.state),
+    t,
+    locale,
+  );
+  const charts = def.monthly ? monthlyCharts(def.monthly, results) : [];
+  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  const name = (m: Member) => String(m.project.steps.Chantier?.forms[0]?.form.name ?? '');
+  return (
+    <main className="page page-compare">
+      {title}
+      <p className="compare-project">{name(members[0]!) || t('app.history_page.unnamed')}</p>
+      {members.length < 2 ? (
+        <p className="notice notice-info" role="status">
+          {t('app.compare.only_one')}
+        </p>
+      ) : (
+        <p>{t('app.compare.intro')}</p>
+      )}
+      {members
+        .filter((m) => !m.results)
+        .map((m) => (
+          <p key={m.project.id} className="notice notice-warning" role="status">
+            {t('app.compare.not_calculated_note', { no: m.project.variant.no })}
+          </p>
+        ))}
+      <section aria-labelledby="compare-figures">
+        <h2 id="compare-figures">{t('app.compare.figures')}</h2>
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.compare.figures')}>
+          <table className="results-table compare-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('app.compare.figure')}</th>
+                {members.map((m, i) => (
+                  <th scope="col" key={m.project.id}>
+                    {labels[i]}
+                    {name(m) !== name(members[0]!) ? <span className="chart-note"> {name(m)}</span> : null}
+                    <br />
+                    <Link
+                      to={`/${calc}/calculator?id=${encodeURIComponent(m.project.id)}`}
+                      aria-label={t('app.compare.open', { no: m.project.variant.no })}
+                    >
+                      {t('app.open')}
+                    </Link>
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {figures.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  {row.cells.map((c, i) => (
+                    <td key={members[i]!.project.id} className={c.tone ? `cmp-${c.tone}` : undefined}>
+                      {members[i]!.results ? c.text : t('app.compare.not_calculated')}
+                      {c.delta ? (
+                        <span className="cmp-delta">
+                          {' '}
+                          ({c.delta}
+                          <span className="visually-hidden">, {t(`app.compare.${c.tone ?? 'differs'}`)}</span>
+                          )
+                        </span>
+                      ) : null}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+      {members.length > 1 ? (
+        <section aria-labelledby="compare-inputs">
+          <h2 id="compare-inputs">{t('app.compare.inputs')}</h2>
+          {inputs.length ? (
+            <DataTable
+              label={t('app.compare.inputs')}
+              table={{
+                head: [t('app.compare.answer'), ...labels],
+                rows: inputs.map((r) => [r.label, ...r.cells]),
+              }}
+            />
+          ) : (
+            <p>{t('app.compare.same_inputs')}</p>
+          )}
+        </section>
+      ) : null}
+      {charts.length && def.monthly ? (
+        <section aria-labelledby="compare-monthly">
+          <h2 id="compare-monthly">{t('app.compare.monthly')}</h2>
+          <Suspense fallback={<Skeleton label={t('app.loading')} blocks={2} />}>
+            <CompareCharts
+              key={locale}
+              charts={charts}
+              variants={labels}
+              months={months}
+              label={t(def.monthly.label)}
+              max={def.monthly.max}
+              t={t}
+              lang={locale}
+            />
+          </Suspense>
+        </section>
+      ) : null}
+      <footer className="wizard-footer">
+        <Link className="button-secondary" to={`/${calc}/history`}>
+          {t('app.history')}
+        </Link>
+      </footer>
+    </main>
+  );
+}

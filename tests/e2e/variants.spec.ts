@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+/**
+ * Variants (issue 13): a calculated project duplicated as a variant opens in the wizard, is changed and
+ * calculated; the comparison shows both side by side (the difference marked, the changed answer named,
+ * the monthly series overlaid); the history keeps the variant under its project and opens the comparison.
+ */
+test('sm: duplicate as a variant, change it, compare the two, find them grouped in the history', async ({
+  page,
+}) => {
+  await page.goto('/client/login');
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/history$/);
+  const example = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sm-paris.json'), 'utf8'),
+  ) as { steps: { Chantier: { forms: { form: { name: string } }[] } } };
+  const name = `Variantes ${Date.now()}`;
+  example.steps.Chantier.forms[0]!.form.name = name;
+  const made = await page.request.post('/api/skywater_manager/project', { data: { steps: example.steps } });
+  const id = ((await made.json()) as { id: string }).id;
+
+  // The first project, calculated.
+  await page.goto(`/client/sm/calculator?id=${id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.goto('/client/sm/results');
+  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: 'Comparer les variantes' })).toHaveCount(0);
+
+  // Duplicated: the variant opens in the wizard and says which it is.
+  await page.getByRole('button', { name: 'Dupliquer en variante' }).click();
+  await expect(page).toHaveURL(/\/client\/sm\/calculator\?id=/);
+  expect(page.url()).not.toContain(id);
+  await expect(page.getByText(/^Variante 2 créée/)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Variante 2');
+
+  // A thicker substrate on the first roof, then the calculation.
+  await page
+    .getByRole('button', { name: /^Toiture \(/ })
+    .first()
+    .click();
+  const card = page.locator('.card').first();
+  await card.getByRole('textbox', { name: /Épaisseur du substrat/ }).fill('30');
+  await page
+    .getByRole('button', { name: /^Déversement \(/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
+  await expect(page).toHaveURL(/\/client\/sm\/results$/);
+  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible({ timeout: 15_000 });
+  const variantSite = (await page.locator('.results-summary').textContent())!;
+
+  // The comparison: both variants, the difference marked as better, the changed answer, the charts.
+  await page.getByRole('link', { name: 'Comparer les variantes' }).click();
+  await expect(page.getByRole('heading', { name: 'Comparaison des variantes', level: 1 })).toBeVisible();
+  const figures = page.getByRole('region', { name: 'Chiffres clés' });
+  await expect(figures.getByRole('columnheader')).toHaveText([
+    'Chiffre',
+    /^Variante 1.*Ouvrir$/,
+    /^Variante 2.*Ouvrir$/,
+  ]);
+  const site = figures.getByRole('row', { name: /^Abattement annuel du site/ });
+  const cells = site.getByRole('cell');
+  await expect(cells.nth(1)).toHaveClass(/cmp-better/);
+  await expect(cells.nth(1)).toContainText(/\(\+\d+,\d pt, mieux que la variante 1\)/);
+  // the variant's own figure is the one its results page gave
+  const shown = (await cells.nth(1).textContent())!.match(/^\d+,\d %/)![0];
+  expect(variantSite).toContain(shown);
+  const inputs = page.getByRole('region', { name: "Ce qui change d'une variante à l'autre" });
+  await expect(inputs.getByRole('row', { name: /Toiture A · Épaisseur du substrat/ })).toContainText('30');
+  const chart = page.getByRole('figure').filter({ hasText: 'Toiture A : abattement mensuel par variante' });
+  // one line per variant, overlaid in one chart
+  await expect(chart.locator('.apexcharts-series')).toHaveCount(2);
+  await expect(
+    page.getByRole('region', { name: 'Valeurs mensuelles de Toiture A par variante' }).getByRole('rowheader'),
+  ).toHaveText(['Variante 1', 'Variante 2']);
+
+  // The history: the variant under its project, and the comparison from the row menu.
+  await page.goto('/client/sm/history');
+  await page.getByRole('searchbox').fill(name);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Variante 1');
+  // named as its project, the variant is listed by its number alone
+  await expect(rows.nth(1).getByRole('link')).toHaveText('Variante 2');
+  await expect(rows.nth(1)).toHaveClass(/history-variant/);
+  await rows.nth(1).getByRole('button', { name: 'Options du projet' }).click();
+  await page.getByRole('menuitem', { name: 'Comparer les variantes' }).click();
+  await expect(page).toHaveURL(/\/client\/sm\/compare\?id=/);
+  await expect(page.getByRole('region', { name: 'Chiffres clés' }).getByRole('columnheader')).toHaveCount(3);
+});
