@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
@@ -38,15 +39,49 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Runs `npm run bundles:check` (schemas/ and EXTRA_BUNDLES: meta-schema, semantic checks, messages,
+ * fixtures) before anything is built: a broken calculator folder fails the build, so the page itself only
+ * compiles bundles (app/calculators.ts) and ships none of the checks.
+ */
+function checkBundles(): Plugin {
+  return {
+    name: 'check-bundles',
+    apply: 'build',
+    buildStart() {
+      const root = import.meta.dirname;
+      try {
+        execFileSync(join(root, 'node_modules', '.bin', 'tsx'), ['scripts/bundles/cli.ts'], {
+          cwd: root,
+          encoding: 'utf8',
+          stdio: 'pipe',
+        });
+      } catch (e) {
+        this.error(`calculator folders with problems:\n${(e as { stdout?: string }).stdout ?? String(e)}`);
+      }
+    },
+  };
+}
+
 // One build serves every mode: the app lives under /client/, the API under /api/.
 // Extra calculator folders (EXTRA_BUNDLES, e.g. the test calculator of tests/fixtures/bundles) join
 // schemas/ in the build; without it the alias names a folder that does not exist, and adds nothing.
 const extraBundles = resolve(process.env.EXTRA_BUNDLES ?? join(import.meta.dirname, 'schemas', '.none'));
 
+// Two of rjsf's dependencies replaced by the little of them it uses (renderers/vendor/): the markdown
+// parser (only for ui:enableMarkdownInDescription, which no bundle sets) and the URI library.
+const vendor = (file: string) => join(import.meta.dirname, 'renderers', 'vendor', file);
+
 export default defineConfig({
   base: '/client/',
-  resolve: { alias: { '@extra-bundles': extraBundles } },
-  plugins: [react(), precompress()],
+  resolve: {
+    alias: {
+      '@extra-bundles': extraBundles,
+      'markdown-to-jsx/react': vendor('markdown.tsx'),
+      'fast-uri': vendor('uri.ts'),
+    },
+  },
+  plugins: [react(), checkBundles(), precompress()],
   // Page weight is checked by npm run bench:bundle (gzip per page), not by Rollup's per-chunk warning.
   build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1024 },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080' } },

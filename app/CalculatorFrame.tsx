@@ -1,8 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import type { i18n } from 'i18next';
-import { createI18n } from '../renderers/i18n';
+import { createI18n, type Translator } from '../renderers/i18n';
 import { CALCULATOR_IDS, loadCalculator, type Calculator } from './calculators';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { Sidebar } from './components/Sidebar';
@@ -44,7 +43,7 @@ function FrameInner({
   const [config, setConfig] = useAtom(configAtom);
   const [chosen, setChosen] = useAtom(userLocaleAtom);
   const locale = localeOf(config, chosen, calculator.bundle.locales);
-  const i18n = useMemo<i18n>(() => createI18n(calculator.messages, locale), [calculator, locale]);
+  const i18n = useMemo<Translator>(() => createI18n(calculator.messages, locale), [calculator, locale]);
   const wizard = useWizard(calculator.bundle);
   const [confirmNew, setConfirmNew] = useState(false);
   const navigate = useNavigate();

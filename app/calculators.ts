@@ -1,4 +1,4 @@
-import { prepareBundle, type Bundle } from '../engine';
+import { compileBundle, prepareBundle, type Bundle } from '../engine';
 import type { Messages } from '../renderers';
 
 /** A calculator as the app needs it: its bundle and its message files per locale. */
@@ -22,6 +22,10 @@ const BUNDLES = import.meta.glob<Json>(['/schemas/*/bundle.json', '@extra-bundle
 const MESSAGES = import.meta.glob<Json>(['/schemas/*/messages.*.json', '@extra-bundles/*/messages.*.json'], {
   import: 'default',
 });
+// The production build checked every bundle when it was made (vite.config.ts): it only compiles them, and
+// the checks' code stays out of the page. The development server checks each bundle as it loads.
+const prepare = import.meta.env.DEV ? prepareBundle : compileBundle;
+
 const folderOf = (path: string): string => path.slice(0, path.lastIndexOf('/'));
 const idOf = (path: string): string => folderOf(path).slice(folderOf(path).lastIndexOf('/') + 1);
 
@@ -35,7 +39,7 @@ const messagesAt = (path: string | undefined): Promise<Json> =>
 
 async function load(id: string): Promise<Calculator> {
   const path = bundlePaths.get(id)!;
-  const bundle = prepareBundle(await BUNDLES[path]!());
+  const bundle = prepare(await BUNDLES[path]!());
   if (bundle.id !== id) throw new Error(`the bundle in folder '${id}' says its id is '${bundle.id}'`);
   const common = (l: string) => Object.keys(MESSAGES).find((p) => p === `/schemas/common/messages.${l}.json`);
   const entries = await Promise.all(

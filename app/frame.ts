@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { i18n } from 'i18next';
+import type { Translator } from '../renderers/i18n';
 import type { AppConfig } from './api/projects';
 import type { Calculator } from './calculators';
 import type { useWizard } from './state/useWizard';
@@ -8,7 +8,7 @@ import type { useWizard } from './state/useWizard';
 export interface Frame {
   calc: string;
   calculator: Calculator;
-  i18n: i18n;
+  i18n: Translator;
   t: (key: string, params?: Record<string, unknown>) => string;
   locale: 'fr' | 'en';
   config: AppConfig | null;

@@ -3,6 +3,7 @@ export type * from './types';
 export { BundleError } from './BundleError';
 export { loadBundle } from './loadBundle';
 export { prepareBundle } from './prepareBundle';
+export { compileBundle } from './compile';
 export { emptyData, defaultItem } from './emptyData';
 export { derive } from './derive';
 export { applyEdit } from './applyEdit';

@@ -184,8 +184,9 @@ function modelPathsOf(bundle: Bundle): Set<string> {
  * Checks what a JSON Schema cannot say about a bundle already shaped like one: every ordered field has a ui
  * entry and a data schema, every rule targets an existing field, uses known operators and reads existing
  * paths, the mapping names existing steps and fields. Then compiles it. Throws a BundleError naming the
- * place. The browser uses this alone (no schema compiler, so no eval under the page's CSP); loadBundle
- * adds the meta-schema check for the server and the tests.
+ * place. The app's development server uses this alone (no schema compiler, so no eval under the page's
+ * CSP); its production build checks every bundle with loadBundle when it is built and then only compiles
+ * them (compileBundle); loadBundle adds the meta-schema check for the server and the tests.
  */
 /**
  * Every problem prepareBundle finds in a bundle (already valid against the meta-schema), instead of

@@ -1,29 +1,77 @@
-import i18next, { type i18n } from 'i18next';
-
 /** Message files of one locale: the common file first, then the calculator's (later ones win). */
 export type Messages = Record<string, Record<string, unknown>[]>;
 
+/** Messages in one language: `t` a key with its parameters, whether a key `exists`, the `language`. */
+export interface Translator {
+  /** the message at a dotted key, its `{{x}}` parameters filled; the key itself when it is missing */
+  t: (key: string, params?: Record<string, unknown>) => string;
+  exists: (key: string) => boolean;
+  language: string;
+}
+
+const FALLBACKS = ['en', 'fr'];
+
 /**
- * An i18next instance over the given message files, synchronous (resources inline), `{{x}}`
- * interpolation without HTML escaping (React escapes), falling back to English then French.
+ * A translator over the given message files (the i18next JSON v4 format the files are written in): a key
+ * missing in `lng` is looked up in English, then French; `{{x}}` parameters are filled as they are (React
+ * escapes), `{{x, number(maximumFractionDigits: 1)}}` through Intl.NumberFormat in `lng`; with a numeric
+ * `count`, `key_one`, `key_other`… are chosen by the language's plural rules; `returnObjects` gives a
+ * list or object as stored (the months).
  */
-export function createI18n(messages: Messages, lng: string): i18n {
-  const inst = i18next.createInstance();
-  const resources = Object.fromEntries(
+export function createI18n(messages: Messages, lng: string): Translator {
+  const trees = Object.fromEntries(
     Object.entries(messages).map(([locale, files]) => [
       locale,
-      { translation: files.reduce<Record<string, unknown>>((acc, f) => deepMerge(acc, f), {}) },
+      files.reduce<Record<string, unknown>>((acc, f) => deepMerge(acc, f), {}),
     ]),
   );
-  void inst.init({
-    lng,
-    fallbackLng: ['en', 'fr'],
-    resources,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  return inst;
+  const order = [lng, ...FALLBACKS.filter((l) => l !== lng)].filter((l) => trees[l]);
+  const plurals = new Intl.PluralRules(lng);
+  const lookup = (key: string): unknown => {
+    for (const l of order) {
+      const v = key
+        .split('.')
+        .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], trees[l]);
+      if (v !== undefined) return v;
+    }
+    return undefined;
+  };
+  const t = (key: string, params: Record<string, unknown> = {}): string => {
+    const count = params.count;
+    const found =
+      (typeof count === 'number' ? lookup(`${key}_${plurals.select(count)}`) : undefined) ?? lookup(key);
+    if (params.returnObjects && found !== null && typeof found === 'object')
+      return found as unknown as string;
+    if (typeof found !== 'string') return key;
+    return found.replace(PARAM, (_, name: string, format: string | undefined) =>
+      fill(params[name], format, lng),
+    );
+  };
+  return { t, exists: (key) => lookup(key) !== undefined, language: lng };
+}
+
+const PARAM = /\{\{\s*([^,}\s]+)\s*(?:,\s*([^}]+?))?\s*\}\}/g;
+const formats = new Map<string, Intl.NumberFormat>();
+
+/** A parameter as text: `number(option: value; …)` formats a number; a missing parameter is empty. */
+function fill(value: unknown, format: string | undefined, lng: string): string {
+  if (value === undefined || value === null) return '';
+  const m = format ? /^number(?:\((.*)\))?$/.exec(format.trim()) : null;
+  if (!m || typeof value !== 'number') return String(value);
+  const id = `${lng}|${m[1] ?? ''}`;
+  let f = formats.get(id);
+  if (!f) {
+    const options = Object.fromEntries(
+      (m[1] ?? '')
+        .split(/[;,]/)
+        .map((o) => o.split(':').map((x) => x.trim()))
+        .filter(([k, v]) => k && v !== undefined)
+        .map(([k, v]) => [k, Number.isNaN(Number(v)) ? v : Number(v)]),
+    ) as Intl.NumberFormatOptions;
+    f = new Intl.NumberFormat(lng, options);
+    formats.set(id, f);
+  }
+  return f.format(value);
 }
 
 function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Record<string, unknown> {

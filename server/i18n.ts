@@ -1,7 +1,6 @@
-import type { i18n } from 'i18next';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createI18n } from '../renderers/i18n';
+import { createI18n, type Translator } from '../renderers/i18n';
 import { bundleOfProduct, dirOfProduct, SCHEMAS_DIR, type ProductType } from './projects/products';
 
 const readJson = (path: string): Record<string, unknown> =>
@@ -11,7 +10,7 @@ const readJson = (path: string): Record<string, unknown> =>
  * The messages of a product's calculator (common and its own files) in `wanted` when its bundle has that
  * locale, else French: what the server writes for people (notes, workbooks) speaks their language.
  */
-export function i18nOf(type: ProductType, wanted: string | undefined): { i18n: i18n; locale: string } {
+export function i18nOf(type: ProductType, wanted: string | undefined): { i18n: Translator; locale: string } {
   const bundle = bundleOfProduct(type);
   const locale = wanted && bundle.locales.includes(wanted) ? wanted : 'fr';
   const messages = Object.fromEntries(

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { i18n } from 'i18next';
+import type { Translator } from '../../renderers/i18n';
 import { toDisplay, unitKey } from '../../engine/units';
 import type { UnitSystem } from '../../engine';
 import { roofVerdict, siteVerdict, type AbattementView } from '../../renderers/resultsText';
@@ -13,7 +13,7 @@ import { safeText } from './projectWorkbook';
  */
 export async function resultsWorkbook(
   r: AbattementView,
-  i18n: i18n,
+  i18n: Translator,
   system: UnitSystem,
   meta: { project: string; created: Date },
 ): Promise<Buffer> {

@@ -1,5 +1,5 @@
 import { Document, Page, Text, View } from '@react-pdf/renderer';
-import type { i18n } from 'i18next';
+import type { Translator } from '../../renderers/i18n';
 import { Fragment, type ReactNode } from 'react';
 import type { FormState } from '../../engine';
 import { fieldText, isShown } from '../../renderers/fieldText';
@@ -46,7 +46,7 @@ function pack(units: Block[][]): ReactNode[][] {
 }
 
 export interface NoteProps {
-  i18n: i18n;
+  i18n: Translator;
   /** the calculator's name (the product) */
   product: string;
   project: { id: string; name: string; city: string; postcode: string; company: string };

@@ -200,9 +200,13 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
       );
       const r = await createVariant(db, row);
       if (r === 'full')
-        throw new HttpError(409, `A project has at most ${VARIANTS_MAX} variants`, 'id', {
-          max: VARIANTS_MAX,
-        });
+        throw new HttpError(
+          409,
+          `A project has at most ${VARIANTS_MAX} variants`,
+          'id',
+          { max: VARIANTS_MAX },
+          'variants_full',
+        );
       return reply.status(201).send(r);
     },
   );

@@ -24,7 +24,10 @@ test('sm: duplicate as a variant, change it, compare the two, find them grouped 
 
   // The first project, calculated.
   await page.goto(`/client/sm/calculator?id=${id}`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // the project is open once the wizard's session holds it
+  await expect
+    .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
+    .toBe(true);
   await page.goto('/client/sm/results');
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('link', { name: 'Comparer les variantes' })).toHaveCount(0);

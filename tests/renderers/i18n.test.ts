@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../renderers/i18n';
+
+const fr = {
+  common: { problems_one: '{{count}} problème', problems_other: '{{count}} problèmes' },
+  app: {
+    annual: 'Abattement annuel : {{value, number(maximumFractionDigits: 1)}} %',
+    hello: 'Bonjour {{name}}',
+    months: ['Janv.', 'Févr.'],
+    only_fr: 'seulement en français',
+  },
+};
+const en = {
+  common: { problems_one: '{{count}} problem', problems_other: '{{count}} problems' },
+  app: { annual: 'Annual retention: {{value, number(maximumFractionDigits: 1)}} %', hello: 'Hello {{name}}' },
+};
+
+describe('the translator', () => {
+  it('fills parameters, numbers in the language, plurals by its rules', () => {
+    const t = createI18n({ fr: [fr], en: [en] }, 'fr').t;
+    expect(t('app.hello', { name: 'Jeanne' })).toBe('Bonjour Jeanne');
+    expect(t('app.annual', { value: 1234.56 })).toBe('Abattement annuel : 1\u202f234,6 %');
+    expect(t('common.problems', { count: 1 })).toBe('1 problème');
+    // French says "0 problème", English "0 problems"
+    expect(t('common.problems', { count: 0 })).toBe('0 problème');
+    const e = createI18n({ fr: [fr], en: [en] }, 'en').t;
+    expect(e('common.problems', { count: 0 })).toBe('0 problems');
+    expect(e('app.annual', { value: 1234.56 })).toBe('Annual retention: 1,234.6 %');
+  });
+
+  it('falls back to English then French, and answers the key itself when no file has it', () => {
+    const i = createI18n({ fr: [fr], en: [en] }, 'en');
+    expect(i.t('app.only_fr')).toBe('seulement en français');
+    expect(i.t('app.nothing')).toBe('app.nothing');
+    expect(i.exists('app.only_fr')).toBe(true);
+    expect(i.exists('app.nothing')).toBe(false);
+    expect(i.language).toBe('en');
+  });
+
+  it('gives a list as stored when asked, and an empty text for a missing parameter', () => {
+    const t = createI18n({ fr: [fr] }, 'fr').t;
+    expect(t('app.months', { returnObjects: true })).toEqual(['Janv.', 'Févr.']);
+    expect(t('app.hello')).toBe('Bonjour ');
+  });
+
+  it('lets a later file win over an earlier one, key by key', () => {
+    const t = createI18n({ fr: [fr, { app: { hello: 'Salut {{name}}' } }] }, 'fr').t;
+    expect(t('app.hello', { name: 'Paul' })).toBe('Salut Paul');
+    expect(t('app.only_fr')).toBe('seulement en français');
+  });
+});
