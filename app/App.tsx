@@ -1,6 +1,6 @@
 import { Provider, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from './router';
 import { fetchConfig } from './api/projects';
 import { CalculatorFrame } from './CalculatorFrame';
 import { Skeleton } from './components/Skeleton';

@@ -1,6 +1,6 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from './router';
 import { createI18n, type Translator } from '../renderers/i18n';
 import { CALCULATOR_IDS, loadCalculator, type Calculator } from './calculators';
 import { ConfirmDialog } from './components/ConfirmDialog';

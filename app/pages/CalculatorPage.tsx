@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from '../router';
 import { fromServer, type StepStatus, type UnitSystem } from '../../engine';
 import { PreviewCtx, RenderCtx, Wizard, type PreviewSlots, type RenderContext } from '../../renderers';
 import { fetchProject } from '../api/projects';

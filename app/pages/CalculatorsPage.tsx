@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../router';
 import { createI18n } from '../../renderers/i18n';
 import { loadCalculator, type Calculator } from '../calculators';
 import { configAtom, localeOf, userLocaleAtom } from '../state/appAtoms';

@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from '../router';
 import commonFr from '../../schemas/common/messages.fr.json';
 import { createI18n } from '../../renderers/i18n';
 import { fetchConfig } from '../api/projects';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useNavigate } from '../router';
 import type { StepState } from '../../engine';
 import { tr } from '../../renderers';
 import { fieldText, isShown } from '../../renderers/fieldText';
