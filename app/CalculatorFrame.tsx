@@ -1,8 +1,8 @@
-import { useAtom, useAtomValue } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from './router';
 import { createI18n, type Translator } from '../renderers/i18n';
-import { CALCULATOR_IDS, loadCalculator, type Calculator } from './calculators';
+import { CALCULATOR_IDS, loadCalculator, localeOfCalculator, type Calculator } from './calculators';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { Sidebar } from './components/Sidebar';
 import { Skeleton } from './components/Skeleton';
@@ -41,8 +41,9 @@ function FrameInner({
   page: (f: Frame) => ReactNode;
 }) {
   const [config, setConfig] = useAtom(configAtom);
-  const [chosen, setChosen] = useAtom(userLocaleAtom);
-  const locale = localeOf(config, chosen, calculator.bundle.locales);
+  const setChosen = useSetAtom(userLocaleAtom);
+  // the language the calculator's messages were loaded in (CalculatorFrame loads the chosen one)
+  const locale = localeOfCalculator(calculator) === 'en' ? 'en' : 'fr';
   const i18n = useMemo<Translator>(() => createI18n(calculator.messages, locale), [calculator, locale]);
   const wizard = useWizard(calculator.bundle);
   const [confirmNew, setConfirmNew] = useState(false);
@@ -119,12 +120,14 @@ function FrameInner({
 export function CalculatorFrame({ page }: { page: (f: Frame) => ReactNode }) {
   const { calc = '' } = useParams();
   const config = useAtomValue(configAtom);
+  const chosen = useAtomValue(userLocaleAtom);
   const location = useLocation();
   const [loaded, setLoaded] = useState<{ id: string; calculator: Calculator } | Error | null>(null);
   useEffect(() => {
     if (!CALCULATOR_IDS.includes(calc)) return;
     let live = true;
-    loadCalculator(calc).then(
+    // the page shown stays in its language until the messages of the one chosen are loaded
+    loadCalculator(calc, (locales) => localeOf(config, chosen, locales)).then(
       (calculator) => {
         if (!live) return;
         resetOtherCalculators(calculator);
@@ -137,7 +140,7 @@ export function CalculatorFrame({ page }: { page: (f: Frame) => ReactNode }) {
     return () => {
       live = false;
     };
-  }, [calc]);
+  }, [calc, config, chosen]);
   if (config && !config.calculators.includes(calc))
     return <Navigate to={defaultRoute(config) ?? '/home'} replace />;
   if (!CALCULATOR_IDS.includes(calc)) return <Navigate to={defaultRoute(config) ?? '/'} replace />;

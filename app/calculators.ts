@@ -1,7 +1,7 @@
 import { compileBundle, prepareBundle, type Bundle } from '../engine';
 import type { Messages } from '../renderers';
 
-/** A calculator as the app needs it: its bundle and its message files per locale. */
+/** A calculator as the app needs it: its bundle and its message files in the locale it was loaded in. */
 export interface Calculator {
   bundle: Bundle;
   messages: Messages;
@@ -37,35 +37,56 @@ export const CALCULATOR_IDS: readonly string[] = [...bundlePaths.keys()];
 const messagesAt = (path: string | undefined): Promise<Json> =>
   path && MESSAGES[path] ? MESSAGES[path]() : Promise.resolve({});
 
-async function load(id: string): Promise<Calculator> {
-  const path = bundlePaths.get(id)!;
-  const bundle = prepare(await BUNDLES[path]!());
-  if (bundle.id !== id) throw new Error(`the bundle in folder '${id}' says its id is '${bundle.id}'`);
-  const common = (l: string) => Object.keys(MESSAGES).find((p) => p === `/schemas/common/messages.${l}.json`);
-  const entries = await Promise.all(
-    bundle.locales.map(
-      async (l) =>
-        [
-          l,
-          await Promise.all([messagesAt(common(l)), messagesAt(`${folderOf(path)}/messages.${l}.json`)]),
-        ] as const,
-    ),
-  );
-  return { bundle, messages: Object.fromEntries(entries), api: `/api/${bundle.productType}` };
-}
+const bundles = new Map<string, Promise<Bundle>>();
+const calculators = new Map<string, Promise<Calculator>>();
 
-const cache = new Map<string, Promise<Calculator>>();
-
-/** Loads a calculator by id (once); an unknown id is refused. */
-export function loadCalculator(id: string): Promise<Calculator> {
-  if (!bundlePaths.has(id)) return Promise.reject(new Error(`unknown calculator '${id}'`));
-  let p = cache.get(id);
+function bundleOf(id: string): Promise<Bundle> {
+  let p = bundles.get(id);
   if (!p) {
-    p = load(id);
-    cache.set(id, p);
+    const path = bundlePaths.get(id)!;
+    p = BUNDLES[path]!().then((json) => {
+      const bundle = prepare(json);
+      if (bundle.id !== id) throw new Error(`the bundle in folder '${id}' says its id is '${bundle.id}'`);
+      return bundle;
+    });
+    bundles.set(id, p);
   }
   return p;
 }
+
+async function withMessages(id: string, bundle: Bundle, locale: string): Promise<Calculator> {
+  const folder = folderOf(bundlePaths.get(id)!);
+  const files = await Promise.all([
+    messagesAt(`/schemas/common/messages.${locale}.json`),
+    messagesAt(`${folder}/messages.${locale}.json`),
+  ]);
+  return { bundle, messages: { [locale]: files }, api: `/api/${bundle.productType}` };
+}
+
+/**
+ * Loads a calculator by id with its messages in one locale, the one `pick` chooses among the bundle's
+ * (its first by default): a page downloads only the language it shows. Each bundle and each calculator in
+ * a locale loads once; an unknown id is refused.
+ */
+export async function loadCalculator(
+  id: string,
+  pick: (locales: string[]) => string = (locales) => locales[0] ?? 'fr',
+): Promise<Calculator> {
+  if (!bundlePaths.has(id)) throw new Error(`unknown calculator '${id}'`);
+  const bundle = await bundleOf(id);
+  const wanted = pick(bundle.locales);
+  const locale = bundle.locales.includes(wanted) ? wanted : (bundle.locales[0] ?? 'fr');
+  const key = `${id}|${locale}`;
+  let p = calculators.get(key);
+  if (!p) {
+    p = withMessages(id, bundle, locale);
+    calculators.set(key, p);
+  }
+  return p;
+}
+
+/** The locale a calculator's messages were loaded in. */
+export const localeOfCalculator = (c: Calculator): string => Object.keys(c.messages)[0] ?? 'fr';
 
 /** Fills an API path of a bundle: `{api}` is the calculator's /api/{productType}, `{id}` the project. */
 export function apiPath(calculator: Calculator, template: string, id: string): string {

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from '../router';
 import { createI18n } from '../../renderers/i18n';
-import { loadCalculator, type Calculator } from '../calculators';
+import { loadCalculator, localeOfCalculator, type Calculator } from '../calculators';
 import { configAtom, localeOf, userLocaleAtom } from '../state/appAtoms';
 
 /** The home page: one card per calculator the deployment offers (title, description, start button). */
@@ -12,20 +12,20 @@ export function CalculatorsPage() {
   const [cards, setCards] = useState<{ id: string; calculator: Calculator }[]>([]);
   const ids = useMemo(() => config?.calculators ?? [], [config]);
   useEffect(() => {
-    void Promise.all(ids.map(async (id) => ({ id, calculator: await loadCalculator(id) }))).then(setCards);
-  }, [ids]);
+    const pick = (locales: string[]) => localeOf(config, chosen, locales);
+    void Promise.all(ids.map(async (id) => ({ id, calculator: await loadCalculator(id, pick) }))).then(
+      setCards,
+    );
+  }, [ids, config, chosen]);
   const first = cards[0];
   if (!first) return <main className="page" aria-busy="true" />;
-  const i18n = createI18n(
-    first.calculator.messages,
-    localeOf(config, chosen, first.calculator.bundle.locales),
-  );
+  const i18n = createI18n(first.calculator.messages, localeOfCalculator(first.calculator));
   return (
     <main className="page page-home">
       <h1>{i18n.t('app.home_page.title')}</h1>
       <ul className="home-cards">
         {cards.map(({ id, calculator }) => {
-          const t = createI18n(calculator.messages, localeOf(config, chosen, calculator.bundle.locales)).t;
+          const t = createI18n(calculator.messages, localeOfCalculator(calculator)).t;
           return (
             <li key={id} className="home-card">
               <h2>{t(calculator.bundle.title)}</h2>
