@@ -318,18 +318,30 @@ export async function searchProjects(
   let q = db.selectFrom('projects').where('product_type', '=', p.type).where('variant_of', 'is', null);
   if (p.owner !== null) q = q.where('owner', '=', p.owner);
   const needle = normalize(p.query);
+  // A group is found when any of its members matches: the matching rows, or the first project of a
+  // matching variant. Variants are few: they are matched first (the variant index reads them alone) and
+  // their first projects named, so that the search index alone drives the main query.
+  let match: ReturnType<typeof sql<boolean>> | null = null;
   if (needle && p.dialect === 'sqlite' && [...needle].length >= 3) {
     // The FTS5 trigram index finds substrings; a phrase query matches the needle as typed.
     const phrase = `"${needle.replace(/"/g, '""')}"`;
-    const hits = sql`select rowid from projects_fts where projects_fts match ${phrase}`;
-    q = q.where(
-      sql<boolean>`(rowid in (${hits}) or id in (select variant_of from projects where rowid in (${hits})))`,
-    );
+    match = sql<boolean>`rowid in (select rowid from projects_fts where projects_fts match ${phrase})`;
   } else if (needle) {
     const pattern = `%${needle.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-    q = q.where(
-      sql<boolean>`(search like ${pattern} escape '!' or id in (select variant_of from projects where search like ${pattern} escape '!'))`,
+    match = sql<boolean>`search like ${pattern} escape '!'`;
+  }
+  if (match) {
+    // SQLite is told to read the variants through their index (else it reads every match to find none).
+    const from = p.dialect === 'sqlite' ? sql`projects indexed by projects_variant` : sql`projects`;
+    const owner = p.owner === null ? sql`` : sql`and owner = ${p.owner}`;
+    const found = await sql<{
+      variant_of: string;
+    }>`select distinct variant_of from ${from} where variant_of is not null and product_type = ${p.type} ${owner} and ${match}`.execute(
+      db,
     );
+    const heads = found.rows.map((r) => r.variant_of);
+    const m = match;
+    q = heads.length ? q.where((w) => w.or([m, w('id', 'in', heads)])) : q.where(m);
   }
   const { count } = await q.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
   const rows = await q
