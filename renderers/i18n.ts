@@ -27,7 +27,15 @@ export function createI18n(messages: Messages, lng: string): Translator {
   );
   const order = [lng, ...FALLBACKS.filter((l) => l !== lng)].filter((l) => trees[l]);
   const plurals = new Intl.PluralRules(lng);
+  const seen = new Map<string, unknown>();
   const lookup = (key: string): unknown => {
+    if (seen.has(key)) return seen.get(key);
+    const v = find(key);
+    seen.set(key, v);
+    return v;
+  };
+  // each key is looked up once: labels are asked for on every render
+  const find = (key: string): unknown => {
     for (const l of order) {
       const v = key
         .split('.')
