@@ -125,16 +125,17 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
     return search(req, rep);
   });
 
+  /** The project a route's :type and :id name, when the caller may see it (404 otherwise). */
+  const projectOf = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { type, id } = request.params as { type: string; id: string };
+    return access.check(request, reply, await getProject(db, access.product(type), id));
+  };
+
   app.get(
     '/api/:type/project/:id',
     { schema: { tags: ['projects'], params: idParams } },
     async (request, reply) => {
-      const type = access.product((request.params as { type: string }).type);
-      const row = access.check(
-        request,
-        reply,
-        await getProject(db, type, (request.params as { id: string }).id),
-      );
+      const row = await projectOf(request, reply);
       return presentProject(row, { admin: adminOf(request) !== null });
     },
   );
@@ -192,12 +193,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
     '/api/:type/project/:id/variant',
     { schema: { tags: ['projects'], params: idParams } },
     async (request, reply) => {
-      const type = access.product((request.params as { type: string }).type);
-      const row = access.check(
-        request,
-        reply,
-        await getProject(db, type, (request.params as { id: string }).id),
-      );
+      const row = await projectOf(request, reply);
       const r = await createVariant(db, row);
       if (r === 'full')
         throw new HttpError(
@@ -215,12 +211,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
     '/api/:type/project/:id/variants',
     { schema: { tags: ['projects'], params: idParams } },
     async (request, reply) => {
-      const type = access.product((request.params as { type: string }).type);
-      const row = access.check(
-        request,
-        reply,
-        await getProject(db, type, (request.params as { id: string }).id),
-      );
+      const row = await projectOf(request, reply);
       const admin = adminOf(request) !== null;
       return { variants: (await variantsOf(db, row)).map((v) => presentProject(v, { admin })) };
     },
@@ -230,12 +221,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
     '/api/:type/project/:id',
     { schema: { tags: ['projects'], params: idParams } },
     async (request, reply) => {
-      const type = access.product((request.params as { type: string }).type);
-      const row = access.check(
-        request,
-        reply,
-        await getProject(db, type, (request.params as { id: string }).id),
-      );
+      const row = await projectOf(request, reply);
       await deleteProject(db, row.id);
       return reply.status(204).send();
     },

@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { createSmExample, signInAsAdmin, submitSm } from './project';
 
 /**
  * The live preview (issue 13): while the user types, the roofs step shows the site's abattement and each
@@ -10,15 +9,8 @@ import { expect, test } from '@playwright/test';
 test('sm: the preview follows a substrate thickness and matches the results after submit', async ({
   page,
 }) => {
-  await page.goto('/client/login');
-  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/history$/);
-  const example = JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sm-paris.json'), 'utf8'),
-  ) as { steps: unknown };
-  const made = await page.request.post('/api/skywater_manager/project', { data: { steps: example.steps } });
-  const id = ((await made.json()) as { id: string }).id;
+  await signInAsAdmin(page);
+  const id = await createSmExample(page);
   await page.goto(`/client/sm/calculator?id=${id}`);
   await page
     .getByRole('button', { name: /^Toiture \(/ })
@@ -49,12 +41,6 @@ test('sm: the preview follows a substrate thickness and matches the results afte
   await surface.fill('800');
   await expect(site).toHaveText(after);
 
-  await page
-    .getByRole('button', { name: /^Déversement \(/ })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
-  await expect(page).toHaveURL(/\/client\/sm\/results$/);
-  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible({ timeout: 15_000 });
+  await submitSm(page);
   await expect(page.locator('.results-summary')).toContainText(after);
 });

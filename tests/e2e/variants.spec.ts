@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { createSmExample, signInAsAdmin, submitSm } from './project';
 
 /**
  * Variants (issue 13): a calculated project duplicated as a variant opens in the wizard, is changed and
@@ -10,17 +9,9 @@ import { expect, test } from '@playwright/test';
 test('sm: duplicate as a variant, change it, compare the two, find them grouped in the history', async ({
   page,
 }) => {
-  await page.goto('/client/login');
-  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/history$/);
-  const example = JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sm-paris.json'), 'utf8'),
-  ) as { steps: { Chantier: { forms: { form: { name: string } }[] } } };
+  await signInAsAdmin(page);
   const name = `Variantes ${Date.now()}`;
-  example.steps.Chantier.forms[0]!.form.name = name;
-  const made = await page.request.post('/api/skywater_manager/project', { data: { steps: example.steps } });
-  const id = ((await made.json()) as { id: string }).id;
+  const id = await createSmExample(page, name);
 
   // The first project, calculated.
   await page.goto(`/client/sm/calculator?id=${id}`);
@@ -46,13 +37,7 @@ test('sm: duplicate as a variant, change it, compare the two, find them grouped 
     .click();
   const card = page.locator('.card').first();
   await card.getByRole('textbox', { name: /Épaisseur du substrat/ }).fill('30');
-  await page
-    .getByRole('button', { name: /^Déversement \(/ })
-    .first()
-    .click();
-  await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
-  await expect(page).toHaveURL(/\/client\/sm\/results$/);
-  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible({ timeout: 15_000 });
+  await submitSm(page);
   const variantSite = (await page.locator('.results-summary').textContent())!;
 
   // The comparison: both variants, the difference marked as better, the changed answer, the charts.

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+/** Signs in as the e2e servers' admin (tests/e2e/servers.ts), landing on the history. */
+export async function signInAsAdmin(page: Page): Promise<void> {
+  await page.goto('/client/login');
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/history$/);
+}
+
+/** Stores the sm example project (Paris, two roofs), named `name` when given; answers its id. */
+export async function createSmExample(page: Page, name?: string): Promise<string> {
+  const example = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sm-paris.json'), 'utf8'),
+  ) as { steps: { Chantier: { forms: { form: { name: string } }[] } } };
+  if (name) example.steps.Chantier.forms[0]!.form.name = name;
+  const made = await page.request.post('/api/skywater_manager/project', { data: { steps: example.steps } });
+  return ((await made.json()) as { id: string }).id;
+}
+
+/** From the sm wizard: the last step (the spills), Submit, and the results' annual summary on screen. */
+export async function submitSm(page: Page): Promise<void> {
+  await page
+    .getByRole('button', { name: /^Déversement \(/ })
+    .first()
+    .click();
+  await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
+  await expect(page).toHaveURL(/\/client\/sm\/results$/);
+  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible({ timeout: 15_000 });
+}
