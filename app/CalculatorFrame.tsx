@@ -11,6 +11,7 @@ import { http } from './api/http';
 import { fetchConfig } from './api/projects';
 import { configAtom, defaultRoute, localeOf, userLocaleAtom } from './state/appAtoms';
 import { safeSession } from './state/safeStorage';
+import { flushSession } from './state/wizardAtoms';
 import { useWizard } from './state/useWizard';
 
 /**
@@ -18,6 +19,7 @@ import { useWizard } from './state/useWizard';
  * drafts (its bundle's storage keys, remembered when it was entered).
  */
 function resetOtherCalculators(calculator: Calculator): void {
+  flushSession();
   const storage = safeSession();
   const { id, storage: keys } = calculator.bundle;
   const last = storage.getItem('calculator_type');

@@ -35,8 +35,42 @@ export function emptySession(bundle: Bundle): SessionData {
   };
 }
 
+/**
+ * Writes waiting for the browser to be idle: the latest value of each key. A keystroke changes the form
+ * model; turning 100 roofs into JSON and storing them is work the keystroke's paint need not wait for.
+ * Everything waiting is written when the page is hidden or left (a reload keeps it) and before anything
+ * else reads or clears the storage (flushSession).
+ */
+const pending = new Map<string, unknown>();
+let scheduled = false;
+
+/** Writes every value waiting to sessionStorage now. */
+export function flushSession(): void {
+  scheduled = false;
+  const storage = safeSession();
+  for (const [key, value] of pending) storage.setItem(key, JSON.stringify(value));
+  pending.clear();
+}
+
+function persist(key: string, value: unknown): void {
+  pending.set(key, value);
+  if (scheduled) return;
+  scheduled = true;
+  if (typeof window.requestIdleCallback === 'function')
+    window.requestIdleCallback(flushSession, { timeout: 500 });
+  else window.setTimeout(flushSession, 50);
+}
+
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', flushSession);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushSession();
+  });
+}
+
 /** The JSON stored in sessionStorage under `key`, or `initial` when missing or unreadable. */
 function readSession<T>(key: string, initial: T): T {
+  if (pending.has(key)) return pending.get(key) as T;
   const raw = typeof window === 'undefined' ? null : safeSession().getItem(key);
   if (raw === null) return initial;
   try {
@@ -48,7 +82,7 @@ function readSession<T>(key: string, initial: T): T {
 
 /**
  * An atom kept in sessionStorage: read when a store first uses it (so a reload, or a new store, starts from
- * what was saved), written through on every change.
+ * what was saved), written once the browser is idle after each change (persist).
  */
 function sessionAtom<T>(key: string, initial: T): WritableAtom<T, [SetStateAction<T>], void> {
   const base = atomWithLazy(() => readSession(key, initial));
@@ -57,7 +91,7 @@ function sessionAtom<T>(key: string, initial: T): WritableAtom<T, [SetStateActio
     (get, set, update: SetStateAction<T>) => {
       const next = typeof update === 'function' ? (update as (prev: T) => T)(get(base)) : update;
       set(base, next);
-      safeSession().setItem(key, JSON.stringify(next));
+      persist(key, next);
     },
   );
 }

@@ -295,7 +295,7 @@ describe('ResultsPage', () => {
     expect(
       await server.db.selectFrom('outbox').select('project_id').where('project_id', '=', id).execute(),
     ).toHaveLength(1);
-    expect(JSON.parse(sessionStorage.getItem('sl_data')!).project_id).toBeNull();
+    await waitFor(() => expect(JSON.parse(sessionStorage.getItem('sl_data')!).project_id).toBeNull());
   });
 });
 
