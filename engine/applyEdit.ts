@@ -10,6 +10,7 @@ import { assembleStep, deriveCard, type RuleContext } from './derive';
 import { emptyValueOf, isNumeric } from './fieldValue';
 import { getPath, pathsOverlap, setPath, splitPath } from './paths';
 import { evaluate, truthy } from './rules';
+import { sameState } from './sameState';
 import { fromDisplay } from './units';
 import type { Bundle, CardState, Edit, FormState, UnitSystem } from './types';
 
@@ -174,7 +175,10 @@ function rederive(
     const d = dirty.get(step);
     const cards: CardState[] = items.map((item, i) => {
       const kept = prev?.cards[i];
-      return kept && !d?.has(i) ? kept : deriveCard(step, form, item, i, system);
+      if (kept && !d?.has(i)) return kept;
+      const card = deriveCard(step, form, item, i, system);
+      // a card whose rules read the edited path but whose state came out the same stays the same object
+      return kept && sameState(kept, card) ? kept : card;
     });
     return assembleStep(step, form, cards, system);
   });

@@ -16,6 +16,7 @@ import { toDisplay, unitKey } from './units';
 import type {
   BuiltinCheck,
   Bundle,
+  DataOptions,
   CardState,
   FieldState,
   FormState,
@@ -43,6 +44,34 @@ function messageOf(key: string, params: Record<string, unknown> | undefined): Me
   return params ? { key, params } : { key };
 }
 
+type Option = NonNullable<FieldState['options']>[number];
+type Source = DataOptions['sources'][number];
+
+/**
+ * The options one source draws from one array, each with the index of its item. Every card of a step
+ * asks for the same list (the spill destinations of 100 roofs), so it is built once per array and kept
+ * while the array is unchanged (the engine replaces an array it edits, so a new array means new labels).
+ */
+const sourceOptions = new WeakMap<unknown[], WeakMap<Source, { index: number; option: Option }[]>>();
+
+function optionsFrom(arr: unknown[], src: Source): { index: number; option: Option }[] {
+  let bySource = sourceOptions.get(arr);
+  if (!bySource) sourceOptions.set(arr, (bySource = new WeakMap()));
+  let list = bySource.get(src);
+  if (list) return list;
+  list = [];
+  arr.forEach((item, i) => {
+    const label = getPath(item, src.labelField);
+    if (src.skipEmptyLabel && (label === null || label === undefined || String(label).trim() === '')) return;
+    list!.push({
+      index: i,
+      option: { value: src.value.replace('{index}', String(i)), label: String(label ?? ''), literal: true },
+    });
+  });
+  bySource.set(src, list);
+  return list;
+}
+
 function optionsOf(f: CompiledField, ctx: RuleContext): FieldState['options'] {
   const opt = f.ui['ui:options'];
   if (f.ui['ui:widget'] === 'dataSelect' && opt?.dataOptions) {
@@ -53,17 +82,9 @@ function optionsOf(f: CompiledField, ctx: RuleContext): FieldState['options'] {
     for (const src of d.sources) {
       const arr = getPath(ctx.form, src.path);
       if (!Array.isArray(arr)) continue;
-      arr.forEach((item, i) => {
-        if (src.excludeSelf && i === ctx.index && getPath(ctx.form, `${src.path}.${i}`) === ctx.item) return;
-        const label = getPath(item, src.labelField);
-        if (src.skipEmptyLabel && (label === null || label === undefined || String(label).trim() === ''))
-          return;
-        out.push({
-          value: src.value.replace('{index}', String(i)),
-          label: String(label ?? ''),
-          literal: true,
-        });
-      });
+      // a card's own item is left out of its list (a roof does not spill onto itself)
+      const self = src.excludeSelf && arr[ctx.index] === ctx.item ? ctx.index : -1;
+      for (const { index, option } of optionsFrom(arr, src)) if (index !== self) out.push(option);
     }
     return out;
   }

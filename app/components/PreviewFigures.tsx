@@ -1,6 +1,8 @@
+import { memo } from 'react';
 import { evaluate, type Bundle, type PreviewFigure } from '../../engine';
 import { figureText } from '../../renderers/resultsText';
-import type { Preview } from '../state/usePreview';
+import { reasonText } from '../reasonText';
+import { usePreviewValue, type PreviewStore } from '../state/usePreview';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
@@ -31,21 +33,24 @@ function Figures({
 }
 
 /** Above the cards: the site's figures as typed, or what is missing for them, or that they are coming. */
-export function PreviewPanel({
-  preview,
+export const PreviewPanel = memo(function PreviewPanel({
+  store,
   bundle,
-  missing,
   t,
   lang,
 }: {
-  preview: Preview;
+  store: PreviewStore;
   bundle: Bundle;
-  /** the first reason the preview cannot be computed, in words */
-  missing: string;
   t: T;
   lang: string;
 }) {
-  if (preview.state === 'off' || !bundle.preview) return null;
+  const preview = usePreviewValue(store);
+  if (!bundle.preview) return null;
+  // the first reason the preview cannot be computed, in words (read in the answers it was asked for)
+  const missing =
+    preview.state === 'missing' && preview.reasons[0]
+      ? reasonText(preview.reasons[0], bundle, preview.form, t)
+      : '';
   const results = preview.state === 'ready' || preview.state === 'computing' ? preview.results : null;
   return (
     <section
@@ -67,22 +72,23 @@ export function PreviewPanel({
       </p>
     </section>
   );
-}
+});
 
 /** In a card: its own figures from the entry of the results' list at its index. */
-export function PreviewCard({
-  preview,
+export const PreviewCard = memo(function PreviewCard({
+  store,
   bundle,
   index,
   t,
   lang,
 }: {
-  preview: Preview;
+  store: PreviewStore;
   bundle: Bundle;
   index: number;
   t: T;
   lang: string;
 }) {
+  const preview = usePreviewValue(store);
   const cards = bundle.preview?.cards;
   const results = preview.state === 'ready' || preview.state === 'computing' ? preview.results : null;
   const entry = cards && results ? (results[cards.list] as unknown[] | undefined)?.[index] : undefined;
@@ -92,4 +98,4 @@ export function PreviewCard({
       <Figures figures={cards.figures} scope={entry} t={t} lang={lang} />
     </div>
   );
-}
+});

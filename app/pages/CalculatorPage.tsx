@@ -7,7 +7,6 @@ import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 import { PreviewCard, PreviewPanel } from '../components/PreviewFigures';
 import { usePreview } from '../state/usePreview';
-import { reasonText } from '../reasonText';
 
 type Notice = { kind: 'error' | 'conflict' | 'info'; text: string } | null;
 
@@ -93,10 +92,6 @@ export function CalculatorPage() {
   // The live preview (the bundle's `preview`): the site above the cards of its step, each card's own.
   const preview = usePreview(calculator, w.state, w.statuses, admin);
   const previewStep = bundle.preview?.cards?.step ?? bundle.steps[bundle.steps.length - 1]?.key;
-  const missing =
-    preview.state === 'missing' && preview.reasons[0]
-      ? reasonText(preview.reasons[0], bundle, w.state, t)
-      : '';
   const ctx = useMemo<RenderContext>(
     () => ({
       t,
@@ -109,19 +104,19 @@ export function CalculatorPage() {
   );
   const slots = useMemo<PreviewSlots | null>(
     () =>
-      preview.state === 'off'
+      preview === null
         ? null
         : {
             step: (key) =>
               key === previewStep ? (
-                <PreviewPanel preview={preview} bundle={bundle} missing={missing} t={t} lang={locale} />
+                <PreviewPanel store={preview} bundle={bundle} t={t} lang={locale} />
               ) : null,
             card: (key, index) =>
               key === bundle.preview?.cards?.step ? (
-                <PreviewCard preview={preview} bundle={bundle} index={index} t={t} lang={locale} />
+                <PreviewCard store={preview} bundle={bundle} index={index} t={t} lang={locale} />
               ) : null,
           },
-    [preview, previewStep, bundle, missing, t, locale],
+    [preview, previewStep, bundle, t, locale],
   );
   const units = bundle.unitSystems;
   return (

@@ -1,15 +1,44 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { evaluate, toServer, truthy, type FormState, type StepStatus } from '../../engine';
 import { http } from '../api/http';
 import type { Calculator } from '../calculators';
 
 /** The live preview's state: results of the answers as typed, or why there are none yet. */
 export type Preview =
-  | { state: 'off' }
   | { state: 'computing'; results: Record<string, unknown> | null }
   | { state: 'ready'; results: Record<string, unknown> }
-  | { state: 'missing'; reasons: { code?: string; field?: string }[] }
+  | { state: 'missing'; reasons: { code?: string; field?: string }[]; form: FormState }
   | { state: 'failed' };
+
+/**
+ * The preview as a small store of its own: the figures it draws subscribe to it, so that a preview on
+ * its way or arriving redraws them alone, not the page and its cards (a keystroke's frame stays short).
+ */
+export interface PreviewStore {
+  get: () => Preview;
+  subscribe: (listener: () => void) => () => void;
+}
+
+function createStore(): PreviewStore & { set: (p: Preview) => void } {
+  let value: Preview = { state: 'computing', results: null };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => value,
+    set: (p) => {
+      value = p;
+      listeners.forEach((l) => l());
+    },
+    subscribe: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+  };
+}
+
+/** The preview a component draws, redrawn when it changes. */
+export function usePreviewValue(store: PreviewStore): Preview {
+  return useSyncExternalStore(store.subscribe, store.get);
+}
 
 /** Wait after the last edit before asking: short enough for the 150 ms goal, long enough to skip keys. */
 export const PREVIEW_DELAY_MS = 30;
@@ -17,22 +46,20 @@ export const PREVIEW_DELAY_MS = 30;
 /**
  * The results of the project as it is being typed (the bundle's `preview`): the server's calculation
  * on the unsaved answers (POST {api}/preview), asked a moment after the last edit, one at a time, an
- * answer to older answers ignored. Off when the bundle has no preview or its `when` is false.
+ * answer to older answers ignored. Null (off) when the bundle has no preview or its `when` is false.
  */
 export function usePreview(
   calculator: Calculator,
   state: FormState,
   statuses: StepStatus[],
   admin: boolean,
-): Preview {
+): PreviewStore | null {
   const { bundle } = calculator;
   const on =
     !!bundle.preview &&
     (bundle.preview.when === undefined || truthy(evaluate(bundle.preview.when, { admin })));
-  const [preview, setPreview] = useState<Preview>({
-    state: on ? 'computing' : 'off',
-    results: null,
-  } as Preview);
+  const [store] = useState(createStore);
+  const setPreview = store.set;
   const last = useRef<Record<string, unknown> | null>(null);
   // One calculation at a time: a large project takes the server a while, and answers that would be
   // thrown away are not asked for. Edits made meanwhile wait, and only the latest is sent.
@@ -59,7 +86,11 @@ export function usePreview(
           last.current = r.data;
           setPreview({ state: 'ready', results: r.data });
         } else if (r.error?.status === 422 && Array.isArray(r.error.details))
-          setPreview({ state: 'missing', reasons: r.error.details as { code?: string; field?: string }[] });
+          setPreview({
+            state: 'missing',
+            reasons: r.error.details as { code?: string; field?: string }[],
+            form: state,
+          });
         else setPreview({ state: 'failed' });
       })();
     }, PREVIEW_DELAY_MS);
@@ -70,5 +101,5 @@ export function usePreview(
     // the statuses only shape the saved states, not the figures: a new preview follows the answers
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [on, bundle, calculator, data]);
-  return preview;
+  return on ? store : null;
 }

@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import {
   addCard,
   applyEdit,
@@ -38,12 +38,30 @@ export function useWizard(bundle: Bundle) {
     derive(bundle, data, { unitSystem: session.unit_system }),
   );
 
+  // The latest state, read by the editing actions: they stay the same functions from render to render
+  // (the cards that did not change are not drawn again) and two edits before a render chain correctly.
+  const latest = useRef(state);
   const commit = useCallback(
     (s: FormState) => {
+      latest.current = s;
       setState(s);
       setData(s.data);
     },
     [setData],
+  );
+  const edit = useCallback((e: Edit) => commit(applyEdit(bundle, latest.current, e)), [bundle, commit]);
+  const add = useCallback((key: string) => commit(addCard(bundle, latest.current, key)), [bundle, commit]);
+  const duplicate = useCallback(
+    (key: string, i: number) => commit(duplicateCard(bundle, latest.current, key, i)),
+    [bundle, commit],
+  );
+  const remove = useCallback(
+    (key: string, i: number) => commit(deleteCard(bundle, latest.current, key, i)),
+    [bundle, commit],
+  );
+  const gate = useCallback(
+    (key: string, open: boolean) => commit(setGate(bundle, latest.current, key, open)),
+    [bundle, commit],
   );
   const patchSession = useCallback(
     (p: Partial<SessionData>) => setSession((cur) => ({ ...cur, ...p })),
@@ -56,11 +74,11 @@ export function useWizard(bundle: Bundle) {
     session,
     current,
     statuses: session.statuses,
-    edit: (e: Edit) => commit(applyEdit(bundle, state, e)),
-    add: (key: string) => commit(addCard(bundle, state, key)),
-    duplicate: (key: string, i: number) => commit(duplicateCard(bundle, state, key, i)),
-    remove: (key: string, i: number) => commit(deleteCard(bundle, state, key, i)),
-    gate: (key: string, open: boolean) => commit(setGate(bundle, state, key, open)),
+    edit,
+    add,
+    duplicate,
+    remove,
+    gate,
     setUnits: (u: UnitSystem) => {
       commit(setUnitSystem(bundle, state, u));
       patchSession({ unit_system: u });

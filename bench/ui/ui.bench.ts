@@ -57,7 +57,21 @@ const appDist = join(tmp, 'dist');
 const baselineDist = join(tmp, 'baseline');
 const build = promisify(execFile);
 await Promise.all([
-  build('npx', ['vite', 'build', '--outDir', appDist, '--emptyOutDir', '--logLevel', 'error'], { cwd: root }),
+  build(
+    'npx',
+    [
+      'vite',
+      'build',
+      '--outDir',
+      appDist,
+      '--emptyOutDir',
+      '--logLevel',
+      'error',
+      // A profile names our functions (the code is otherwise the same).
+      ...(PROFILE ? ['--minify', 'false'] : []),
+    ],
+    { cwd: root },
+  ),
   build(
     'npx',
     [
