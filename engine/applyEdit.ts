@@ -151,6 +151,27 @@ export function applyEdit(bundle: Bundle, state: FormState, edit: Edit): FormSta
   return rederive(cb, state, form, changed, system);
 }
 
+/**
+ * A card derived again, with what came out the same kept as the same objects: each unchanged field, and
+ * the card itself when nothing changed (a card whose rules read the edited path, or the fields of the
+ * edited card beside the one typed into). The renderers then skip what is the same.
+ */
+function keepSame(kept: CardState, card: CardState): CardState {
+  let same = kept.fields.length === card.fields.length;
+  const fields = card.fields.map((f, j) => {
+    const old = kept.fields[j];
+    if (old && sameState(old, f)) return old;
+    same = false;
+    return f;
+  });
+  return same &&
+    sameState(kept.title, card.title) &&
+    kept.severity === card.severity &&
+    kept.index === card.index
+    ? kept
+    : { ...card, fields };
+}
+
 /** Re-derives the cards touched by `changed` paths and reassembles every step around the kept cards. */
 function rederive(
   cb: CompiledBundle,
@@ -177,8 +198,7 @@ function rederive(
       const kept = prev?.cards[i];
       if (kept && !d?.has(i)) return kept;
       const card = deriveCard(step, form, item, i, system);
-      // a card whose rules read the edited path but whose state came out the same stays the same object
-      return kept && sameState(kept, card) ? kept : card;
+      return kept ? keepSame(kept, card) : card;
     });
     return assembleStep(step, form, cards, system);
   });

@@ -1,17 +1,15 @@
-import type { WidgetProps } from '@rjsf/utils';
 import { useRender } from '../context';
-import { useField } from './fieldProps';
+import { fieldWidget, type FieldWidgetProps } from './fieldProps';
 
 /** A yes/no question as two radio buttons in a fieldset. */
-export function BooleanWidget(props: WidgetProps) {
-  const field = useField(props);
+export const BooleanWidget = fieldWidget(function YesNoInput({ id, field }: FieldWidgetProps) {
   const { onEdit, t } = useRender();
   const choice = (value: boolean, label: string) => (
     <label className="field-choice">
       <input
         type="radio"
-        name={props.id}
-        id={`${props.id}__${String(value)}`}
+        name={id}
+        id={`${id}__${String(value)}`}
         checked={field.value === value}
         disabled={field.disabled}
         onChange={() => onEdit({ path: field.path, value })}
@@ -20,9 +18,9 @@ export function BooleanWidget(props: WidgetProps) {
     </label>
   );
   return (
-    <span className="choice-row" role="radiogroup" aria-labelledby={`${props.id}__label`}>
+    <span className="choice-row" role="radiogroup" aria-labelledby={`${id}__label`}>
       {choice(true, 'common.yes')}
       {choice(false, 'common.no')}
     </span>
   );
-}
+});

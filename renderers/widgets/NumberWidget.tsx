@@ -1,14 +1,12 @@
-import type { WidgetProps } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
 import { useRender } from '../context';
-import { ariaOf, asText, useField } from './fieldProps';
+import { ariaOf, asText, fieldWidget, type FieldWidgetProps } from './fieldProps';
 
 /**
  * A number with its unit. It keeps what the user types ('12,' on the way to '12,5') and sends the text to
  * the engine, which parses commas and dots and converts from the display unit.
  */
-export function NumberWidget(props: WidgetProps) {
-  const field = useField(props);
+export const NumberWidget = fieldWidget(function NumberInput({ id, field }: FieldWidgetProps) {
   const { onEdit, t } = useRender();
   const shown = asText(field.display);
   const [text, setText] = useState(shown);
@@ -18,7 +16,7 @@ export function NumberWidget(props: WidgetProps) {
   return (
     <span className="number-with-unit">
       <input
-        id={props.id}
+        id={id}
         type="text"
         inputMode="decimal"
         className="field-input"
@@ -28,9 +26,9 @@ export function NumberWidget(props: WidgetProps) {
           setText(e.target.value);
           onEdit({ path: field.path, value: e.target.value });
         }}
-        {...ariaOf(field, props.id)}
+        {...ariaOf(field, id)}
       />
       {field.unit ? <span className="field-unit">{t(field.unit)}</span> : null}
     </span>
   );
-}
+});

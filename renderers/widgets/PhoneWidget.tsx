@@ -1,21 +1,19 @@
-import type { WidgetProps } from '@rjsf/utils';
 import { useRender } from '../context';
-import { ariaOf, asText, useField } from './fieldProps';
+import { ariaOf, asText, fieldWidget, type FieldWidgetProps } from './fieldProps';
 
 /** A phone input; the engine checks the number shape. */
-export function PhoneWidget(props: WidgetProps) {
-  const field = useField(props);
+export const PhoneWidget = fieldWidget(function PhoneInput({ id, field }: FieldWidgetProps) {
   const { onEdit } = useRender();
   return (
     <input
-      id={props.id}
+      id={id}
       type="tel"
       autoComplete="tel"
       className="field-input"
       value={asText(field.display)}
       disabled={field.disabled}
       onChange={(e) => onEdit({ path: field.path, value: e.target.value })}
-      {...ariaOf(field, props.id)}
+      {...ariaOf(field, id)}
     />
   );
-}
+});

@@ -1,20 +1,18 @@
-import type { WidgetProps } from '@rjsf/utils';
 import { useRender } from '../context';
-import { ariaOf, useField } from './fieldProps';
+import { ariaOf, fieldWidget, type FieldWidgetProps } from './fieldProps';
 
 /**
  * A select over the field's options. Starts on the placeholder ('Choisir une option'); in object-options
  * mode the engine gives the option indexes as values. The DOM holds option positions, so values of any
  * type (strings, numbers, booleans) come back unchanged.
  */
-export function SelectWidget(props: WidgetProps) {
-  const field = useField(props);
+export const SelectWidget = fieldWidget(function SelectInput({ id, field }: FieldWidgetProps) {
   const { onEdit, t } = useRender();
   const options = field.options ?? [];
   const selected = options.findIndex((o) => o.value === field.value);
   return (
     <select
-      id={props.id}
+      id={id}
       className="field-input"
       value={selected === -1 ? '' : String(selected)}
       disabled={field.disabled}
@@ -22,7 +20,7 @@ export function SelectWidget(props: WidgetProps) {
         const o = e.target.value === '' ? undefined : options[Number(e.target.value)];
         onEdit({ path: field.path, value: o ? o.value : null });
       }}
-      {...ariaOf(field, props.id)}
+      {...ariaOf(field, id)}
     >
       <option value="">{t(field.placeholder ?? 'common.choose_option')}</option>
       {options.map((o, i) => (
@@ -32,4 +30,4 @@ export function SelectWidget(props: WidgetProps) {
       ))}
     </select>
   );
-}
+});

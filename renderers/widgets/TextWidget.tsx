@@ -1,21 +1,19 @@
-import type { WidgetProps } from '@rjsf/utils';
 import { useRender } from '../context';
-import { ariaOf, asText, useField } from './fieldProps';
+import { ariaOf, asText, fieldWidget, type FieldWidgetProps } from './fieldProps';
 
 /** A one-line text input (names, addresses, cities, postcodes). */
-export function TextWidget(props: WidgetProps) {
-  const field = useField(props);
+export const TextWidget = fieldWidget(function TextInput({ id, field }: FieldWidgetProps) {
   const { onEdit } = useRender();
   return (
     <input
-      id={props.id}
+      id={id}
       type="text"
       className="field-input"
       value={asText(field.display)}
       disabled={field.disabled}
       maxLength={field.maxLength}
       onChange={(e) => onEdit({ path: field.path, value: e.target.value })}
-      {...ariaOf(field, props.id)}
+      {...ariaOf(field, id)}
     />
   );
-}
+});

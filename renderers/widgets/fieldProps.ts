@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { createContext, useContext } from 'react';
+import { createContext, createElement, memo, useContext, type ReactNode } from 'react';
 import type { FieldState } from '../../engine';
 
 /**
@@ -10,11 +10,34 @@ import type { FieldState } from '../../engine';
 export const FieldsCtx = createContext<ReadonlyMap<string, FieldState> | null>(null);
 
 /** The engine's FieldState of an rjsf widget: this render's (FieldsCtx), else the one in its ui:options. */
-export function useField(props: WidgetProps): FieldState {
+function useField(props: WidgetProps): FieldState {
   const state = (props.options as { state?: FieldState }).state;
   const fresh = useContext(FieldsCtx);
   if (!state) throw new Error(`widget '${props.id}' was rendered without a field state`);
   return fresh?.get(state.path) ?? state;
+}
+
+/** What a widget draws from: its element id and the engine's state of its field. */
+export interface FieldWidgetProps {
+  id: string;
+  field: FieldState;
+}
+
+/**
+ * An rjsf widget around a drawing of one field that is redrawn only when its field state changes (the
+ * engine keeps an unchanged field's state as the same object). rjsf redraws every field of a card at
+ * each key; the inputs beside the one typed into are then left alone (React would otherwise reset their
+ * name and type attributes, and the browser restyle them).
+ */
+export function fieldWidget(
+  draw: (props: FieldWidgetProps) => ReactNode,
+): ((props: WidgetProps) => ReactNode) & { displayName: string } {
+  const Drawn = memo(draw);
+  function Widget(props: WidgetProps) {
+    return createElement(Drawn, { id: props.id, field: useField(props) });
+  }
+  Widget.displayName = draw.name;
+  return Widget;
 }
 
 /** aria attributes linking an input to its message and info panel. */

@@ -88,7 +88,7 @@ describe('data select: the spill destinations', () => {
 
 describe('cards derived again after an edit elsewhere', () => {
   const sm = bundleOf('sm');
-  it('stay the same objects when nothing of theirs changed, and are new when something did', () => {
+  it('stay the same objects when nothing of theirs changed, and are new when something did (fields alike)', () => {
     const p = validProject('sm');
     const roof = (p.roofs as Record<string, unknown>[])[0]!;
     const before = derive(sm, {
@@ -115,6 +115,12 @@ describe('cards derived again after an edit elsewhere', () => {
     expect(cards(spilled, 'Deversement')[2]).toBe(cards(again, 'Deversement')[2]);
     expect(cards(again, 'Toiture')[0]).toBe(cards(after, 'Toiture')[0]);
     expect(cards(again, 'Toiture')[2]).not.toBe(cards(after, 'Toiture')[2]);
+    // inside the card typed into, the fields beside the edited one are kept too
+    const field = (s: typeof before, name: string) =>
+      cards(s, 'Toiture')[2]!.fields.find((f) => f.field === name);
+    expect(field(again, 'name')).toBe(field(after, 'name'));
+    expect(field(again, 'surface')).not.toBe(field(after, 'surface'));
+    expect(field(again, 'surface')?.value).toBe(120);
     expect(cards(again, 'Deversement').slice(0, 2)).toEqual(cards(after, 'Deversement').slice(0, 2));
     cards(again, 'Deversement')
       .slice(0, 2)
