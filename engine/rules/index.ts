@@ -1,6 +1,7 @@
 import jsonLogic from 'json-logic-js';
 import { between } from './between';
 import { convertUnit } from './convertUnit';
+import { compileRule } from './compileRule';
 import { cycleIn } from './cycleIn';
 import { isEmail } from './isEmail';
 import { isEmpty } from './isEmpty';
@@ -81,9 +82,13 @@ export function operatorOf(rule: unknown): { op: string; args: unknown[] } | und
   return { op, args: Array.isArray(raw) ? raw : [raw] };
 }
 
-/** Evaluates a json-logic rule against `data`; literals evaluate to themselves. */
+/**
+ * Evaluates a json-logic rule against `data`; literals evaluate to themselves. The rule is made into a
+ * function the first time (compileRule), answering as json-logic-js does.
+ */
 export function evaluate(rule: unknown, data: unknown): unknown {
-  return jsonLogic.apply(rule as jsonLogic.RulesLogic, data);
+  if (typeof rule !== 'object' || rule === null) return rule;
+  return compileRule(rule, OPERATORS)(data);
 }
 
 /** json-logic truthiness (an empty array is false, unlike JavaScript). */
