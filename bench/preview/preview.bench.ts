@@ -8,16 +8,14 @@
  * calculation modules run in a Web Worker (bench/preview/worker.ts, built here). Goal: p95 <= 150 ms.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
 import { derive, prepareBundle, submit, toServer } from '../../engine';
-import { buildServer } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { startAppServer } from '../appServer';
 import { smProject } from '../ui/data';
 
 const ROOFS = 20;
@@ -35,20 +33,7 @@ execFileSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logL
   cwd: root,
   stdio: 'inherit',
 });
-mkdirSync(join(tmp, 'data'));
-const server = await buildServer(
-  loadConfig({
-    DATA_DIR: join(tmp, 'data'),
-    APP_MODE: 'admin',
-    ADMIN_PASSWORD: PASSWORD,
-    SESSION_SECRET: 'bench-preview-secret-bench-preview-0123',
-    RATE_LIMIT: '0',
-    MAILER: 'off',
-    DIST_DIR: dist,
-  }),
-);
-await server.app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+const { base, server } = await startAppServer(tmp, dist, PASSWORD);
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],

@@ -29,8 +29,7 @@ import { extname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { derive, prepareBundle, submit, toServer, type Bundle } from '../../engine';
-import { buildServer } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { startAppServer } from '../appServer';
 import { ROOFS, slProject, smProject } from './data';
 import { probeScript } from './probe';
 
@@ -90,20 +89,7 @@ await Promise.all([
 ]);
 const builtIn = performance.now() - started;
 
-mkdirSync(join(tmp, 'data'));
-const server = await buildServer(
-  loadConfig({
-    DATA_DIR: join(tmp, 'data'),
-    APP_MODE: 'admin',
-    ADMIN_PASSWORD: PASSWORD,
-    SESSION_SECRET: 'bench-ui-secret-bench-ui-secret-0123456789',
-    RATE_LIMIT: '0',
-    MAILER: 'off',
-    DIST_DIR: appDist,
-  }),
-);
-await server.app.listen({ port: 0, host: '127.0.0.1' });
-const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+const { base, server } = await startAppServer(tmp, appDist, PASSWORD);
 
 // The baseline's static server, and the floor page: one lone input.
 const FLOOR =

@@ -1,0 +1,30 @@
+/**
+ * The real server of the browser benchmarks, serving a production build: admin mode (which offers sl and
+ * sm), its data in `folder`, no rate limit, no mail. Answers its base URL and the server to close.
+ */
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { buildServer } from '../server/app';
+import { loadConfig } from '../server/config';
+
+export async function startAppServer(
+  folder: string,
+  dist: string,
+  password: string,
+): Promise<{ base: string; server: Awaited<ReturnType<typeof buildServer>> }> {
+  mkdirSync(join(folder, 'data'));
+  const server = await buildServer(
+    loadConfig({
+      DATA_DIR: join(folder, 'data'),
+      APP_MODE: 'admin',
+      ADMIN_PASSWORD: password,
+      SESSION_SECRET: `bench-secret-${password}`.padEnd(40, '0'),
+      RATE_LIMIT: '0',
+      MAILER: 'off',
+      DIST_DIR: dist,
+    }),
+  );
+  await server.app.listen({ port: 0, host: '127.0.0.1' });
+  return { base: `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`, server };
+}
