@@ -1,33 +1,31 @@
 import { memo } from 'react';
-import { evaluate, type Bundle, type PreviewFigure } from '../../engine';
+import type { Bundle, PreviewFigure } from '../../engine';
 import { figureText } from '../../renderers/resultsText';
 import { reasonText } from '../reasonText';
 import { usePreviewValue, type PreviewStore } from '../state/usePreview';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
-/** Figures as "label value unit", the value from the bundle's json-logic over `scope`. */
+/** Figures as "label value unit", each value the server's (the bundle's json-logic over the results). */
 function Figures({
   figures,
-  scope,
+  values,
   t,
   lang,
 }: {
   figures: PreviewFigure[];
-  scope: unknown;
+  values: unknown[];
   t: T;
   lang: string;
 }) {
   return (
     <dl className="preview-figures">
-      {figures.map((f) => {
-        return (
-          <div key={f.label}>
-            <dt>{t(f.label)}</dt>
-            <dd>{figureText(evaluate(f.value, scope), f.unit, f.digits ?? 1, t, lang)}</dd>
-          </div>
-        );
-      })}
+      {figures.map((f, i) => (
+        <div key={f.label}>
+          <dt>{t(f.label)}</dt>
+          <dd>{figureText(values[i], f.unit, f.digits ?? 1, t, lang)}</dd>
+        </div>
+      ))}
     </dl>
   );
 }
@@ -51,7 +49,7 @@ export const PreviewPanel = memo(function PreviewPanel({
     preview.state === 'missing' && preview.reasons[0]
       ? reasonText(preview.reasons[0], bundle, preview.form, t)
       : '';
-  const results = preview.state === 'ready' || preview.state === 'computing' ? preview.results : null;
+  const values = preview.state === 'ready' || preview.state === 'computing' ? preview.values : null;
   return (
     <section
       className="preview"
@@ -60,7 +58,7 @@ export const PreviewPanel = memo(function PreviewPanel({
       data-state={preview.state}
     >
       <h3 className="preview-title">{t('app.preview.title')}</h3>
-      {results ? <Figures figures={bundle.preview.site} scope={results} t={t} lang={lang} /> : null}
+      {values ? <Figures figures={bundle.preview.site} values={values.site} t={t} lang={lang} /> : null}
       <p className="preview-status" role="status">
         {preview.state === 'computing'
           ? t('app.preview.computing')
@@ -74,7 +72,7 @@ export const PreviewPanel = memo(function PreviewPanel({
   );
 });
 
-/** In a card: its own figures from the entry of the results' list at its index. */
+/** In a card: its own figures (the values of the results' list entry at its index). */
 export const PreviewCard = memo(function PreviewCard({
   store,
   bundle,
@@ -90,12 +88,12 @@ export const PreviewCard = memo(function PreviewCard({
 }) {
   const preview = usePreviewValue(store);
   const cards = bundle.preview?.cards;
-  const results = preview.state === 'ready' || preview.state === 'computing' ? preview.results : null;
-  const entry = cards && results ? (results[cards.list] as unknown[] | undefined)?.[index] : undefined;
+  const values = preview.state === 'ready' || preview.state === 'computing' ? preview.values : null;
+  const entry = cards && values ? values.cards[index] : undefined;
   if (!cards || entry === undefined) return null;
   return (
     <div className="card-preview" aria-label={t('app.preview.title')}>
-      <Figures figures={cards.figures} scope={entry} t={t} lang={lang} />
+      <Figures figures={cards.figures} values={entry} t={t} lang={lang} />
     </div>
   );
 });

@@ -1,12 +1,19 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { evaluate, toServer, truthy, type FormState, type StepStatus } from '../../engine';
+import {
+  evaluate,
+  toServer,
+  truthy,
+  type FormState,
+  type PreviewValues,
+  type StepStatus,
+} from '../../engine';
 import { http } from '../api/http';
 import type { Calculator } from '../calculators';
 
-/** The live preview's state: results of the answers as typed, or why there are none yet. */
+/** The live preview's state: the figures of the answers as typed, or why there are none yet. */
 export type Preview =
-  | { state: 'computing'; results: Record<string, unknown> | null }
-  | { state: 'ready'; results: Record<string, unknown> }
+  | { state: 'computing'; values: PreviewValues | null }
+  | { state: 'ready'; values: PreviewValues }
   | { state: 'missing'; reasons: { code?: string; field?: string }[]; form: FormState }
   | { state: 'failed' };
 
@@ -20,7 +27,7 @@ export interface PreviewStore {
 }
 
 function createStore(): PreviewStore & { set: (p: Preview) => void } {
-  let value: Preview = { state: 'computing', results: null };
+  let value: Preview = { state: 'computing', values: null };
   const listeners = new Set<() => void>();
   return {
     get: () => value,
@@ -44,7 +51,7 @@ export function usePreviewValue(store: PreviewStore): Preview {
 export const PREVIEW_DELAY_MS = 30;
 
 /**
- * The results of the project as it is being typed (the bundle's `preview`): the server's calculation
+ * The figures of the project as it is being typed (the bundle's `preview`): the server's calculation
  * on the unsaved answers (POST {api}/preview), asked a moment after the last edit, one at a time, an
  * answer to older answers ignored. Null (off) when the bundle has no preview or its `when` is false.
  */
@@ -60,7 +67,7 @@ export function usePreview(
     (bundle.preview.when === undefined || truthy(evaluate(bundle.preview.when, { admin })));
   const [store] = useState(createStore);
   const setPreview = store.set;
-  const last = useRef<Record<string, unknown> | null>(null);
+  const last = useRef<PreviewValues | null>(null);
   // One calculation at a time: a large project takes the server a while, and answers that would be
   // thrown away are not asked for. Edits made meanwhile wait, and only the latest is sent.
   const inflight = useRef<Promise<void> | null>(null);
@@ -72,9 +79,9 @@ export function usePreview(
       void (async () => {
         while (inflight.current) await inflight.current;
         if (stale) return;
-        setPreview({ state: 'computing', results: last.current });
+        setPreview({ state: 'computing', values: last.current });
         const { steps } = toServer(bundle, data, statuses);
-        const asked = http<Record<string, unknown>>('POST', `${calculator.api}/preview`, { steps });
+        const asked = http<PreviewValues>('POST', `${calculator.api}/preview`, { steps });
         const done = asked.then(() => {
           inflight.current = null;
         });
@@ -84,7 +91,7 @@ export function usePreview(
         if (stale) return;
         if (r.data) {
           last.current = r.data;
-          setPreview({ state: 'ready', results: r.data });
+          setPreview({ state: 'ready', values: r.data });
         } else if (r.error?.status === 422 && Array.isArray(r.error.details))
           setPreview({
             state: 'missing',

@@ -2,6 +2,7 @@ import '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/access';
 import { adminOf } from '../auth/identity';
+import { previewValues } from '../../engine';
 import { calculate, type CalculateOptions, type StoredProject } from '../calc';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/HttpError';
@@ -45,9 +46,9 @@ export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): v
     tags: ['projects'],
     params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
   };
-  // POST /api/{type}/preview: the results of a project as it is being typed, computed and not stored
-  // (the wizard's live preview, without the climate-stress runs). The body is a project as a save sends
-  // it; 422 lists what is missing.
+  // POST /api/{type}/preview: the bundle's preview figures of a project as it is being typed, computed
+  // and not stored (the wizard's live preview, without the climate-stress runs): { site: [values],
+  // cards: [[values] per card] }. The body is a project as a save sends it; 422 lists what is missing.
   app.post(
     '/api/:type/preview',
     { schema: { tags: ['projects'], params: typeParam } },
@@ -56,10 +57,8 @@ export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): v
       access.listOwner(request, reply); // admin mode: admins only, as for every project call
       const { steps } = checkBody(type, request.body);
       const project = { id: 'preview', steps: steps as StoredProject['steps'] };
-      return forCaller(
-        request,
-        run(type, project, { stress: false }, 'The project cannot be calculated yet'),
-      );
+      const results = run(type, project, { stress: false }, 'The project cannot be calculated yet');
+      return previewValues(bundleOfProduct(type), forCaller(request, results));
     },
   );
   app.get('/api/sl/calculate/:id', { schema }, (request, reply) =>
