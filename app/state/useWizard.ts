@@ -80,7 +80,7 @@ export function useWizard(bundle: Bundle) {
     remove,
     gate,
     setUnits: (u: UnitSystem) => {
-      commit(setUnitSystem(bundle, state, u));
+      commit(setUnitSystem(bundle, latest.current, u));
       patchSession({ unit_system: u });
     },
     /** Next: validates the current step; returns whether the wizard moved. */
