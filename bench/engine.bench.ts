@@ -1,7 +1,8 @@
 /**
  * npm run bench:engine — the cost of one field edit in a 100-roof sl form (engine applyEdit), against a
  * full re-derivation of the whole form measured in the same run. Goal: <= 1 ms per edit and at least ten
- * times less than the full derivation. Prints both figures; exits 1 when a goal is missed.
+ * times less than the full derivation. Also, with no goal, an sm roof renamed (what bench:ui types), which
+ * every spill card's destination list shows. Prints both figures; exits 1 when a goal is missed.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,6 +35,11 @@ interface Case {
   bundle: Bundle;
   data: Record<string, unknown>;
   edit: (i: number) => Edit;
+  /**
+   * the edit stays in its card: <= 1 ms and at least 10x less than the full derivation. A rename reaches
+   * every spill card: printed beside the same baseline, with no goal.
+   */
+  local: boolean;
 }
 
 const cases: Case[] = [];
@@ -48,6 +54,7 @@ cases.push({
   bundle: sl,
   data: { ...slBase, roofs: Array.from({ length: 100 }, (_, i) => ({ ...slRoof, name: `Toiture ${i}` })) },
   edit: (i) => ({ path: `roofs.${i % 100}.surface`, value: String(100 + (i % 7)) }),
+  local: true,
 });
 try {
   const sm = load('sm');
@@ -56,18 +63,28 @@ try {
     unknown
   >;
   const smRoof = (smBase.roofs as Record<string, unknown>[])[0]!;
+  const data = {
+    ...smBase,
+    roofs: Array.from({ length: 100 }, (_, i) => ({
+      ...smRoof,
+      name: `Toiture ${i}`,
+      destination: i < 99 ? `roof_${i + 1}` : '',
+    })),
+  };
   cases.push({
     name: 'sm, 100 roofs with spills',
     bundle: sm,
-    data: {
-      ...smBase,
-      roofs: Array.from({ length: 100 }, (_, i) => ({
-        ...smRoof,
-        name: `Toiture ${i}`,
-        destination: i < 99 ? `roof_${i + 1}` : '',
-      })),
-    },
+    data,
     edit: (i) => ({ path: `roofs.${i % 100}.surface`, value: String(100 + (i % 7)) }),
+    local: true,
+  });
+  // What bench:ui types: a roof's name, which every other roof's spill list shows.
+  cases.push({
+    name: 'sm, 100 roofs with spills, renaming a roof',
+    bundle: sm,
+    data,
+    edit: (i) => ({ path: `roofs.${i % 100}.name`, value: `Toiture ${'x'.repeat(1 + (i % 40))}` }),
+    local: false,
   });
 } catch (e) {
   console.log(`(sm bundle not measured: ${(e as Error).message.split('\n')[0]})`);
@@ -79,11 +96,11 @@ for (const c of cases) {
   const full = time(() => derive(c.bundle, state.data), 40, 5);
   const edit = time((i) => applyEdit(c.bundle, state, c.edit(i)), 400);
   const ratio = full / edit;
-  const ok = edit <= 1 && ratio >= 10;
+  const ok = !c.local || (edit <= 1 && ratio >= 10);
   failed ||= !ok;
   console.log(
-    `${c.name}: one edit ${edit.toFixed(3)} ms (goal <= 1 ms) | full re-derivation (baseline) ${full.toFixed(3)} ms | ` +
-      `${ratio.toFixed(1)}x faster (goal >= 10x) ${ok ? 'OK' : 'MISSED'}`,
+    `${c.name}: one edit ${edit.toFixed(3)} ms${c.local ? ' (goal <= 1 ms)' : ''} | full re-derivation (baseline) ` +
+      `${full.toFixed(3)} ms | ${ratio.toFixed(1)}x faster${c.local ? ` (goal >= 10x) ${ok ? 'OK' : 'MISSED'}` : ' (no goal)'}`,
   );
 }
 process.exitCode = failed ? 1 : 0;
