@@ -69,6 +69,19 @@ export function pinOutputs(stationId: string, target: number | null) {
   };
 }
 
+/** Lists (in `errors`) every number of `actual` that differs from `expected`'s by more than 1e-9 relative. */
+export function compareOutputs(actual: unknown, expected: unknown, path: string, errors: string[]): void {
+  if (typeof expected === 'number') {
+    const a = actual as number;
+    if (!(Math.abs(a - expected) <= 1e-9 * Math.max(1, Math.abs(expected))))
+      errors.push(`${path}: ${a} instead of ${expected}`);
+    return;
+  }
+  if (expected && typeof expected === 'object')
+    for (const [k, v] of Object.entries(expected))
+      compareOutputs((actual as Record<string, unknown>)[k], v, `${path}.${k}`, errors);
+}
+
 export const PIN_CASES = [
   { station: 'paris', target: 8 },
   { station: 'toronto', target: 5 },
