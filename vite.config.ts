@@ -68,17 +68,11 @@ function checkBundles(): Plugin {
 // schemas/ in the build; without it the alias names a folder that does not exist, and adds nothing.
 const extraBundles = resolve(process.env.EXTRA_BUNDLES ?? join(import.meta.dirname, 'schemas', '.none'));
 
-// Two of rjsf's dependencies replaced by the little of them it uses (renderers/vendor/): the markdown
-// parser (only for ui:enableMarkdownInDescription, which no bundle sets) and the URI library.
-const vendor = (file: string) => join(import.meta.dirname, 'renderers', 'vendor', file);
-
 export default defineConfig({
   base: '/client/',
   resolve: {
     alias: {
       '@extra-bundles': extraBundles,
-      'markdown-to-jsx/react': vendor('markdown.tsx'),
-      'fast-uri': vendor('uri.ts'),
     },
   },
   plugins: [react(), checkBundles(), precompress()],

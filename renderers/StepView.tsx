@@ -1,6 +1,6 @@
 import { forwardRef, useContext, useEffect, useState } from 'react';
 import type { StepDef, StepState } from '../engine';
-import { CardForm } from './CardForm';
+import { CardForm, fieldId } from './CardForm';
 import { Carousel } from './Carousel';
 import { StepIcon } from './StepIcon';
 import { PreviewCtx, tr, useRender } from './context';
@@ -36,7 +36,7 @@ export const StepView = forwardRef<
           .filter((f) => f.visible && f.severity === 2 && f.message)
           .map((f) => ({
             card: c.index,
-            id: `${step.repeat ? `${step.key}-${c.index}` : step.key}_${f.field.replace(/\./g, '__')}`,
+            id: fieldId(step.repeat ? `${step.key}-${c.index}` : step.key, f.field),
             text: `${step.repeat ? `${tr(t, c.title)} – ` : ''}${t(f.label)} : ${tr(t, f.message)}`,
           })),
       )

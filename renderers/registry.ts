@@ -1,4 +1,3 @@
-import type { RegistryWidgetsType } from '@rjsf/utils';
 import type { FieldKind } from '../engine';
 import { BooleanWidget } from './widgets/BooleanWidget';
 import { DataSelectWidget } from './widgets/DataSelectWidget';
@@ -7,9 +6,10 @@ import { NumberWidget } from './widgets/NumberWidget';
 import { PhoneWidget } from './widgets/PhoneWidget';
 import { SelectWidget } from './widgets/SelectWidget';
 import { TextWidget } from './widgets/TextWidget';
+import type { FieldWidget } from './widgets/fieldProps';
 
-/** Field kind -> rjsf widget: the one place that knows which component draws which kind. */
-export const WIDGETS: Record<FieldKind, RegistryWidgetsType[string]> = {
+/** Field kind -> widget: the one place that knows which component draws which kind. */
+export const WIDGETS: Record<FieldKind, FieldWidget> = {
   text: TextWidget,
   number: NumberWidget,
   phone: PhoneWidget,
@@ -20,8 +20,8 @@ export const WIDGETS: Record<FieldKind, RegistryWidgetsType[string]> = {
 };
 
 /** The widget registered for a field kind; an unknown kind fails loud and names itself. */
-export function widgetFor(kind: string): RegistryWidgetsType[string] {
-  const w = (WIDGETS as Record<string, RegistryWidgetsType[string] | undefined>)[kind];
+export function widgetFor(kind: string): FieldWidget {
+  const w = (WIDGETS as Record<string, FieldWidget | undefined>)[kind];
   if (!w) throw new Error(`No renderer for field kind '${kind}'`);
   return w;
 }

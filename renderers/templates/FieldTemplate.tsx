@@ -1,18 +1,22 @@
-import type { FieldTemplateProps } from '@rjsf/utils';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { FieldState } from '../../engine';
 import { tr, useRender } from '../context';
 
 /**
- * One field: label (with a mark when required or needed), the widget, the info panel behind a toggle and
- * the severity message, announced to screen readers. The root object of a card renders its children only.
+ * One field: label (with a mark when required or needed), the widget (children), the info panel behind a
+ * toggle and the severity message, announced to screen readers.
  */
-export function FieldTemplate(props: FieldTemplateProps) {
+export function FieldTemplate({
+  id,
+  state,
+  children,
+}: {
+  id: string;
+  state: FieldState;
+  children: ReactNode;
+}) {
   const { t } = useRender();
   const [open, setOpen] = useState(false);
-  const state = (props.uiSchema?.['ui:options'] as { state?: FieldState } | undefined)?.state;
-  if (!state) return <>{props.children}</>;
-  const id = props.id;
   const invalid = state.severity > 0;
   const label = (
     <span id={`${id}__label`} className="field-label">
@@ -45,7 +49,7 @@ export function FieldTemplate(props: FieldTemplateProps) {
           </button>
         ) : null}
       </div>
-      {props.children}
+      {children}
       {state.info ? (
         <p id={`${id}__info`} className="field-info" hidden={!open}>
           {t(state.info)}

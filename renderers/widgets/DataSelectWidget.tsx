@@ -1,10 +1,10 @@
-import type { WidgetProps } from '@rjsf/utils';
+import { fieldWidget, type FieldWidgetProps } from './fieldProps';
 import { SelectWidget } from './SelectWidget';
 
 /**
  * A select whose options come from other data (spill destinations: the sewer, the other named roofs, the
  * grounds). The engine has already drawn the options; drawing is the select's.
  */
-export function DataSelectWidget(props: WidgetProps) {
+export const DataSelectWidget = fieldWidget(function DataSelectInput(props: FieldWidgetProps) {
   return <SelectWidget {...props} />;
-}
+});
