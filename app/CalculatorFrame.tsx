@@ -58,30 +58,37 @@ function FrameInner({
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
+  // The menu does not follow the answers: a key typed into a field leaves it alone.
+  const sidebar = useMemo(
+    () => (
+      <Sidebar
+        calc={calc}
+        t={t}
+        entries={calculator.bundle.sidebar.filter((e) => !e.admin || admin)}
+        embedded={embedded}
+        onNew={() => setConfirmNew(true)}
+        home={(config?.calculators.length ?? 0) > 1}
+        brand={config?.brand}
+        account={
+          config?.mode === 'admin' || admin
+            ? {
+                admin,
+                onLogout: () =>
+                  void http('POST', '/api/auth/logout').then(async () => {
+                    setConfig((await fetchConfig()).data);
+                    void navigate(config?.mode === 'admin' ? '/login' : `/${calc}/calculator`);
+                  }),
+              }
+            : null
+        }
+      />
+    ),
+    [calc, t, calculator, admin, embedded, config, navigate, setConfig],
+  );
   return (
     <FrameCtx.Provider value={frame}>
       <div className={`layout${embedded ? ' layout-embedded' : ''}`}>
-        <Sidebar
-          calc={calc}
-          t={t}
-          entries={calculator.bundle.sidebar.filter((e) => !e.admin || admin)}
-          embedded={embedded}
-          onNew={() => setConfirmNew(true)}
-          home={(config?.calculators.length ?? 0) > 1}
-          brand={config?.brand}
-          account={
-            config?.mode === 'admin' || admin
-              ? {
-                  admin,
-                  onLogout: () =>
-                    void http('POST', '/api/auth/logout').then(async () => {
-                      setConfig((await fetchConfig()).data);
-                      void navigate(config?.mode === 'admin' ? '/login' : `/${calc}/calculator`);
-                    }),
-                }
-              : null
-          }
-        />
+        {sidebar}
         <div className="layout-main">
           {(config?.locales.length ?? 0) > 1 && calculator.bundle.locales.length > 1 ? (
             <div className="toolbar">

@@ -6,13 +6,13 @@ import {
   type CompiledField,
   type CompiledStep,
 } from './compile';
-import { assembleStep, deriveCard, type RuleContext } from './derive';
+import { assembleStep, deriveCard, deriveField, type RuleContext } from './derive';
 import { emptyValueOf, isNumeric } from './fieldValue';
 import { getPath, pathsOverlap, setPath, splitPath } from './paths';
 import { evaluate, truthy } from './rules';
 import { sameState } from './sameState';
 import { fromDisplay } from './units';
-import type { Bundle, CardState, Edit, FormState, UnitSystem } from './types';
+import type { Bundle, CardState, Edit, FormState, Severity, UnitSystem } from './types';
 
 /** Where an absolute path lands: which step, which card, which field. */
 interface Location {
@@ -172,7 +172,13 @@ function keepSame(kept: CardState, card: CardState): CardState {
     : { ...card, fields };
 }
 
-/** Re-derives the cards touched by `changed` paths and reassembles every step around the kept cards. */
+/**
+ * What an edit touches in one card: the whole card when its own item changed, else the fields whose rules
+ * read a changed path elsewhere in the form (a roof renamed: the destination list of every spill card).
+ */
+type Touched = 'card' | Set<CompiledField>;
+
+/** Re-derives what `changed` paths touch and reassembles every step around the kept cards. */
 function rederive(
   cb: CompiledBundle,
   state: FormState,
@@ -180,15 +186,20 @@ function rederive(
   changed: string[],
   system: UnitSystem,
 ): FormState {
-  const dirty = new Map<CompiledStep, Set<number>>();
-  const mark = (step: CompiledStep, index: number): void => {
-    const s = dirty.get(step) ?? new Set<number>();
-    s.add(index);
-    dirty.set(step, s);
+  const dirty = new Map<CompiledStep, Map<number, Touched>>();
+  const mark = (step: CompiledStep, index: number, field?: CompiledField): void => {
+    let cards = dirty.get(step);
+    if (!cards) dirty.set(step, (cards = new Map()));
+    const t = cards.get(index);
+    if (t === 'card') return;
+    if (!field) cards.set(index, 'card');
+    else if (t) t.add(field);
+    else cards.set(index, new Set([field]));
   };
   for (const p of changed) {
     for (const h of locateItem(cb, p)) mark(h.step, h.index);
-    for (const t of triggered(cb, p, form, (f) => ({ item: [], form: f.formDeps }))) mark(t.step, t.index);
+    for (const t of triggered(cb, p, form, (f) => ({ item: [], form: f.formDeps })))
+      mark(t.step, t.index, t.field);
   }
   const steps = cb.steps.map((step) => {
     const prev = state.steps[step.index];
@@ -196,9 +207,18 @@ function rederive(
     const d = dirty.get(step);
     const cards: CardState[] = items.map((item, i) => {
       const kept = prev?.cards[i];
-      if (kept && !d?.has(i)) return kept;
-      const card = deriveCard(step, form, item, i, system);
-      return kept ? keepSame(kept, card) : card;
+      const touched = d?.get(i);
+      if (kept && !touched) return kept;
+      if (!kept || touched === 'card') {
+        const card = deriveCard(step, form, item, i, system);
+        return kept ? keepSame(kept, card) : card;
+      }
+      // Its item is unchanged: only the touched fields are derived again (a field reads only its rules).
+      const fields = step.fields.map((f, j) =>
+        touched!.has(f) ? deriveField(f, step, form, item, i, system) : kept.fields[j]!,
+      );
+      const severity = fields.reduce<Severity>((w, f) => (f.severity > w ? f.severity : w), 0);
+      return keepSame(kept, { ...kept, fields, severity });
     });
     return assembleStep(step, form, cards, system);
   });

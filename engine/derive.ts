@@ -54,6 +54,12 @@ type Source = DataOptions['sources'][number];
  */
 const sourceOptions = new WeakMap<unknown[], WeakMap<Source, { index: number; option: Option }[]>>();
 
+/**
+ * The option of one item at one index, kept while the item is the same object: when one roof of 100 is
+ * renamed, the 99 others keep their option objects, so the spill cards' lists compare at a glance.
+ */
+const itemOptions = new WeakMap<object, WeakMap<Source, { index: number; option: Option }>>();
+
 function optionsFrom(arr: unknown[], src: Source): { index: number; option: Option }[] {
   let bySource = sourceOptions.get(arr);
   if (!bySource) sourceOptions.set(arr, (bySource = new WeakMap()));
@@ -63,10 +69,21 @@ function optionsFrom(arr: unknown[], src: Source): { index: number; option: Opti
   arr.forEach((item, i) => {
     const label = getPath(item, src.labelField);
     if (src.skipEmptyLabel && (label === null || label === undefined || String(label).trim() === '')) return;
-    list!.push({
+    const byItem = typeof item === 'object' && item !== null ? itemOptions.get(item) : undefined;
+    const kept = byItem?.get(src);
+    if (kept && kept.index === i) {
+      list!.push(kept);
+      return;
+    }
+    const entry = {
       index: i,
       option: { value: src.value.replace('{index}', String(i)), label: String(label ?? ''), literal: true },
-    });
+    };
+    if (typeof item === 'object' && item !== null) {
+      if (byItem) byItem.set(src, entry);
+      else itemOptions.set(item, new WeakMap([[src, entry]]));
+    }
+    list!.push(entry);
   });
   bySource.set(src, list);
   return list;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyEdit, counters, derive, resetCounters } from '../../engine';
+import { addCard, applyEdit, counters, deleteCard, derive, resetCounters, setGate } from '../../engine';
+import { getPath } from '../../engine/paths';
 import { bundleOf, slWithRoofs, validProject } from './helpers';
 
 const sl = bundleOf('sl');
@@ -94,6 +95,50 @@ describe('applyEdit', () => {
         let s = derive(sl, slWithRoofs(2));
         for (const e of list) s = applyEdit(sl, s, e);
         expect(s).toEqual(derive(sl, s.data));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('gives the same state as a full derivation in sm, where a roof or ground renamed changes every spill list (property)', () => {
+    // Three roofs spilling into each other or onto the grounds: names (duplicates and blanks too), spill
+    // destinations, the ground question and ground names, roofs and grounds added and removed.
+    const sm = bundleOf('sm');
+    const base = validProject('sm') as { roofs: Record<string, unknown>[] };
+    const start = {
+      ...base,
+      roofs: [...base.roofs, { ...base.roofs[1], name: 'Toiture C', destination: '' }],
+    };
+    const edits = fc.oneof(
+      fc.record({
+        path: fc.constantFrom('roofs.0.name', 'roofs.1.name', 'roofs.2.name', 'grounds.0.name'),
+        value: fc.constantFrom('Toiture A', 'Toiture B', 'Nord', '', 'Jardin'),
+      }),
+      fc.record({
+        path: fc.constantFrom('roofs.0.destination', 'roofs.1.destination', 'roofs.2.destination'),
+        value: fc.constantFrom('', 'ground_0', 'roof_0', 'roof_1', 'roof_2', null),
+      }),
+      fc.record({ gate: fc.boolean() }),
+      fc.record({ add: fc.constantFrom('Toiture', 'Sol') }),
+      fc.record({ remove: fc.constantFrom('Toiture', 'Sol'), index: fc.nat({ max: 3 }) }),
+      fc.record({
+        path: fc.constantFrom('roofs.0.surface', 'roofs.2.substrate.thickness', 'grounds.0.surface'),
+        value: fc.oneof(fc.integer({ min: -5, max: 900 }), fc.constant('')),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(edits, { maxLength: 12 }), (list) => {
+        let s = derive(sm, start);
+        for (const e of list) {
+          if ('gate' in e) s = setGate(sm, s, 'Sol', e.gate);
+          else if ('add' in e) s = addCard(sm, s, e.add);
+          else if ('remove' in e) {
+            const cards = s.steps.find((x) => x.key === e.remove)!.cards.length;
+            if (e.index < cards && cards > 1) s = deleteCard(sm, s, e.remove, e.index);
+          } else if (getPath(s.data, e.path.split('.').slice(0, 2).join('.')) !== undefined)
+            s = applyEdit(sm, s, e);
+        }
+        expect(s).toEqual(derive(sm, s.data));
       }),
       { numRuns: 300 },
     );
