@@ -23,11 +23,16 @@ export function CalculatorPage() {
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(null);
   const loadedId = useRef<string | null>(null);
+  // A project asked for by ?id= is on its way: the form shown meanwhile is not the user's, and the live
+  // preview waits for the project rather than computing the empty form (and saying what it lacks).
+  const [opening, setOpening] = useState(() => params.get('id') !== null);
 
   const loadProject = async (id: string) => {
     setBusy(true);
+    setOpening(true);
     const r = await fetchProject(calculator.api, id);
     setBusy(false);
+    setOpening(false);
     if (!r.data) {
       setNotice({ kind: 'error', text: t('app.load_failed', { message: apiErrorText(r.error, t) }) });
       return;
@@ -90,7 +95,7 @@ export function CalculatorPage() {
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const stepChecked = (w.statuses[w.current] ?? 0) >= 2;
   // The live preview (the bundle's `preview`): the site above the cards of its step, each card's own.
-  const preview = usePreview(calculator, w.state, w.statuses, admin);
+  const preview = usePreview(calculator, w.state, w.statuses, admin, opening);
   const previewStep = bundle.preview?.cards?.step ?? bundle.steps[bundle.steps.length - 1]?.key;
   const ctx = useMemo<RenderContext>(
     () => ({

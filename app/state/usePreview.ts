@@ -54,12 +54,14 @@ export const PREVIEW_DELAY_MS = 30;
  * The figures of the project as it is being typed (the bundle's `preview`): the server's calculation
  * on the unsaved answers (POST {api}/preview), asked a moment after the last edit, one at a time, an
  * answer to older answers ignored. Null (off) when the bundle has no preview or its `when` is false.
+ * Nothing is asked while `waiting` (a stored project being opened): the answers shown are not yet its.
  */
 export function usePreview(
   calculator: Calculator,
   state: FormState,
   statuses: StepStatus[],
   admin: boolean,
+  waiting = false,
 ): PreviewStore | null {
   const { bundle } = calculator;
   const on =
@@ -73,7 +75,7 @@ export function usePreview(
   const inflight = useRef<Promise<void> | null>(null);
   const data = state.data;
   useEffect(() => {
-    if (!on) return;
+    if (!on || waiting) return;
     let stale = false;
     const timer = setTimeout(() => {
       void (async () => {
@@ -107,6 +109,6 @@ export function usePreview(
     };
     // the statuses only shape the saved states, not the figures: a new preview follows the answers
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [on, bundle, calculator, data]);
+  }, [on, waiting, bundle, calculator, data]);
   return on ? store : null;
 }

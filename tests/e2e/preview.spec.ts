@@ -11,6 +11,16 @@ test('sm: the preview follows a substrate thickness and matches the results afte
 }) => {
   await signInAsAdmin(page);
   const id = await createSmExample(page);
+  // Opening a stored project over a slow network: the preview waits for it, rather than computing the
+  // empty form shown meanwhile (which would answer 422 and flash what that form lacks).
+  const previews: number[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.endsWith('/preview')) previews.push(r.status());
+  });
+  await page.route(`**/project/${id}`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
   await page.goto(`/client/sm/calculator?id=${id}`);
   await page
     .getByRole('button', { name: /^Toiture \(/ })
@@ -25,6 +35,7 @@ test('sm: the preview follows a substrate thickness and matches the results afte
   const roof = card.locator('.card-preview dd').first();
   await expect(roof).toHaveText(/^\d+,\d %$/);
   const before = { site: await site.textContent(), roof: await roof.textContent() };
+  expect(previews).toEqual([200]);
 
   // A thicker substrate holds more water: both figures change, without saving anything.
   const thickness = card.getByRole('textbox', { name: /Épaisseur du substrat/ });
