@@ -1,23 +1,11 @@
 import { Provider, useAtomValue, useSetAtom } from 'jotai';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from './router';
 import { fetchConfig } from './api/projects';
 import { CalculatorFrame } from './CalculatorFrame';
-import { Skeleton } from './components/Skeleton';
+import { OnDemandPage } from './onDemand';
 import { configAtom, defaultRoute } from './state/appAtoms';
-
-const CalculatorPage = lazy(() =>
-  import('./pages/CalculatorPage').then((m) => ({ default: m.CalculatorPage })),
-);
-const ResultsPage = lazy(() => import('./pages/ResultsPage').then((m) => ({ default: m.ResultsPage })));
-const HistoryPage = lazy(() => import('./pages/HistoryPage').then((m) => ({ default: m.HistoryPage })));
-const NotePage = lazy(() => import('./pages/NotePage').then((m) => ({ default: m.NotePage })));
-const ComparePage = lazy(() => import('./pages/ComparePage').then((m) => ({ default: m.ComparePage })));
-const LoginPage = lazy(() => import('./pages/LoginPage').then((m) => ({ default: m.LoginPage })));
-const CalculatorsPage = lazy(() =>
-  import('./pages/CalculatorsPage').then((m) => ({ default: m.CalculatorsPage })),
-);
-const HomePage = lazy(() => import('./pages/HomePage').then((m) => ({ default: m.HomePage })));
+import { pages } from './pages';
 
 function ConfigLoader() {
   const set = useSetAtom(configAtom);
@@ -33,11 +21,9 @@ function DefaultRoute() {
   return to ? <Navigate to={to} replace /> : <p aria-busy="true">…</p>;
 }
 
-const later = (node: React.ReactNode) => <Suspense fallback={<Skeleton label="…" />}>{node}</Suspense>;
-
 /**
  * Routes under /client/: each calculator's home, wizard, history, results, note and variants' comparison; / and any unknown
- * route go to the mode's start page (defaultRoute). Pages other than the wizard load on demand.
+ * route go to the mode's start page (defaultRoute). Every page loads on demand (app/pages/index.ts).
  */
 export function App() {
   return (
@@ -45,17 +31,14 @@ export function App() {
       <ConfigLoader />
       <BrowserRouter basename="/client">
         <Routes>
-          <Route path="/login" element={later(<LoginPage />)} />
-          <Route path="/home" element={later(<CalculatorsPage />)} />
-          <Route path="/:calc" element={<CalculatorFrame page={() => later(<HomePage />)} />} />
-          <Route
-            path="/:calc/calculator"
-            element={<CalculatorFrame page={() => later(<CalculatorPage />)} />}
-          />
-          <Route path="/:calc/history" element={<CalculatorFrame page={() => later(<HistoryPage />)} />} />
-          <Route path="/:calc/results" element={<CalculatorFrame page={() => later(<ResultsPage />)} />} />
-          <Route path="/:calc/note" element={<CalculatorFrame page={() => later(<NotePage />)} />} />
-          <Route path="/:calc/compare" element={<CalculatorFrame page={() => later(<ComparePage />)} />} />
+          <Route path="/login" element={<OnDemandPage page={pages.login} />} />
+          <Route path="/home" element={<OnDemandPage page={pages.calculators} />} />
+          <Route path="/:calc" element={<CalculatorFrame page={pages.home} />} />
+          <Route path="/:calc/calculator" element={<CalculatorFrame page={pages.calculator} />} />
+          <Route path="/:calc/history" element={<CalculatorFrame page={pages.history} />} />
+          <Route path="/:calc/results" element={<CalculatorFrame page={pages.results} />} />
+          <Route path="/:calc/note" element={<CalculatorFrame page={pages.note} />} />
+          <Route path="/:calc/compare" element={<CalculatorFrame page={pages.compare} />} />
           <Route path="*" element={<DefaultRoute />} />
         </Routes>
       </BrowserRouter>

@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from './router';
 import { createI18n, type Translator } from '../renderers/i18n';
 import { CALCULATOR_IDS, loadCalculator, localeOfCalculator, type Calculator } from './calculators';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from './components/ConfirmDialog';
 import { Sidebar } from './components/Sidebar';
 import { Skeleton } from './components/Skeleton';
 import { FrameCtx, type Frame } from './frame';
+import { OnDemandPage, type OnDemand } from './onDemand';
 import { http } from './api/http';
 import { fetchConfig } from './api/projects';
 import { configAtom, defaultRoute, localeOf, userLocaleAtom } from './state/appAtoms';
@@ -40,7 +41,7 @@ function FrameInner({
 }: {
   calc: string;
   calculator: Calculator;
-  page: (f: Frame) => ReactNode;
+  page: OnDemand<unknown, object>;
 }) {
   const [config, setConfig] = useAtom(configAtom);
   const setChosen = useSetAtom(userLocaleAtom);
@@ -101,7 +102,7 @@ function FrameInner({
               </label>
             </div>
           ) : null}
-          {page(frame)}
+          <OnDemandPage page={page} />
         </div>
       </div>
       {confirmNew ? (
@@ -122,11 +123,12 @@ function FrameInner({
 }
 
 /**
- * /:calc/... — loads the calculator's bundle and messages, then draws the page inside its frame. A
+ * /:calc/... — loads the calculator's bundle and messages, and the page's code beside them (so that it
+ * draws at once, with no second placeholder), then draws the page inside its frame. A
  * calculator this deployment does not offer sends to its start page; in admin mode, without a session,
  * to the login, which then brings the admin back here.
  */
-export function CalculatorFrame({ page }: { page: (f: Frame) => ReactNode }) {
+export function CalculatorFrame({ page }: { page: OnDemand<unknown, object> }) {
   const { calc = '' } = useParams();
   const config = useAtomValue(configAtom);
   const chosen = useAtomValue(userLocaleAtom);
@@ -136,8 +138,8 @@ export function CalculatorFrame({ page }: { page: (f: Frame) => ReactNode }) {
     if (!CALCULATOR_IDS.includes(calc)) return;
     let live = true;
     // the page shown stays in its language until the messages of the one chosen are loaded
-    loadCalculator(calc, (locales) => localeOf(config, chosen, locales)).then(
-      (calculator) => {
+    Promise.all([loadCalculator(calc, (locales) => localeOf(config, chosen, locales)), page.preload()]).then(
+      ([calculator]) => {
         if (!live) return;
         resetOtherCalculators(calculator);
         setLoaded({ id: calc, calculator });
@@ -149,7 +151,7 @@ export function CalculatorFrame({ page }: { page: (f: Frame) => ReactNode }) {
     return () => {
       live = false;
     };
-  }, [calc, config, chosen]);
+  }, [calc, config, chosen, page]);
   if (config && !config.calculators.includes(calc))
     return <Navigate to={defaultRoute(config) ?? '/home'} replace />;
   if (!CALCULATOR_IDS.includes(calc)) return <Navigate to={defaultRoute(config) ?? '/'} replace />;

@@ -7,6 +7,7 @@ import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 import { PreviewCard, PreviewPanel } from '../components/PreviewFigures';
 import { usePreview } from '../state/usePreview';
+import { pages } from '.';
 
 type Notice = { kind: 'error' | 'conflict' | 'info'; text: string } | null;
 
@@ -68,6 +69,24 @@ export function CalculatorPage() {
     // the hash sets the starting step; later steps are the user's
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [hash]);
+
+  // On the last step, once the browser is idle: the results page's code and its charts are fetched, so that
+  // Submit shows them without waiting for the download (ApexCharts: 286 KB gzip, the largest of the app).
+  const onLast = w.current === bundle.steps.length - 1;
+  useEffect(() => {
+    if (!onLast) return;
+    const fetchAhead = () =>
+      void pages.results
+        .preload()
+        .then((m) => m.preloadViews(bundle.results.views))
+        .catch(() => undefined); // offline: Submit fetches them again
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(fetchAhead, { timeout: 2000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = window.setTimeout(fetchAhead, 200);
+    return () => window.clearTimeout(timer);
+  }, [onLast, bundle]);
 
   const save = async (statuses: StepStatus[]) => {
     setBusy(true);

@@ -9,6 +9,9 @@ import { ResultViews } from '../results/views';
 import { reasonText } from '../reasonText';
 import { useFrame } from '../frame';
 
+/** What the wizard fetches ahead of Submit: the code of the views this page draws (charts). */
+export { preloadViews } from '../results/views';
+
 type Load =
   | { state: 'IDLE' }
   | { state: 'FETCHING' }

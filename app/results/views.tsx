@@ -1,4 +1,4 @@
-import { Fragment, lazy, Suspense, useState } from 'react';
+import { Fragment, Suspense, useState } from 'react';
 import { evaluate, truthy, type ResultKind, type ResultView } from '../../engine';
 import { submission, resultsXlsxUrl } from '../api/projects';
 import { apiErrorText } from '../api/http';
@@ -10,7 +10,13 @@ import { DataTable } from '../components/DataTable';
 import { fieldText, isShown } from '../../renderers/fieldText';
 import { useFrame } from '../frame';
 
-const AbattementCharts = lazy(() => import('../charts/AbattementCharts'));
+import { onDemand } from '../onDemand';
+
+const charts = onDemand(
+  () => import('../charts/AbattementCharts'),
+  (m) => m.default,
+);
+const AbattementCharts = charts.Component;
 
 /** Files the server accepts (server/files/fileType.ts), by extension, and their size limit. */
 const FILE_TYPES = [
@@ -312,6 +318,8 @@ interface Entry {
   needsResults: boolean;
   /** draws ApexCharts charts that the PDF note embeds as images (ids 'rainfall', 'roof-<name>') */
   charts?: boolean;
+  /** fetches the code it draws with, when that is loaded on demand */
+  preload?: () => Promise<unknown>;
   draw: (p: { view: ResultView; results: Record<string, unknown> | null }) => React.ReactNode;
 }
 
@@ -329,6 +337,7 @@ export const RESULT_VIEWS: Record<ResultKind, Entry> = {
   'monthly-charts': {
     needsResults: true,
     charts: true,
+    preload: charts.preload,
     draw: ({ view, results }) => <MonthlyCharts r={results!} view={view} />,
   },
   figures: { needsResults: true, draw: ({ results }) => <Figures r={results!} /> },
@@ -354,6 +363,11 @@ export function ResultViews({
     if (entry.needsResults && !results) return null;
     return <Fragment key={`${view.kind}-${i}`}>{entry.draw({ view, results })}</Fragment>;
   });
+}
+
+/** Fetches the code the views draw with (the charts' library), ahead of the results. */
+export function preloadViews(views: ResultView[]): Promise<unknown> {
+  return Promise.all(views.map((v) => RESULT_VIEWS[v.kind as ResultKind].preload?.()));
 }
 
 /** Whether any of the views draws charts the PDF note embeds as images. */

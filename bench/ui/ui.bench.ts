@@ -504,7 +504,7 @@ console.log(
 );
 console.log(
   `\nSubmit to charts, sm with 2 roofs: click on Submit to the first chart SVG painted on the results page: ` +
-    `${submits.map(ms).join(', ')} ms (a new project each time; the first run also downloads the results page's and the charts' code)`,
+    `${submits.map(ms).join(', ')} ms (a new project each time, opened on its last step, where the wizard fetches the results page's and the charts' code once the browser is idle; the first run starts with an empty cache)`,
 );
 
 let failed = false;

@@ -5,11 +5,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CalculatorFrame } from '../../app/CalculatorFrame';
-import { CalculatorPage } from '../../app/pages/CalculatorPage';
-import { HistoryPage } from '../../app/pages/HistoryPage';
-import { HomePage } from '../../app/pages/HomePage';
-import { NotePage } from '../../app/pages/NotePage';
-import { ResultsPage } from '../../app/pages/ResultsPage';
+import { pages } from '../../app/pages';
+import { flushSession } from '../../app/state/wizardAtoms';
 import type { Server } from '../../server/app';
 import { projectBody } from '../server/projects.fixtures';
 import { startServer } from './serverFetch';
@@ -21,18 +18,23 @@ beforeAll(async () => {
   ({ server, stop } = await startServer());
 });
 afterAll(async () => stop());
-beforeEach(() => sessionStorage.clear());
+// A test's last edits wait to be written until the browser is idle: written now, then cleared, so that
+// they cannot stand in for what the next test stores.
+beforeEach(() => {
+  flushSession();
+  sessionStorage.clear();
+});
 
 function at(path: string) {
   return render(
     <Provider>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/:calc" element={<CalculatorFrame page={() => <HomePage />} />} />
-          <Route path="/:calc/calculator" element={<CalculatorFrame page={() => <CalculatorPage />} />} />
-          <Route path="/:calc/history" element={<CalculatorFrame page={() => <HistoryPage />} />} />
-          <Route path="/:calc/results" element={<CalculatorFrame page={() => <ResultsPage />} />} />
-          <Route path="/:calc/note" element={<CalculatorFrame page={() => <NotePage />} />} />
+          <Route path="/:calc" element={<CalculatorFrame page={pages.home} />} />
+          <Route path="/:calc/calculator" element={<CalculatorFrame page={pages.calculator} />} />
+          <Route path="/:calc/history" element={<CalculatorFrame page={pages.history} />} />
+          <Route path="/:calc/results" element={<CalculatorFrame page={pages.results} />} />
+          <Route path="/:calc/note" element={<CalculatorFrame page={pages.note} />} />
         </Routes>
       </MemoryRouter>
     </Provider>,

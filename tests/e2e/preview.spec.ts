@@ -55,3 +55,31 @@ test('sm: the preview follows a substrate thickness and matches the results afte
   await submitSm(page);
   await expect(page.locator('.results-summary')).toContainText(after);
 });
+
+/**
+ * Submit to charts (issue 12): while the wizard waits on its last step, the results page's code and the
+ * charts library (ApexCharts, the app's largest download) are fetched, so Submit downloads no code.
+ */
+test('sm: the results page and its charts are fetched while the wizard waits on its last step', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const id = await createSmExample(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+  });
+  await page.goto(`/client/sm/calculator?id=${id}`);
+  await page
+    .getByRole('button', { name: /^Déversement \(/ })
+    .first()
+    .click();
+  await expect.poll(() => scripts.some((s) => s.includes('/apexcharts'))).toBe(true);
+  await page.waitForLoadState('networkidle');
+  const fetched = scripts.length;
+
+  await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
+  await expect(page).toHaveURL(/\/client\/sm\/results$/);
+  await expect(page.locator('.apexcharts-canvas').first()).toBeVisible({ timeout: 15_000 });
+  expect(scripts.slice(fetched)).toEqual([]);
+});
