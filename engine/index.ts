@@ -25,6 +25,6 @@ export { counters, resetCounters } from './counters';
 export { getPath, setPath } from './paths';
 export { RESULT_KINDS, type ResultKind } from './prepareBundle';
 export { evaluate, truthy } from './rules';
-export { previewValues, type PreviewValues } from './preview';
+export { previewValues, samePreviewInput, type PreviewValues } from './preview';
 export { collectProblems } from './prepareBundle';
 export { didYouMean } from './BundleError';

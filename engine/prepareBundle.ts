@@ -133,6 +133,10 @@ function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
   const preview = bundle.preview;
   if (preview) {
     checkPageRule(preview.when, '/preview/when', VIEW_ROOTS);
+    (preview.ignores ?? []).forEach((path, i) => {
+      if (!modelPaths.has(path))
+        fail(`/preview/ignores/${i}`, `the form model has no '${path}'`, didYouMean(path, modelPaths));
+    });
     preview.site.forEach((f, i) => checkOperators(f.value, `/preview/site/${i}/value`));
     const cards = preview.cards;
     if (cards) {

@@ -23,3 +23,23 @@ export function previewValues(bundle: Bundle, results: Record<string, unknown>):
       : [],
   };
 }
+
+/**
+ * Whether two local models give the same preview: equal everywhere but at the bundle's `preview.ignores`
+ * paths (an array's items are `*`: 'roofs.*.name'). Walks only what differs: a card the engine kept
+ * unchanged is the same object, compared at once.
+ */
+export function samePreviewInput(a: unknown, b: unknown, ignores: ReadonlySet<string>, path = ''): boolean {
+  if (a === b || (path !== '' && ignores.has(path))) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    const item = path === '' ? '*' : `${path}.*`;
+    return a.every((x, i) => samePreviewInput(x, b[i], ignores, item));
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  for (const k of new Set([...Object.keys(x), ...Object.keys(y)]))
+    if (!samePreviewInput(x[k], y[k], ignores, path === '' ? k : `${path}.${k}`)) return false;
+  return true;
+}

@@ -289,6 +289,12 @@ export interface PreviewFigure {
 /** The wizard's live preview: figures of the site, and of each card of a step, while the user types. */
 export interface PreviewDef {
   when?: JsonLogic; // over {admin}
+  /**
+   * Paths of the local model the calculation does not read ('client', 'roofs.*.name'): while figures
+   * are shown, an edit there asks the server for nothing (typing a roof's name would otherwise compute
+   * the whole project again at every key).
+   */
+  ignores?: string[];
   site: PreviewFigure[];
   cards?: { step: string; list: string; figures: PreviewFigure[] };
 }

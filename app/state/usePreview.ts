@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import {
   evaluate,
+  samePreviewInput,
   toServer,
   truthy,
   type FormState,
@@ -73,14 +74,27 @@ export function usePreview(
   // One calculation at a time: a large project takes the server a while, and answers that would be
   // thrown away are not asked for. Edits made meanwhile wait, and only the latest is sent.
   const inflight = useRef<Promise<void> | null>(null);
+  // The answers the preview shows or is about to show. While figures are shown, an edit the calculation
+  // does not read (the bundle's preview.ignores: a name, the client) keeps them and asks for nothing.
+  const target = useRef<Record<string, unknown> | null>(null);
+  const ignores = useMemo(() => new Set(bundle.preview?.ignores ?? []), [bundle]);
   const data = state.data;
+  useEffect(
+    () => () => {
+      target.current = null; // gone: a timer still running asks for nothing
+    },
+    [],
+  );
   useEffect(() => {
     if (!on || waiting) return;
-    let stale = false;
-    const timer = setTimeout(() => {
+    const shown = store.get().state === 'ready';
+    if (shown && target.current !== null && samePreviewInput(target.current, data, ignores)) return;
+    target.current = data;
+    // Asked a moment after the last edit that changed the answers: a later one takes its place.
+    setTimeout(() => {
       void (async () => {
         while (inflight.current) await inflight.current;
-        if (stale) return;
+        if (target.current !== data) return;
         setPreview({ state: 'computing', values: last.current });
         const { steps } = toServer(bundle, data, statuses);
         const asked = http<PreviewValues>('POST', `${calculator.api}/preview`, { steps });
@@ -90,7 +104,7 @@ export function usePreview(
         inflight.current = done;
         const r = await asked;
         await done;
-        if (stale) return;
+        if (target.current !== data) return;
         if (r.data) {
           last.current = r.data;
           setPreview({ state: 'ready', values: r.data });
@@ -103,10 +117,6 @@ export function usePreview(
         else setPreview({ state: 'failed' });
       })();
     }, PREVIEW_DELAY_MS);
-    return () => {
-      stale = true;
-      clearTimeout(timer);
-    };
     // the statuses only shape the saved states, not the figures: a new preview follows the answers
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [on, waiting, bundle, calculator, data]);

@@ -49,6 +49,22 @@ describe('bundles:check', () => {
     ]);
   });
 
+  it('names a preview.ignores path the form model does not have', () => {
+    const problems = broken('bundle.json', (b) => {
+      b.preview = {
+        ignores: ['project.name', 'roofs.*.nmae'],
+        site: [{ label: 'app.preview.volume', value: { var: 'volume' } }],
+      };
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        pointer: '/preview/ignores/1',
+        message: "the form model has no 'roofs.*.nmae'",
+        hint: "did you mean 'roofs.*.name'?",
+      }),
+    ]);
+  });
+
   it('names an unknown operator and the one that was meant', () => {
     const problems = broken('bundle.json', (b) => {
       b.steps[1].totals[0].value = { sum_off: [{ var: 'form.roofs' }, 'surface'] };
