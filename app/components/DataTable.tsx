@@ -14,10 +14,10 @@ export function DataTable({
   /** the last row is a total (the whole site) */
   totalRow?: boolean;
 }) {
-  return (
+  const scroll = (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
       <table className={`results-table${caption ? ' data-table' : ''}`}>
-        {caption ? <caption>{caption}</caption> : null}
+        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>
             {table.head.map((h, i) => (
@@ -39,5 +39,17 @@ export function DataTable({
         </tbody>
       </table>
     </div>
+  );
+  // The caption is shown above the scroll region, where it wraps to the screen's width (inside, it would
+  // be as wide as the table, cut on a phone); the table keeps it for screen readers.
+  return caption ? (
+    <>
+      <p className="table-caption" aria-hidden="true">
+        {caption}
+      </p>
+      {scroll}
+    </>
+  ) : (
+    scroll
   );
 }

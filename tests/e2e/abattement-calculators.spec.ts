@@ -113,7 +113,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await expect(page.locator('.apexcharts-canvas')).toHaveCount(3);
   await expectAccessible(page, 'sm results');
   // Each chart has its data table, and a switch between the monthly retention and the target met.
-  const tableA = page.getByRole('table', { name: 'Valeurs mensuelles de la toiture Toiture A' });
+  const tableA = page.getByRole('table', { name: 'Valeurs mensuelles — Toiture A' });
   await expect(tableA.getByRole('row')).toHaveCount(4);
   await expect(page.getByRole('table', { name: 'Pluviométrie mensuelle de la station' })).toBeVisible();
   const chartA = page.locator('figure').filter({ has: roofA });
