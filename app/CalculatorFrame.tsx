@@ -102,7 +102,19 @@ function FrameInner({
               </label>
             </div>
           ) : null}
-          <OnDemandPage page={page} />
+          <OnDemandPage
+            page={page}
+            failed={
+              <main className="page">
+                <div role="alert" className="notice notice-error">
+                  <p>{t('app.page_failed')}</p>
+                  <button type="button" className="button-warning" onClick={() => window.location.reload()}>
+                    {t('app.reload_page')}
+                  </button>
+                </div>
+              </main>
+            }
+          />
         </div>
       </div>
       {confirmNew ? (
@@ -138,7 +150,9 @@ export function CalculatorFrame({ page }: { page: OnDemand<unknown, object> }) {
     if (!CALCULATOR_IDS.includes(calc)) return;
     let live = true;
     // the page shown stays in its language until the messages of the one chosen are loaded
-    Promise.all([loadCalculator(calc, (locales) => localeOf(config, chosen, locales)), page.preload()]).then(
+    // the page's code is fetched beside the calculator; if it fails, the page says so in the frame
+    const pageCode = page.preload().catch(() => undefined);
+    Promise.all([loadCalculator(calc, (locales) => localeOf(config, chosen, locales)), pageCode]).then(
       ([calculator]) => {
         if (!live) return;
         resetOtherCalculators(calculator);

@@ -1,4 +1,4 @@
-import { lazy, useEffect, useReducer, useState, type ComponentType } from 'react';
+import { lazy, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
 import { Skeleton } from './components/Skeleton';
 
 /** Code loaded on demand: the component to draw, and a way to fetch its code before it is drawn. */
@@ -46,15 +46,23 @@ export function onDemand<M, P extends object>(
 /**
  * A page whose code loads on demand: a placeholder of its shape until the code is here, then the page.
  * Not a Suspense boundary, so the page shows as soon as its code arrives (React holds a Suspense
- * boundary's reveal back up to 300 ms after its fallback). A failed download fails as a lazy page does.
+ * boundary's reveal back up to 300 ms after its fallback). A failed download (offline, or a tab left open
+ * across a new version whose files have new names) shows `failed` when given, else fails as a lazy page.
  */
-export function OnDemandPage({ page }: { page: OnDemand<unknown, object> }) {
+export function OnDemandPage({
+  page,
+  failed: failure,
+}: {
+  page: OnDemand<unknown, object>;
+  failed?: ReactNode;
+}) {
   const [, arrived] = useReducer((n: number) => n + 1, 0);
   const [failed, setFailed] = useState<{ error: unknown } | null>(null);
   const ready = page.loaded();
   useEffect(() => {
     if (!ready) page.preload().then(arrived, (error: unknown) => setFailed({ error }));
   }, [page, ready]);
+  if (failed && failure) return failure;
   if (failed) throw failed.error;
   return ready ? <page.Component /> : <Skeleton label="…" />;
 }

@@ -94,3 +94,20 @@ test('sm: the results page and its charts are fetched while the wizard waits on 
   await expect(page.locator('.apexcharts-canvas').first()).toBeVisible({ timeout: 15_000 });
   expect(scripts.slice(fetched)).toEqual([]);
 });
+
+/**
+ * A page whose code cannot be downloaded (offline a moment, or a tab left open across a new version whose
+ * files have new names) says so in the user's language with a way out, instead of a blank screen.
+ */
+test('a page whose code fails to download says so, and reloading brings it', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/client/sm/calculator');
+  await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
+  await page.route('**/assets/HistoryPage-*.js', (route) => route.abort());
+  await page.getByRole('link', { name: 'Historique des projets' }).click();
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText("Cette page n'a pas pu être chargée");
+  await page.unroute('**/assets/HistoryPage-*.js');
+  await alert.getByRole('button', { name: 'Recharger la page' }).click();
+  await expect(page.getByRole('heading', { name: 'Historique des projets', level: 1 })).toBeVisible();
+});
