@@ -49,11 +49,24 @@ export function hasSummary(r: AbattementView): boolean {
 const formats = new Map<string, Intl.NumberFormat>();
 
 /** A number for reading, in the reader's language (1 270,5 in French, 1,270.5 in English). */
-export function numberText(value: number | null | undefined, lang: string, decimals = 1): string {
+export function numberText(
+  value: number | null | undefined,
+  lang: string,
+  decimals = 1,
+  /** every decimal written (87,0 beside 94,2): the columns of a table of figures line up */
+  fixed = false,
+): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  const key = `${lang}:${decimals}`;
+  const key = `${lang}:${decimals}:${fixed}`;
   let format = formats.get(key);
-  if (!format) formats.set(key, (format = new Intl.NumberFormat(lang, { maximumFractionDigits: decimals })));
+  if (!format)
+    formats.set(
+      key,
+      (format = new Intl.NumberFormat(lang, {
+        maximumFractionDigits: decimals,
+        minimumFractionDigits: fixed ? decimals : 0,
+      })),
+    );
   // The narrow no-break space French groups digits with is not in every font (nor the PDF's standard
   // ones): a plain no-break space reads the same.
   return format.format(value).replace(/\u202f/g, '\u00a0');
@@ -224,11 +237,11 @@ export function monthlyTable(
 ): { head: string[]; rows: string[][] } {
   const m = roof.monthlyResults;
   const rows = [
-    [t('app.charts.abattement'), ...m.map((x) => numberText(x.abattement, lang))],
+    [t('app.charts.abattement'), ...m.map((x) => numberText(x.abattement, lang, 1, true))],
     ...(m.every((x) => x.own !== undefined)
-      ? [[t('app.results_view.on_roof'), ...m.map((x) => numberText(x.own, lang))]]
+      ? [[t('app.results_view.on_roof'), ...m.map((x) => numberText(x.own, lang, 1, true))]]
       : []),
-    [t('app.note_page.target_met'), ...m.map((x) => numberText(x.respectConsigneAbattement, lang))],
+    [t('app.note_page.target_met'), ...m.map((x) => numberText(x.respectConsigneAbattement, lang, 1, true))],
   ];
   return { head: ['', ...months], rows };
 }
@@ -243,8 +256,11 @@ export function rainfallTable(
   return {
     head: ['', ...months],
     rows: [
-      [t('app.charts.rain'), ...r.pluviometrie.map((x) => numberText(x.pluie_precipite, lang))],
-      [t('app.charts.rainy_days'), ...r.pluviometrie.map((x) => numberText(x.evenements_pluvieux, lang))],
+      [t('app.charts.rain'), ...r.pluviometrie.map((x) => numberText(x.pluie_precipite, lang, 1, true))],
+      [
+        t('app.charts.rainy_days'),
+        ...r.pluviometrie.map((x) => numberText(x.evenements_pluvieux, lang, 1, true)),
+      ],
     ],
   };
 }
