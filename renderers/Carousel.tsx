@@ -75,62 +75,72 @@ export function Carousel({
         ))}
       </div>
     ) : null;
+  // The list's columns: the first three fields shown. When the name is one of them, a row is headed by
+  // the card's number alone ('Toiture 3'), not the name a second time.
+  const columns = step.cards[0]?.fields.filter((f) => f.visible).slice(0, 3) ?? [];
+  const nameShown = columns.some((f) => f.field === 'name');
   if (view === 'list' && step.cards.length > perPage)
     return (
       <div className="carousel-list">
         {toggle}
-        <table className="results-table cards-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('common.card')}</th>
-              {step.cards[0]!.fields.filter((f) => f.visible)
-                .slice(0, 3)
-                .map((f) => (
+        {/* on a phone the table scrolls in its own region; the page does not move sideways */}
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t(step.title)}>
+          <table className="results-table cards-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('common.card')}</th>
+                {columns.map((f) => (
                   <th key={f.field} scope="col">
                     {t(f.label)}
                   </th>
                 ))}
-              <th scope="col">{t('common.card_state')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('common.open_card')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {step.cards.map((card) => (
-              <tr key={card.index} className={`card-row card-severity-${card.severity}`}>
-                <th scope="row">{tr(t, card.title)}</th>
-                {step.cards[0]!.fields.filter((f) => f.visible)
-                  .slice(0, 3)
-                  .map((h) => {
+                <th scope="col">{t('common.card_state')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('common.open_card')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {step.cards.map((card) => (
+                <tr key={card.index} className={`card-row card-severity-${card.severity}`}>
+                  <th scope="row">
+                    {tr(
+                      t,
+                      nameShown && card.title.params
+                        ? { ...card.title, params: { ...card.title.params, name: '' } }
+                        : card.title,
+                    ).trim()}
+                  </th>
+                  {columns.map((h) => {
                     const f = card.fields.find((x) => x.field === h.field);
                     return <td key={h.field}>{f && isShown(f) ? fieldText(f, t, lang) : ''}</td>;
                   })}
-                <td>
-                  {t(
-                    card.severity === 2
-                      ? 'common.card_invalid'
-                      : card.severity === 1
-                        ? 'common.card_need'
-                        : 'common.card_valid',
-                  )}
-                </td>
-                <td>
-                  <button
-                    type="button"
-                    className="button-secondary"
-                    onClick={() => {
-                      setPage(Math.floor(card.index / perPage));
-                      setView('cards');
-                    }}
-                  >
-                    {t('common.open_card')}
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                  <td>
+                    {t(
+                      card.severity === 2
+                        ? 'common.card_invalid'
+                        : card.severity === 1
+                          ? 'common.card_need'
+                          : 'common.card_valid',
+                    )}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button-secondary"
+                      onClick={() => {
+                        setPage(Math.floor(card.index / perPage));
+                        setView('cards');
+                      }}
+                    >
+                      {t('common.open_card')}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         {step.canAdd ? (
           <button type="button" className="button-secondary" onClick={onAdd}>
             <span aria-hidden="true">+</span> {t(addLabel ?? 'common.add')}

@@ -111,3 +111,29 @@ test('the pages around the wizard at every width: home, histories, results with 
     }
   }
 });
+
+test('twelve roofs with long names as a list on a phone: the table scrolls in its own region, not the page', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/client/sl/calculator');
+  const example = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sl-lyon.json'), 'utf8'),
+  ) as { steps: { Toiture: { forms: { form: Record<string, unknown> }[] } } };
+  const roof = example.steps.Toiture.forms[0]!;
+  example.steps.Toiture.forms = Array.from({ length: 12 }, (_, i) => ({
+    ...roof,
+    form: { ...roof.form, name: `Bâtiment ${i + 1} — toiture-terrasse végétalisée côté cour intérieure` },
+  }));
+  const made = await page.request.post('/api/slowli/project', { data: { steps: example.steps } });
+  const id = ((await made.json()) as { id: string }).id;
+  await page.goto(`/client/sl/calculator?id=${id}`);
+  await page.getByRole('button', { name: 'Liste' }).click();
+  const list = page.getByRole('region', { name: 'Toitures' });
+  await expect(list.getByRole('row')).toHaveCount(13);
+  expect(await scrollsSideways(page)).toBe(false);
+  // each row headed by the card's number, its name once, in the name column
+  const first = list.getByRole('row').nth(1);
+  await expect(first.getByRole('rowheader')).toHaveText('Toiture 1');
+  await expect(first.getByRole('cell').first()).toHaveText(/^Bâtiment 1 — toiture-terrasse/);
+});

@@ -90,6 +90,9 @@ describe('many cards at a glance', () => {
     expect(rows).toHaveLength(21);
     expect(rows[14]).toHaveTextContent('À corriger');
     expect(rows[1]).toHaveTextContent('Complète');
+    // the row is headed by the card's number; its name is in the name column, not twice
+    expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent(/^Toiture 1$/);
+    expect(within(rows[1]!).getAllByRole('cell')[0]).toHaveTextContent(/^Toit 1$/);
     fireEvent.click(within(rows[14]!).getByRole('button', { name: 'Ouvrir' }));
     // card 14 is on page 5 of 7 (3 cards a page, plus the add card)
     expect(screen.getByText(/^Page 5 sur 7/)).toBeInTheDocument();
