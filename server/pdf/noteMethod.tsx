@@ -131,9 +131,14 @@ export function methodBlocks(
         t('app.method_text.abattement.limits', { period: station.period }),
       );
   }
-  const references = t(`app.references.${sl ? 'flow_limiter' : 'abattement'}`, {
-    returnObjects: true,
-  }) as unknown as string[];
+  // the method's references, then the climate data of this project's station only
+  const country = (results.station as { country?: string } | undefined)?.country ?? 'FR';
+  const references = [
+    ...(t(`app.references.${sl ? 'flow_limiter' : 'abattement'}`, {
+      returnObjects: true,
+    }) as unknown as string[]),
+    ...(sl ? [] : [t(`app.references.climate.${country}`)]),
+  ];
   const table = params.map((p) => [
     nameText(p, t, optionLabel),
     valueText(p, t, system, lang),

@@ -113,6 +113,8 @@ describe('pdf_download', () => {
       '30 mm/j',
     ])
       expect(text).toContain(s);
+    // a Paris project's note cites Météo-France, not the Canadian normals
+    expect(text).not.toMatch(/Environnement et Changement climatique Canada|ECCC/);
     expectNoteHygiene(text, id, 'Page 1 / ');
     const got = (
       await inject({ method: 'GET', url: `/api/skywater_manager/project/${id}`, headers: { cookie: owner } })
@@ -145,6 +147,8 @@ describe('pdf_download', () => {
     expect(text).toContain('Target: retain the first 0.2 in of every rain');
     expect(text).toMatch(/Rain per year\s+[\d,]+ US gal/);
     expect(text).toContain('Environment and Climate Change Canada, Canadian Climate Normals 1991-2020');
+    // a Toronto project's note cites its own climate data, not the French one's
+    expect(text).not.toContain('Météo-France');
     expect(text).toContain('Default value, to confirm with the manufacturer');
     // the depths of the parameters in inches, none in millimetres
     expect(text).toMatch(/Retention mat storage\s+0\.197 in/);
