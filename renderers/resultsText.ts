@@ -87,6 +87,9 @@ export function depthText(mm: number, system: UnitSystem, t: T, lang: string): s
 }
 
 const pct = (x: number | undefined, lang: string) => (x === undefined ? '–' : `${numberText(x, lang)} %`);
+/** A share in a table's column: its decimal always written (56,0 % above 47,2 %). */
+const pctCell = (x: number | undefined, lang: string) =>
+  x === undefined ? '–' : `${numberText(x, lang, 1, true)} %`;
 
 /**
  * What a roof's results mean against the site's target: "the first 8 mm are retained on 97 % of rainy
@@ -146,8 +149,8 @@ export function stressTable(
   ];
   const row = (label: string, x: StressView['site']) => [
     label,
-    pct(x.abattement, lang),
-    pct(x.respectConsigneAbattement, lang),
+    pctCell(x.abattement, lang),
+    pctCell(x.respectConsigneAbattement, lang),
     volumeText(x.to_sewer_m3_per_year, system, t, lang),
   ];
   return {
@@ -206,9 +209,9 @@ export function summaryTable(
   const v = (m3: number | undefined) => volumeText(m3, system, t, lang);
   const rows = r.toitureResults.map((x) => [
     x.toiture.name,
-    pct(x.annual?.abattement, lang),
-    pct(x.annual?.own, lang),
-    pct(x.annual?.respectConsigneAbattement, lang),
+    pctCell(x.annual?.abattement, lang),
+    pctCell(x.annual?.own, lang),
+    pctCell(x.annual?.respectConsigneAbattement, lang),
     v(x.volumes?.water_m3),
     v(x.volumes?.own_m3),
     v(x.volumes?.downstream_m3),
@@ -217,9 +220,9 @@ export function summaryTable(
   if (r.site)
     rows.push([
       t('app.results_view.site'),
-      pct(r.site.abattement, lang),
+      pctCell(r.site.abattement, lang),
       '–',
-      pct(r.site.respectConsigneAbattement, lang),
+      pctCell(r.site.respectConsigneAbattement, lang),
       v(r.site.precipitation_m3_per_year),
       v(r.site.et_m3_per_year),
       v(r.site.infiltration_m3_per_year),

@@ -108,8 +108,10 @@ export function NoteDocument(props: NoteProps) {
           lines: 1,
           node: (
             <Text key={c.index}>
-              {String(c.title.params?.name ?? '')} {t('app.note_page.flows_into')}{' '}
-              {dest ? (dest.literal ? dest.label : t(dest.label)) : t('app.note_page.sewer')}
+              {/* a named surface, or the list's own first choice: the sewer */}
+              {dest?.literal
+                ? t('app.note_page.spill', { from: String(c.title.params?.name ?? ''), to: dest.label })
+                : t('app.note_page.spill_sewer', { from: String(c.title.params?.name ?? '') })}
             </Text>
           ),
         };

@@ -45,10 +45,11 @@ export const s = StyleSheet.create({
   row: { flexDirection: 'row', borderBottom: '0.5pt solid #ccd5df', paddingVertical: 2 },
   label: { width: '45%', color: '#5f6b7a' },
   value: { width: '55%' },
-  cell: { flex: 1, fontSize: 8 },
-  firstCell: { flex: 2, fontSize: 8 },
-  head: { flex: 1, fontSize: 8, fontFamily: 'Helvetica-Bold' },
-  firstHead: { flex: 2, fontSize: 8, fontFamily: 'Helvetica-Bold' },
+  // a gap between columns, so that wrapped headings never run into the next one
+  cell: { flex: 1, fontSize: 8, paddingRight: 5 },
+  firstCell: { flex: 2, fontSize: 8, paddingRight: 5 },
+  head: { flex: 1, fontSize: 8, fontFamily: 'Helvetica-Bold', paddingRight: 5 },
+  firstHead: { flex: 2, fontSize: 8, fontFamily: 'Helvetica-Bold', paddingRight: 5 },
   info: { marginTop: 4, padding: 6, backgroundColor: '#e7f0fa' },
   image: { marginTop: 6, maxHeight: 220, objectFit: 'contain' },
   small: { fontSize: 8, color: '#5f6b7a' },
@@ -65,14 +66,25 @@ const ROWS_PER_BLOCK = 24;
  * A table as blocks of at most 24 rows, each repeating the header, so that a table of 200 roofs pages
  * cleanly and costs linear time. The first column is wider (names).
  */
-export function tableBlocks(key: string, head: string[], rows: string[][], caption?: string): Block[] {
+export function tableBlocks(
+  key: string,
+  head: string[],
+  rows: string[][],
+  caption?: string,
+  /** a sentence under the caption, kept with the table */
+  intro?: string,
+): Block[] {
   const blocks: Block[] = [];
   for (let i = 0; i < Math.max(rows.length, 1); i += ROWS_PER_BLOCK)
     blocks.push({
-      lines: Math.min(ROWS_PER_BLOCK, rows.length - i) * 1.5 + (caption && i === 0 ? 4 : 2),
+      lines:
+        Math.min(ROWS_PER_BLOCK, rows.length - i) * 1.5 +
+        (caption && i === 0 ? 4 : 2) +
+        (intro && i === 0 ? 1 + intro.length / 95 : 0),
       node: (
         <View key={`${key}-${i}`} wrap={false} style={{ marginTop: 4 }}>
           {caption && i === 0 ? <Text style={s.h3}>{caption}</Text> : null}
+          {intro && i === 0 ? <Text style={s.p}>{intro}</Text> : null}
           <View style={s.row}>
             {head.map((h, j) => (
               <Text key={j} style={j === 0 ? s.firstHead : s.head}>

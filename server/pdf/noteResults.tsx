@@ -232,15 +232,7 @@ export function abattementBlocks(
   const stress = stressTable(r, system, t, lang);
   if (stress)
     blocks.push(
-      {
-        lines: 4,
-        node: (
-          <Text key="stress-intro" style={s.p}>
-            {t('app.stress.intro')}
-          </Text>
-        ),
-      },
-      ...tableBlocks('stress', stress.head, stress.rows, t('app.stress.title')),
+      ...tableBlocks('stress', stress.head, stress.rows, t('app.stress.title'), t('app.stress.intro')),
     );
   r.toitureResults.forEach((x, i) => {
     const values = x.monthlyResults.map((m) => m.abattement);

@@ -87,6 +87,7 @@ describe('pdf_download', () => {
       'Jardin',
       '5. Déversements',
       'se déverse dans Jardin',
+      "se déverse dans le réseau d'assainissement",
       '6. Résultats',
       'Abattement annuel (en volume)',
       'Moyenne des valeurs mensuelles',
