@@ -1,6 +1,8 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from './router';
+import bootEn from '../schemas/common/boot.en.json';
+import bootFr from '../schemas/common/boot.fr.json';
 import { createI18n, type Translator } from '../renderers/i18n';
 import { CALCULATOR_IDS, loadCalculator, localeOfCalculator, type Calculator } from './calculators';
 import { ConfirmDialog } from './components/ConfirmDialog';
@@ -176,12 +178,20 @@ export function CalculatorFrame({ page }: { page: OnDemand<unknown, object> }) {
         replace
       />
     );
-  if (loaded instanceof Error)
+  if (loaded instanceof Error) {
+    // The calculator's messages may be what failed to arrive: these few words come with the app itself.
+    const words = localeOf(config, chosen, ['fr', 'en']) === 'en' ? bootEn : bootFr;
     return (
       <main className="page">
-        <p role="alert">{loaded.message}</p>
+        <div role="alert" className="notice notice-error">
+          <p>{words.calculator_failed}</p>
+          <button type="button" className="button-warning" onClick={() => window.location.reload()}>
+            {words.reload_page}
+          </button>
+        </div>
       </main>
     );
+  }
   if (!loaded || loaded.id !== calc)
     return (
       <main className="page">

@@ -111,3 +111,16 @@ test('a page whose code fails to download says so, and reloading brings it', asy
   await alert.getByRole('button', { name: 'Recharger la page' }).click();
   await expect(page.getByRole('heading', { name: 'Historique des projets', level: 1 })).toBeVisible();
 });
+
+/** The calculator's own words cannot be downloaded: the app says so in the user's language, with a way out. */
+test("a calculator whose messages fail to download says so in the user's language", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.route('**/assets/messages.*.js', (route) => route.abort());
+  await page.goto('/client/sm/calculator');
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText("Le calculateur n'a pas pu être chargé");
+  await expect(alert).not.toContainText(/Failed to fetch|import/);
+  await page.unroute('**/assets/messages.*.js');
+  await alert.getByRole('button', { name: 'Recharger la page' }).click();
+  await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
+});
