@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from './router';
 import { fetchConfig } from './api/projects';
 import { CalculatorFrame } from './CalculatorFrame';
+import { LoadFailure } from './components/LoadFailure';
 import { OnDemandPage } from './onDemand';
 import { configAtom, defaultRoute } from './state/appAtoms';
 import { pages } from './pages';
@@ -31,8 +32,8 @@ export function App() {
       <ConfigLoader />
       <BrowserRouter basename="/client">
         <Routes>
-          <Route path="/login" element={<OnDemandPage page={pages.login} />} />
-          <Route path="/home" element={<OnDemandPage page={pages.calculators} />} />
+          <Route path="/login" element={<OnDemandPage page={pages.login} failed={<LoadFailure />} />} />
+          <Route path="/home" element={<OnDemandPage page={pages.calculators} failed={<LoadFailure />} />} />
           <Route path="/:calc" element={<CalculatorFrame page={pages.home} />} />
           <Route path="/:calc/calculator" element={<CalculatorFrame page={pages.calculator} />} />
           <Route path="/:calc/history" element={<CalculatorFrame page={pages.history} />} />

@@ -1,11 +1,10 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from './router';
-import bootEn from '../schemas/common/boot.en.json';
-import bootFr from '../schemas/common/boot.fr.json';
 import { createI18n, type Translator } from '../renderers/i18n';
 import { CALCULATOR_IDS, loadCalculator, localeOfCalculator, type Calculator } from './calculators';
 import { ConfirmDialog } from './components/ConfirmDialog';
+import { LoadFailure } from './components/LoadFailure';
 import { Sidebar } from './components/Sidebar';
 import { Skeleton } from './components/Skeleton';
 import { FrameCtx, type Frame } from './frame';
@@ -104,19 +103,7 @@ function FrameInner({
               </label>
             </div>
           ) : null}
-          <OnDemandPage
-            page={page}
-            failed={
-              <main className="page">
-                <div role="alert" className="notice notice-error">
-                  <p>{t('app.page_failed')}</p>
-                  <button type="button" className="button-warning" onClick={() => window.location.reload()}>
-                    {t('app.reload_page')}
-                  </button>
-                </div>
-              </main>
-            }
-          />
+          <OnDemandPage page={page} failed={<LoadFailure />} />
         </div>
       </div>
       {confirmNew ? (
@@ -178,20 +165,7 @@ export function CalculatorFrame({ page }: { page: OnDemand<unknown, object> }) {
         replace
       />
     );
-  if (loaded instanceof Error) {
-    // The calculator's messages may be what failed to arrive: these few words come with the app itself.
-    const words = localeOf(config, chosen, ['fr', 'en']) === 'en' ? bootEn : bootFr;
-    return (
-      <main className="page">
-        <div role="alert" className="notice notice-error">
-          <p>{words.calculator_failed}</p>
-          <button type="button" className="button-warning" onClick={() => window.location.reload()}>
-            {words.reload_page}
-          </button>
-        </div>
-      </main>
-    );
-  }
+  if (loaded instanceof Error) return <LoadFailure />;
   if (!loaded || loaded.id !== calc)
     return (
       <main className="page">

@@ -118,9 +118,16 @@ test("a calculator whose messages fail to download says so in the user's languag
   await page.route('**/assets/messages.*.js', (route) => route.abort());
   await page.goto('/client/sm/calculator');
   const alert = page.getByRole('alert');
-  await expect(alert).toContainText("Le calculateur n'a pas pu être chargé");
+  await expect(alert).toContainText("Cette page n'a pas pu être chargée");
   await expect(alert).not.toContainText(/Failed to fetch|import/);
   await page.unroute('**/assets/messages.*.js');
   await alert.getByRole('button', { name: 'Recharger la page' }).click();
   await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
+});
+
+test('the login page whose code fails to download says so too', async ({ page }) => {
+  await page.route('**/assets/LoginPage-*.js', (route) => route.abort());
+  await page.goto('/client/login');
+  await expect(page.getByRole('alert')).toContainText("Cette page n'a pas pu être chargée");
+  await expect(page.getByRole('button', { name: 'Recharger la page' })).toBeVisible();
 });
