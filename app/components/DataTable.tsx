@@ -7,16 +7,19 @@ export function DataTable({
   caption,
   table,
   totalRow = false,
+  figures = true,
 }: {
   label: string;
   caption?: string;
   table: { head: string[]; rows: string[][] };
   /** the last row is a total (the whole site) */
   totalRow?: boolean;
+  /** its cells are figures with their units, kept on one line (false: answers, which may wrap) */
+  figures?: boolean;
 }) {
   const scroll = (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
-      <table className={`results-table${caption ? ' data-table' : ''}`}>
+      <table className={`results-table${figures ? ' figures-table' : ''}${caption ? ' data-table' : ''}`}>
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>

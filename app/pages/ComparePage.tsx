@@ -171,6 +171,7 @@ export function ComparePage() {
           <h2 id="compare-inputs">{t('app.compare.inputs')}</h2>
           {inputs.length ? (
             <DataTable
+              figures={false}
               label={t('app.compare.inputs')}
               table={{
                 head: [t('app.compare.answer'), ...labels],
