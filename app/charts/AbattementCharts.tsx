@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { monthAxis } from './monthAxis';
 import { DataTable } from '../components/DataTable';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
@@ -61,7 +62,7 @@ export default function AbattementCharts({
             chart: { id: 'rainfall', toolbar: { show: false }, animations: { enabled: false } },
             colors: [BLUE, '#e08a00'],
             stroke: { width: [0, 3] },
-            xaxis: { categories: months },
+            xaxis: monthAxis(months),
             yaxis: [
               {
                 min: 0,
@@ -130,7 +131,7 @@ function RoofChart({
   const options: ApexOptions = {
     chart: { id: `roof-${r.toiture.name}`, toolbar: { show: false }, animations: { enabled: false } },
     colors: [series === 'abattement' ? BLUE : '#2e7d32'],
-    xaxis: { categories: months },
+    xaxis: monthAxis(months),
     yaxis: {
       min: 0,
       max,

@@ -1,4 +1,5 @@
 import Chart from 'react-apexcharts';
+import { monthAxis } from './monthAxis';
 import { DataTable } from '../components/DataTable';
 import { numberText } from '../../renderers/resultsText';
 
@@ -44,7 +45,7 @@ export default function CompareCharts({
                 colors: drawn.map((d) => COLORS[d.i % COLORS.length]!),
                 stroke: { width: 3, dashArray: drawn.map((d) => DASHES[d.i % DASHES.length]!) },
                 markers: { size: 4 },
-                xaxis: { categories: months },
+                xaxis: monthAxis(months),
                 yaxis: {
                   min: 0,
                   ...(max ? { max } : {}),

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pdfText } from '../pdfText';
 import { expectAccessible } from './axe';
 
@@ -137,4 +139,24 @@ test('many roofs in English: cards to correct flagged across pages, and the list
   await expect(rows.nth(4)).toContainText('To correct');
   await rows.nth(4).getByRole('button', { name: 'Open' }).click();
   await expect(page.getByText(/^Page 2 of 2/)).toBeVisible();
+});
+
+test('on a phone, the English months under the charts are slanted, not run together', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/client/smca/calculator');
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  const example = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../server/calc/examples/smca-toronto.json'), 'utf8'),
+  ) as { steps: unknown };
+  const made = await page.request.post('/api/smca/project', { data: { steps: example.steps } });
+  const id = ((await made.json()) as { id: string }).id;
+  // the project opened in the wizard, then its results
+  const opened = page.waitForResponse((r) => r.url().endsWith(`/project/${id}`));
+  await page.goto(`/client/smca/calculator?id=${id}`);
+  await opened;
+  await page.goto('/client/smca/results');
+  await expect(page.getByRole('heading', { name: 'Annual summary' })).toBeVisible({ timeout: 15_000 });
+  const months = page.locator('figure').first().locator('.apexcharts-xaxis-texts-g text');
+  await expect(months).toHaveCount(12);
+  await expect(months.first()).toHaveAttribute('transform', /rotate\(-45/);
 });
