@@ -7,6 +7,7 @@ import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 import { PreviewCard, PreviewPanel } from '../components/PreviewFigures';
 import { usePreview } from '../state/usePreview';
+import { Skeleton } from '../components/Skeleton';
 import { pages } from '.';
 
 type Notice = { kind: 'error' | 'conflict' | 'info'; text: string } | null;
@@ -191,35 +192,40 @@ export function CalculatorPage() {
               ) : null}
             </div>
           ) : null}
-          {busy ? (
+          {busy && !opening ? (
             <p className="saving" aria-live="polite">
               {t('app.saving')}
             </p>
           ) : null}
-          <Wizard
-            bundle={bundle}
-            state={w.state}
-            statuses={w.statuses}
-            current={w.current}
-            busy={busy}
-            onJump={w.jump}
-            onPrevious={() => w.previous()}
-            onNext={() => {
-              const r = w.next();
-              if (r.statuses[w.current] !== 3) void save(r.statuses);
-            }}
-            onSubmit={() => {
-              const r = w.submit();
-              if (!r.valid) return;
-              void save(r.statuses).then((ok) => {
-                if (ok) void navigate(`/${calc}/results`);
-              });
-            }}
-            onAdd={w.add}
-            onDuplicate={w.duplicate}
-            onDelete={w.remove}
-            onGate={w.gate}
-          />
+          {/* a stored project on its way: its shape, not an empty form one could start typing into */}
+          {opening ? (
+            <Skeleton label={t('app.loading')} />
+          ) : (
+            <Wizard
+              bundle={bundle}
+              state={w.state}
+              statuses={w.statuses}
+              current={w.current}
+              busy={busy}
+              onJump={w.jump}
+              onPrevious={() => w.previous()}
+              onNext={() => {
+                const r = w.next();
+                if (r.statuses[w.current] !== 3) void save(r.statuses);
+              }}
+              onSubmit={() => {
+                const r = w.submit();
+                if (!r.valid) return;
+                void save(r.statuses).then((ok) => {
+                  if (ok) void navigate(`/${calc}/results`);
+                });
+              }}
+              onAdd={w.add}
+              onDuplicate={w.duplicate}
+              onDelete={w.remove}
+              onGate={w.gate}
+            />
+          )}
         </main>
       </PreviewCtx.Provider>
     </RenderCtx.Provider>

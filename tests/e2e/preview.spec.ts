@@ -22,6 +22,9 @@ test('sm: the preview follows a substrate thickness and matches the results afte
     await route.continue();
   });
   await page.goto(`/client/sm/calculator?id=${id}`);
+  // meanwhile the page holds the project's place, not an empty form one could start typing into
+  await expect(page.getByRole('status').filter({ hasText: 'Chargement des données' })).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Informations client' })).toHaveCount(0);
   await page
     .getByRole('button', { name: /^Toiture \(/ })
     .first()
