@@ -47,22 +47,21 @@ export function onDemand<M, P extends object>(
  * A page whose code loads on demand: a placeholder of its shape until the code is here, then the page.
  * Not a Suspense boundary, so the page shows as soon as its code arrives (React holds a Suspense
  * boundary's reveal back up to 300 ms after its fallback). A failed download (offline, or a tab left open
- * across a new version whose files have new names) shows `failed` when given, else fails as a lazy page.
+ * across a new version whose files have new names) shows `failed`.
  */
 export function OnDemandPage({
   page,
   failed: failure,
 }: {
   page: OnDemand<unknown, object>;
-  failed?: ReactNode;
+  failed: ReactNode;
 }) {
   const [, arrived] = useReducer((n: number) => n + 1, 0);
-  const [failed, setFailed] = useState<{ error: unknown } | null>(null);
+  const [failed, setFailed] = useState(false);
   const ready = page.loaded();
   useEffect(() => {
-    if (!ready) page.preload().then(arrived, (error: unknown) => setFailed({ error }));
+    if (!ready) page.preload().then(arrived, () => setFailed(true));
   }, [page, ready]);
-  if (failed && failure) return failure;
-  if (failed) throw failed.error;
+  if (failed) return failure;
   return ready ? <page.Component /> : <Skeleton label="…" />;
 }

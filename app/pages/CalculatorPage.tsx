@@ -7,6 +7,7 @@ import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 import { PreviewCard, PreviewPanel } from '../components/PreviewFigures';
 import { usePreview } from '../state/usePreview';
+import { whenIdle } from '../state/whenIdle';
 import { Skeleton } from '../components/Skeleton';
 import { pages } from '.';
 
@@ -76,17 +77,15 @@ export function CalculatorPage() {
   const onLast = w.current === bundle.steps.length - 1;
   useEffect(() => {
     if (!onLast) return;
-    const fetchAhead = () =>
-      void pages.results
-        .preload()
-        .then((m) => m.preloadViews(bundle.results.views))
-        .catch(() => undefined); // offline: Submit fetches them again
-    if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(fetchAhead, { timeout: 2000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = window.setTimeout(fetchAhead, 200);
-    return () => window.clearTimeout(timer);
+    return whenIdle(
+      () =>
+        void pages.results
+          .preload()
+          .then((m) => m.preloadViews(bundle.results.views))
+          .catch(() => undefined), // offline: Submit fetches them again
+      2000,
+      200,
+    );
   }, [onLast, bundle]);
 
   const save = async (statuses: StepStatus[]) => {

@@ -3,6 +3,7 @@ import { atomWithLazy } from 'jotai/utils';
 import type { Bundle, StepStatus, UnitSystem } from '../../engine';
 import { emptyData, initialStep } from '../../engine';
 import { safeSession } from './safeStorage';
+import { whenIdle } from './whenIdle';
 
 /** The session data of a calculator (seed: project_id, results, statuses, and smca's unit_system). */
 export interface SessionData {
@@ -56,9 +57,7 @@ function persist(key: string, value: unknown): void {
   pending.set(key, value);
   if (scheduled) return;
   scheduled = true;
-  if (typeof window.requestIdleCallback === 'function')
-    window.requestIdleCallback(flushSession, { timeout: 500 });
-  else window.setTimeout(flushSession, 50);
+  whenIdle(flushSession, 500, 50);
 }
 
 if (typeof window !== 'undefined') {

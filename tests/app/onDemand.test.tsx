@@ -63,7 +63,7 @@ describe('onDemand', () => {
   it('OnDemandPage: the placeholder until the code is here, then the page, without a Suspense boundary', async () => {
     const m = pendingModule();
     const page = onDemand(m.load, (x) => x.Page);
-    render(<OnDemandPage page={page} />);
+    render(<OnDemandPage page={page} failed={<p role="alert">Échec</p>} />);
     expect(screen.getByRole('status')).toBeTruthy(); // the skeleton, announced busy
     await act(async () => m.finish());
     expect(screen.getByRole('heading', { name: 'La page' })).toBeTruthy();
