@@ -120,11 +120,12 @@ export function CalculatorPage() {
     () => ({
       t,
       onEdit: w.edit,
+      onType: w.type,
       lang: locale,
       revealed: (path) => stepChecked || touched.has(path),
       onLeave: (path) => setTouched((s) => (s.has(path) ? s : new Set(s).add(path))),
     }),
-    [t, w.edit, locale, stepChecked, touched],
+    [t, w.edit, w.type, locale, stepChecked, touched],
   );
   const slots = useMemo<PreviewSlots | null>(
     () =>

@@ -1,5 +1,6 @@
 import { useAtom } from 'jotai';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import {
   addCard,
   applyEdit,
@@ -21,7 +22,8 @@ import {
   type UnitSystem,
 } from '../../engine';
 import { saveProject } from '../api/projects';
-import { emptySession, wizardAtoms, type SessionData } from './wizardAtoms';
+import { afterPaint } from './afterPaint';
+import { emptySession, flushSession, wizardAtoms, type SessionData } from './wizardAtoms';
 
 /** How the last save went: ok, refused because the project changed elsewhere (409), or failed. */
 export type SaveOutcome =
@@ -49,19 +51,62 @@ export function useWizard(bundle: Bundle) {
     },
     [setData],
   );
-  const edit = useCallback((e: Edit) => commit(applyEdit(bundle, latest.current, e)), [bundle, commit]);
-  const add = useCallback((key: string) => commit(addCard(bundle, latest.current, key)), [bundle, commit]);
+  // Keystrokes (`type`): the input shows the typed text at once, and the edit waits for that frame to be
+  // painted, the latest one per field; the card's title, its messages and the steps follow in the next
+  // frame. Every other action applies what waits first, so that it reads the answers as typed.
+  const typed = useRef(new Map<string, Edit>());
+  const applyTyped = useCallback(() => {
+    if (typed.current.size === 0) return;
+    let s = latest.current;
+    for (const e of typed.current.values()) s = applyEdit(bundle, s, e);
+    typed.current.clear();
+    commit(s);
+  }, [bundle, commit]);
+  const type = useCallback(
+    (e: Edit) => {
+      const waiting = typed.current.size > 0;
+      typed.current.delete(e.path); // the latest edit of a field goes last, after the other fields'
+      typed.current.set(e.path, e);
+      // drawn in the task that applies it: a key pressed meanwhile meets the input and the engine agreeing
+      if (!waiting) afterPaint(() => flushSync(applyTyped));
+    },
+    [applyTyped],
+  );
+  // A page left or hidden within a frame of a keystroke keeps it.
+  useEffect(() => {
+    const keep = () => {
+      applyTyped();
+      flushSession();
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') keep();
+    };
+    window.addEventListener('pagehide', keep);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      applyTyped();
+      window.removeEventListener('pagehide', keep);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, [applyTyped]);
+  /** The state with every waiting keystroke applied. */
+  const now = useCallback(() => {
+    applyTyped();
+    return latest.current;
+  }, [applyTyped]);
+  const edit = useCallback((e: Edit) => commit(applyEdit(bundle, now(), e)), [bundle, commit, now]);
+  const add = useCallback((key: string) => commit(addCard(bundle, now(), key)), [bundle, commit, now]);
   const duplicate = useCallback(
-    (key: string, i: number) => commit(duplicateCard(bundle, latest.current, key, i)),
-    [bundle, commit],
+    (key: string, i: number) => commit(duplicateCard(bundle, now(), key, i)),
+    [bundle, commit, now],
   );
   const remove = useCallback(
-    (key: string, i: number) => commit(deleteCard(bundle, latest.current, key, i)),
-    [bundle, commit],
+    (key: string, i: number) => commit(deleteCard(bundle, now(), key, i)),
+    [bundle, commit, now],
   );
   const gate = useCallback(
-    (key: string, open: boolean) => commit(setGate(bundle, latest.current, key, open)),
-    [bundle, commit],
+    (key: string, open: boolean) => commit(setGate(bundle, now(), key, open)),
+    [bundle, commit, now],
   );
   const patchSession = useCallback(
     (p: Partial<SessionData>) => setSession((cur) => ({ ...cur, ...p })),
@@ -75,29 +120,30 @@ export function useWizard(bundle: Bundle) {
     current,
     statuses: session.statuses,
     edit,
+    type,
     add,
     duplicate,
     remove,
     gate,
     setUnits: (u: UnitSystem) => {
-      commit(setUnitSystem(bundle, latest.current, u));
+      commit(setUnitSystem(bundle, now(), u));
       patchSession({ unit_system: u });
     },
     /** Next: validates the current step; returns whether the wizard moved. */
     next: () => {
-      const r = next(state, session.statuses, current);
+      const r = next(now(), session.statuses, current);
       patchSession({ statuses: r.statuses });
       setCurrent(r.current);
       return r;
     },
     previous: () => {
-      const r = previous(state, session.statuses, current);
+      const r = previous(now(), session.statuses, current);
       patchSession({ statuses: r.statuses });
       setCurrent(r.current);
       return r;
     },
     submit: () => {
-      const r = submit(state);
+      const r = submit(now());
       patchSession({ statuses: r.statuses });
       return r;
     },
@@ -107,7 +153,7 @@ export function useWizard(bundle: Bundle) {
      * results; a new one takes its id from the answer; a 409 says the project changed elsewhere.
      */
     save: async (statuses: StepStatus[] = session.statuses): Promise<SaveOutcome> => {
-      const project = toServer(bundle, state.data, statuses, session.project_id ?? undefined);
+      const project = toServer(bundle, now().data, statuses, session.project_id ?? undefined);
       const r = await saveProject(`/api/${bundle.productType}`, project, session.version);
       if (r.data) {
         const answer = r.data;
@@ -124,6 +170,7 @@ export function useWizard(bundle: Bundle) {
     patchSession,
     /** Loads a local model and statuses (a project from the server); the first step to complete opens. */
     load: (d: Record<string, unknown>, s: Partial<SessionData>) => {
+      typed.current.clear(); // keystrokes in the form being replaced
       const fresh = { ...emptySession(bundle), ...s };
       commit(derive(bundle, d, { unitSystem: fresh.unit_system }));
       setSession(fresh);
@@ -131,6 +178,7 @@ export function useWizard(bundle: Bundle) {
     },
     /** New project: form, project id, statuses and results reset. */
     reset: () => {
+      typed.current.clear();
       commit(derive(bundle, emptyData(bundle)));
       setSession(emptySession(bundle));
       setCurrent(0);

@@ -5,8 +5,13 @@
  *
  * - keys: one record per keydown, seen first by a capture listener on window: its event timeStamp, the
  *   performance.now() of that moment, and `paint`, the milliseconds from then to the next paint (the
- *   usual approximation: a requestAnimationFrame, then a MessageChannel message posted from it, which runs
- *   once that frame has been produced);
+ *   usual approximation: a requestAnimationFrame, then a task posted from it, which runs once that frame
+ *   has been produced; posted with scheduler.postTask at 'user-blocking' priority, so that it runs before a
+ *   page's own tasks waiting for that frame: with a MessageChannel message, Chromium could run the page's
+ *   after-paint work first, which then counted as the key's paint); and `settled`, from then to the paint
+ *   after the last change to the page's elements that came before the next key (a MutationObserver): the
+ *   key's whole effect on screen, what a page draws in later frames included (the same as `paint` when the
+ *   key changes nothing but its input's text);
  * - events: every Event Timing entry (type 'event', durationThreshold 16, the lowest the API allows, and
  *   'first-input'): name, startTime, duration (rounded to 8 ms by the browser), processingStart/End;
  * - longTasks, lcp: the long tasks and the largest contentful paint of the page;
@@ -48,19 +53,24 @@ const PROBE = String.raw`function (opts) {
   };
   function afterPaint(cb) {
     requestAnimationFrame(function () {
-      var ch = new MessageChannel();
-      ch.port1.onmessage = function () {
+      scheduler.postTask(function () {
         cb(performance.now());
         wake();
-      };
-      ch.port2.postMessage(0);
+      }, { priority: 'user-blocking' });
     });
   }
   window.addEventListener('keydown', function (e) {
-    var rec = { key: e.key, ts: e.timeStamp, t0: performance.now(), paint: null };
+    var rec = { key: e.key, ts: e.timeStamp, t0: performance.now(), paint: null, settled: null };
     ui.keys.push(rec);
-    afterPaint(function (t) { rec.paint = t - rec.t0; });
+    afterPaint(function (t) {
+      rec.paint = t - rec.t0;
+      if (rec.settled === null) rec.settled = rec.paint;
+    });
   }, true);
+  new MutationObserver(function () {
+    var rec = ui.keys[ui.keys.length - 1];
+    if (rec) afterPaint(function (t) { rec.settled = Math.max(rec.settled || 0, t - rec.t0); });
+  }).observe(document, { childList: true, subtree: true, attributes: true, characterData: true });
   function observe(type, options, fn) {
     try {
       new PerformanceObserver(function (list) { list.getEntries().forEach(fn); })

@@ -1,18 +1,17 @@
-import { useRender } from '../context';
-import { ariaOf, asText, fieldWidget, type FieldWidgetProps } from './fieldProps';
+import { ariaOf, fieldWidget, useTypedText, type FieldWidgetProps } from './fieldProps';
 
 /** An e-mail input; the engine checks the address shape. */
 export const EmailWidget = fieldWidget(function EmailInput({ id, field }: FieldWidgetProps) {
-  const { onEdit } = useRender();
+  const [text, type] = useTypedText(field);
   return (
     <input
       id={id}
       type="email"
       autoComplete="email"
       className="field-input"
-      value={asText(field.display)}
+      value={text}
       disabled={field.disabled}
-      onChange={(e) => onEdit({ path: field.path, value: e.target.value })}
+      onChange={(e) => type(e.target.value)}
       {...ariaOf(field, id)}
     />
   );

@@ -1,18 +1,16 @@
-import { useEffect, useState } from 'react';
 import { useRender } from '../context';
-import { ariaOf, asText, fieldWidget, type FieldWidgetProps } from './fieldProps';
+import { ariaOf, fieldWidget, useTypedText, type FieldWidgetProps } from './fieldProps';
 
 /**
  * A number with its unit. It keeps what the user types ('12,' on the way to '12,5') and sends the text to
  * the engine, which parses commas and dots and converts from the display unit.
  */
 export const NumberWidget = fieldWidget(function NumberInput({ id, field }: FieldWidgetProps) {
-  const { onEdit, t } = useRender();
-  const shown = asText(field.display);
-  const [text, setText] = useState(shown);
-  useEffect(() => {
-    setText((cur) => (Number(cur.replace(',', '.')) === field.display ? cur : shown));
-  }, [shown, field.display]);
+  const { t } = useRender();
+  const [text, type] = useTypedText(
+    field,
+    (typed, shown) => typed === shown || Number(typed.replace(',', '.')) === field.display,
+  );
   return (
     <span className="number-with-unit">
       <input
@@ -22,10 +20,7 @@ export const NumberWidget = fieldWidget(function NumberInput({ id, field }: Fiel
         className="field-input"
         value={text}
         disabled={field.disabled}
-        onChange={(e) => {
-          setText(e.target.value);
-          onEdit({ path: field.path, value: e.target.value });
-        }}
+        onChange={(e) => type(e.target.value)}
         {...ariaOf(field, id)}
       />
       {field.unit ? <span className="field-unit">{t(field.unit)}</span> : null}

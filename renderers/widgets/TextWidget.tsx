@@ -1,18 +1,17 @@
-import { useRender } from '../context';
-import { ariaOf, asText, fieldWidget, type FieldWidgetProps } from './fieldProps';
+import { ariaOf, fieldWidget, useTypedText, type FieldWidgetProps } from './fieldProps';
 
 /** A one-line text input (names, addresses, cities, postcodes). */
 export const TextWidget = fieldWidget(function TextInput({ id, field }: FieldWidgetProps) {
-  const { onEdit } = useRender();
+  const [text, type] = useTypedText(field);
   return (
     <input
       id={id}
       type="text"
       className="field-input"
-      value={asText(field.display)}
+      value={text}
       disabled={field.disabled}
       maxLength={field.maxLength}
-      onChange={(e) => onEdit({ path: field.path, value: e.target.value })}
+      onChange={(e) => type(e.target.value)}
       {...ariaOf(field, id)}
     />
   );

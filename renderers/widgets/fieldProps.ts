@@ -1,5 +1,6 @@
-import { memo, type NamedExoticComponent, type ReactNode } from 'react';
+import { memo, useState, type NamedExoticComponent, type ReactNode } from 'react';
 import type { FieldState } from '../../engine';
+import { useRender } from '../context';
 
 /** What a widget draws from: its element id and the engine's state of its field. */
 export interface FieldWidgetProps {
@@ -35,4 +36,31 @@ export function ariaOf(field: FieldState, id: string): Record<string, string | b
 /** The text an input shows for a value (numbers as typed, blanks as ''). */
 export function asText(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
+}
+
+/**
+ * The text of a typed input and what a keystroke does with it. The input shows its own text, so that a
+ * keystroke's frame draws the input alone (the engine's edit may follow after it, RenderContext.onType);
+ * when the engine's value changes otherwise (a project opened, units switched, a card removed), the text
+ * follows it, unless `same` says the text already stands for that value ('12,' on the way to '12,5').
+ */
+export function useTypedText(
+  field: FieldState,
+  same: (text: string, shown: string) => boolean = (text, shown) => text === shown,
+): [string, (text: string) => void] {
+  const { onEdit, onType } = useRender();
+  const shown = asText(field.display);
+  const [text, setText] = useState(shown);
+  const [seen, setSeen] = useState(shown);
+  if (seen !== shown) {
+    setSeen(shown);
+    if (!same(text, shown)) setText(shown);
+  }
+  return [
+    text,
+    (typed) => {
+      setText(typed);
+      (onType ?? onEdit)({ path: field.path, value: typed });
+    },
+  ];
 }

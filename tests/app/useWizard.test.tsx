@@ -1,4 +1,4 @@
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook, waitFor } from '@testing-library/react';
 import { Provider, createStore } from 'jotai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,6 +44,65 @@ describe('useWizard', () => {
     expect((result.current.state.data.roofs as unknown[])[0]).toMatchObject({
       name: 'Terrasse',
       surface: 321,
+    });
+  });
+
+  describe('keystrokes (type)', () => {
+    const roof = (w: { state: { data: Record<string, unknown> } }) =>
+      (w.state.data.roofs as Record<string, unknown>[])[0]!;
+
+    it('applies a keystroke after the frame is painted, the latest per field, the others in order', async () => {
+      const { result } = renderHook(() => useWizard(sm), { wrapper });
+      act(() => result.current.load(valid, {}));
+      const name = roof(result.current).name;
+      act(() => {
+        result.current.type({ path: 'roofs.0.name', value: 'T' });
+        result.current.type({ path: 'roofs.0.surface', value: '32' });
+        result.current.type({ path: 'roofs.0.name', value: 'Te' });
+      });
+      // the key's own frame: the engine has not moved yet
+      expect(roof(result.current).name).toBe(name);
+      await waitFor(() => expect(roof(result.current)).toMatchObject({ name: 'Te', surface: 32 }));
+    });
+
+    it('applies the waiting keystrokes before any other action reads the answers', () => {
+      const { result } = renderHook(() => useWizard(sm), { wrapper });
+      act(() => result.current.load(valid, {}));
+      act(() => {
+        result.current.type({ path: 'roofs.0.name', value: '' });
+      });
+      // Next at once (a click right after the last key): it sees the name emptied, and refuses the step
+      const roofsStep = sm.steps.findIndex((s) => s.key === 'Toiture');
+      act(() => result.current.jump(roofsStep));
+      let moved: ReturnType<typeof result.current.next> | undefined;
+      act(() => {
+        moved = result.current.next();
+      });
+      expect(moved!.current).toBe(roofsStep);
+      expect(roof(result.current).name).toBe('');
+      // and an edit made meanwhile goes on top of the keystroke, not under it
+      act(() => {
+        result.current.type({ path: 'roofs.0.name', value: 'Nord' });
+        result.current.edit({ path: 'roofs.0.surface', value: '45' });
+      });
+      expect(roof(result.current)).toMatchObject({ name: 'Nord', surface: 45 });
+    });
+
+    it('keeps a keystroke made just before the page is left', () => {
+      const { result } = renderHook(() => useWizard(sm), { wrapper });
+      act(() => result.current.load(valid, {}));
+      act(() => result.current.type({ path: 'roofs.0.name', value: 'Dernière lettre' }));
+      window.dispatchEvent(new Event('pagehide'));
+      const stored = JSON.parse(sessionStorage.getItem(sm.storage.form)!) as Record<string, unknown>;
+      expect((stored.roofs as Record<string, unknown>[])[0]!.name).toBe('Dernière lettre');
+    });
+
+    it('drops the keystrokes of a form replaced by a loaded project', async () => {
+      const { result } = renderHook(() => useWizard(sm), { wrapper });
+      act(() => result.current.type({ path: 'project.name', value: 'Brouillon' }));
+      act(() => result.current.load(valid, {}));
+      await new Promise((r) => setTimeout(r, 150)); // past the frame and the hidden page's fallback
+      expect(result.current.state.data).toMatchObject({ project: (valid as { project: object }).project });
     });
   });
 });

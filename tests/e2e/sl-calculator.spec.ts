@@ -47,6 +47,13 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   await roofName.press('Home');
   await roofName.pressSequentially('Ma ');
   await expect(roofName).toHaveValue('Ma Toiture A');
+  // A key draws its input at once, the rest of the page a frame later (the card's title, the totals): a
+  // page left right after the last key keeps what was typed.
+  await roofName.press('End');
+  await roofName.pressSequentially(' nord');
+  await page.reload();
+  await expect(roofName).toHaveValue('Ma Toiture A nord');
+  await expect(page.locator('.card-title').first()).toHaveText(/ Ma Toiture A nord$/);
   await roofName.fill('Toiture A');
   await page.getByRole('combobox', { name: 'Type de toiture' }).selectOption({ label: 'gravillon' });
   await expect(page.getByRole('textbox', { name: 'Épaisseur de gravillons' })).toHaveValue('40');

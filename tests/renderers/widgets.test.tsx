@@ -1,5 +1,7 @@
-import { fireEvent, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import type { FieldState } from '../../engine';
+import { RenderCtx } from '../../renderers';
 import { FieldStory, fieldState } from '../../renderers/stories/fieldStories';
 import { renderWithContext } from './helpers';
 
@@ -98,5 +100,54 @@ describe('FieldTemplate', () => {
     expect(info).not.toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: "Plus d'informations" }));
     expect(info).toBeVisible();
+  });
+});
+
+describe('typed inputs (text, e-mail, phone, number)', () => {
+  /** A field drawn with an owner that applies keystrokes later (onType), redrawn with `rerender`. */
+  function typed(field: FieldState) {
+    const onEdit = vi.fn();
+    const onType = vi.fn();
+    const ctx = { t: (k: string) => k, onEdit, onType };
+    const draw = (f: FieldState) => (
+      <RenderCtx.Provider value={ctx}>
+        <FieldStory field={f} />
+      </RenderCtx.Provider>
+    );
+    const r = render(draw(field));
+    return {
+      onEdit,
+      onType,
+      input: screen.getByRole('textbox'),
+      redraw: (f: FieldState) => r.rerender(draw(f)),
+    };
+  }
+
+  it.each(['text', 'email', 'phone'] as const)(
+    '%s: shows the keystroke at once, though the engine has not applied it yet',
+    (kind) => {
+      const field = fieldState(kind, { path: 'client.x', value: 'Jean', display: 'Jean' });
+      const { input, onType, onEdit, redraw } = typed(field);
+      fireEvent.change(input, { target: { value: 'Jeanne' } });
+      expect(onType).toHaveBeenCalledWith({ path: 'client.x', value: 'Jeanne' });
+      expect(onEdit).not.toHaveBeenCalled();
+      expect(input).toHaveValue('Jeanne');
+      redraw({ ...field }); // the owner draws again before applying it: the typed text stays
+      expect(input).toHaveValue('Jeanne');
+      redraw({ ...field, value: 'Jeanne', display: 'Jeanne' }); // applied
+      expect(input).toHaveValue('Jeanne');
+      redraw({ ...field, value: 'Paul', display: 'Paul' }); // changed elsewhere (a project opened)
+      expect(input).toHaveValue('Paul');
+    },
+  );
+
+  it('number: keeps "12," on the way to "12,5" and follows a value changed elsewhere', () => {
+    const field = fieldState('number', { path: 'roofs.0.surface', value: 1, display: 1 });
+    const { input, redraw } = typed(field);
+    fireEvent.change(input, { target: { value: '12,' } });
+    redraw({ ...field, value: 12, display: 12 });
+    expect(input).toHaveValue('12,');
+    redraw({ ...field, value: 3.5, display: 3.5 }); // units switched, or a project opened
+    expect(input).toHaveValue('3.5');
   });
 });
