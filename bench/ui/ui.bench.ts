@@ -24,6 +24,7 @@
  * the baseline's; Submit to charts <= 1000 ms. Exits 1 when a goal is missed. Whole ratios are printed too:
  * on a quiet machine a lone input is itself only 4-8x faster than the baseline by next paint, 3x by event
  * duration (8 ms steps), so a whole-figure 5x would judge the machine rather than the page.
+ * UI_CPU_THROTTLE=4 slows the typing pages' CPU 4x (a phone's pace; the goals are then not expected to hold).
  */
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -47,6 +48,10 @@ const SUBMITS = 3;
 /** Idle time after a keystroke's paint before the next key (late Event Timing entries, React's leftovers). */
 const GAP_MS = 40;
 const PROFILE = process.env.UI_PROFILE;
+/** UI_CPU_THROTTLE=4: the typing pages' main threads slowed 4x (Chromium's CPU throttling), a phone's pace. */
+const THROTTLE = Number(process.env.UI_CPU_THROTTLE ?? 1);
+if (!(THROTTLE >= 1))
+  throw new Error(`UI_CPU_THROTTLE must be a number >= 1, not '${process.env.UI_CPU_THROTTLE}'`);
 const PASSWORD = 'bench-ui-admin-password';
 const json = (path: string): Record<string, unknown> =>
   JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, unknown>;
@@ -316,6 +321,12 @@ async function prepare(
 ): Promise<Typing> {
   await run.page.click(selector);
   await run.page.keyboard.press('End');
+  if (THROTTLE > 1)
+    await (
+      await run.page.context().newCDPSession(run.page)
+    ).send('Emulation.setCPUThrottlingRate', {
+      rate: THROTTLE,
+    });
   await sleep(200);
   return {
     name,
@@ -459,7 +470,8 @@ const times = (a: number, b: number) => `${(a / b).toFixed(1)}x`;
 console.log(
   `\nbench:ui — Chromium ${chromiumVersion}, ${availableParallelism()} cores, viewport 1280x720. ` +
     `Keystrokes: ${MEASURED} characters typed at the end of the first roof's name, one key per paint, ` +
-    `after ${WARM_UP} warm-up keys (ms, p50 / p95 / max)`,
+    `after ${WARM_UP} warm-up keys (ms, p50 / p95 / max)` +
+    (THROTTLE > 1 ? `; the pages' CPU slowed ${THROTTLE}x while typing (UI_CPU_THROTTLE)` : ''),
 );
 const W = [28, 20, 20, 21, 21, 10, 16];
 console.log(
@@ -555,9 +567,12 @@ for (const c of ours) {
       `a lone input's ${times(p95(baseline.typed.paint), p95(floor.typed.paint))})`,
   );
 }
+const fifth = p95(baseline.typed.paint) / 5;
+const lone = p95(floor.typed.paint);
 console.log(
-  `  The 5x is judged on the page's own cost: a lone input's whole next paint is only ${times(p95(baseline.typed.paint), p95(floor.typed.paint))}\n` +
-    `  the baseline's in this run, and by event duration (8 ms steps) ${times(p95(baseline.typed.duration), p95(floor.typed.duration))}: no page could be 5x by those.`,
+  `  The 5x is judged on what a page adds to a lone input. On whole figures, 5x less than the baseline's next\n` +
+    `  paint is ${ms(fifth)} ms, ${fifth > lone ? `${ms(fifth - lone)} ms above` : 'under'} what a lone input costs in this run (${ms(lone)} ms); by event duration\n` +
+    `  (8 ms steps) a lone input is itself only ${times(p95(baseline.typed.duration), p95(floor.typed.duration))} the baseline's.`,
 );
 const worst = Math.max(...submits);
 goal(
