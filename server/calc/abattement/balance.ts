@@ -230,6 +230,8 @@ function simulate(k: Kernel): void {
   const hasTarget = k.target !== null;
   const targetDepth = k.target ?? 0;
   const events = waterDay.length;
+  // a month's rows in the keep tables, and one day's
+  const monthRows = (LONGEST + 1) * n;
   // Roof r's water reaching the sewer today is inbox[sewerRow + r]; the roofs it came from are listed in
   // reached[0 .. reachedCount) (their flag in isReached) so the day's end visits only them. A rainy day
   // meets the target for every roof but those that sent more than the rain beyond the target.
@@ -246,17 +248,17 @@ function simulate(k: Kernel): void {
     const input = last ? 0 : waterInput[e]!;
     const m = last ? 0 : month[d]!;
     const pet = petDaily[m]!;
-    const keepOne = (m * (LONGEST + 1) + 1) * n;
+    const keepOne = m * monthRows + n;
     for (let i = 0; i < n; i += 1) {
       const icap = infilCap[i]!;
       let g = inv[i]!;
       let w = total[i]!;
       if (spell && w > 0) {
         // The dry days since the last water day.
-        const before = w;
         if (icap === 0) {
+          const before = w;
           for (let x = s0; x < s1; x += 1) {
-            const at = (spellMonth[x]! * (LONGEST + 1) + spellDays[x]!) * n + i;
+            const at = spellMonth[x]! * monthRows + spellDays[x]! * n + i;
             w *= keep[at]!;
             g *= unkeep[at]!;
           }
@@ -273,7 +275,6 @@ function simulate(k: Kernel): void {
             w = rest;
           }
         }
-        total[i] = w;
         if (!(w > 0 && g < 1e150)) {
           // Emptied: what it stored is zeroed; or a factor grown too large: what it stored is rescaled.
           const f = w > 0 ? 1 / g : 0;
@@ -281,17 +282,19 @@ function simulate(k: Kernel): void {
             comp[row + upsList[x]!]! *= f;
           g = 1;
         }
-        inv[i] = g;
       }
-      if (last) continue;
+      if (last) {
+        total[i] = w;
+        inv[i] = g;
+        continue;
+      }
       // The water day.
       const row = i * origins;
-      const oi = own[i]!;
-      const rain = input * area[i]!;
-      w += rain;
+      w += input * area[i]!;
       if (pending[i] === 1) {
         pending[i] = 0;
         // Water of its own origin (a ground's from another ground) only adds to the store.
+        const oi = own[i]!;
         let inflow = inbox[row + oi]!;
         inbox[row + oi] = 0;
         for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) {
@@ -306,8 +309,11 @@ function simulate(k: Kernel): void {
         w += inflow;
         tInflow[i]! += inflow;
       }
-      total[i] = w;
-      if (w <= 0) continue;
+      if (w <= 0) {
+        total[i] = w;
+        inv[i] = g;
+        continue;
+      }
       const cap = capacity[i]!;
       let rest: number;
       if (icap === 0 && w <= cap) {
@@ -325,6 +331,7 @@ function simulate(k: Kernel): void {
           tOut[i]! += out;
           // Every origin leaves in proportion: its true amount (stored / inv) times out / w; the
           // surface's own origin has the rest of the store.
+          const oi = own[i]!;
           const f = out / (w * g);
           const dest = toRow[i]!;
           const sewer = dest === sewerRow;
