@@ -185,10 +185,10 @@ interface Kernel {
   origins: number;
   roofs: number;
   comp: Float64Array;
-  inbox: Float64Array;
+  inflow: Float64Array;
+  sewer: Float64Array;
   inv: Float64Array;
   total: Float64Array;
-  pending: Uint8Array;
   upsStart: Int32Array;
   upsList: Int32Array;
   own: Int32Array;
@@ -197,7 +197,6 @@ interface Kernel {
   capacity: Float64Array;
   etRate: Float64Array;
   infilCap: Float64Array;
-  toRow: Int32Array;
   to: Int32Array;
   keep: Float64Array;
   unkeep: Float64Array;
@@ -221,18 +220,17 @@ interface Kernel {
  * it from run to run).
  */
 function simulate(k: Kernel): void {
-  const { origins, roofs, comp, inbox, inv, total, pending, upsStart, upsList, own, area, areas } = k;
-  const { capacity, etRate, infilCap, toRow, to, keep, unkeep, month, petDaily, wetDay } = k;
+  const { origins, roofs, comp, inflow, sewer, inv, total, upsStart, upsList, own, area, areas } = k;
+  const { capacity, etRate, infilCap, to, keep, unkeep, month, petDaily, wetDay } = k;
   const { tInflow, tOut, tSewer, tEt, tInfil, mOwnOut, mSewer, mMissed } = k;
   const { day: waterDay, input: waterInput, spellStart, spellMonth, spellDays } = k.water;
   const n = total.length;
-  const sewerRow = n * origins;
   const hasTarget = k.target !== null;
   const targetDepth = k.target ?? 0;
   const events = waterDay.length;
   // a month's rows in the keep tables, and one day's
   const monthRows = (LONGEST + 1) * n;
-  // Roof r's water reaching the sewer today is inbox[sewerRow + r]; the roofs it came from are listed in
+  // Roof r's water reaching the sewer today is sewer[r]; the roofs it came from are listed in
   // reached[0 .. reachedCount) (their flag in isReached) so the day's end visits only them. A rainy day
   // meets the target for every roof but those that sent more than the rain beyond the target.
   const reached = new Int32Array(origins);
@@ -249,12 +247,14 @@ function simulate(k: Kernel): void {
     const m = last ? 0 : month[d]!;
     const pet = petDaily[m]!;
     const keepOne = m * monthRows + n;
-    for (let i = 0; i < n; i += 1) {
-      const icap = infilCap[i]!;
-      let g = inv[i]!;
-      let w = total[i]!;
-      if (spell && w > 0) {
-        // The dry days since the last water day.
+    // The dry days since the last water day, every surface, before any water moves today: a surface's
+    // factor is then today's when water from upstream is added to its store.
+    if (spell)
+      for (let i = 0; i < n; i += 1) {
+        let w = total[i]!;
+        if (!(w > 0)) continue;
+        const icap = infilCap[i]!;
+        let g = inv[i]!;
         if (icap === 0) {
           const before = w;
           for (let x = s0; x < s1; x += 1) {
@@ -282,38 +282,27 @@ function simulate(k: Kernel): void {
             comp[row + upsList[x]!]! *= f;
           g = 1;
         }
-      }
-      if (last) {
         total[i] = w;
         inv[i] = g;
-        continue;
       }
-      // The water day.
-      const row = i * origins;
-      w += input * area[i]!;
-      if (pending[i] === 1) {
-        pending[i] = 0;
-        // Water of its own origin (a ground's from another ground) only adds to the store.
-        const oi = own[i]!;
-        let inflow = inbox[row + oi]!;
-        inbox[row + oi] = 0;
-        for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) {
-          const o = upsList[x]!;
-          const b = inbox[row + o]!;
-          if (b !== 0) {
-            inflow += b;
-            comp[row + o]! += b * g;
-            inbox[row + o] = 0;
-          }
-        }
-        w += inflow;
-        tInflow[i]! += inflow;
+    if (last) break;
+    // The water day, upstream to downstream: what a surface spills is already in the stores downstream
+    // (by origin, times their factor), and in inflow[] until they take it.
+    for (let i = 0; i < n; i += 1) {
+      const icap = infilCap[i]!;
+      let g = inv[i]!;
+      let w = total[i]! + input * area[i]!;
+      const received = inflow[i]!;
+      if (received !== 0) {
+        inflow[i] = 0;
+        w += received;
+        tInflow[i]! += received;
       }
       if (w <= 0) {
         total[i] = w;
-        inv[i] = g;
         continue;
       }
+      const row = i * origins;
       const cap = capacity[i]!;
       let rest: number;
       if (icap === 0 && w <= cap) {
@@ -333,27 +322,46 @@ function simulate(k: Kernel): void {
           // surface's own origin has the rest of the store.
           const oi = own[i]!;
           const f = out / (w * g);
-          const dest = toRow[i]!;
-          const sewer = dest === sewerRow;
-          if (sewer) tSewer[i]! += out;
-          else pending[to[i]!] = 1;
+          const j = to[i]!;
           let others = 0;
-          for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) {
-            const o = upsList[x]!;
-            const c = comp[row + o]!;
-            others += c;
-            inbox[dest + o]! += c * f;
-            if (sewer && isReached[o] === 0) {
-              isReached[o] = 1;
-              reached[reachedCount++] = o;
+          if (j < 0) {
+            tSewer[i]! += out;
+            for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) {
+              const o = upsList[x]!;
+              const c = comp[row + o]!;
+              others += c;
+              sewer[o]! += c * f;
+              if (isReached[o] === 0) {
+                isReached[o] = 1;
+                reached[reachedCount++] = o;
+              }
             }
-          }
-          const ownOut = Math.max(0, out - others * f);
-          inbox[dest + oi]! += ownOut;
-          if (oi < roofs) mOwnOut[oi * 12 + m]! += ownOut;
-          if (sewer && isReached[oi] === 0) {
-            isReached[oi] = 1;
-            reached[reachedCount++] = oi;
+            const ownOut = Math.max(0, out - others * f);
+            sewer[oi]! += ownOut;
+            if (oi < roofs) mOwnOut[oi * 12 + m]! += ownOut;
+            if (isReached[oi] === 0) {
+              isReached[oi] = 1;
+              reached[reachedCount++] = oi;
+            }
+          } else {
+            // Into the downstream store, by origin; its own origin (a ground's from another ground) only
+            // adds to the store.
+            const dest = j * origins;
+            const gj = inv[j]!;
+            let sent = 0;
+            for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) {
+              const o = upsList[x]!;
+              const c = comp[row + o]!;
+              others += c;
+              const b = c * f;
+              sent += b;
+              if (o !== own[j]) comp[dest + o]! += b * gj;
+            }
+            const ownOut = Math.max(0, out - others * f);
+            sent += ownOut;
+            if (oi !== own[j]) comp[dest + oi]! += ownOut * gj;
+            if (oi < roofs) mOwnOut[oi * 12 + m]! += ownOut;
+            inflow[j]! += sent;
           }
         }
         tInfil[i]! += infil;
@@ -368,14 +376,14 @@ function simulate(k: Kernel): void {
       }
       inv[i] = g;
     }
-    if (last || reachedCount === 0) continue;
+    if (reachedCount === 0) continue;
     const rainy = input >= wetDay;
     const over = hasTarget ? Math.max(0, input - targetDepth) : 0;
     for (let x = 0; x < reachedCount; x += 1) {
       const r = reached[x]!;
       isReached[r] = 0;
-      const toSewer = inbox[sewerRow + r]!;
-      inbox[sewerRow + r] = 0;
+      const toSewer = sewer[r]!;
+      sewer[r] = 0;
       if (r === roofs) continue;
       const a = areas[r]!;
       mSewer[r * 12 + m]! += toSewer;
@@ -413,13 +421,14 @@ export function runBalance(
   }
   // From here surfaces are numbered by their place in the upstream-to-downstream order (pos[i] for
   // surface i), so the day's loop walks them in memory order. Flat typed arrays: the water by origin of
-  // the surface at place k at [k * origins, (k + 1) * origins); row n of `inbox` is the sewer's day. The
+  // the surface at place k at [k * origins, (k + 1) * origins); `sewer` is the sewer's day by origin. The
   // origins reaching it are upsList[upsStart[k] .. upsStart[k + 1]).
   const pos = new Int32Array(n);
   order.forEach((i, k) => (pos[i] = k));
   const sorted = order.map((i) => surfaces[i]!);
   const comp = new Float64Array(n * origins);
-  const inbox = new Float64Array((n + 1) * origins);
+  const inflow = new Float64Array(n);
+  const sewer = new Float64Array(origins);
   const upsStart = new Int32Array(n + 1);
   for (let k = 0; k < n; k += 1) upsStart[k + 1] = upsStart[k]! + upstream[order[k]!]!.length;
   const upsList = Int32Array.from(order.flatMap((i) => upstream[i]!));
@@ -430,7 +439,6 @@ export function runBalance(
     sorted.map((s) => (s.capacity > 0 ? (s.kc * s.area) / (s.capacity * s.area) : 0)),
   );
   const infilCap = Float64Array.from(sorted.map((s) => s.infiltration * s.area));
-  const toRow = Int32Array.from(sorted.map((s) => (s.to >= 0 ? pos[s.to]! : n) * origins));
   const to = Int32Array.from(sorted.map((s) => (s.to >= 0 ? pos[s.to]! : -1)));
   // The share of its store surface i keeps through k days of ET alone in month m, and its inverse (0
   // when the store empties), at [(m * (LONGEST + 1) + k) * n + i]: a day's surfaces side by side.
@@ -462,7 +470,6 @@ export function runBalance(
   // The stored amounts by origin are the true amounts times inv[i]; total[i] is the store's true content.
   const inv = new Float64Array(n).fill(1);
   const total = new Float64Array(n);
-  const pending = new Uint8Array(n);
   const areas = Float64Array.from(surfaces.filter((s) => s.roof).map((s) => s.area));
   const water = waterDaysOf(series, meltRate, wetDay);
   const mMissed = new Float64Array(roofs * 12);
@@ -470,10 +477,10 @@ export function runBalance(
     origins,
     roofs,
     comp,
-    inbox,
+    inflow,
+    sewer,
     inv,
     total,
-    pending,
     upsStart,
     upsList,
     own,
@@ -482,7 +489,6 @@ export function runBalance(
     capacity,
     etRate,
     infilCap,
-    toRow,
     to,
     keep,
     unkeep,
@@ -509,8 +515,6 @@ export function runBalance(
     }
   const perRoof = (flat: Float64Array) =>
     Array.from({ length: roofs }, (_, r) => flat.subarray(r * 12, r * 12 + 12));
-  const sumRow = (xs: Float64Array, i: number) =>
-    xs.subarray(i * origins, (i + 1) * origins).reduce((a, x) => a + x, 0);
   const totals: SurfaceTotals[] = surfaces.map((s, j) => {
     const i = pos[j]!;
     return {
@@ -520,7 +524,7 @@ export function runBalance(
       toSewer: tSewer[i]!,
       et: tEt[i]!,
       infiltration: tInfil[i]!,
-      storageEnd: total[i]! + sumRow(inbox, i),
+      storageEnd: total[i]! + inflow[i]!,
       snowEnd: water.pack * s.area,
     };
   });
