@@ -348,6 +348,7 @@ function simulate(k: Kernel): void {
             // adds to the store.
             const dest = j * origins;
             const gj = inv[j]!;
+            const oj = own[j]!;
             let sent = 0;
             for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) {
               const o = upsList[x]!;
@@ -355,11 +356,11 @@ function simulate(k: Kernel): void {
               others += c;
               const b = c * f;
               sent += b;
-              if (o !== own[j]) comp[dest + o]! += b * gj;
+              if (o !== oj) comp[dest + o]! += b * gj;
             }
             const ownOut = Math.max(0, out - others * f);
             sent += ownOut;
-            if (oi !== own[j]) comp[dest + oi]! += ownOut * gj;
+            if (oi !== oj) comp[dest + oi]! += ownOut * gj;
             if (oi < roofs) mOwnOut[oi * 12 + m]! += ownOut;
             inflow[j]! += sent;
           }
