@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { ADMIN, CANADA, CLIENT, HOST, TANK } from './tests/e2e/ports';
 
 /**
  * Browser tests run in Debian's Chromium (CHROMIUM_PATH, default /usr/bin/chromium). Where neither exists,
@@ -16,7 +17,10 @@ if (!executablePath && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  timeout: 90_000,
+  // A web-first assertion waits for its state; its deadline (5 s by default) only bounds how long a real
+  // failure takes to report, and a busy machine overruns 5 s while a page's code or a calculation loads.
+  expect: { timeout: 20_000 },
   workers: 1,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
@@ -37,15 +41,15 @@ export default defineConfig({
   projects: [
     {
       name: 'client',
-      use: { baseURL: 'http://127.0.0.1:8091' },
+      use: { baseURL: CLIENT },
       testIgnore: /(canada|admin-mode|abattement-calculators|preview|variants|tank)\.spec\.ts/,
     },
-    { name: 'canada', use: { baseURL: 'http://127.0.0.1:8092' }, testMatch: /canada\.spec\.ts/ },
+    { name: 'canada', use: { baseURL: CANADA }, testMatch: /canada\.spec\.ts/ },
     // the calculator kept with the tests (tests/fixtures/bundles/tank): a folder of JSON, no code
-    { name: 'tank', use: { baseURL: 'http://127.0.0.1:8095' }, testMatch: /tank\.spec\.ts/ },
+    { name: 'tank', use: { baseURL: TANK }, testMatch: /tank\.spec\.ts/ },
     {
       name: 'admin',
-      use: { baseURL: 'http://127.0.0.1:8093' },
+      use: { baseURL: ADMIN },
       testMatch: /(admin-mode|abattement-calculators|preview|variants)\.spec\.ts/,
     },
   ],
@@ -53,32 +57,32 @@ export default defineConfig({
   webServer: [
     {
       command: 'npx tsx tests/e2e/servers.ts',
-      url: 'http://127.0.0.1:8091/client/',
+      url: `${CLIENT}/client/`,
       reuseExistingServer: false,
       timeout: 180_000,
     },
     {
       // served by the same process as above; this entry only waits for it
       command: 'node -e "setInterval(() => {}, 1 << 30)"',
-      url: 'http://127.0.0.1:8092/client/',
+      url: `${CANADA}/client/`,
       reuseExistingServer: true,
       timeout: 180_000,
     },
     {
       command: 'node -e "setInterval(() => {}, 1 << 30)"',
-      url: 'http://127.0.0.1:8093/client/',
+      url: `${ADMIN}/client/`,
       reuseExistingServer: true,
       timeout: 180_000,
     },
     {
       command: 'node -e "setInterval(() => {}, 1 << 30)"',
-      url: 'http://127.0.0.1:8095/client/',
+      url: `${TANK}/client/`,
       reuseExistingServer: true,
       timeout: 180_000,
     },
     {
       command: 'node -e "setInterval(() => {}, 1 << 30)"',
-      url: 'http://localhost:8099/',
+      url: `${HOST}/`,
       reuseExistingServer: true,
       timeout: 180_000,
     },

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// findBy* and waitFor wait for a state, not for a clock: their default 1 s deadline is a clock, which a
+// busy machine overruns while a lazy page's code loads. They still answer as soon as the state is there;
+// the deadline only bounds how long a real failure takes to report (the test's own 30 s bounds it too).
+configure({ asyncUtilTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();

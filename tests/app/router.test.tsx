@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import {
   BrowserRouter,
@@ -64,11 +64,8 @@ describe('the app router', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('sm /sm/calculator abc #3 -');
     expect(screen.getByRole('link', { name: 'Historique' })).not.toHaveAttribute('aria-current');
     // back: the browser's history
-    await act(async () => {
-      window.history.back();
-      await new Promise((r) => setTimeout(r, 50));
-    });
-    expect(screen.getByTestId('where')).toHaveTextContent('sm /sm/history');
+    act(() => window.history.back());
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('sm /sm/history'));
   });
 
   it('leaves a click with a modifier to the browser, and redirects with <Navigate>', async () => {

@@ -101,7 +101,11 @@ describe('useWizard', () => {
       const { result } = renderHook(() => useWizard(sm), { wrapper });
       act(() => result.current.type({ path: 'project.name', value: 'Brouillon' }));
       act(() => result.current.load(valid, {}));
-      await new Promise((r) => setTimeout(r, 150)); // past the frame and the hidden page's fallback
+      // a later keystroke, applied after the dropped one would have been: once it is in, the first had its turn
+      act(() => result.current.type({ path: 'roofs.0.name', value: 'Marqueur' }));
+      await waitFor(() =>
+        expect((result.current.state.data.roofs as Record<string, unknown>[])[0]!.name).toBe('Marqueur'),
+      );
       expect(result.current.state.data).toMatchObject({ project: (valid as { project: object }).project });
     });
   });

@@ -1,3 +1,4 @@
+import { waitFor } from '@testing-library/react';
 import { createStore } from 'jotai';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,8 +20,9 @@ describe('wizardAtoms', () => {
     // the keystroke does not wait for the write; a new store reads what waits
     expect(sessionStorage.getItem('smca_form')).toBeNull();
     expect(createStore().get(atoms.form)).toMatchObject({ unit_system: 'IMPERIAL' });
-    await new Promise((r) => setTimeout(r, 100));
-    expect(JSON.parse(sessionStorage.getItem('smca_form')!).unit_system).toBe('IMPERIAL');
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('smca_form')!).unit_system).toBe('IMPERIAL'),
+    );
     expect(JSON.parse(sessionStorage.getItem('smca_data')!)).toMatchObject({
       project_id: 'abc',
       statuses: [1, 2, 0, 0, 0],

@@ -1,8 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
-
-const ADMIN = 'http://127.0.0.1:8093';
-const CANADA = 'http://127.0.0.1:8092';
+import { ADMIN, CANADA } from './ports';
 
 test('accessibility (axe, WCAG 2.1 AA): the flow limiter, every step and the send panel', async ({
   page,

@@ -81,7 +81,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
   // Each roof is headed by its annual retention by volume; the seed's line is the mean of the months.
   const roofA = page.locator('figcaption').filter({ hasText: 'Toiture A' });
-  await expect(roofA).toContainText(/Abattement annuel \(en volume\) : \d+(,\d)? %/, { timeout: 15_000 });
+  await expect(roofA).toContainText(/Abattement annuel \(en volume\) : \d+(,\d)? %/);
   await expect(roofA).toContainText(/Moyenne des valeurs mensuelles : \d+ %/);
   await expect(page.locator('figcaption').filter({ hasText: 'Toiture B' })).toContainText(
     'Abattement annuel (en volume)',

@@ -58,7 +58,7 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   await page.getByRole('button', { name: 'Start the calculation' }).click();
   await expect(page).toHaveURL(/\/client\/smca\/results$/);
   const tower = page.locator('figcaption').filter({ hasText: 'Tower roof' });
-  await expect(tower).toContainText(/Annual retention \(by volume\): \d+(\.\d)? %/, { timeout: 15_000 });
+  await expect(tower).toContainText(/Annual retention \(by volume\): \d+(\.\d)? %/);
   await expect(tower).toContainText(/Mean of monthly values: \d+ %/);
   await expect(page.getByRole('heading', { name: 'Annual summary' })).toBeVisible();
   await expect(
@@ -155,7 +155,7 @@ test('on a phone, the English months under the charts are slanted, not run toget
   // the wizard is drawn once the project is in it (a placeholder holds its place meanwhile)
   await expect(page.locator('section.step h2')).toBeVisible();
   await page.goto('/client/smca/results');
-  await expect(page.getByRole('heading', { name: 'Annual summary' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Annual summary' })).toBeVisible();
   const months = page.locator('figure').first().locator('.apexcharts-xaxis-texts-g text');
   await expect(months).toHaveCount(12);
   await expect(months.first()).toHaveAttribute('transform', /rotate\(-45/);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { EMBEDDED, HOST } from './ports';
 
 /**
  * The manufacturer's site (localhost:8099) frames the app (127.0.0.1:8094, another site) behind an
@@ -8,10 +9,10 @@ import { expect, test } from '@playwright/test';
 test("inside the manufacturer's site (a third-party iframe), a visitor saves a project and finds it after a reload", async ({
   page,
 }) => {
-  await page.route('http://127.0.0.1:8094/**', (route) =>
+  await page.route(`${EMBEDDED}/**`, (route) =>
     route.continue({ headers: { ...route.request().headers(), 'x-forwarded-proto': 'https' } }),
   );
-  await page.goto('http://localhost:8099/');
+  await page.goto(`${HOST}/`);
   const frame = page.frameLocator('iframe[title="Calculateur"]');
   await expect(frame.getByRole('heading', { name: 'Informations client' })).toBeVisible();
   await frame.getByRole('textbox', { name: 'Nom', exact: true }).fill('Jeanne Martin');
@@ -24,11 +25,11 @@ test("inside the manufacturer's site (a third-party iframe), a visitor saves a p
   );
   await frame.getByRole('button', { name: 'Suivant', exact: true }).click();
   expect((await saved).status()).toBe(200);
-  const cookies = await page.context().cookies('http://127.0.0.1:8094');
+  const cookies = await page.context().cookies(EMBEDDED);
   expect(cookies.find((c) => c.name === 'rw_owner')).toMatchObject({ sameSite: 'None', secure: true });
 
   await page.reload();
-  const inner = page.frames().find((f) => f.url().startsWith('http://127.0.0.1:8094/'))!;
+  const inner = page.frames().find((f) => f.url().startsWith(`${EMBEDDED}/`))!;
   await expect(frame.getByRole('heading', { name: /Informations/ }).first()).toBeVisible();
   // The owner cookie comes back with the frame's requests: its project is listed again.
   const list = await inner.evaluate(async () => {

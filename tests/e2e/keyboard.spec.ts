@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-
-const ADMIN = 'http://127.0.0.1:8093';
+import { ADMIN } from './ports';
 
 /**
  * Presses Tab until the focused control is the one named `name` (its label), so that only the keyboard
@@ -74,5 +73,5 @@ test('a keyboard-only journey through the sm wizard to the results', async ({ pa
   await tabTo(page, /^Envoyer le formulaire$/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
-  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
 });

@@ -94,7 +94,7 @@ test('sm: the results page and its charts are fetched while the wizard waits on 
 
   await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
-  await expect(page.locator('.apexcharts-canvas').first()).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('.apexcharts-canvas').first()).toBeVisible();
   expect(scripts.slice(fetched)).toEqual([]);
 });
 

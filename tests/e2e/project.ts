@@ -28,5 +28,5 @@ export async function submitSm(page: Page): Promise<void> {
     .click();
   await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
-  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
 }

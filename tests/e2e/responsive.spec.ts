@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { ADMIN } from './ports';
 
 const VIEWPORTS = [
   [390, 844],
@@ -67,7 +68,6 @@ for (const [width, height, perPage] of [
 test('the pages around the wizard at every width: home, histories, results with their tables, note', async ({
   page,
 }) => {
-  const ADMIN = 'http://127.0.0.1:8093';
   await page.goto(`${ADMIN}/client/login`);
   await page.getByLabel('Mot de passe').fill('e2e-admin-password');
   await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -90,9 +90,7 @@ test('the pages around the wizard at every width: home, histories, results with 
       await page.goto(`${ADMIN}${path}`);
       await expect(page.locator('main h1').first()).toBeVisible();
       if (path.endsWith('results')) {
-        await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible({
-          timeout: 15_000,
-        });
+        await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
         // a figure and its unit on one line (47,2 %, not 47,2 / %): a narrow table scrolls instead
         const broken = await page.evaluate(() =>
           Array.from(document.querySelectorAll('.figures-table td'))

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { HOST, EMBEDDED, PORTS } from './ports';
 
 const root = join(import.meta.dirname, '../..');
 // The build and every server below know the test calculator; only the tank mode offers it.
@@ -18,10 +19,10 @@ process.env.EXTRA_BUNDLES = join(root, 'tests/fixtures/bundles');
 execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 const base = mkdtempSync(join(tmpdir(), 'rw-e2e-'));
 for (const [mode, port] of [
-  ['client', 8091],
-  ['canada', 8092],
-  ['admin', 8093],
-  ['tank', 8095],
+  ['client', PORTS.client],
+  ['canada', PORTS.canada],
+  ['admin', PORTS.admin],
+  ['tank', PORTS.tank],
 ] as const) {
   const dir = join(base, mode);
   mkdirSync(dir, { recursive: true });
@@ -51,15 +52,15 @@ const embedded = await buildServer(
     SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123',
     DIST_DIR: join(root, 'dist'),
     TRUST_PROXY: 'true',
-    FRAME_ANCESTORS: 'http://localhost:8099',
+    FRAME_ANCESTORS: HOST,
   }),
 );
-await embedded.app.listen({ port: 8094, host: '127.0.0.1' });
+await embedded.app.listen({ port: PORTS.embedded, host: '127.0.0.1' });
 createServer((_req, res) => {
   res.setHeader('content-type', 'text/html; charset=utf-8');
   res.end(
     '<!doctype html><html lang="fr"><title>Fabricant</title><h1>Notre calculateur</h1>' +
-      '<iframe title="Calculateur" src="http://127.0.0.1:8094/client/sl/calculator?iframe=yes" width="1200" height="900"></iframe></html>',
+      `<iframe title="Calculateur" src="${EMBEDDED}/client/sl/calculator?iframe=yes" width="1200" height="900"></iframe></html>`,
   );
-}).listen(8099, 'localhost');
-console.log('e2e embedded server on 8094, host site on 8099');
+}).listen(PORTS.host, 'localhost');
+console.log(`e2e embedded server on ${PORTS.embedded}, host site on ${PORTS.host}`);

@@ -34,7 +34,7 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   // The save is confirmed, and the confirmation goes after 5 s (seed: log messages last 5000 ms).
   const saved = page.getByRole('status').filter({ hasText: 'Projet enregistré.' });
   await expect(saved).toBeVisible();
-  await expect(saved).toBeHidden({ timeout: 8000 });
+  await expect(saved).toBeHidden();
   await page.getByRole('textbox', { name: 'Nom du chantier' }).fill('Résidence Les Tilleuls');
   await page.getByRole('textbox', { name: 'Ville' }).fill('Lyon');
   await page.getByRole('textbox', { name: 'Code postal' }).fill('69003');

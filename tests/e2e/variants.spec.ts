@@ -20,7 +20,7 @@ test('sm: duplicate as a variant, change it, compare the two, find them grouped 
     .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
     .toBe(true);
   await page.goto('/client/sm/results');
-  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Comparer les variantes' })).toHaveCount(0);
 
   // Duplicated: the variant opens in the wizard and says which it is.

@@ -153,7 +153,7 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
 
     it('refuses an image of too many pixels before decoding it', async () => {
       const id = await create();
-      const t0 = performance.now();
+      // only a header: decoding would fail on the missing pixels, so the size message proves it was not tried
       const r = await inject({
         method: 'POST',
         url: `/api/slowli/pdf_download/${id}`,
@@ -163,7 +163,6 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
       expect(r.statusCode).toBe(400);
       expect(r.json()).toMatchObject({ field: 'data.informations.0.image' });
       expect(r.json().error).toMatch(/20000 x 20000 pixels is too large/);
-      expect(performance.now() - t0).toBeLessThan(1000);
     });
 
     it('answers 503 with Retry-After when every printer is busy and the queue is full', async () => {

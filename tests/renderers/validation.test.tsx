@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { derive } from '../../engine';
 import { Carousel, Wizard } from '../../renderers';
@@ -135,8 +135,7 @@ describe('the error summary', () => {
       'Société : Le champ est requis',
     ]);
     fireEvent.click(links[1]!);
-    await new Promise((r) => setTimeout(r, 0));
-    expect(screen.getByRole('textbox', { name: /^Société/ })).toHaveFocus();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Société/ })).toHaveFocus());
   });
 
   it('stays away while the step has not been checked', () => {
