@@ -1,5 +1,5 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from './router';
 import { createI18n, type Translator } from '../renderers/i18n';
 import { CALCULATOR_IDS, loadCalculator, localeOfCalculator, type Calculator } from './calculators';
@@ -49,7 +49,11 @@ function FrameInner({
   // the language the calculator's messages were loaded in (CalculatorFrame loads the chosen one)
   const locale = localeOfCalculator(calculator) === 'en' ? 'en' : 'fr';
   const i18n = useMemo<Translator>(() => createI18n(calculator.messages, locale), [calculator, locale]);
-  const wizard = useWizard(calculator.bundle);
+  const copyName = useCallback(
+    (name: string, n: number) => i18n.t('common.copy_name', { name, count: n }),
+    [i18n],
+  );
+  const wizard = useWizard(calculator.bundle, copyName);
   const [confirmNew, setConfirmNew] = useState(false);
   const navigate = useNavigate();
   const [params] = useSearchParams();

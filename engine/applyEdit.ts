@@ -40,14 +40,18 @@ export function locate(cb: CompiledBundle, path: string): Location | undefined {
   return undefined;
 }
 
-/** A value typed in display units -> the stored value: numbers parsed (comma or dot) and converted to metric. */
+/**
+ * A value typed in display units -> the stored value: numbers parsed (comma or dot) and converted to
+ * metric. Only what a person writes is a number ('12', '12,5', '-3', '.5'): '1e3', '0x10' or '12 m' stay
+ * text, which the field's check then refuses.
+ */
 export function parseInput(f: CompiledField, value: unknown, system: UnitSystem): unknown {
   if (!isNumeric(f)) return value;
   if (value === undefined || value === null || value === '') return null;
   let n: unknown = value;
   if (typeof value === 'string') {
     const t = value.trim().replace(',', '.');
-    n = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(t) ? Number(t) : value;
+    n = /^[-+]?(\d+\.?\d*|\.\d+)$/.test(t) ? Number(t) : value;
   }
   return fromDisplay(n, f.ui['ui:options']?.quantity, system);
 }

@@ -62,13 +62,35 @@ export function addCard(bundle: Bundle, state: FormState, stepKey: string): Form
   return derive(bundle, data, { unitSystem: state.unitSystem });
 }
 
-/** Appends a copy of card `index` (same values; references to it are not copied). */
-export function duplicateCard(bundle: Bundle, state: FormState, stepKey: string, index: number): FormState {
+/**
+ * Names a copy: `copyName(name, n)` gives the n-th candidate ('Toiture A (copie)', then '… (copie 2)'); the
+ * first that no card of the list bears is taken.
+ */
+export type CopyName = (name: string, n: number) => string;
+
+/**
+ * Appends a copy of card `index` (same values; references to it are not copied). With `copyName`, a copy
+ * of a named card gets a name of its own (a name must often be unique in its list).
+ */
+export function duplicateCard(
+  bundle: Bundle,
+  state: FormState,
+  stepKey: string,
+  index: number,
+  copyName?: CopyName,
+): FormState {
   const step = stepOf(bundle, stepKey);
   const items = arrayAt(state.data, step.path);
   const item = items[index];
   if (!step.repeat?.duplicate || item === undefined || items.length >= maxCards(step.repeat)) return state;
-  const copy = structuredClone(item);
+  const copy = structuredClone(item) as Record<string, unknown>;
+  const name = copy.name;
+  if (copyName && typeof name === 'string' && name.trim()) {
+    const taken = new Set(items.map((x) => getPath(x, 'name')));
+    let n = 1;
+    while (taken.has(copyName(name, n))) n += 1;
+    copy.name = copyName(name, n);
+  }
   const data = setPath(state.data, step.path, [...items, copy]);
   return derive(bundle, data, { unitSystem: state.unitSystem });
 }

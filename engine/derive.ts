@@ -131,8 +131,9 @@ function checkField(
     if (isNumeric(f)) {
       if (typeof value !== 'number' || !Number.isFinite(value))
         return { severity: 2, message: { key: key('number') } };
+      // a count (outlets): 1.5 is a number, but not a whole one, and the message says so
       if ((Array.isArray(s.type) ? s.type : [s.type]).includes('integer') && !Number.isInteger(value))
-        return { severity: 2, message: { key: key('number') } };
+        return { severity: 2, message: { key: opt?.messages?.integer ?? 'errors.integer' } };
       if (s.minimum !== undefined && value < s.minimum)
         return {
           severity: 2,

@@ -7,7 +7,7 @@ export { compileBundle } from './compile';
 export { emptyData, defaultItem } from './emptyData';
 export { derive } from './derive';
 export { applyEdit } from './applyEdit';
-export { addCard, duplicateCard, deleteCard, setGate, setUnitSystem } from './cards';
+export { addCard, duplicateCard, deleteCard, setGate, setUnitSystem, type CopyName } from './cards';
 export {
   validateStep,
   next,

@@ -63,7 +63,16 @@ export interface DataSchema {
 
 /** The checks the engine makes by itself, from the schema and the field kind. */
 export type BuiltinCheck =
-  'required' | 'need' | 'select' | 'number' | 'minimum' | 'maximum' | 'maxLength' | 'email' | 'phone';
+  | 'required'
+  | 'need'
+  | 'select'
+  | 'number'
+  | 'integer'
+  | 'minimum'
+  | 'maximum'
+  | 'maxLength'
+  | 'email'
+  | 'phone';
 
 /** Per-field presentation, rjsf-style (`ui:widget` is the field kind). */
 export interface FieldUi {

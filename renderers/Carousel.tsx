@@ -1,4 +1,4 @@
-import { useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import type { StepState } from '../engine';
 import { CardForm } from './CardForm';
 import { PreviewCtx, tr, useRender } from './context';
@@ -49,19 +49,34 @@ export function Carousel({
   const { t, lang = 'fr' } = useRender();
   const preview = useContext(PreviewCtx);
   const perPage = useCardsPerPage(bundlePerPage);
-  const slots = step.cards.length + (step.canAdd ? 1 : 0);
-  const pages = Math.max(1, Math.ceil(slots / perPage));
-  const [page, setPage] = useState(0);
+  const count = step.cards.length;
+  // The window of cards shown starts at `start`; the last window is full (the last `perPage` cards), so a
+  // card added or duplicated (always at the end) shows among its neighbours, not alone on a new page.
+  const lastStart = Math.max(0, count - perPage);
+  const [start, setStart] = useState(0);
   const [view, setView] = useState<'cards' | 'list'>('cards');
   useEffect(() => {
     if (showCard === null) return;
     setView('cards');
-    setPage(Math.floor(showCard / perPage));
+    setStart(Math.floor(showCard / perPage) * perPage);
   }, [showCard, perPage]);
-  const shown = Math.min(page, pages - 1);
-  const from = shown * perPage;
+  const counted = useRef(count);
+  useEffect(() => {
+    if (count > counted.current) setStart(Math.max(0, count - perPage));
+    counted.current = count;
+  }, [count, perPage]);
+  const from = Math.min(start, lastStart);
+  const pages = Math.max(1, Math.ceil(count / perPage));
+  const shown = Math.min(pages - 1, Math.ceil(from / perPage));
   const cards = step.cards.slice(from, from + perPage);
-  const addShown = step.canAdd && step.cards.length >= from && step.cards.length < from + perPage;
+  // Adding is offered on every page: as a card where the window has room, else beside the page arrows.
+  const addShown = step.canAdd && cards.length < perPage;
+  const addButton =
+    step.canAdd && !addShown ? (
+      <button type="button" className="button-secondary carousel-add" onClick={onAdd}>
+        <span aria-hidden="true">+</span> {t(addLabel ?? 'common.add')}
+      </button>
+    ) : null;
   // Cards to correct on the other pages, so that an error out of sight is still flagged.
   const before = step.cards.slice(0, from).filter((c) => c.severity === 2).length;
   const after = step.cards.slice(from + perPage).filter((c) => c.severity === 2).length;
@@ -82,7 +97,7 @@ export function Carousel({
   if (view === 'list' && step.cards.length > perPage)
     return (
       <div className="carousel-list">
-        {toggle}
+        <div className="carousel-tools">{toggle}</div>
         {/* on a phone the table scrolls in its own region; the page does not move sideways */}
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t(step.title)}>
           <table className="results-table cards-table">
@@ -129,7 +144,7 @@ export function Carousel({
                       type="button"
                       className="button-secondary"
                       onClick={() => {
-                        setPage(Math.floor(card.index / perPage));
+                        setStart(Math.floor(card.index / perPage) * perPage);
                         setView('cards');
                       }}
                     >
@@ -150,13 +165,18 @@ export function Carousel({
     );
   return (
     <>
-      {toggle}
+      {toggle || addButton ? (
+        <div className="carousel-tools">
+          {toggle}
+          {addButton}
+        </div>
+      ) : null}
       <div className="carousel" aria-roledescription="carousel">
         <button
           type="button"
           className="carousel-arrow"
-          disabled={shown === 0}
-          onClick={() => setPage(shown - 1)}
+          disabled={from === 0}
+          onClick={() => setStart(Math.max(0, from - perPage))}
           aria-label={
             before
               ? `${t('common.page_previous')} (${t('common.cards_to_fix', { count: before })})`
@@ -197,8 +217,8 @@ export function Carousel({
         <button
           type="button"
           className="carousel-arrow"
-          disabled={shown >= pages - 1}
-          onClick={() => setPage(shown + 1)}
+          disabled={from >= lastStart}
+          onClick={() => setStart(Math.min(lastStart, from + perPage))}
           aria-label={
             after
               ? `${t('common.page_next')} (${t('common.cards_to_fix', { count: after })})`

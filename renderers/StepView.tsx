@@ -1,4 +1,4 @@
-import { forwardRef, useContext, useEffect, useState } from 'react';
+import { forwardRef, useContext, useEffect, useRef, useState } from 'react';
 import type { StepDef, StepState } from '../engine';
 import { CardForm, fieldId } from './CardForm';
 import { Carousel } from './Carousel';
@@ -20,8 +20,17 @@ export interface StepActions {
  */
 export const StepView = forwardRef<
   HTMLHeadingElement,
-  { def: StepDef; step: StepState; showSummary?: boolean } & StepActions
->(function StepView({ def, step, showSummary, onAdd, onDuplicate, onDelete, onGate }, headingRef) {
+  {
+    def: StepDef;
+    step: StepState;
+    showSummary?: boolean;
+    /** changes at each press of Next or Submit: the error summary, when shown, then takes the focus */
+    summaryFocus?: number;
+  } & StepActions
+>(function StepView(
+  { def, step, showSummary, summaryFocus = 0, onAdd, onDuplicate, onDelete, onGate },
+  headingRef,
+) {
   const { t, lang = 'fr' } = useRender();
   const preview = useContext(PreviewCtx);
   const gateId = `${step.key}-gate`;
@@ -41,13 +50,26 @@ export const StepView = forwardRef<
           })),
       )
     : [];
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const hasProblems = problems.length > 0;
+  useEffect(() => {
+    if (summaryFocus > 0 && hasProblems) summaryRef.current?.focus();
+    // only a press of Next or Submit moves the focus, not a problem fixed or made meanwhile
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [summaryFocus]);
   return (
     <section className={`step step-${step.key} step-bg-${step.icon}`} aria-labelledby={`${step.key}-title`}>
       <h2 id={`${step.key}-title`} ref={headingRef} tabIndex={-1}>
         <StepIcon name={step.icon} /> {t(step.title)}
       </h2>
       {problems.length ? (
-        <div className="error-summary" role="alert" aria-labelledby={`${step.key}-problems`}>
+        <div
+          ref={summaryRef}
+          className="error-summary"
+          role="alert"
+          tabIndex={-1}
+          aria-labelledby={`${step.key}-problems`}
+        >
           <h3 id={`${step.key}-problems`}>{t('common.problems', { count: problems.length })}</h3>
           <ul>
             {problems.map((p) => (

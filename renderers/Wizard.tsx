@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { Bundle, FormState, StepStatus } from '../engine';
 import { canCalculate, isFormValid } from '../engine';
 import type { StepActions } from './StepView';
@@ -38,6 +38,8 @@ export function Wizard({
 } & WizardActions) {
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
+  // Each press of Next or Submit: a step that stays blocked moves focus to its error summary (GOV.UK).
+  const [pressed, setPressed] = useState(0);
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -78,6 +80,7 @@ export function Wizard({
         def={def}
         step={step}
         showSummary={(statuses[current] ?? 0) === 3}
+        summaryFocus={pressed}
         {...stepActions}
       />
       <WizardFooter
@@ -88,8 +91,14 @@ export function Wizard({
         submitLabel={bundle.submit ?? 'common.submit'}
         busy={busy ?? false}
         onPrevious={actions.onPrevious}
-        onNext={actions.onNext}
-        onSubmit={actions.onSubmit}
+        onNext={() => {
+          actions.onNext();
+          setPressed((n) => n + 1);
+        }}
+        onSubmit={() => {
+          actions.onSubmit();
+          setPressed((n) => n + 1);
+        }}
       />
     </div>
   );

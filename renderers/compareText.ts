@@ -58,12 +58,12 @@ export function figureRows(
     const base = values[0] ?? null;
     const cells = values.map((v, i): CompareCell => {
       if (v === null) return { text: '–' };
-      const text = `${numberText(v, lang, digits)}${unit}`;
+      const text = `${numberText(v, lang, digits, true)}${unit}`;
       if (i === 0 || base === null || v === base) return { text };
       const d = v - base;
       const sign = d > 0 ? '+' : '−';
       const tone = !f.better ? 'differs' : d > 0 === (f.better === 'higher') ? 'better' : 'worse';
-      return { text, delta: `${sign}${numberText(Math.abs(d), lang, digits)}${deltaUnit}`, tone };
+      return { text, delta: `${sign}${numberText(Math.abs(d), lang, digits, true)}${deltaUnit}`, tone };
     });
     return { label: t(f.label), cells };
   });

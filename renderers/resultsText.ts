@@ -186,7 +186,8 @@ export function figureText(
   lang: string,
 ): string {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '–';
-  return `${numberText(value, lang, digits)}${unit ? ` ${t(unit)}` : ''}`;
+  // every decimal written, as the results' tables write the same figure (58,0 %, not 58 %)
+  return `${numberText(value, lang, digits, true)}${unit ? ` ${t(unit)}` : ''}`;
 }
 
 /** The summary table: a row per roof and one for the whole site, annual figures, volumes per year. */

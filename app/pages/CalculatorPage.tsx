@@ -41,6 +41,7 @@ export function CalculatorPage() {
       return;
     }
     const { data, statuses } = fromServer(bundle, r.data);
+    replaceAddress.current = true;
     w.load(data, {
       project_id: r.data.id,
       version: r.data.version,
@@ -64,13 +65,32 @@ export function CalculatorPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
 
-  const hash = location.hash;
+  // Each step has its own address (#1, #2, …): Next, Previous and the timeline add a history entry, and
+  // the browser's Back and Forward move between steps, as in GOV.UK flows. `synced` is the step the
+  // address and the wizard last agreed on; whichever moves away from it leads.
+  const n = Number(location.hash.replace('#', ''));
+  const hashStep = Number.isInteger(n) && n >= 1 && n <= bundle.steps.length ? n - 1 : null;
+  const synced = useRef<number | null>(null);
+  const replaceAddress = useRef(false);
   useEffect(() => {
-    const n = Number(hash.replace('#', ''));
-    if (Number.isInteger(n) && n >= 1 && n <= bundle.steps.length) w.jump(n - 1);
-    // the hash sets the starting step; later steps are the user's
+    if (opening) return;
+    if (hashStep !== null && hashStep !== synced.current) {
+      // the address moved (Back, Forward, a link to #n): the wizard follows
+      synced.current = hashStep;
+      replaceAddress.current = false;
+      if (hashStep !== w.current) w.jump(hashStep);
+      return;
+    }
+    if (w.current === synced.current) return;
+    // the wizard moved (Next, Previous, the timeline, a project opened): the address follows; an address
+    // without a step, or a project just opened, is replaced rather than added to
+    const replace = hashStep === null || replaceAddress.current;
+    replaceAddress.current = false;
+    synced.current = w.current;
+    void navigate(`${location.pathname}${location.search}#${w.current + 1}`, { replace });
+    // w.jump is stable in effect (it sets the step atom); the location is read at the moment of moving
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hash]);
+  }, [hashStep, w.current, opening]);
 
   // On the last step, once the browser is idle: the results page's code and its charts are fetched, so that
   // Submit shows them without waiting for the download (ApexCharts: 286 KB gzip, the largest of the app).

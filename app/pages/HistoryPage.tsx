@@ -58,6 +58,8 @@ export function HistoryPage() {
   const [confirming, setConfirming] = useState<Pick | null>(null);
   const [prompting, setPrompting] = useState<Pick | null>(null);
   const [answer, setAnswer] = useState('');
+  // the prompt's answer is required: an empty one says so beside the field instead of doing nothing
+  const [answerMissing, setAnswerMissing] = useState(false);
 
   const load = useCallback(async () => {
     const r = await searchProjects(calculator.api, page, query, sort, order);
@@ -115,6 +117,7 @@ export function HistoryPage() {
   const select = (p: HistoryItem, a: HistoryAction, size: number) => {
     if (a.prompt) {
       setAnswer('');
+      setAnswerMissing(false);
       setPrompting({ row: p, action: a, size });
     } else if (a.confirm) setConfirming({ row: p, action: a, size });
     else void run(p, a);
@@ -308,10 +311,16 @@ export function HistoryPage() {
             aria-modal="true"
             aria-labelledby="prompt-title"
             className="modal"
+            noValidate
             onSubmit={(e) => {
               e.preventDefault();
+              if (!answer.trim()) {
+                setAnswerMissing(true);
+                (e.currentTarget.elements.namedItem('prompt-answer') as HTMLInputElement | null)?.focus();
+                return;
+              }
               const { row, action } = prompting;
-              void run(row, action, answer).then((ok) => {
+              void run(row, action, answer.trim()).then((ok) => {
                 if (ok) setPrompting(null);
               });
             }}
@@ -319,13 +328,24 @@ export function HistoryPage() {
             <label id="prompt-title">
               {t(prompting.action.prompt.title)}
               <input
+                name="prompt-answer"
                 className="field-input"
                 required
+                aria-invalid={answerMissing || undefined}
+                aria-describedby={answerMissing ? 'prompt-missing' : undefined}
                 value={answer}
-                onChange={(e) => setAnswer(e.target.value)}
+                onChange={(e) => {
+                  setAnswer(e.target.value);
+                  setAnswerMissing(false);
+                }}
                 autoFocus
               />
             </label>
+            {answerMissing ? (
+              <p id="prompt-missing" className="field-message" role="alert">
+                {t('errors.required')}
+              </p>
+            ) : null}
             <div className="modal-actions">
               <button type="button" className="button-secondary" onClick={() => setPrompting(null)}>
                 {t('app.cancel')}

@@ -16,6 +16,7 @@ import {
   submit,
   toServer,
   type Bundle,
+  type CopyName,
   type StepStatus,
   type Edit,
   type FormState,
@@ -30,8 +31,11 @@ export type SaveOutcome =
   | { ok: true; id: string }
   | { ok: false; conflict: boolean; error: { status: number; code?: string } | null };
 
-/** The wizard of one calculator: engine state kept in step with the persisted atoms. */
-export function useWizard(bundle: Bundle) {
+/**
+ * The wizard of one calculator: engine state kept in step with the persisted atoms. `copyName` names a
+ * duplicated card ('Toiture A (copie)').
+ */
+export function useWizard(bundle: Bundle, copyName?: CopyName) {
   const atoms = wizardAtoms(bundle);
   const [data, setData] = useAtom(atoms.form);
   const [session, setSession] = useAtom(atoms.session);
@@ -97,8 +101,8 @@ export function useWizard(bundle: Bundle) {
   const edit = useCallback((e: Edit) => commit(applyEdit(bundle, now(), e)), [bundle, commit, now]);
   const add = useCallback((key: string) => commit(addCard(bundle, now(), key)), [bundle, commit, now]);
   const duplicate = useCallback(
-    (key: string, i: number) => commit(duplicateCard(bundle, now(), key, i)),
-    [bundle, commit, now],
+    (key: string, i: number) => commit(duplicateCard(bundle, now(), key, i, copyName)),
+    [bundle, commit, now, copyName],
   );
   const remove = useCallback(
     (key: string, i: number) => commit(deleteCard(bundle, now(), key, i)),

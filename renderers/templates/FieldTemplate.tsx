@@ -36,7 +36,12 @@ export function FieldTemplate({
     >
       <div className="field-head">
         {state.kind === 'boolean' ? label : <label htmlFor={id}>{label}</label>}
-        {state.info ? (
+      </div>
+      {/* The info button follows its input: Tab from one field reaches the next field's input first, so
+          that typing after Tab goes where the user expects (it once went into the next field's button). */}
+      {state.info ? (
+        <div className="field-control">
+          {children}
           <button
             type="button"
             className="field-info-toggle"
@@ -45,11 +50,12 @@ export function FieldTemplate({
             onClick={() => setOpen((o) => !o)}
           >
             <span aria-hidden="true">i</span>
-            <span className="visually-hidden">{t('common.more_info')}</span>
+            <span className="visually-hidden">{t('common.more_info', { label: t(state.label) })}</span>
           </button>
-        ) : null}
-      </div>
-      {children}
+        </div>
+      ) : (
+        children
+      )}
       {state.info ? (
         <p id={`${id}__info`} className="field-info" hidden={!open}>
           {t(state.info)}

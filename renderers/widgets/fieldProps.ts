@@ -33,6 +33,16 @@ export function ariaOf(field: FieldState, id: string): Record<string, string | b
   };
 }
 
+/**
+ * The text a number input shows for a value in the reader's language: its decimal comma in French
+ * ('850,5', never '850.5'), no grouping, so that what is shown can be typed back as it is.
+ */
+export function numberInputText(value: unknown, lang: string): string {
+  if (typeof value !== 'number') return asText(value);
+  const text = String(value);
+  return lang.startsWith('fr') ? text.replace('.', ',') : text;
+}
+
 /** The text an input shows for a value (numbers as typed, blanks as ''). */
 export function asText(value: unknown): string {
   return value === null || value === undefined ? '' : String(value);
@@ -47,9 +57,10 @@ export function asText(value: unknown): string {
 export function useTypedText(
   field: FieldState,
   same: (text: string, shown: string) => boolean = (text, shown) => text === shown,
+  format: (value: unknown) => string = asText,
 ): [string, (text: string) => void] {
   const { onEdit, onType } = useRender();
-  const shown = asText(field.display);
+  const shown = format(field.display);
   const [text, setText] = useState(shown);
   const [seen, setSeen] = useState(shown);
   if (seen !== shown) {

@@ -78,6 +78,7 @@ export const ENGINE_KEYS = [
   'errors.select',
   'errors.maxLength',
   'errors.number',
+  'errors.integer',
   'errors.phone',
   'errors.email',
   'errors.minimum',

@@ -49,7 +49,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   );
   await expect(textbox(page, 'Épaisseur du substrat')).toHaveValue('10');
   await page.getByRole('combobox', { name: 'Couche drainante' }).selectOption({ label: 'Sopradrain Duo 25' });
-  await expect(textbox(page, 'Épaisseur de la couche drainante')).toHaveValue('2.5');
+  await expect(textbox(page, 'Épaisseur de la couche drainante')).toHaveValue('2,5');
   await expect(textbox(page, 'Épaisseur de la couche drainante')).toBeDisabled();
   await page.getByRole('button', { name: /Ajouter une toiture/ }).click();
   await textbox(page, 'Nom de la toiture').nth(1).fill('Toiture B');

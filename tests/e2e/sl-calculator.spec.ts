@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 test('the sl wizard: validation messages, three steps, cards and the GRAVILLON rule', async ({ page }) => {
   await page.goto('/client/');
-  await expect(page).toHaveURL(/\/client\/sl\/calculator$/);
+  await expect(page).toHaveURL(/\/client\/sl\/calculator(#\d)?$/);
   await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
   // Nothing is red before the user has done anything.
   await expect(page.getByText('Le champ est requis')).toHaveCount(0);
@@ -195,6 +195,10 @@ test('an admin logs in, finds the project in the history, orders it and download
   await expect(row).toContainText('Projet valide');
   await row.getByRole('button', { name: 'Options du projet' }).click();
   await page.getByRole('menuitem', { name: 'Créer une commande' }).click();
+  // Valider with no number says what is missing, beside the field (it once did nothing, silently)
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Le champ est requis');
+  await expect(page.getByRole('textbox', { name: 'Numéro de commande' })).toBeFocused();
   await page.getByRole('textbox', { name: 'Numéro de commande' }).fill('CMD-42');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Valider' }).click();
@@ -266,7 +270,7 @@ test('an admin logs in, finds the project in the history, orders it and download
 
 test('an unknown route goes to the flow-limiter calculator', async ({ page }) => {
   await page.goto('/client/nowhere/at/all');
-  await expect(page).toHaveURL(/\/client\/sl\/calculator$/);
+  await expect(page).toHaveURL(/\/client\/sl\/calculator(#\d)?$/);
 });
 
 test('the app is served compressed, its hashed assets cached for a year and its page checked each time', async ({

@@ -53,6 +53,26 @@ describe('applyEdit', () => {
     );
   });
 
+  it('reads only what a person writes as a number, and asks a count for a whole number', () => {
+    let s = derive(sl, validProject('sl'));
+    const field = (st: typeof s, name: string) =>
+      st.steps[2]!.cards[0]!.fields.find((f) => f.field === name)!;
+    s = applyEdit(sl, s, { path: 'roofs.0.volume', value: '1e3' });
+    expect(field(s, 'volume')).toMatchObject({
+      value: '1e3',
+      severity: 2,
+      message: { key: 'errors.number' },
+    });
+    s = applyEdit(sl, s, { path: 'roofs.0.drainage.horizontal', value: '1,5' });
+    expect(field(s, 'drainage.horizontal')).toMatchObject({
+      value: 1.5,
+      severity: 2,
+      message: { key: 'errors.integer' },
+    });
+    s = applyEdit(sl, s, { path: 'roofs.0.height', value: '-3' });
+    expect(field(s, 'height')).toMatchObject({ severity: 2, message: { key: 'errors.minimum' } });
+  });
+
   it('throws, naming the path, for a field that does not exist', () => {
     const s = derive(sl, validProject('sl'));
     expect(() => applyEdit(sl, s, { path: 'roofs.0.colour', value: 'red' })).toThrow(/roofs\.0\.colour/);

@@ -22,6 +22,13 @@ describe('duplicateCard', () => {
     const s = duplicateCard(sl, derive(sl, slWithRoofs(2)), 'Toiture', 0);
     expect(names(s)).toEqual(['Toiture 1', 'Toiture 2', 'Toiture 1']);
   });
+  it('names a copy so that it does not repeat a name of the list', () => {
+    const copyName = (name: string, n: number) => (n === 1 ? `${name} (copie)` : `${name} (copie ${n})`);
+    let s = duplicateCard(sl, derive(sl, slWithRoofs(2)), 'Toiture', 0, copyName);
+    expect(names(s)).toEqual(['Toiture 1', 'Toiture 2', 'Toiture 1 (copie)']);
+    s = duplicateCard(sl, s, 'Toiture', 0, copyName);
+    expect(names(s)).toEqual(['Toiture 1', 'Toiture 2', 'Toiture 1 (copie)', 'Toiture 1 (copie 2)']);
+  });
 });
 
 describe('deleteCard', () => {

@@ -58,9 +58,12 @@ describe('the comparison of variants', () => {
     ]);
     expect(row('Vers le réseau par an')[1]).toEqual({ text: '153,1 m³', delta: '−13,2 m³', tone: 'better' });
     expect(row('Évapotranspiré par an')[1]).toEqual({ text: '375,9 m³', delta: '+30,4 m³', tone: 'differs' });
-    expect(row('Abattement avec 20 % de pluie en plus')[1]).toMatchObject({ delta: '−1 pt', tone: 'worse' });
-    // the same figure is not a difference
-    expect(row("Jours de pluie où l'objectif est tenu")[1]).toEqual({ text: '50 %' });
+    expect(row('Abattement avec 20 % de pluie en plus')[1]).toMatchObject({
+      delta: '−1,0 pt',
+      tone: 'worse',
+    });
+    // the same figure is not a difference; it is written with the precision the results give it
+    expect(row("Jours de pluie où l'objectif est tenu")[1]).toEqual({ text: '50,0 %' });
   });
 
   it('shows volumes in whole US gallons for an imperial project', () => {

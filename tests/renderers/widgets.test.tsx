@@ -98,7 +98,7 @@ describe('FieldTemplate', () => {
     expect(input.getAttribute('aria-describedby')).toContain('__message');
     const info = screen.getByText(/L'e-mail permet/);
     expect(info).not.toBeVisible();
-    fireEvent.click(screen.getByRole('button', { name: "Plus d'informations" }));
+    fireEvent.click(screen.getByRole('button', { name: "Plus d'informations : E-mail" }));
     expect(info).toBeVisible();
   });
 });
@@ -148,6 +148,6 @@ describe('typed inputs (text, e-mail, phone, number)', () => {
     redraw({ ...field, value: 12, display: 12 });
     expect(input).toHaveValue('12,');
     redraw({ ...field, value: 3.5, display: 3.5 }); // units switched, or a project opened
-    expect(input).toHaveValue('3.5');
+    expect(input).toHaveValue('3,5'); // in the reader's language
   });
 });
