@@ -8,6 +8,7 @@ export { emptyData, defaultItem } from './emptyData';
 export { derive } from './derive';
 export { applyEdit } from './applyEdit';
 export { addCard, duplicateCard, deleteCard, setGate, setUnitSystem, type CopyName } from './cards';
+export { pasteCards, pastedRows, type Pasted } from './pasteCards';
 export {
   validateStep,
   next,

@@ -224,6 +224,14 @@ export function prepareBundle(json: unknown): Bundle {
     keys.add(step.key);
     if (step.repeat?.mirror !== undefined && step.repeat.mirror !== step.path)
       fail(`${at}/repeat/mirror`, `a mirrored step must have path '${step.repeat.mirror}'`);
+    step.repeat?.paste?.columns.forEach((f, i) => {
+      if (!step.ui.fields[f])
+        fail(
+          `${at}/repeat/paste/columns/${i}`,
+          `field '${f}' is not a field of the step`,
+          didYouMean(f, Object.keys(step.ui.fields)),
+        );
+    });
     step.ui['ui:order'].forEach((f, i) => {
       if (!step.ui.fields[f])
         fail(

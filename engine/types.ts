@@ -161,6 +161,11 @@ export interface RepeatDef {
   delete: boolean; // delete is offered only while more than `min` cards exist (and more than one)
   /** the cards of this step mirror another array of the local model (Deversement: 'roofs') */
   mirror?: string;
+  /**
+   * Cards may be pasted from a spreadsheet, one per row: `columns` are the card's fields in the order of
+   * the pasted columns (name, surface, system); `label` names the action and `hint` says what to paste.
+   */
+  paste?: { columns: string[]; label: string; hint: string };
 }
 
 export interface StepDef {

@@ -24,5 +24,5 @@ type Story = StoryObj<typeof meta>;
 
 /** One roof: no Delete in its menu, the add card beside it. */
 export const OneCard: Story = { args: { step: roofs(1) } };
-/** Seven roofs: three per page, three pages with the add card on the last. */
+/** Seven roofs: three per page, the last page full (roofs 5 to 7), adding offered beside the arrows. */
 export const SevenCards: Story = { args: { step: roofs(7) } };

@@ -1,4 +1,4 @@
-import { useContext, useEffect, useRef, useState } from 'react';
+import { useContext, useEffect, useId, useRef, useState } from 'react';
 import type { StepState } from '../engine';
 import { CardForm } from './CardForm';
 import { PreviewCtx, tr, useRender } from './context';
@@ -33,10 +33,15 @@ export function Carousel({
   perPage: bundlePerPage,
   addLabel,
   onAdd,
+  paste,
   onDuplicate,
   onDelete,
   showCard = null,
 }: {
+  /** the step's paste from a spreadsheet (repeat.paste), with what applies it */
+  paste?:
+    | { label: string; hint: string; onPaste: (text: string) => { added: number; skipped: number } }
+    | undefined;
   /** a card to bring into view (the error summary's link): its page is shown */
   showCard?: number | null;
   step: StepState;
@@ -165,9 +170,10 @@ export function Carousel({
     );
   return (
     <>
-      {toggle || addButton ? (
+      {toggle || addButton || paste ? (
         <div className="carousel-tools">
           {toggle}
+          {paste ? <PasteRows {...paste} disabled={!step.canAdd} /> : null}
           {addButton}
         </div>
       ) : null}
@@ -243,5 +249,103 @@ export function Carousel({
         </p>
       </div>
     </>
+  );
+}
+
+/**
+ * Cards pasted from a spreadsheet: a button opening a box where rows copied from a spreadsheet are pasted
+ * (one card per row, in the columns the bundle declares, which the hint states), then added at once; the
+ * result is said in a status line.
+ */
+function PasteRows({
+  label,
+  hint,
+  onPaste,
+  disabled,
+}: {
+  label: string;
+  hint: string;
+  onPaste: (text: string) => { added: number; skipped: number };
+  disabled: boolean;
+}) {
+  const { t } = useRender();
+  const [open, setOpen] = useState(false);
+  const [text, setText] = useState('');
+  const [said, setSaid] = useState('');
+  const [missing, setMissing] = useState(false);
+  const id = useId();
+  return (
+    <div className="paste-rows">
+      <button
+        type="button"
+        className="button-secondary"
+        aria-expanded={open}
+        aria-controls={`${id}-box`}
+        disabled={disabled}
+        onClick={() => setOpen((o) => !o)}
+      >
+        {t(label)}
+      </button>
+      <p className="paste-said" role="status">
+        {said}
+      </p>
+      {open ? (
+        <form
+          id={`${id}-box`}
+          className="paste-box"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (!text.trim()) {
+              setMissing(true);
+              return;
+            }
+            const { added, skipped } = onPaste(text);
+            setSaid(
+              [
+                t('common.pasted', { count: added }),
+                skipped ? t('common.paste_skipped', { count: skipped }) : '',
+              ]
+                .filter(Boolean)
+                .join(' '),
+            );
+            setText('');
+            setOpen(false);
+          }}
+        >
+          <label className="field" htmlFor={`${id}-text`}>
+            <span className="field-label">{t('common.paste_text')}</span>
+          </label>
+          <p id={`${id}-hint`} className="field-hint">
+            {t(hint)}
+          </p>
+          <textarea
+            id={`${id}-text`}
+            className="field-input"
+            rows={5}
+            value={text}
+            aria-describedby={`${id}-hint${missing ? ` ${id}-missing` : ''}`}
+            aria-invalid={missing || undefined}
+            onChange={(e) => {
+              setText(e.target.value);
+              setMissing(false);
+            }}
+          />
+          {missing ? (
+            <p id={`${id}-missing`} className="field-message" role="alert">
+              {t('common.paste_empty')}
+            </p>
+          ) : null}
+          <div className="modal-actions">
+            <button type="button" className="button-secondary" onClick={() => setOpen(false)}>
+              {t('common.cancel')}
+            </button>
+            <button type="submit" className="button-primary">
+              {t('common.paste_submit')}
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </div>
   );
 }

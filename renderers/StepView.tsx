@@ -9,6 +9,8 @@ import { numberText } from './resultsText';
 /** Callbacks of a step's cards and gate question. */
 export interface StepActions {
   onAdd: () => void;
+  /** cards pasted from a spreadsheet (steps declaring repeat.paste): how many were added and left out */
+  onPaste?: (text: string) => { added: number; skipped: number };
   onDuplicate: (index: number) => void;
   onDelete: (index: number) => void;
   onGate: (open: boolean) => void;
@@ -26,9 +28,11 @@ export const StepView = forwardRef<
     showSummary?: boolean;
     /** changes at each press of Next or Submit: the error summary, when shown, then takes the focus */
     summaryFocus?: number;
+    /** where the step stands in the wizard, shown above its heading ('Étape 3 sur 5') */
+    progress?: { current: number; count: number };
   } & StepActions
 >(function StepView(
-  { def, step, showSummary, summaryFocus = 0, onAdd, onDuplicate, onDelete, onGate },
+  { def, step, showSummary, summaryFocus = 0, progress, onAdd, onPaste, onDuplicate, onDelete, onGate },
   headingRef,
 ) {
   const { t, lang = 'fr' } = useRender();
@@ -59,7 +63,17 @@ export const StepView = forwardRef<
   }, [summaryFocus]);
   return (
     <section className={`step step-${step.key} step-bg-${step.icon}`} aria-labelledby={`${step.key}-title`}>
-      <h2 id={`${step.key}-title`} ref={headingRef} tabIndex={-1}>
+      {progress ? (
+        <p className="step-progress" id={`${step.key}-progress`}>
+          {t('common.step_of', progress)}
+        </p>
+      ) : null}
+      <h2
+        id={`${step.key}-title`}
+        ref={headingRef}
+        tabIndex={-1}
+        aria-describedby={progress ? `${step.key}-progress` : undefined}
+      >
         <StepIcon name={step.icon} /> {t(step.title)}
       </h2>
       {problems.length ? (
@@ -107,6 +121,7 @@ export const StepView = forwardRef<
             perPage={def.repeat?.perPage ?? 3}
             addLabel={def.repeat?.add?.label}
             onAdd={onAdd}
+            paste={def.repeat?.paste && onPaste ? { ...def.repeat.paste, onPaste } : undefined}
             onDuplicate={onDuplicate}
             onDelete={onDelete}
             showCard={showCard?.index ?? null}

@@ -13,6 +13,8 @@ export interface WizardActions {
   onNext: () => void;
   onSubmit: () => void;
   onAdd: (stepKey: string) => void;
+  /** rows pasted from a spreadsheet into a step declaring repeat.paste */
+  onPaste?: (stepKey: string, text: string) => { added: number; skipped: number };
   onDuplicate: (stepKey: string, index: number) => void;
   onDelete: (stepKey: string, index: number) => void;
   onGate: (stepKey: string, open: boolean) => void;
@@ -52,6 +54,7 @@ export function Wizard({
   if (!step || !def) throw new Error(`wizard: no step ${current} in bundle '${bundle.id}'`);
   const stepActions: StepActions = {
     onAdd: () => actions.onAdd(step.key),
+    ...(actions.onPaste ? { onPaste: (text: string) => actions.onPaste!(step.key, text) } : {}),
     onDuplicate: (i) => actions.onDuplicate(step.key, i),
     onDelete: (i) => actions.onDelete(step.key, i),
     onGate: (open) => actions.onGate(step.key, open),
@@ -81,6 +84,7 @@ export function Wizard({
         step={step}
         showSummary={(statuses[current] ?? 0) === 3}
         summaryFocus={pressed}
+        progress={{ current: current + 1, count: state.steps.length }}
         {...stepActions}
       />
       <WizardFooter

@@ -11,7 +11,8 @@ import { whenIdle } from '../state/whenIdle';
 import { Skeleton } from '../components/Skeleton';
 import { pages } from '.';
 
-type Notice = { kind: 'error' | 'conflict' | 'info'; text: string } | null;
+/** 'saved' is said quietly beside the title; the others are banners above the wizard. */
+type Notice = { kind: 'error' | 'conflict' | 'info' | 'saved'; text: string } | null;
 
 /**
  * The wizard of one calculator, drawn from its bundle. Next and Submit save the project; ?id= loads a stored
@@ -112,7 +113,7 @@ export function CalculatorPage() {
     setBusy(true);
     const r = await w.save(statuses);
     setBusy(false);
-    if (r.ok) setNotice({ kind: 'info', text: t('app.saved') });
+    if (r.ok) setNotice({ kind: 'saved', text: t('app.saved') });
     else
       setNotice(
         r.conflict
@@ -124,7 +125,7 @@ export function CalculatorPage() {
 
   // A confirmation disappears after 5 s (seed 000: log messages last 5000 ms); errors stay until acted on.
   useEffect(() => {
-    if (notice?.kind !== 'info') return;
+    if (notice?.kind !== 'info' && notice?.kind !== 'saved') return;
     const timer = setTimeout(() => setNotice((n) => (n === notice ? null : n)), 5000);
     return () => clearTimeout(timer);
   }, [notice]);
@@ -168,17 +169,23 @@ export function CalculatorPage() {
     <RenderCtx.Provider value={ctx}>
       <PreviewCtx.Provider value={slots}>
         <main className="page page-calculator">
-          <h1>
-            {t(bundle.title)}
-            {w.session.variant ? (
-              <>
-                {' '}
-                <span className="badge badge-variant">
-                  {t('app.variants.label', { no: w.session.variant })}
-                </span>
-              </>
-            ) : null}
-          </h1>
+          <div className="page-head">
+            <h1>
+              {t(bundle.title)}
+              {w.session.variant ? (
+                <>
+                  {' '}
+                  <span className="badge badge-variant">
+                    {t('app.variants.label', { no: w.session.variant })}
+                  </span>
+                </>
+              ) : null}
+            </h1>
+            {/* a quiet word while saving and once saved, in a place of its own: nothing below moves */}
+            <p className="save-state" role="status">
+              {busy && !opening ? t('app.saving') : notice?.kind === 'saved' ? notice.text : ''}
+            </p>
+          </div>
           {units.length > 1 ? (
             <fieldset className="units">
               <legend>{t('app.units')}</legend>
@@ -195,7 +202,7 @@ export function CalculatorPage() {
               ))}
             </fieldset>
           ) : null}
-          {notice ? (
+          {notice && notice.kind !== 'saved' ? (
             <div
               className={`notice notice-${notice.kind}`}
               role={notice.kind === 'info' ? 'status' : 'alert'}
@@ -211,11 +218,6 @@ export function CalculatorPage() {
                 </button>
               ) : null}
             </div>
-          ) : null}
-          {busy && !opening ? (
-            <p className="saving" aria-live="polite">
-              {t('app.saving')}
-            </p>
           ) : null}
           {/* a stored project on its way: its shape, not an empty form one could start typing into */}
           {opening ? (
@@ -241,6 +243,7 @@ export function CalculatorPage() {
                 });
               }}
               onAdd={w.add}
+              onPaste={(key, text) => w.paste(key, text, t)}
               onDuplicate={w.duplicate}
               onDelete={w.remove}
               onGate={w.gate}

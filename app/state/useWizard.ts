@@ -8,6 +8,7 @@ import {
   derive,
   duplicateCard,
   emptyData,
+  pasteCards,
   initialStep,
   next,
   previous,
@@ -112,6 +113,15 @@ export function useWizard(bundle: Bundle, copyName?: CopyName) {
     (key: string, open: boolean) => commit(setGate(bundle, now(), key, open)),
     [bundle, commit, now],
   );
+  /** Cards pasted from a spreadsheet into a step declaring repeat.paste; `optionText` reads a choice's label. */
+  const paste = useCallback(
+    (key: string, text: string, optionText: (label: string) => string) => {
+      const r = pasteCards(bundle, now(), key, text, optionText);
+      commit(r.state);
+      return { added: r.added, skipped: r.skipped };
+    },
+    [bundle, commit, now],
+  );
   const patchSession = useCallback(
     (p: Partial<SessionData>) => setSession((cur) => ({ ...cur, ...p })),
     [setSession],
@@ -126,6 +136,7 @@ export function useWizard(bundle: Bundle, copyName?: CopyName) {
     edit,
     type,
     add,
+    paste,
     duplicate,
     remove,
     gate,

@@ -134,3 +134,31 @@ test('on a phone, Next and Submit stay in reach under a long step', async ({ pag
   await page.evaluate(() => window.scrollTo(0, 0));
   expect(await inView('Envoyer le formulaire')).toBe(true);
 });
+
+test('roofs pasted from a spreadsheet become cards, their rules applied; progress shows where one is', async ({
+  page,
+}) => {
+  await page.goto('/client/sl/calculator');
+  await expect(page.getByText('Étape 1 sur 3')).toBeVisible();
+  await fillClient(page);
+  await next(page);
+  await fillSite(page);
+  await next(page);
+  await expect(page.getByText('Étape 3 sur 3')).toBeVisible();
+  await page.getByRole('button', { name: 'Coller depuis un tableur' }).click();
+  const box = page.getByRole('textbox', { name: 'Lignes copiées du tableur' });
+  await expect(box).toHaveAccessibleDescription(/nom, surface \(m²\), type, évacuations horizontales/);
+  // nothing pasted: said beside the box
+  await page.getByRole('button', { name: 'Ajouter ces lignes' }).click();
+  await expect(page.getByText('Collez au moins une ligne.')).toBeVisible();
+  await box.fill('Nom\tSurface\tType\tÉvacuations\nToiture A\t1 200,5\tgravillon\t2\nToiture B\t300\tTTV\t1');
+  await page.getByRole('button', { name: 'Ajouter ces lignes' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '2 cartes ajoutées.' })).toBeVisible();
+  const names = page.getByRole('textbox', { name: 'Nom de la toiture' });
+  await expect(names).toHaveCount(2);
+  await expect(names.nth(0)).toHaveValue('Toiture A');
+  await expect(page.getByRole('textbox', { name: 'Surface de rétention' }).nth(0)).toHaveValue('1200,5');
+  // the type chosen by its label ran its rule, as a choice by hand does (gravel 40 mm)
+  await expect(page.getByRole('textbox', { name: 'Épaisseur de gravillons' })).toHaveValue('40');
+  await expect(page.getByRole('button', { name: 'Envoyer le formulaire' })).toBeEnabled();
+});

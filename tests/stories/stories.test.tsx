@@ -71,12 +71,16 @@ describe('carousel stories', () => {
     expect(screen.getByRole('menuitem', { name: 'Dupliquer' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Supprimer' })).toBeNull();
   });
-  it('seven cards: three per page, the add card on the third page', () => {
+  it('seven cards: three per page, the last page full, adding offered on every page', () => {
     render(<s.SevenCards />);
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(3);
+    const titles = () => screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles()).toHaveLength(3);
+    expect(screen.getByRole('button', { name: /Ajouter une toiture/ })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cartes suivantes' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cartes suivantes' }));
-    expect(screen.getAllByRole('heading', { level: 3 })).toHaveLength(1);
+    expect(titles()).toEqual(['Toiture 5 Toiture E', 'Toiture 6 Toiture F', 'Toiture 7 Toiture G']);
+    expect(screen.getByText('Page 3 sur 3')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cartes suivantes' })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Ajouter une toiture/ })).toBeInTheDocument();
   });
 });

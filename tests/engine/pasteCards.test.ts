@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { derive, emptyData, pasteCards, pastedRows } from '../../engine';
+import { bundleOf, validProject } from './helpers';
+
+const sm = bundleOf('sm');
+const fr = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../schemas/sm/messages.fr.json'), 'utf8'),
+) as Record<string, Record<string, Record<string, string>>>;
+/** The French label of a choice (what a user's spreadsheet says). */
+const label = (key: string): string =>
+  key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], fr) as string;
+const roofs = (s: { data: Record<string, unknown> }) =>
+  s.data.roofs as { name: unknown; surface: unknown; system: unknown; substrate: { thickness: unknown } }[];
+
+describe('pastedRows', () => {
+  it('reads tab-separated rows as a spreadsheet copies them, or semicolons, and drops blank lines', () => {
+    expect(pastedRows('A\t1 200,5\tToundra\r\n\nB\t80\tGreen\n')).toEqual([
+      ['A', '1 200,5', 'Toundra'],
+      ['B', '80', 'Green'],
+    ]);
+    expect(pastedRows('A;12;LANDE')).toEqual([['A', '12', 'LANDE']]);
+  });
+});
+
+describe('pasteCards', () => {
+  it('adds a roof per row into a new project, its choice found by its French label, a header row left out', () => {
+    const start = derive(sm, emptyData(sm));
+    const toundra = label('sm.systems.toundra');
+    const text = `Nom\tSurface\tSystème\nBâtiment A\t1 200,5\t${toundra.toUpperCase()}\nBâtiment B\t80\tGREEN\n`;
+    const r = pasteCards(sm, start, 'Toiture', text, label);
+    expect(r).toMatchObject({ added: 2, skipped: 0 });
+    // the empty card the project began with gave way to the pasted ones
+    expect(roofs(r.state).map((x) => [x.name, x.surface, x.system])).toEqual([
+      ['Bâtiment A', 1200.5, 'TOUNDRA'],
+      ['Bâtiment B', 80, 'GREEN'],
+    ]);
+    // the choice applied its rules as if chosen by hand (the system's substrate preset)
+    expect(roofs(r.state)[0]!.substrate.thickness).not.toBeNull();
+  });
+
+  it('appends to roofs already there, leaves an unknown choice to be made, and stops at the maximum', () => {
+    const start = derive(sm, validProject('sm'));
+    const before = roofs(start).length;
+    const r = pasteCards(sm, start, 'Toiture', 'C\t50\tNo such system', label);
+    expect(r.added).toBe(1);
+    expect(roofs(r.state)).toHaveLength(before + 1);
+    const card = r.state.steps[2]!.cards[before]!;
+    expect(card.fields.find((f) => f.field === 'system')).toMatchObject({ value: null, severity: 2 });
+    const many = Array.from({ length: 250 }, (_, i) => `R${i}\t10\tGREEN`).join('\n');
+    const full = pasteCards(sm, start, 'Toiture', many, label);
+    expect(roofs(full.state)).toHaveLength(200);
+    expect(full).toMatchObject({ added: 200 - before, skipped: 250 - (200 - before) });
+  });
+});
