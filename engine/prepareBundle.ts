@@ -224,6 +224,11 @@ export function prepareBundle(json: unknown): Bundle {
     keys.add(step.key);
     if (step.repeat?.mirror !== undefined && step.repeat.mirror !== step.path)
       fail(`${at}/repeat/mirror`, `a mirrored step must have path '${step.repeat.mirror}'`);
+    if (step.diagram && step.ui.fields[step.diagram.field]?.['ui:widget'] !== 'dataSelect')
+      fail(
+        `${at}/diagram/field`,
+        `the diagram's field '${step.diagram.field}' is not a data select of the step`,
+      );
     step.repeat?.paste?.columns.forEach((f, i) => {
       if (!step.ui.fields[f])
         fail(

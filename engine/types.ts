@@ -175,6 +175,11 @@ export interface StepDef {
   icon: string; // icon name, drawn by the renderers
   path: string; // where the step's data lives in the local model: 'client', 'project', 'roofs'
   repeat?: RepeatDef;
+  /**
+   * A picture of where each card's choice leads, drawn above the cards (the spills: each roof's arrow to
+   * another roof, a ground or the sewer): `field` is a data select of the step's cards.
+   */
+  diagram?: { field: string; title: string };
   /** a yes/no question opening the step (Sol): `path` is a boolean of the local model */
   gate?: { path: string; question: string };
   schema: DataSchema; // one item

@@ -2,6 +2,7 @@ import { forwardRef, useContext, useEffect, useRef, useState } from 'react';
 import type { StepDef, StepState } from '../engine';
 import { CardForm, fieldId } from './CardForm';
 import { Carousel } from './Carousel';
+import { SpillDiagram } from './SpillDiagram';
 import { StepIcon } from './StepIcon';
 import { PreviewCtx, tr, useRender } from './context';
 import { numberText } from './resultsText';
@@ -114,6 +115,9 @@ export const StepView = forwardRef<
         </fieldset>
       ) : null}
       {preview?.step(step.key)}
+      {def.diagram && step.repeat && !(step.gate && !step.gate.open) ? (
+        <SpillDiagram def={def} step={step} />
+      ) : null}
       {step.repeat ? (
         step.gate && !step.gate.open ? null : (
           <Carousel

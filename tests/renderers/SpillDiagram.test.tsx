@@ -1,0 +1,47 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { derive } from '../../engine';
+import { SpillDiagram } from '../../renderers/SpillDiagram';
+import { BUNDLES } from '../../renderers/stories/bundles';
+import { renderWithContext } from './helpers';
+
+const { bundle, valid } = BUNDLES.sm!;
+const spills = bundle.steps.find((s) => s.key === 'Deversement')!;
+
+/** The boxes' names in the picture, column by column (left to right), and its arrows. */
+function picture() {
+  const svg = screen.getByRole('img', { name: 'Schéma des déversements' });
+  const boxes = Array.from(svg.querySelectorAll('g')).map((g) => ({
+    name: g.querySelector('title')!.textContent,
+    x: Number(g.querySelector('rect')!.getAttribute('x')),
+  }));
+  const columns = [...new Set(boxes.map((b) => b.x))].sort((a, b) => a - b);
+  return {
+    columns: columns.map((x) => boxes.filter((b) => b.x === x).map((b) => b.name)),
+    arrows: svg.querySelectorAll('path.spill-arrow').length,
+  };
+}
+
+describe('SpillDiagram', () => {
+  it('draws each roof with an arrow to where its water goes, the ends (ground, sewer) last', () => {
+    const roofs = valid.roofs as Record<string, unknown>[];
+    // Toiture B now spills onto Toiture A, which spills onto the garden
+    const data = { ...valid, roofs: [roofs[0], { ...roofs[1], destination: 'roof_0' }] };
+    const state = derive(bundle, data);
+    renderWithContext(<SpillDiagram def={spills} step={state.steps.find((s) => s.key === 'Deversement')!} />);
+    expect(picture()).toEqual({ columns: [['Toiture B'], ['Toiture A'], ['Jardin']], arrows: 2 });
+    expect(within(screen.getByRole('figure')).getByText('Schéma des déversements')).toBeInTheDocument();
+  });
+
+  it('shows the sewer when a roof flows there, the sewer below the grounds', () => {
+    const state = derive(bundle, valid);
+    renderWithContext(<SpillDiagram def={spills} step={state.steps.find((s) => s.key === 'Deversement')!} />);
+    expect(picture()).toEqual({
+      columns: [
+        ['Toiture A', 'Toiture B'],
+        ['Jardin', 'Égouts'],
+      ],
+      arrows: 2,
+    });
+  });
+});
