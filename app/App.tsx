@@ -37,6 +37,7 @@ export function App() {
           <Route path="/:calc" element={<CalculatorFrame page={pages.home} />} />
           <Route path="/:calc/calculator" element={<CalculatorFrame page={pages.calculator} />} />
           <Route path="/:calc/history" element={<CalculatorFrame page={pages.history} />} />
+          <Route path="/:calc/review" element={<CalculatorFrame page={pages.review} />} />
           <Route path="/:calc/results" element={<CalculatorFrame page={pages.results} />} />
           <Route path="/:calc/note" element={<CalculatorFrame page={pages.note} />} />
           <Route path="/:calc/compare" element={<CalculatorFrame page={pages.compare} />} />

@@ -223,7 +223,7 @@ export interface MappingDef {
 }
 
 /** A page of a calculator (route /{id}/{page}). */
-export type PageName = 'calculator' | 'history' | 'results' | 'note' | 'compare';
+export type PageName = 'calculator' | 'review' | 'history' | 'results' | 'note' | 'compare';
 
 /** A card of the calculator's home. */
 export interface HomeCard {
@@ -360,6 +360,12 @@ export interface Bundle {
   mapping: MappingDef;
   /** message key of the last step's submit button ('Envoyer le formulaire'; smca: start the calculation) */
   submit?: string;
+  /**
+   * A 'check your answers' page between the wizard and the calculation: the wizard's last button opens it
+   * (`continue`), it shows every answer with a Modify link per step, and its own button (`submit`, else the
+   * bundle's) runs the calculation.
+   */
+  review?: { title: string; intro: string; continue: string };
   /** when the calculation may run beyond "no status above 1" (sl: total drains > 0) */
   calculation?: { requires: JsonLogic; message: string };
 }

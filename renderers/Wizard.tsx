@@ -92,7 +92,7 @@ export function Wizard({
         count={state.steps.length}
         canSubmit={valid}
         blockedReason={reason}
-        submitLabel={bundle.submit ?? 'common.submit'}
+        submitLabel={bundle.review?.continue ?? bundle.submit ?? 'common.submit'}
         busy={busy ?? false}
         onPrevious={actions.onPrevious}
         onNext={() => {

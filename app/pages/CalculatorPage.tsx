@@ -99,11 +99,14 @@ export function CalculatorPage() {
   useEffect(() => {
     if (!onLast) return;
     return whenIdle(
-      () =>
+      () => {
+        // and the review's, when the bundle checks the answers before calculating
+        if (bundle.review) void pages.review.preload().catch(() => undefined);
         void pages.results
           .preload()
           .then((m) => m.preloadViews(bundle.results.views))
-          .catch(() => undefined), // offline: Submit fetches them again
+          .catch(() => undefined); // offline: Submit fetches them again
+      },
       2000,
       200,
     );
@@ -239,7 +242,8 @@ export function CalculatorPage() {
                 const r = w.submit();
                 if (!r.valid) return;
                 void save(r.statuses).then((ok) => {
-                  if (ok) void navigate(`/${calc}/results`);
+                  // a bundle with a review checks the answers first; the review then calculates
+                  if (ok) void navigate(`/${calc}/${bundle.review ? 'review' : 'results'}`);
                 });
               }}
               onAdd={w.add}

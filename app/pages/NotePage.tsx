@@ -1,11 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from '../router';
-import type { StepState } from '../../engine';
-import { tr } from '../../renderers';
-import { fieldText, isShown } from '../../renderers/fieldText';
 import { noteDraft } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
+import { StepSummary } from '../components/StepSummary';
 import { drawsCharts, ResultViews } from '../results/views';
 
 interface Entry {
@@ -20,28 +18,6 @@ function readImage(file: File): Promise<string> {
     r.onerror = () => reject(r.error ?? new Error('unreadable file'));
     r.readAsDataURL(file);
   });
-}
-
-/** A step's data as the note shows it: every visible, filled field with its label, value and unit. */
-function StepSummary({ step }: { step: StepState }) {
-  const { t, locale } = useFrame();
-  return (
-    <>
-      {step.cards.map((c) => (
-        <div key={c.index}>
-          {step.repeat ? <h3 className="note-card-title">{tr(t, c.title)}</h3> : null}
-          <dl className="note-fields">
-            {c.fields.filter(isShown).map((f) => (
-              <div key={f.path}>
-                <dt>{t(f.label)}</dt>
-                <dd>{fieldText(f, t, locale)}</dd>
-              </div>
-            ))}
-          </dl>
-        </div>
-      ))}
-    </>
-  );
 }
 
 /** A refusal of the server, already in the user's words (anything else thrown is a network failure). */

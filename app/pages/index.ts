@@ -26,6 +26,10 @@ export const pages = {
     () => import('./HistoryPage'),
     (m) => m.HistoryPage,
   ),
+  review: onDemand(
+    () => import('./ReviewPage'),
+    (m) => m.ReviewPage,
+  ),
   results: onDemand(
     () => import('./ResultsPage'),
     (m) => m.ResultsPage,

@@ -74,9 +74,19 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
     page.getByText("Cette destination ferait revenir l'eau sur cette toiture").first(),
   ).toBeVisible();
   await page.getByRole('combobox', { name: 'Se déverse dans' }).nth(1).selectOption({ label: 'Jardin' });
-  await expect(page.getByRole('button', { name: 'Envoyer le formulaire' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Vérifier mes réponses' })).toBeEnabled();
 
-  // Submit saves the project and opens the results: one chart per roof and the rainfall chart.
+  // The last step saves the project and opens 'check your answers': every step's answers, a link to
+  // change each; its button runs the calculation and opens the results (a chart per roof, the rainfall).
+  await page.getByRole('button', { name: 'Vérifier mes réponses' }).click();
+  await expect(page).toHaveURL(/\/client\/sm\/review$/);
+  await expect(page.getByRole('heading', { name: 'Vérifiez vos réponses', level: 1 })).toBeVisible();
+  await expect(page.getByRole('region', { name: /Toitures/ })).toContainText('Toiture A');
+  await expectAccessible(page, 'sm check your answers');
+  await page.getByRole('link', { name: 'Modifier : Informations chantier' }).click();
+  await expect(page.getByRole('heading', { name: 'Informations chantier' })).toBeVisible();
+  await page.goBack();
+  await expect(page).toHaveURL(/\/client\/sm\/review$/);
   await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
   // Each roof is headed by its annual retention by volume; the seed's line is the mean of the months.

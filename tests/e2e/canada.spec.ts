@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pdfText } from '../pdfText';
 import { expectAccessible } from './axe';
+import { checkAnswersThenSubmit } from './project';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
@@ -55,7 +56,7 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
 
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Tower roof' })).toBeVisible();
-  await page.getByRole('button', { name: 'Start the calculation' }).click();
+  await checkAnswersThenSubmit(page, { check: 'Check my answers', submit: 'Start the calculation' });
   await expect(page).toHaveURL(/\/client\/smca\/results$/);
   const tower = page.locator('figcaption').filter({ hasText: 'Tower roof' });
   await expect(tower).toContainText(/Annual retention \(by volume\): \d+(\.\d)? %/);

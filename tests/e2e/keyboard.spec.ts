@@ -70,6 +70,9 @@ test('a keyboard-only journey through the sm wizard to the results', async ({ pa
 
   await expect(page.getByRole('heading', { name: 'Déversements' })).toBeFocused();
   await choose(page, /^Se déverse dans/, 'Ég');
+  await tabTo(page, /^Vérifier mes réponses$/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/client\/sm\/review$/);
   await tabTo(page, /^Envoyer le formulaire$/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/client\/sm\/results$/);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createSmExample, signInAsAdmin, submitSm } from './project';
+import { checkAnswersThenSubmit, createSmExample, signInAsAdmin, submitSm } from './project';
 
 /**
  * The live preview (issue 13): while the user types, the roofs step shows the site's abattement and each
@@ -92,7 +92,7 @@ test('sm: the results page and its charts are fetched while the wizard waits on 
   await page.waitForLoadState('networkidle');
   const fetched = scripts.length;
 
-  await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
+  await checkAnswersThenSubmit(page);
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
   await expect(page.locator('.apexcharts-canvas').first()).toBeVisible();
   expect(scripts.slice(fetched)).toEqual([]);

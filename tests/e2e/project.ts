@@ -20,13 +20,26 @@ export async function createSmExample(page: Page, name?: string): Promise<string
   return ((await made.json()) as { id: string }).id;
 }
 
+/**
+ * From the wizard's last step of a calculator with a review (sm, smca): its button opens 'check your
+ * answers', whose own button runs the calculation (named `submit`).
+ */
+export async function checkAnswersThenSubmit(
+  page: Page,
+  { check = 'Vérifier mes réponses', submit = 'Envoyer le formulaire' } = {},
+): Promise<void> {
+  await page.getByRole('button', { name: check }).click();
+  await expect(page).toHaveURL(/\/review$/);
+  await page.getByRole('button', { name: submit }).click();
+}
+
 /** From the sm wizard: the last step (the spills), Submit, and the results' annual summary on screen. */
 export async function submitSm(page: Page): Promise<void> {
   await page
     .getByRole('button', { name: /^Déversement \(/ })
     .first()
     .click();
-  await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
+  await checkAnswersThenSubmit(page);
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
 }
