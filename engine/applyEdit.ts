@@ -120,7 +120,15 @@ export function applyEdit(bundle: Bundle, state: FormState, edit: Edit): FormSta
   let form = setPath(state.data, edit.path, parseInput(loc.field, edit.value, system));
   const changed = [edit.path];
   const queue = [edit.path];
-  for (let guard = 0; queue.length > 0 && guard < 200; guard += 1) {
+  // Update rules may set fields whose rules set others; a chain longer than this is a loop between rules
+  // (A sets B, B sets A back): the bundle is wrong, and saying so beats a silent half-applied edit.
+  const MAX_STEPS = 200;
+  for (let steps = 0; queue.length > 0; steps += 1) {
+    if (steps >= MAX_STEPS)
+      throw new Error(
+        `bundle '${bundle.id}': the update rules still change ${[...new Set(queue)].join(', ')} after ` +
+          `${MAX_STEPS} steps from the edit of '${edit.path}': do two rules set each other's field?`,
+      );
     const p = queue.shift() as string;
     for (const t of triggered(cb, p, form, (f) => ({ item: f.updateItemDeps, form: f.updateFormDeps }))) {
       for (const u of t.field.rules.update ?? []) {

@@ -303,8 +303,15 @@ export function applyResets(
   system: UnitSystem,
 ): Record<string, unknown> {
   let out = data;
-  for (let pass = 0; pass < 5; pass += 1) {
-    let changed = false;
+  // A reset can make another field inactive, which is reset in the next pass. A field once reset holds its
+  // empty value and is skipped after, so the passes end: one more than the (field, card) pairs that have
+  // a condition is more than any bundle can need, and reaching it means the engine itself is wrong.
+  const pairs = cb.steps.reduce(
+    (n, step) => n + step.fields.filter((f) => f.rules.condition).length * itemsOf(step.def, data).length,
+    0,
+  );
+  for (let pass = 0; ; pass += 1) {
+    const reset: string[] = [];
     for (const step of cb.steps) {
       const withCondition = step.fields.filter((f) => f.rules.condition);
       if (withCondition.length === 0) continue;
@@ -315,16 +322,18 @@ export function applyResets(
           if (value === empty || (value === undefined && empty === null)) continue;
           const ctx: RuleContext = { form: out, item, index, value, unit_system: system };
           if (isInactive(f, ctx)) {
-            out = setPath(out, `${itemPath(step.def, index)}.${f.field}`, empty);
+            const at = `${itemPath(step.def, index)}.${f.field}`;
+            out = setPath(out, at, empty);
             item = getPath(out, itemPath(step.def, index));
-            changed = true;
+            reset.push(at);
           }
         }
       });
     }
-    if (!changed) break;
+    if (reset.length === 0) return out;
+    if (pass > pairs)
+      throw new Error(`condition resets still change ${reset.join(', ')} after ${pass + 1} passes`);
   }
-  return out;
 }
 
 /** The unit system of a form: the option, else the model's `unit_system`, else the bundle's first. */

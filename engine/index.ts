@@ -21,7 +21,6 @@ export {
 } from './wizard';
 export { toServer, fromServer } from './mapping';
 export { toDisplay, fromDisplay, unitKey, roundTo } from './units';
-export { selectChangeEvent } from './select';
 export { counters, resetCounters } from './counters';
 export { getPath, setPath } from './paths';
 export { RESULT_KINDS, type ResultKind } from './prepareBundle';

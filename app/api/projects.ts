@@ -15,6 +15,8 @@ export interface VariantOf {
 
 export interface StoredProjectAnswer extends ServerProject {
   id: string;
+  /** the project's name as the history shows it */
+  name: string;
   state: string;
   version: number;
   results: unknown;

@@ -102,7 +102,7 @@ export function ComparePage() {
   );
   const charts = def.monthly ? monthlyCharts(def.monthly, results) : [];
   const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
-  const name = (m: Member) => String(m.project.steps.Chantier?.forms[0]?.form.name ?? '');
+  const name = (m: Member) => m.project.name ?? '';
   return (
     <main className="page page-compare">
       {title}

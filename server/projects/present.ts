@@ -15,6 +15,8 @@ export function presentProject(row: ProjectTable, opts: { admin: boolean }) {
     state: row.state,
     command: row.command,
     version: row.version,
+    /** the project's name as the history shows it (read from its answers when saved) */
+    name: row.name,
     created: day(row.created_at),
     modified: day(row.updated_at),
     steps: parse(row.content),

@@ -164,3 +164,20 @@ describe('applyEdit', () => {
     );
   });
 });
+
+describe('applyEdit on a bundle whose update rules loop', () => {
+  it('throws, naming the fields still changing, instead of stopping silently half-way', () => {
+    const b = structuredClone(sl);
+    const roofs = b.steps.find((s) => s.key === 'Toiture')!;
+    // height follows the gravel, and the gravel follows the height: each edit sets the other, for ever
+    roofs.rules = {
+      ...roofs.rules,
+      height: { update: [{ when: true, set: { '+': [{ var: 'item.gravel_thickness' }, 1] } }] },
+      gravel_thickness: { update: [{ when: true, set: { '+': [{ var: 'item.height' }, 1] } }] },
+    };
+    const s = derive(b, validProject('sl'));
+    expect(() => applyEdit(b, s, { path: 'roofs.0.height', value: '25' })).toThrow(
+      /update rules still change roofs\.0\.(height|gravel_thickness).* after 200 steps from the edit of 'roofs\.0\.height'/,
+    );
+  });
+});

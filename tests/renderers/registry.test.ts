@@ -1,11 +1,33 @@
+import { render, screen } from '@testing-library/react';
+import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { WIDGETS, widgetFor } from '../../renderers';
+import { RenderCtx, widgetFor } from '../../renderers';
+import { fieldState } from '../../renderers/stories/fieldStories';
+import type { FieldKind } from '../../engine';
+
+/** What the user meets for each field kind: the control's role and what tells it apart. */
+const EXPECTED: Record<FieldKind, (el: HTMLElement) => void> = {
+  text: (el) => expect(el).toMatchObject({ tagName: 'INPUT', type: 'text', inputMode: '' }),
+  number: (el) => expect(el).toMatchObject({ tagName: 'INPUT', inputMode: 'decimal' }),
+  phone: (el) => expect(el).toMatchObject({ tagName: 'INPUT', type: 'tel' }),
+  email: (el) => expect(el).toMatchObject({ tagName: 'INPUT', type: 'email' }),
+  select: (el) => expect(el.tagName).toBe('SELECT'),
+  dataSelect: (el) => expect(el.tagName).toBe('SELECT'),
+  boolean: (el) => expect(el).toMatchObject({ tagName: 'INPUT', type: 'radio' }),
+};
 
 describe('widgetFor', () => {
-  it('has a widget for every field kind', () => {
-    for (const k of ['text', 'number', 'phone', 'email', 'select', 'boolean', 'dataSelect']) {
-      expect(widgetFor(k)).toBe(WIDGETS[k as keyof typeof WIDGETS]);
-    }
+  it.each(Object.keys(EXPECTED) as FieldKind[])('draws a %s field with its own control', (kind) => {
+    const field = fieldState(kind);
+    render(
+      createElement(
+        RenderCtx.Provider,
+        { value: { t: (k: string) => k, onEdit: () => undefined } },
+        createElement(widgetFor(kind), { id: 'f', field }),
+      ),
+    );
+    const control = document.getElementById('f') ?? screen.getAllByRole('radio')[0]!;
+    EXPECTED[kind](control);
   });
   it('fails loud on an unknown kind, naming it', () => {
     expect(() => widgetFor('slider')).toThrow("No renderer for field kind 'slider'");

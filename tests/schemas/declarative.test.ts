@@ -3,7 +3,7 @@
  * no product type and no step as a string. Stories are left out: they present the product's calculators
  * to reviewers on purpose. The names are read from the bundles, so a new folder is covered at once.
  */
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -17,6 +17,8 @@ const bundles = FOLDERS.map(
   (p) => JSON.parse(readFileSync(p, 'utf8')) as { id: string; productType: string; steps: { key: string }[] },
 );
 const NAMES = [...new Set(bundles.flatMap((b) => [b.id, b.productType, ...b.steps.map((s) => s.key)]))];
+/** step keys are also read as properties (`steps.Chantier`), which the guard reads too */
+const STEP_KEYS = new Set(bundles.flatMap((b) => b.steps.map((s) => s.key)));
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -37,7 +39,10 @@ function named(file: string): string[] {
   const found: string[] = [];
   lines.forEach((line, i) => {
     for (const name of NAMES)
-      if (new RegExp(`(['"\`])${name}\\1`).test(line))
+      if (
+        new RegExp(`(['"\`])${name}\\1`).test(line) ||
+        (STEP_KEYS.has(name) && new RegExp(`\\.${name}\\b`).test(line))
+      )
         found.push(`${relative(ROOT, file)}:${i + 1} '${name}'`);
   });
   return found;
@@ -57,5 +62,13 @@ describe('generic code names no calculator', () => {
   it('would catch one', () => {
     const probe = "const x = calc === 'smca' ? 1 : 2; // 'sl' in a comment is fine";
     expect(NAMES.filter((n) => new RegExp(`(['"\`])${n}\\1`).test(code(probe)))).toEqual(['smca']);
+    const dir = join(ROOT, 'tests/fixtures');
+    const file = join(dir, 'probe-named.ts');
+    writeFileSync(file, 'const n = project.steps.Chantier?.forms[0];\n');
+    try {
+      expect(named(file)).toEqual(["tests/fixtures/probe-named.ts:1 'Chantier'"]);
+    } finally {
+      rmSync(file);
+    }
   });
 });

@@ -47,10 +47,19 @@ describe.each(Object.entries(kinds))('field kind %s stories', (_, mod) => {
     if (!container.querySelector('[role=radiogroup]'))
       expect(container.querySelector('[aria-invalid=true]')).not.toBeNull();
   });
-  it('Empty and Imperial render', () => {
-    render(<s.Empty />);
-    render(<s.Imperial />);
-    expect(screen.getAllByText(/\S/).length).toBeGreaterThan(0);
+  it('Empty holds no answer, where Filled holds its value', () => {
+    /** what a control shows as its answer: a text, a list's chosen option, or the radio checked */
+    const answer = (container: HTMLElement): string => {
+      const select = container.querySelector('select');
+      if (select) return select.selectedOptions[0]?.value ?? '';
+      const checked = container.querySelector<HTMLInputElement>('input[type=radio]:checked');
+      if (container.querySelector('input[type=radio]')) return checked?.closest('label')?.textContent ?? '';
+      return container.querySelector('input')!.value;
+    };
+    const empty = render(<s.Empty />).container;
+    const filled = render(<s.Filled />).container;
+    expect(answer(filled)).not.toBe(answer(empty));
+    expect(answer(filled)).not.toBe('');
   });
 });
 
