@@ -63,6 +63,7 @@ function slVerdict(r: SlResults, t: T): ReactNode {
   return (
     <>
       <Text>{t(`app.verdict.${v.status}`)}</Text>
+      {v.status === 'conform' ? <Text>{t('app.note_cover.conform')}</Text> : null}
       {v.findings.map((f, i) => (
         <Text key={`${f.code}-${i}`} style={s.bullet}>
           • {f.severity === 'not_conform' ? t('app.verdict.blocking') : t('app.verdict.reservation')}{' '}
