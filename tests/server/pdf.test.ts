@@ -257,9 +257,7 @@ describe('pdf_download', () => {
     expect(text).toMatch(
       /a = 9,5 et b = 0,72, pour une période de retour de 20 ans, coefficients ajustés de 60 à 1\s440 min ; ces coefficients sont imposés au projet et ont été saisis par l'utilisateur, d'après : Règlement d’assainissement de la Métropole, annexe 3/,
     );
-    expect(text).toMatch(
-      /Coefficient de Montana a\s+9,5\s+Coefficients imposés au projet, saisis par l'utilisateur/,
-    );
+    expect(text).toMatch(/Coefficient de Montana a\s+9,5 mm\/min\^\(1-b\)\s+Coefficients imposés au projet/);
     expectNoteHygiene(text, id, 'Page 1 / ');
   });
 
