@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateFlowLimiter, shareVolume, waterHeight } from '../../server/calc/flow-limiter/flowLimiter';
-import { orificeFlow } from '../../server/calc/flow-limiter/orifice';
 import { example, form } from './helpers';
 
 const ok = (p: ReturnType<typeof example>) => {
