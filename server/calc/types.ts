@@ -67,8 +67,12 @@ export interface Verdict {
   findings: Finding[];
 }
 
-/** The verdict of a list of findings under the rule `rule`. */
-export function verdictOf(rule: string, findings: Finding[]): Verdict {
+/** The verdict of a list of findings under the rule `rule`: the non-conformities first, then the reservations. */
+export function verdictOf(rule: string, list: Finding[]): Verdict {
+  const findings = [
+    ...list.filter((f) => f.severity === 'not_conform'),
+    ...list.filter((f) => f.severity !== 'not_conform'),
+  ];
   const status = findings.some((f) => f.severity === 'not_conform')
     ? 'not_conform'
     : findings.length

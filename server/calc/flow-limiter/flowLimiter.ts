@@ -556,7 +556,7 @@ export function calculateFlowLimiter(
             ? 'chosen: the site step'
             : P[k]!.provenance,
       });
-  const warnings = findings;
+  const verdict = verdictOf('sl.findings.rule', findings);
   return {
     ok: true,
     results: {
@@ -578,8 +578,8 @@ export function calculateFlowLimiter(
       rain,
       allowed_leakage_l_s: meaningful(qf),
       leakage_rate_l_s_ha: rate,
-      verdict: verdictOf('sl.findings.rule', findings),
-      warnings,
+      verdict,
+      warnings: verdict.findings,
       parameters,
       defaults_used: parameters.filter((x) => x.provenance.startsWith('default')).map((x) => x.name),
     },
