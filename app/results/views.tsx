@@ -257,7 +257,14 @@ export function LimitersView({ r, quote }: { r: Record<string, unknown>; quote: 
                 {routed ? <td>{numberText(Number(l.method_height_max), locale)}</td> : null}
                 <td>{numberText(Number(l.height_total), locale)}</td>
                 <td>{numberText(Number(l.max_leakage), locale, 4)}</td>
-                {quote ? <td>{l.recommended_retentio ? '✓' : ''}</td> : null}
+                {quote ? (
+                  <td>
+                    {l.recommended_retentio ||
+                    (l.articles as Article[] | undefined)?.some((a) => a.type === 'retentio')
+                      ? '✓'
+                      : ''}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>

@@ -62,7 +62,7 @@ function slVerdict(r: SlResults, t: T): ReactNode {
   if (!v) return null;
   return (
     <>
-      <Text>{t(`app.verdict.${v.status}`)}</Text>
+      <Text style={{ fontFamily: 'Helvetica-Bold' }}>{t(`app.verdict.${v.status}`)}</Text>
       {v.status === 'conform' ? <Text>{t('app.note_cover.conform')}</Text> : null}
       {v.findings.map((f, i) => (
         <Text key={`${f.code}-${i}`} style={s.bullet}>
