@@ -54,6 +54,7 @@ function provenanceText(p: Param, t: T): string {
     return t(
       p.provenance.startsWith('typed') ? 'app.param_sources.montana_typed' : 'app.param_sources.montana',
     );
+  if (p.provenance.startsWith('chosen')) return t('app.param_sources.chosen');
   if (key && exists(`app.param_sources.${group}.${key}`)) return t(`app.param_sources.${group}.${key}`);
   if (!p.provenance.startsWith('default') && exists(`app.param_sources.${group}`))
     return t(`app.param_sources.${group}`);

@@ -156,6 +156,10 @@ describe('item 5: local rain', () => {
     const r = ok(p);
     expect(r.rain).toMatchObject({ source: 'published', a: 23.79, b: 0.838, return_period_years: 30 });
     expect(r.rain.provenance).toMatch(/ASTEE Mémento technique 2017, table 31/);
+    expect(r.parameters.find((x) => x.name === 'return_period_years')).toMatchObject({
+      value: 30,
+      provenance: 'chosen: the site step',
+    });
     expect(r.method_volume).toBeGreaterThan(ok(example('sl-lyon')).method_volume);
   });
 

@@ -552,7 +552,7 @@ export function calculateFlowLimiter(
         value: k === 'return_period_years' ? rain.return_period_years : P[k]!.value,
         unit: P[k]!.unit,
         provenance:
-          k === 'return_period_years' && num(site.montana_periode) !== null
+          k === 'return_period_years' && rain.return_period_years !== P[k]!.value
             ? 'chosen: the site step'
             : P[k]!.provenance,
       });
