@@ -60,62 +60,97 @@ function phi(y: number): number {
   return -Math.log1p(-y) - y;
 }
 
+/** Seconds left once a piece of the head relation is filled (-1: the rain ended, or the level held, inside it). */
+let leftAfter = 0;
+
+/**
+ * The storage at the end of one linear piece (head = alpha + beta V, from `v` up to `vEnd`) of a
+ * reservoir under a constant inflow for `left` seconds; sets `leftAfter` (no allocation: it runs
+ * thousands of times a calculation).
+ */
+function fillPiece(
+  alpha: number,
+  beta: number,
+  v: number,
+  vEnd: number,
+  inflow: number,
+  k: number,
+  left: number,
+): number {
+  leftAfter = -1;
+  const uEq = inflow / k;
+  const u0 = Math.sqrt(alpha + beta * v);
+  if (u0 >= uEq) return v; // the orifices already pass the inflow: the level holds
+  const w0 = inflow - k * u0;
+  const scale = 2 / (beta * k * k);
+  const ku0 = k * u0;
+  // the fraction y = 1 - w1 / w0 at the piece's end (1 when the level would reach equilibrium first)
+  if (vEnd < Number.POSITIVE_INFINITY) {
+    const uEnd = Math.sqrt(alpha + beta * vEnd);
+    if (uEnd < uEq) {
+      const yEnd = 1 - (inflow - k * uEnd) / w0;
+      const tEnd = scale * (inflow * phi(yEnd) + ku0 * yEnd);
+      if (tEnd <= left) {
+        leftAfter = left - tEnd;
+        return vEnd;
+      }
+      return finish(alpha, beta, inflow, k, w0, scale, ku0, left, yEnd);
+    }
+  }
+  return finish(alpha, beta, inflow, k, w0, scale, ku0, left, 1);
+}
+
+/** Solves time(y) = left for y in [0, hi) (Newton kept inside the bracket by bisection): the storage then. */
+function finish(
+  alpha: number,
+  beta: number,
+  inflow: number,
+  k: number,
+  w0: number,
+  scale: number,
+  ku0: number,
+  left: number,
+  hi: number,
+): number {
+  let lo = 0;
+  let y = Math.min(0.5 * hi, left / (scale * Math.max(ku0, 1e-300)));
+  for (let i = 0; i < 100; i += 1) {
+    const f = scale * (inflow * phi(y) + ku0 * y) - left;
+    if (Math.abs(f) <= 1e-12 * left) break;
+    if (f > 0) hi = y;
+    else lo = y;
+    const slope = scale * (inflow * (y / (1 - y)) + ku0);
+    let next = slope > 0 ? y - f / slope : 0.5 * (lo + hi);
+    if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
+    if (Math.abs(next - y) <= 1e-15) {
+      y = next;
+      break;
+    }
+    y = next;
+  }
+  const u1 = (inflow - w0 * (1 - y)) / k;
+  return (u1 * u1 - alpha) / beta;
+}
+
 /**
  * The storage (m3) of roof `r` after `seconds` of a constant inflow `inflow` (m3/s), starting empty,
  * through orifices of constant `k` (Q = k sqrt(head)).
  */
 export function storageAfter(r: RoutedRoof, k: number, inflow: number, seconds: number): number {
+  if (inflow <= 0) return 0;
   const { thickness: L, porosity: p } = r.layer;
   const top = (r.surface * p * L) / 1000; // volume that fills the layer
-  const pieces: { alpha: number; beta: number; from: number; to: number }[] = [];
-  if (top > 0) pieces.push({ alpha: r.recess / 1000, beta: 1 / (r.surface * p), from: 0, to: top });
-  pieces.push({
-    alpha: (L * (1 - p) + r.recess) / 1000,
-    beta: 1 / r.surface,
-    from: top,
-    to: Number.POSITIVE_INFINITY,
-  });
-  if (inflow <= 0) return 0;
-  const uEq = inflow / k;
   let v = 0;
   let left = seconds;
-  for (const piece of pieces) {
-    const { alpha, beta } = piece;
-    const u0 = Math.sqrt(alpha + beta * v);
-    if (u0 >= uEq) return v; // the orifices already pass the inflow: the level holds
-    const w0 = inflow - k * u0;
-    const scale = 2 / (beta * k * k);
-    const time = (y: number) => scale * (inflow * phi(y) + k * u0 * y);
-    // the fraction y = 1 - w1 / w0 at the piece's end (1 when the level would reach equilibrium first)
-    const uEnd = Number.isFinite(piece.to) ? Math.sqrt(alpha + beta * piece.to) : Number.POSITIVE_INFINITY;
-    const yEnd = uEnd >= uEq ? 1 : 1 - (inflow - k * uEnd) / w0;
-    if (yEnd < 1 && time(yEnd) <= left) {
-      left -= time(yEnd);
-      v = piece.to;
-      continue;
-    }
-    // solve time(y) = left for y in [0, yEnd): Newton, kept inside the bracket by bisection
-    let lo = 0;
-    let hi = yEnd;
-    let y = Math.min(0.5 * (lo + hi), left / (scale * k * Math.max(u0, 1e-12)));
-    for (let i = 0; i < 100; i += 1) {
-      const f = time(y) - left;
-      if (Math.abs(f) <= 1e-12 * left) break;
-      if (f > 0) hi = y;
-      else lo = y;
-      const slope = scale * (inflow * (y / (1 - y)) + k * u0);
-      let next = slope > 0 ? y - f / slope : 0.5 * (lo + hi);
-      if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
-      if (Math.abs(next - y) <= 1e-15) {
-        y = next;
-        break;
-      }
-      y = next;
-    }
-    const u1 = (inflow - w0 * (1 - y)) / k;
-    return Math.max(v, (u1 * u1 - alpha) / beta);
+  if (top > 0) {
+    v = fillPiece(r.recess / 1000, 1 / (r.surface * p), 0, top, inflow, k, left);
+    if (leftAfter < 0) return Math.max(0, v);
+    left = leftAfter;
   }
-  return v;
+  return Math.max(
+    v,
+    fillPiece((L * (1 - p) + r.recess) / 1000, 1 / r.surface, top, Number.POSITIVE_INFINITY, inflow, k, left),
+  );
 }
 
 /** The runoff of a block rain of `minutes` on `surface` m2: its constant inflow (m3/s). */
@@ -124,12 +159,21 @@ export function blockInflow(rain: DesignRain, surface: number, minutes: number):
   return ((rain.ca * depth) / 1000) * (surface / (minutes * 60));
 }
 
-/** A roof under one block rain: its storage at the end of the rain (the peak) and its outflow then. */
-function roofUnder(r: RoutedRoof, k: number, rain: DesignRain, minutes: number): { v: number; q: number } {
+/** The outflow (m3/s) of the last roofUnder: returned beside the storage without an object. */
+let outflowUnder = 0;
+
+/** A roof under one block rain: its storage at the end of the rain (the peak); its outflow then in `outflowUnder`. */
+function roofUnder(r: RoutedRoof, k: number, rain: DesignRain, minutes: number): number {
   const inflow = blockInflow(rain, r.surface, minutes);
   const v = storageAfter(r, k, inflow, minutes * 60);
-  const q = v > 0 ? k * Math.sqrt(headOf(r, v)) : Math.min(inflow, k * Math.sqrt(r.recess / 1000));
-  return { v, q };
+  outflowUnder = v > 0 ? k * Math.sqrt(headOf(r, v)) : Math.min(inflow, k * Math.sqrt(r.recess / 1000));
+  return v;
+}
+
+/** The outflow (m3/s) of a roof under one block rain. */
+function outflowOf(r: RoutedRoof, k: number, rain: DesignRain, minutes: number): number {
+  roofUnder(r, k, rain, minutes);
+  return outflowUnder;
 }
 
 const GRID = 13;
@@ -142,7 +186,10 @@ const DURATIONS = Array.from({ length: GRID }, (_, i) => Math.exp(LOG0 + STEP * 
  * The largest value of `f` over the durations: the best of the grid's `values`, then three rounds of
  * parabolic interpolation (in log duration) around it, each on a spacing four times narrower.
  */
-function refine(values: number[], f: (minutes: number) => number): { minutes: number; value: number } {
+function refine(
+  values: ArrayLike<number>,
+  f: (minutes: number) => number,
+): { minutes: number; value: number } {
   let best = 0;
   for (let i = 1; i < values.length; i += 1) if (values[i]! > values[best]!) best = i;
   const lo = LOG0;
@@ -205,25 +252,31 @@ export function routeProject(
   perRoof: boolean,
 ): Routed {
   const ks = roofs.map((r) => orificeConstant(r.drains, d, cd, g));
-  const grid = roofs.map((r, i) => DURATIONS.map((m) => roofUnder(r, ks[i]!, rain, m)));
-  const site = refine(
-    DURATIONS.map((_, j) => grid.reduce((s, x) => s + x[j]!.q, 0)),
-    (m) => roofs.reduce((s, r, i) => s + roofUnder(r, ks[i]!, rain, m).q, 0),
-  );
+  // the grid's routings: each roof's storage, and the site's outflow, at each duration
+  const volumes = roofs.map(() => new Float64Array(GRID));
+  const siteGrid: number[] = new Array<number>(GRID).fill(0);
+  roofs.forEach((r, i) => {
+    for (let j = 0; j < GRID; j += 1) {
+      volumes[i]![j] = roofUnder(r, ks[i]!, rain, DURATIONS[j]!);
+      siteGrid[j]! += outflowUnder;
+    }
+  });
+  const site = refine(siteGrid, (m) => {
+    let sum = 0;
+    for (let i = 0; i < roofs.length; i += 1) sum += outflowOf(roofs[i]!, ks[i]!, rain, m);
+    return sum;
+  });
   return {
     outflow: site.value,
     minutes: site.minutes,
-    outflows: roofs.map((r, i) => roofUnder(r, ks[i]!, rain, site.minutes).q),
+    outflows: roofs.map((r, i) => outflowOf(r, ks[i]!, rain, site.minutes)),
     roofs: perRoof
       ? roofs.map((r, i) => {
-          const peak = refine(
-            grid[i]!.map((x) => x.v),
-            (m) => roofUnder(r, ks[i]!, rain, m).v,
-          );
+          const peak = refine(volumes[i]!, (m) => roofUnder(r, ks[i]!, rain, m));
           return {
             volume: Math.max(0, peak.value),
             minutes: peak.minutes,
-            outflow: roofUnder(r, ks[i]!, rain, peak.minutes).q,
+            outflow: outflowOf(r, ks[i]!, rain, peak.minutes),
           };
         })
       : null,
