@@ -4,11 +4,14 @@
  * - abattement for 20 roofs and 5 grounds with spills over 100 years (goal <= 50 ms); baseline: 1 roof;
  * - the daily water balance alone for the same kind of network (20 roofs + 5 grounds, 100 years, Paris;
  *   goal <= 10 ms, issue 12); baseline: 1 roof;
- * - flow limiter for 50 roofs (goal <= 5 ms); baseline: 1 roof.
+ * - flow limiter for 50 roofs (goal <= 5 ms); baseline: 1 roof;
+ * - the same 50 roofs with the routing check beside the calculation without it (issue 25: goal at most
+ *   2x the calculation without it).
  */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { calculate, type StoredProject } from '../server/calc';
+import { calculateFlowLimiter } from '../server/calc/flow-limiter/flowLimiter';
 import { bundleOfProduct } from '../server/projects/products';
 import { runBalance } from '../server/calc/abattement/balance';
 import { balanceAt } from '../tests/calc/balanceNetwork';
@@ -87,6 +90,16 @@ const fl50 = flowProject(50);
 const fl1 = flowProject(1);
 const fl = median(() => check(calculate(bundleOfProduct('slowli'), fl50)), 200);
 const flBase = median(() => check(calculate(bundleOfProduct('slowli'), fl1)), 200);
+// with and without the routing check, alternated so that the machine's drift weighs on both alike
+const routed: number[] = [];
+const unrouted: number[] = [];
+for (let i = 0; i < 5; i += 1) {
+  routed.push(median(() => check(calculateFlowLimiter(fl50)), 40));
+  unrouted.push(median(() => check(calculateFlowLimiter(fl50, { routing: false })), 40));
+}
+const flRouted = routed.sort((a, b) => a - b)[2]!;
+const flUnrouted = unrouted.sort((a, b) => a - b)[2]!;
+const ratio = flRouted / flUnrouted;
 console.log(
   `abattement, 20 roofs + 5 grounds with spills, 100 years: median ${ab.toFixed(1)} ms (goal <= 50 ms) ${ab <= 50 ? 'OK' : 'MISSED'} | baseline 1 roof ${abBase.toFixed(1)} ms`,
 );
@@ -98,5 +111,8 @@ console.log(
 );
 console.log(
   `flow limiter, 50 roofs: median ${fl.toFixed(2)} ms (goal <= 5 ms) ${fl <= 5 ? 'OK' : 'MISSED'} | baseline 1 roof ${flBase.toFixed(2)} ms`,
+);
+console.log(
+  `flow limiter, 50 roofs, with the routing check: median ${flRouted.toFixed(2)} ms | baseline without it ${flUnrouted.toFixed(2)} ms: ${ratio.toFixed(1)}x (goal <= 2x) ${ratio <= 2 ? 'OK' : 'MISSED'}`,
 );
 process.exitCode = ab <= 50 && wb <= 10 && fl <= 5 ? 0 : 1;

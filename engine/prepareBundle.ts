@@ -82,6 +82,7 @@ export const RESULT_KINDS = [
   'monthly-charts',
   'figures',
   'stress',
+  'verdict',
 ] as const;
 export type ResultKind = (typeof RESULT_KINDS)[number];
 
@@ -105,6 +106,7 @@ function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
   });
   bundle.history.actions.forEach((a, i) => checkPageRule(a.when, `/history/actions/${i}/when`, ROW_ROOTS));
   checkPageRule(bundle.results.calculate, '/results/calculate', VIEW_ROOTS);
+  checkPageRule(bundle.results.note, '/results/note', VIEW_ROOTS);
   const views = (list: { kind: string; when?: unknown }[], at: string) =>
     list.forEach((v, i) => {
       if (!(RESULT_KINDS as readonly string[]).includes(v.kind))

@@ -291,6 +291,7 @@ export interface ResultsDef {
   calculation: string; // the server's calculation by name
   path?: string; // the calculate route, default {api}/calculate/{id}
   calculate?: JsonLogic; // over {admin}: whether the results page runs the calculation
+  note?: JsonLogic; // over {admin}: whether the results page offers to complete the note (default: when it calculates)
   views: ResultView[];
   formulas?: Formula[];
   /** rain factors of the climate-stress sensitivity (1.1, 1.2: the same project with 10 % and 20 % more rain) */

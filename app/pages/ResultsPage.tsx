@@ -31,6 +31,7 @@ export function ResultsPage() {
   const held = w.session.results as Record<string, unknown> | null;
   const facts = { admin };
   const needsCalc = def.calculate === undefined || truthy(evaluate(def.calculate, facts));
+  const offersNote = needsCalc && (def.note === undefined || truthy(evaluate(def.note, facts)));
   const [load, setLoad] = useState<Load>(
     held ? { state: 'DONE', results: held } : needsCalc ? { state: 'FETCHING' } : { state: 'IDLE' },
   );
@@ -92,7 +93,7 @@ export function ResultsPage() {
           <Link className="button-secondary" to={`/${calc}/calculator`}>
             {t('app.back_to_data')}
           </Link>
-          {results ? (
+          {results && offersNote ? (
             <Link className="button-primary" to={`/${calc}/note`}>
               {t('app.complete_note')}
             </Link>

@@ -220,9 +220,10 @@ function ArticlesTable({ limiters }: { limiters: Record<string, unknown>[] }) {
 export function LimitersView({ r, quote }: { r: Record<string, unknown>; quote: boolean }) {
   const { t, locale } = useFrame();
   const limiters = (r.limiters as Record<string, unknown>[]) ?? [];
+  const routed = r.routing !== undefined && r.routing !== null;
   return (
     <>
-      {r.leakage_conform === false ? (
+      {r.leakage_conform === false && !r.verdict ? (
         <p role="alert" className="notice notice-warning">
           {t('app.sl_results.leakage_excess', { diameter: r.diameter ?? '', excess: r.leakage_excess_pct })}
         </p>
@@ -232,13 +233,19 @@ export function LimitersView({ r, quote }: { r: Record<string, unknown>; quote: 
           <caption>{t('app.sl_results.limiters')}</caption>
           <thead>
             <tr>
-              {['roof', 'count', 'height_max', 'height_total', 'leakage', ...(quote ? ['retentio'] : [])].map(
-                (k) => (
-                  <th key={k} scope="col">
-                    {t(`app.sl_results.${k}`)}
-                  </th>
-                ),
-              )}
+              {[
+                'roof',
+                'count',
+                'height_max',
+                ...(routed ? ['method_height'] : []),
+                'height_total',
+                'leakage',
+                ...(quote ? ['retentio'] : []),
+              ].map((k) => (
+                <th key={k} scope="col">
+                  {t(`app.sl_results.${k}`)}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
@@ -247,9 +254,17 @@ export function LimitersView({ r, quote }: { r: Record<string, unknown>; quote: 
                 <th scope="row">{String(l.roof_name)}</th>
                 <td>{numberText(Number(l.count), locale, 0)}</td>
                 <td>{numberText(Number(l.height_max), locale)}</td>
+                {routed ? <td>{numberText(Number(l.method_height_max), locale)}</td> : null}
                 <td>{numberText(Number(l.height_total), locale)}</td>
-                <td>{numberText(Number(l.max_leakage), locale, 2)}</td>
-                {quote ? <td>{l.recommended_retentio ? '✓' : ''}</td> : null}
+                <td>{numberText(Number(l.max_leakage), locale, 4)}</td>
+                {quote ? (
+                  <td>
+                    {l.recommended_retentio ||
+                    (l.articles as Article[] | undefined)?.some((a) => a.type === 'retentio')
+                      ? '✓'
+                      : ''}
+                  </td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -259,11 +274,23 @@ export function LimitersView({ r, quote }: { r: Record<string, unknown>; quote: 
       <dl className="totals">
         <div>
           <dt>{t('app.sl_results.volume')}</dt>
-          <dd>{numberText(Number(r.max_volume), locale, 0)}</dd>
+          <dd>{numberText(Number(r.max_volume), locale, 4)}</dd>
         </div>
+        {typeof r.method_volume === 'number' ? (
+          <div>
+            <dt>{t('app.sl_results.method_volume')}</dt>
+            <dd>{numberText(r.method_volume, locale, 4)}</dd>
+          </div>
+        ) : null}
+        {typeof r.imposed_volume === 'number' ? (
+          <div>
+            <dt>{t('app.sl_results.imposed_volume')}</dt>
+            <dd>{numberText(r.imposed_volume, locale, 4)}</dd>
+          </div>
+        ) : null}
         <div>
-          <dt>{t('app.sl_results.leakage')}</dt>
-          <dd>{numberText(Number(r.max_leakage), locale, 2)}</dd>
+          <dt>{t(r.routing ? 'app.sl_results.routed_peak' : 'app.sl_results.leakage')}</dt>
+          <dd>{numberText(Number(r.max_leakage), locale, 4)}</dd>
         </div>
         <div>
           <dt>{t('app.sl_results.lsha')}</dt>
@@ -277,6 +304,45 @@ export function LimitersView({ r, quote }: { r: Record<string, unknown>; quote: 
         ) : null}
       </dl>
     </>
+  );
+}
+
+/** A finding of a verdict, as the results carry it: a message key and its figures. */
+interface FindingView {
+  code: string;
+  severity: 'reservation' | 'not_conform';
+  message: string;
+  params: Record<string, string | number>;
+}
+
+/**
+ * The verdict of a calculation (verdict): conform, conform with reservations, or not conform, each
+ * finding in the calculator's words with its figures, and the rule the verdict applies.
+ */
+export function VerdictView({ r }: { r: Record<string, unknown> }) {
+  const { t } = useFrame();
+  const v = r.verdict as { status: string; rule: string; findings: FindingView[] } | undefined;
+  if (!v) return null;
+  const tone =
+    v.status === 'conform' ? 'notice-info' : v.status === 'reservations' ? 'notice-warning' : 'notice-error';
+  return (
+    <section className={`notice ${tone} verdict`} aria-labelledby="verdict-title">
+      <h2 id="verdict-title">{t('app.verdict.title')}</h2>
+      <p>
+        <strong>{t(`app.verdict.${v.status}`)}</strong>
+      </p>
+      {v.findings.length ? (
+        <ul>
+          {v.findings.map((f, i) => (
+            <li key={`${f.code}-${i}`}>
+              {f.severity === 'not_conform' ? t('app.verdict.blocking') : t('app.verdict.reservation')}{' '}
+              {t(f.message, f.params)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="chart-note">{t(v.rule)}</p>
+    </section>
   );
 }
 
@@ -342,6 +408,7 @@ export const RESULT_VIEWS: Record<ResultKind, Entry> = {
   },
   figures: { needsResults: true, draw: ({ results }) => <Figures r={results!} /> },
   stress: { needsResults: true, draw: ({ results }) => <Stress r={results!} /> },
+  verdict: { needsResults: true, draw: ({ results }) => <VerdictView r={results!} /> },
 };
 
 /**

@@ -35,25 +35,37 @@ if (type === 'slowli') {
   const r = out.results as FlowLimiterResults;
   console.log(`Method: ${r.method.name} ${r.method.version}; volume by ${r.volume_method}`);
   console.log(
-    `Volume to store ${r.max_volume} m3; allowed leakage ${r.allowed_leakage_l_s} L/s (${r.leakage_rate_l_s_ha} L/s/ha)`,
+    `Rain: Montana a = ${r.rain.a}, b = ${r.rain.b} (${r.rain.validity_min[0]}-${r.rain.validity_min[1]} min), T = ${r.rain.return_period_years} years; ${r.rain.reference ?? r.rain.provenance}`,
   );
-  if (r.critical_duration_min !== null) console.log(`Critical rain duration ${r.critical_duration_min} min`);
+  console.log(
+    `Volume to store ${r.max_volume} m3 (méthode des pluies ${r.method_volume} m3${r.imposed_volume === null ? '' : `, imposed ${r.imposed_volume} m3`}); allowed leakage ${r.allowed_leakage_l_s} L/s (${r.leakage_rate_l_s_ha} L/s/ha)`,
+  );
+  console.log(`Critical rain duration ${r.critical_duration_min} min`);
+  if (r.routing)
+    console.log(
+      `Routed block rains (${r.routing.durations_min[0]} min to ${r.routing.durations_min[1] / 60} h): peak outflow ${r.routing.peak_outflow_l_s} L/s at ${r.routing.critical_duration_min} min`,
+    );
   console.table(
     r.limiters.map((l) => ({
       roof: l.roof_name,
       limiters: l.count,
       'volume m3': l.volume,
+      'method m3': l.method_volume,
       'height mm': l.height_max,
+      'method mm': l.method_height_max,
       'head mm': l.height_total,
       'leakage L/s': l.max_leakage,
       'emptying h': l.emptying_hours,
-      retentio: l.recommended_retentio ? 'recommended' : '',
     })),
   );
   console.log(
     `Orifice ${r.diameter} mm; leakage ${r.max_leakage} L/s = ${r.lsha} L/s/ha; volume conform ${r.volume_conform}; emptying conform ${r.retention_conform}`,
   );
-  for (const w of r.warnings) console.log(`Warning: ${w}`);
+  console.log(`Verdict: ${r.verdict.status}`);
+  for (const w of r.warnings)
+    console.log(
+      `  ${w.severity === 'not_conform' ? 'not conform' : 'reservation'}: ${w.code} ${JSON.stringify(w.params)}`,
+    );
   console.log(`Defaults used (to confirm): ${r.defaults_used.join(', ') || 'none'}`);
 } else {
   const r = out.results as AbattementResults;

@@ -44,3 +44,39 @@ export function round(x: number, d: number): number {
   const f = 10 ** d;
   return Math.round(x * f) / f;
 }
+
+/**
+ * One finding of a verdict (issue 25): `message` is a message key of the calculator's messages files,
+ * `params` its parameters (numbers in the result's units, formatted by the message); `severity` says
+ * whether it makes the design not conform or leaves it conform with a reservation.
+ */
+export interface Finding {
+  code: string;
+  severity: 'reservation' | 'not_conform';
+  message: string;
+  params: Record<string, string | number>;
+}
+
+/**
+ * A design's verdict: conform, conform with reservations (each finding a reservation), or not conform
+ * (at least one finding not conform); `rule` is the message key stating what the verdict checks.
+ */
+export interface Verdict {
+  status: 'conform' | 'reservations' | 'not_conform';
+  rule: string;
+  findings: Finding[];
+}
+
+/** The verdict of a list of findings under the rule `rule`: the non-conformities first, then the reservations. */
+export function verdictOf(rule: string, list: Finding[]): Verdict {
+  const findings = [
+    ...list.filter((f) => f.severity === 'not_conform'),
+    ...list.filter((f) => f.severity !== 'not_conform'),
+  ];
+  const status = findings.some((f) => f.severity === 'not_conform')
+    ? 'not_conform'
+    : findings.length
+      ? 'reservations'
+      : 'conform';
+  return { status, rule, findings };
+}

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { ProjectTable } from '../db/database';
+import type { Translator } from '../../renderers/i18n';
 
 type Form = Record<string, unknown>;
 const formsOf = (steps: Record<string, { forms?: { form?: Form }[] }>, key: string): Form[] =>
@@ -33,9 +34,11 @@ function table(ws: ExcelJS.Worksheet, headers: string[], rows: unknown[][]): voi
 
 /**
  * The Excel file of an sl project (export_excel): the client and the site, one row per roof, and, when
- * calculated, the limiters and the quote articles with their totals.
+ * calculated, the limiters and the quote articles with their totals, and the verdict with each of its
+ * findings in the calculator's words (`i18n`).
  */
-export async function projectWorkbook(row: ProjectTable): Promise<Buffer> {
+export async function projectWorkbook(row: ProjectTable, i18n: Translator): Promise<Buffer> {
+  const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
   const steps = JSON.parse(row.content) as Record<string, { forms?: { form?: Form }[] }>;
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Roof rainwater calculators';
@@ -121,8 +124,41 @@ export async function projectWorkbook(row: ProjectTable): Promise<Buffer> {
         ['Total', null, null, null, null, results.max_leakage, null, null],
         ['Débit spécifique (L/s/ha)', results.lsha],
         ['Volume à stocker (m3)', results.max_volume],
+        ...(typeof results.method_volume === 'number'
+          ? [[t('app.sl_results.method_volume'), results.method_volume]]
+          : []),
+        ...(typeof results.imposed_volume === 'number'
+          ? [[t('app.sl_results.imposed_volume'), results.imposed_volume]]
+          : []),
+        ...(results.routing
+          ? [
+              [
+                t('app.sl_results.routed_peak'),
+                (results.routing as { peak_outflow_l_s: number }).peak_outflow_l_s,
+              ],
+            ]
+          : []),
       ],
     );
+    const verdict = results.verdict as
+      | {
+          status: string;
+          rule: string;
+          findings: { severity: string; message: string; params: Record<string, unknown> }[];
+        }
+      | undefined;
+    if (verdict)
+      table(
+        wb.addWorksheet(t('app.verdict.title').slice(0, 31)),
+        [t('app.verdict.title'), t(`app.verdict.${verdict.status}`)],
+        [
+          ...verdict.findings.map((f) => [
+            t(f.severity === 'not_conform' ? 'app.verdict.blocking' : 'app.verdict.reservation'),
+            t(f.message, f.params),
+          ]),
+          [t(verdict.rule)],
+        ],
+      );
     const articles = new Map<string, { id: unknown; name: unknown; type: unknown; quantity: number }>();
     for (const l of limiters) {
       for (const a of (l.articles as Form[] | undefined) ?? []) {

@@ -50,7 +50,11 @@ function nameText(p: Param, t: T, optionLabel: (value: string) => string | null)
 function provenanceText(p: Param, t: T): string {
   const [group = '', key] = p.name.split('.');
   const exists = (k: string) => t.exists?.(k) ?? false;
-  if (group === 'montana_a' || group === 'montana_b') return t('app.param_sources.montana');
+  if (group === 'montana_a' || group === 'montana_b')
+    return t(
+      p.provenance.startsWith('typed') ? 'app.param_sources.montana_typed' : 'app.param_sources.montana',
+    );
+  if (p.provenance.startsWith('chosen')) return t('app.param_sources.chosen');
   if (key && exists(`app.param_sources.${group}.${key}`)) return t(`app.param_sources.${group}.${key}`);
   if (!p.provenance.startsWith('default') && exists(`app.param_sources.${group}`))
     return t(`app.param_sources.${group}`);
@@ -74,26 +78,85 @@ export function methodBlocks(
       (x, l) => x + (l.roof_surface ?? 0),
       0,
     );
+    const rain = results.rain as
+      | {
+          source: string;
+          a: number;
+          b: number;
+          validity_min: [number, number];
+          return_period_years: number;
+          department: string | null;
+          reference: string | null;
+        }
+      | undefined;
+    const routing = results.routing as { peak_outflow_l_s: number; critical_duration_min: number } | null;
+    const rainParams = rain && {
+      a: numberText(rain.a, lang, 3),
+      b: numberText(rain.b, lang, 3),
+      T: rain.return_period_years,
+      d0: numberText(rain.validity_min[0], lang, 0),
+      d1: numberText(rain.validity_min[1], lang, 0),
+      department: rain.department ?? '',
+      source: rain.reference ?? '',
+      reference: rain.reference ?? '',
+    };
+    const retentio = (results.limiters as { articles?: { type: string }[] }[]).some((l) =>
+      l.articles?.some((a) => a.type === 'retentio'),
+    );
     paragraphs.push(
       t('app.method_text.flow_limiter.scope', {
         rate: numberText(results.leakage_rate_l_s_ha as number, lang, 2),
-        qf: numberText(results.allowed_leakage_l_s as number, lang, 3),
+        qf: numberText(results.allowed_leakage_l_s as number, lang, 4),
         area: numberText(area, lang, 0),
       }),
-      results.volume_method === 'methode_des_pluies'
-        ? t('app.method_text.flow_limiter.volume_rain', {
-            a: numberText(value('montana_a'), lang, 3),
-            b: numberText(value('montana_b'), lang, 3),
-            T: value('return_period_years') ?? 10,
-            tm: numberText(results.critical_duration_min as number, lang, 0),
-          })
-        : t('app.method_text.flow_limiter.volume_imposed', {
-            volume: numberText(results.max_volume as number, lang, 0),
-          }),
+      ...(rain && rainParams
+        ? [
+            t(
+              rain.source === 'typed'
+                ? 'app.method_text.flow_limiter.rain_typed'
+                : rain.department
+                  ? 'app.method_text.flow_limiter.rain_regional'
+                  : 'app.method_text.flow_limiter.rain_published',
+              rainParams,
+            ),
+            t('app.method_text.flow_limiter.volume_rain', {
+              volume: numberText(results.method_volume as number, lang, 4),
+              tm: numberText(results.critical_duration_min as number, lang, 0),
+            }),
+          ]
+        : [
+            t('app.method_text.flow_limiter.volume_rain', {
+              volume: numberText(results.max_volume as number, lang, 4),
+              tm: numberText(results.critical_duration_min as number, lang, 0),
+            }),
+          ]),
+      ...(typeof results.imposed_volume === 'number' ||
+      (!rain && results.volume_method !== 'methode_des_pluies')
+        ? [
+            t('app.method_text.flow_limiter.volume_imposed', {
+              volume: numberText((results.imposed_volume ?? results.max_volume) as number, lang, 4),
+            }),
+          ]
+        : []),
       t('app.method_text.flow_limiter.height'),
+      ...(rain && retentio
+        ? [t('app.method_text.flow_limiter.retentio', { storage: value('retentio_storage_l_m2') ?? 25 })]
+        : []),
       t('app.method_text.flow_limiter.orifice'),
+      ...(routing
+        ? [
+            t('app.method_text.flow_limiter.routing', {
+              peak: numberText(routing.peak_outflow_l_s, lang, 4),
+              duration: numberText(routing.critical_duration_min, lang, 0),
+            }),
+          ]
+        : []),
       t('app.method_text.flow_limiter.emptying', { hours: value('max_emptying_hours') ?? 48 }),
-      t('app.method_text.flow_limiter.limits'),
+      ...(results.verdict ? [t((results.verdict as { rule: string }).rule)] : []),
+      t('app.method_text.flow_limiter.limits', {
+        d0: numberText(rain?.validity_min[0] ?? 30, lang, 0),
+        d1: numberText(rain?.validity_min[1] ?? 360, lang, 0),
+      }),
     );
   } else {
     const station = results.station as { name: string; period: string; country?: string } | undefined;

@@ -164,7 +164,11 @@ export function sizeText(
 export function pdfSafe(text: string, lang: string): string {
   const atLeast = lang === 'fr' ? 'au moins ' : 'at least ';
   const atMost = lang === 'fr' ? 'au plus ' : 'at most ';
-  return text.replace(/≥\s?/g, atLeast).replace(/≤\s?/g, atMost).replace(/−/g, '-');
+  return text
+    .replace(/≥\s?/g, atLeast)
+    .replace(/≤\s?/g, atMost)
+    .replace(/−/g, '-')
+    .replace(/\u202f/g, '\u00a0');
 }
 
 /**

@@ -34,6 +34,7 @@ interface SlResults {
     max_leakage: number;
     emptying_hours?: number;
     height_conform?: boolean;
+    method_height_max?: number;
   }[];
   max_volume: number;
   max_leakage: number;
@@ -45,6 +46,32 @@ interface SlResults {
   leakage_conform?: boolean;
   leakage_excess_pct?: number;
   parameters?: { name: string; value: unknown }[];
+  method_volume?: number;
+  imposed_volume?: number | null;
+  routing?: { peak_outflow_l_s: number; critical_duration_min: number } | null;
+  verdict?: {
+    status: 'conform' | 'reservations' | 'not_conform';
+    rule: string;
+    findings: { code: string; severity: string; message: string; params: Record<string, string | number> }[];
+  };
+}
+
+/** The verdict of a flow-limiter result with each finding in words (method 1.2 on), or null before. */
+function slVerdict(r: SlResults, t: T): ReactNode {
+  const v = r.verdict;
+  if (!v) return null;
+  return (
+    <>
+      <Text style={{ fontFamily: 'Helvetica-Bold' }}>{t(`app.verdict.${v.status}`)}</Text>
+      {v.status === 'conform' ? <Text>{t('app.note_cover.conform')}</Text> : null}
+      {v.findings.map((f, i) => (
+        <Text key={`${f.code}-${i}`} style={s.bullet}>
+          • {f.severity === 'not_conform' ? t('app.verdict.blocking') : t('app.verdict.reservation')}{' '}
+          {t(f.message, f.params)}
+        </Text>
+      ))}
+    </>
+  );
 }
 
 const paramOf = (
@@ -92,11 +119,18 @@ export function coverVerdict(
     const issues = slIssues(r, t, lang);
     const count = r.limiters.reduce((x, l) => x + l.count, 0);
     const emptying = Math.max(...r.limiters.map((l) => l.emptying_hours ?? 0));
+    const m3 = (x: number) => `${numberText(x, lang, 4)} ${t('units.m3')}`;
     const figures: [string, string][] = [
-      [t('app.note_cover.volume'), `${numberText(r.max_volume, lang, 0)} ${t('units.m3')}`],
+      [t('app.note_cover.volume'), m3(r.max_volume)],
+      ...(typeof r.method_volume === 'number'
+        ? ([[t('app.note_cover.method_volume'), m3(r.method_volume)]] as [string, string][])
+        : []),
+      ...(typeof r.imposed_volume === 'number'
+        ? ([[t('app.note_cover.imposed_volume'), m3(r.imposed_volume)]] as [string, string][])
+        : []),
       [
-        t('app.note_cover.leakage'),
-        `${numberText(r.max_leakage, lang, 2)} ${t('units.l_s')} (${numberText(r.lsha, lang, 2)} ${t('units.l_s_ha')})`,
+        t(r.routing ? 'app.note_cover.routed_peak' : 'app.note_cover.leakage'),
+        `${numberText(r.max_leakage, lang, 4)} ${t('units.l_s')} (${numberText(r.lsha, lang, 2)} ${t('units.l_s_ha')})`,
       ],
       [t('app.note_cover.limiters'), numberText(count, lang, 0)],
       [t('app.note_cover.emptying'), `${numberText(emptying, lang)} ${t('app.param_units.h')}`],
@@ -107,13 +141,15 @@ export function coverVerdict(
           <Text>
             {t('app.note_cover.leakage_rate', {
               rate: numberText(r.leakage_rate_l_s_ha, lang, 2),
-              qf: numberText(r.allowed_leakage_l_s, lang, 3),
+              qf: numberText(r.allowed_leakage_l_s, lang, 4),
             })}
           </Text>
         ) : null}
         <View style={s.verdict}>
           <Text style={s.h3}>{t('app.note_cover.verdict')}</Text>
-          {issues.length === 0 ? (
+          {r.verdict ? (
+            slVerdict(r, t)
+          ) : issues.length === 0 ? (
             <Text>{t('app.note_cover.conform')}</Text>
           ) : (
             <>
@@ -303,10 +339,12 @@ export function flowLimiterBlocks(
   attachments: { filename: string; size: number }[],
 ): Block[] {
   const r = results as unknown as SlResults;
+  const routed = Boolean(r.routing);
   const head = [
     t('app.sl_results.roof'),
     t('app.sl_results.count'),
     t('app.sl_results.height_max'),
+    ...(routed ? [t('app.sl_results.method_height')] : []),
     t('app.sl_results.height_total'),
     t('app.sl_results.leakage'),
   ];
@@ -314,8 +352,9 @@ export function flowLimiterBlocks(
     l.roof_name,
     numberText(l.count, lang, 0),
     numberText(l.height_max, lang),
+    ...(routed ? [numberText(l.method_height_max, lang)] : []),
     numberText(l.height_total, lang),
-    numberText(l.max_leakage, lang, 2),
+    numberText(l.max_leakage, lang, 4),
   ]);
   const blocks: Block[] = [
     ...tableBlocks('limiters', head, rows, t('app.sl_results.limiters')),
@@ -323,13 +362,27 @@ export function flowLimiterBlocks(
       lines: 2,
       node: (
         <Text key="totals" style={{ marginTop: 4 }}>
-          {t('app.sl_results.volume')} : {numberText(r.max_volume, lang, 0)} · {t('app.sl_results.leakage')} :{' '}
-          {numberText(r.max_leakage, lang, 2)} · {t('app.sl_results.lsha')} : {numberText(r.lsha, lang, 2)}
+          {t('app.sl_results.volume')} : {numberText(r.max_volume, lang, 4)}
+          {typeof r.method_volume === 'number'
+            ? ` · ${t('app.sl_results.method_volume')} : ${numberText(r.method_volume, lang, 4)}`
+            : ''}{' '}
+          · {t(routed ? 'app.sl_results.routed_peak' : 'app.sl_results.leakage')} :{' '}
+          {numberText(r.max_leakage, lang, 4)} · {t('app.sl_results.lsha')} : {numberText(r.lsha, lang, 2)}
         </Text>
       ),
     },
   ];
-  if (r.leakage_conform === false)
+  if (r.verdict)
+    blocks.push({
+      lines: 4 + r.verdict.findings.length * 2.5,
+      node: (
+        <View key="conclusion" style={s.verdict} wrap={false}>
+          <Text style={s.h3}>{t('app.note_cover.conclusion')}</Text>
+          {slVerdict(r, t)}
+        </View>
+      ),
+    });
+  else if (r.leakage_conform === false)
     blocks.push({
       lines: 3,
       node: (

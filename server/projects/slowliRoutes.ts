@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { projectWorkbook } from '../excel/projectWorkbook';
 import { contentDisposition } from '../files/contentDisposition';
 import { HttpError } from '../http/HttpError';
+import { i18nOf } from '../i18n';
 import { enqueueMail } from '../mail/outbox';
 import { decide, getProject, markSent, patchProject } from './repository';
 
@@ -97,7 +98,7 @@ export function slowliRoutes(app: FastifyInstance, db: Db, access: Access, confi
     async (request, reply) => {
       access.requireAdmin(request);
       const row = await load(request, reply);
-      const xlsx = await projectWorkbook(row);
+      const xlsx = await projectWorkbook(row, i18nOf('slowli', 'fr').i18n);
       return reply
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', contentDisposition(`projet-${row.name || row.id}.xlsx`))

@@ -246,6 +246,37 @@ describe('ResultsPage', () => {
     at('/sm/results');
     expect(await screen.findByText(/calculés avec une version précédente de la méthode/)).toBeInTheDocument();
   });
+  it('shows the client the sl verdict with its reservations before sending (issue 25)', async () => {
+    // 5 m3 imposed on 1000 m2 at 10 L/s/ha: the méthode des pluies needs 31.6 m3
+    const id = await create(
+      'slowli',
+      projectBody('sl', (d) => {
+        (d.project as Record<string, unknown>).retention = { has_retention: true, volume: 5, height: null };
+        const roof = (d.roofs as Record<string, unknown>[])[0]!;
+        Object.assign(roof, { surface: 1000, drainage: { horizontal: 2, vertical: 0 } });
+      }),
+    );
+    sessionStorage.setItem(
+      'sl_data',
+      JSON.stringify({
+        project_id: id,
+        version: 1,
+        results: null,
+        statuses: [1, 1, 1],
+        unit_system: 'METRIC',
+      }),
+    );
+    at('/sl/results');
+    const verdict = await screen.findByRole('region', { name: 'Vérification du dimensionnement' });
+    expect(verdict).toHaveTextContent('Conforme avec réserves');
+    expect(verdict).toHaveTextContent(
+      /Réserve : le volume de rétention imposé \(5 m³\) est inférieur au volume de la méthode des pluies \(31,6 m³\)/,
+    );
+    expect(verdict).toHaveTextContent(/Règle : le dimensionnement est conforme lorsque/);
+    // the client still sends the project; the note stays with the admins
+    expect(screen.getByRole('button', { name: 'Envoyer' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Compléter la note de calcul' })).toBeNull();
+  });
   it('sends the sl project with its comment and thanks the client', async () => {
     const id = await create('slowli', projectBody('sl'));
     // The wizard's form as the client left it (the fixture the project was made from).
@@ -293,7 +324,8 @@ describe('ResultsPage', () => {
       .selectAll()
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ state: 'valid', comment: 'Appeler le matin' });
+    // the page calculated the project to show its verdict before it was sent
+    expect(row).toMatchObject({ state: 'calculated', comment: 'Appeler le matin' });
     expect(
       await server.db.selectFrom('outbox').select('project_id').where('project_id', '=', id).execute(),
     ).toHaveLength(1);

@@ -42,6 +42,15 @@ const slModel = fc.record({
     postcode: text,
     leakage: fc.record({ has_leakage: fc.constant(true), volume: num }),
     retention: fc.record({ has_retention: fc.constant(true), volume: num, height: fc.constant(null) }),
+    rain: fc.record({
+      source: fc.constantFrom('publie', 'saisi'),
+      return_period: fc.constantFrom('10', '20', null),
+      a: num,
+      b: num,
+      duration_min: num,
+      duration_max: num,
+      reference: text,
+    }),
   }),
   roofs: fc.array(roof, { minLength: 1, maxLength: 5 }),
 });

@@ -172,6 +172,7 @@ describe('pdf_download', () => {
     for (const s of [
       'Dimensionnement des limiteurs de débit',
       'Débit de fuite autorisé : 10 L/s/ha',
+      'Conforme',
       'Les limiteurs dimensionnés respectent le débit de fuite autorisé',
       'Volume à stocker',
       'Nombre de limiteurs',
@@ -187,6 +188,76 @@ describe('pdf_download', () => {
     expect(text).toMatch(/pour 1\s200 m² de toitures/);
     // the orifice diameter stays with the admins
     expect(text).not.toMatch(/Diamètre de l'orifice/);
+    expectNoteHygiene(text, id, 'Page 1 / ');
+  });
+
+  it('says on the sl cover and in its conclusion why a design is conform with reservations, with its rule (issue 25)', async () => {
+    // 5 m3 imposed on 1000 m2 at 10 L/s/ha (the méthode des pluies needs 31.6 m3), a Retentio roof
+    const id = await create(
+      'slowli',
+      projectBody('sl', (d) => {
+        (d.project as Record<string, unknown>).retention = { has_retention: true, volume: 5, height: null };
+        const roof = (d.roofs as Record<string, unknown>[])[0]!;
+        Object.assign(roof, { surface: 1000, drainage: { horizontal: 2, vertical: 0 }, retentio: true });
+      }),
+    );
+    await inject({ method: 'GET', url: `/api/sl/calculate/${id}`, headers: { cookie: owner } });
+    const res = await inject({
+      method: 'POST',
+      url: `/api/slowli/pdf_download/${id}`,
+      payload: note([]),
+      headers: { cookie: owner },
+    });
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    const reservation =
+      /Réserve : le volume de rétention imposé \(5 m³\) est inférieur au volume de la méthode des pluies \(31,6 m³\) : la pluie de projet remplit les toitures jusqu'à [\d,]+ m³/g;
+    const [cover, ...rest] = text.split('Page 2 /');
+    expect(cover).toContain('Conforme avec réserves');
+    expect(cover).toMatch(reservation);
+    expect(cover).toMatch(/Volume par la méthode des pluies\s+31,6 m³/);
+    expect(cover).toMatch(/Volume de rétention imposé\s+5 m³/);
+    expect(cover).not.toContain('Les limiteurs dimensionnés respectent');
+    const body = rest.join(' ');
+    expect(body).toContain('Conclusion du dimensionnement');
+    expect(body).toMatch(reservation);
+    // the method section: the rain and its source, Retentio full, the routing check, the rule
+    expect(body).toMatch(/a = 15,096 et b = 0,803, pour une période de retour de 10 ans/);
+    expect(body).toContain('ASTEE, Mémento technique 2017, tableau 31');
+    expect(body).toContain('La couche Retentio est supposée pleine');
+    expect(body).toMatch(/Contrôle par routage .* Routé, le débit de pointe est de 0,979 L\/s/);
+    expect(body).toContain('Règle : le dimensionnement est conforme lorsque');
+    expect(body).not.toContain('à moins de 10 % près');
+    expectNoteHygiene(text, id, 'Page 1 / ');
+  });
+
+  it('prints the coefficients the authority imposes, with their reference (issue 25, local rain)', async () => {
+    const id = await create(
+      'slowli',
+      projectBody('sl', (d) => {
+        (d.project as Record<string, unknown>).rain = {
+          source: 'saisi',
+          return_period: '20',
+          a: 9.5,
+          b: 0.72,
+          duration_min: 60,
+          duration_max: 1440,
+          reference: 'Règlement d’assainissement de la Métropole, annexe 3',
+        };
+      }),
+    );
+    await inject({ method: 'GET', url: `/api/sl/calculate/${id}`, headers: { cookie: owner } });
+    const res = await inject({
+      method: 'POST',
+      url: `/api/slowli/pdf_download/${id}`,
+      payload: note([]),
+      headers: { cookie: owner },
+    });
+    const text = await pdfText(res.rawPayload);
+    expect(text).toMatch(
+      /a = 9,5 et b = 0,72, pour une période de retour de 20 ans, coefficients ajustés de 60 à 1\s440 min ; ces coefficients sont imposés au projet et ont été saisis par l'utilisateur, d'après : Règlement d’assainissement de la Métropole, annexe 3/,
+    );
+    expect(text).toMatch(/Coefficient de Montana a\s+9,5 mm\/min\^\(1-b\)\s+Coefficients imposés au projet/);
     expectNoteHygiene(text, id, 'Page 1 / ');
   });
 

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { calculateFlowLimiter } from '../../server/calc/flow-limiter/flowLimiter';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
@@ -141,6 +142,39 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
     expect(cell('Résultats', 2, 2)).toBe(3);
     expect(cell('Articles', 2, 1)).toBe('KIT-SLOWLI');
     expect(cell('Articles', 2, 4)).toBe(3);
+  });
+
+  it('export_excel: the verdict sheet gives the status and each finding in words (issue 25)', async () => {
+    const id = await newProject();
+    const project = {
+      steps: {
+        Chantier: { forms: [{ form: { max_retention: true, retention_value: 5, postcode: '69003' } }] },
+        Toiture: {
+          forms: [{ form: { name: 'Toiture A', type: 'TTV', surface_retention: 1000, evac_horizontal: 2 } }],
+        },
+      },
+    };
+    const out = calculateFlowLimiter(project);
+    if (!out.ok) throw new Error('not calculable');
+    await saveResults(server.db, id, 1, out.results);
+    const res = await inject({
+      method: 'GET',
+      url: `/api/slowli/export_excel/${id}`,
+      headers: { cookie: admin },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Vérification du dimensionnement')!;
+    expect(sheet.getRow(1).getCell(2).value).toBe('Conforme avec réserves');
+    expect(sheet.getRow(2).getCell(1).value).toBe('Réserve :');
+    expect(String(sheet.getRow(2).getCell(2).value)).toMatch(
+      /^le volume de rétention imposé \(5 m³\) est inférieur au volume de la méthode des pluies \(31,6 m³\)/,
+    );
+    expect(String(sheet.getRow(3).getCell(1).value)).toMatch(/^Règle : /);
+    const results = wb.getWorksheet('Résultats')!;
+    const rows = results.getSheetValues().map((r) => (Array.isArray(r) ? r.slice(1, 3) : []));
+    expect(rows).toContainEqual(['Volume par la méthode des pluies (m³)', 31.6]);
+    expect(rows).toContainEqual(['Volume imposé (m³)', 5]);
   });
 
   it('send-project: the state changes and the mail is queued in the same transaction', async () => {

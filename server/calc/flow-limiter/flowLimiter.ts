@@ -1,47 +1,83 @@
 /**
  * Flow-limiter sizing (CALCULATIONS.md A), for load-bearing concrete decks with 0 % slope (seed 000 §1).
+ * Method 1.2 (issue 25): the orifice is sized on the design storm routed through it, and every verdict
+ * carries its rule and its findings.
  *
  * Choices where the method leaves one, as a hydraulic engineer would defend them:
- * - Volume by the méthode des pluies, roof by roof: each roof stores what its own rain brings beyond what
- *   its own limiters let out (its drains' share of the allowed leakage, Qf x count_i / N), so a large roof
- *   with few drains is not sized with the leakage of the others (method 1.1; before, the site volume was
- *   shared by area while the outflow went by drain count). The site volume is the sum.
- * - An imposed volume (retention_value, or hauteur_eau over the surface) is the site's: each roof takes
- *   V * S_i / A, capped by its volume_retention_max; what a capped roof cannot take goes to the others in
- *   proportion to their remaining capacity (water-filling, repeated until nothing moves).
- * - Water height: a roof's stored volume is an equivalent depth D = V_i / S_i. With Retentio the layer
- *   first holds its storage (L/m2 = mm) without raising the free water; the rest rises through the layer
+ * - Design rain: the Montana law of the site's authority (montana.ts): a published set (the site's
+ *   département's when the product holds one, else the default set of ASTEE table 31) for the return
+ *   period the site chooses (10 years by default), or the coefficients the user types with their
+ *   duration range, return period and the document that imposes them.
+ * - Méthode des pluies, always, roof by roof: each roof stores what its own rain brings beyond what its
+ *   own limiters let out (its drains' share of the allowed leakage, Qf x count_i / N); the site volume is
+ *   the sum. It is computed beside an imposed volume too, so that the two can be compared.
+ * - An imposed volume (retention_value, or hauteur_eau over the surface) is the site's minimum: each roof
+ *   takes V * S_i / A, capped by its volume_retention_max; what a capped roof cannot take goes to the
+ *   others in proportion to their remaining capacity (water-filling). When it is smaller than the
+ *   méthode des pluies volume the design storm stores more than it, whatever the orifice: the result says
+ *   so (a reservation) and the orifice is sized on the head the storm really reaches (routing, below).
+ * - Retentio is counted full: it empties only by evaporation, so a storm often finds it full; its water
+ *   is a retention benefit (the abattement's), not detention. The stored water therefore stands in the
+ *   roof's layer as if Retentio were not there (the worse of its two states always governs), Retentio's
+ *   own water adds to the structural load, and Retentio is never recommended to lower the water height
+ *   (`recommended_retentio` stays false; a roof keeps the Retentio article when the user chose it).
+ * - Water height: a roof's stored volume is an equivalent depth D = V_i / S_i that rises through the layer
  *   it stands in at that layer's porosity (gravel 0.30 over its thickness for GRAVILLON and MIXTE, the
  *   drainage layer of TTV and the reservoir of TOUNDRA_BOX with their product values), then stands free
  *   above it (DALLE_SUR_PLOT: free under the slabs). height_max is the water height above the
  *   waterproofing, height_total = height_max + the recess at the drain (the head on the orifice).
- * - Water load (kg/m2) for the structural check = D (every mm of water weighs 1 kg/m2).
- * - One orifice diameter for the whole project, sized so the limiter under the highest head lets exactly
- *   Qf / N through, rounded down to the millimetre (never more than allowed), never below the minimum.
- *   When the minimum lets more than Qf through, leakage_conform is false and the excess is reported.
- * - Emptying: each roof's free water drains through its limiters under a falling head (explicit time
- *   steps of one minute); the Retentio water stays (it leaves by evaporation).
- * - Height above the maximum makes the project not volume_conform; Retentio is recommended on a roof
- *   without it when it brings the height under the maximum.
+ * - Routing check on every design (routing.ts): the Montana block rains of 15 min to 24 h are routed
+ *   through the orifices as sized, each roof a level pool with its own drains, exactly (closed form of the
+ *   orifice reservoir). One orifice diameter for the whole project: first sized, as before, so that the
+ *   limiter under the highest méthode-des-pluies head lets Qf / N through (rounded down to the
+ *   millimetre); then the largest diameter, at most that one, whose routed peak outflow of the site stays
+ *   within Qf (the méthode des pluies assumes a constant outflow, an orifice lets less out under a lower
+ *   head, so routing needs a few per cent more storage). Never below the minimum diameter: when the
+ *   minimum lets more than Qf through, the design is not conform and the excess is reported. Never wider
+ *   than the kit's outlet: then the design is not conform (more drains are needed).
+ * - Each roof's design volume is the larger of its routed peak storage and its share of an imposed
+ *   volume; its height, load, emptying and capacity checks read that volume. The leakage reported is the
+ *   routed peak outflow (each roof's at the site's critical storm; they add up to the site's).
+ * - Emptying: each roof's free water drains through its limiters under a falling head (closed form of the
+ *   same reservoir, no inflow); the Retentio water stays (it leaves by evaporation).
+ * - Verdict (results.verdict): not conform when the routed leakage exceeds Qf, a roof's height exceeds the
+ *   maximum, a roof cannot hold its volume, a roof takes more than the limit to empty, or the orifice is
+ *   wider than the outlet; conform with reservations when the imposed volume is below the méthode des
+ *   pluies volume or the critical durations lie outside the Montana set's validity; conform otherwise.
+ *   results.warnings lists the same findings: message keys with their figures, never sentences.
+ * - Figures keep a meaningful precision: volumes and leakages to three significant digits (whole units
+ *   from 100 up), so a 1 m2 roof stores 0.0316 m3, not "0 m3".
  */
 import articles from './articles.json' with { type: 'json' };
-import montana from './montana.json' with { type: 'json' };
 import params from './params.json' with { type: 'json' };
 import {
   formsOf,
   num,
   round,
+  verdictOf,
+  type Finding,
   type Outcome,
   type Reason,
   type StoredProject,
   type UsedParameter,
+  type Verdict,
 } from '../types';
-import { orificeDiameter, orificeFlow } from './orifice';
+import { rainOf, rainReasons, type RainSet } from './montana';
+import { orificeDiameter } from './orifice';
 import { rainMethod } from './rainMethod';
+import {
+  headOf,
+  orificeConstant,
+  routeProject,
+  ROUTED_DURATIONS,
+  type DesignRain,
+  type Routed,
+  type RoutedRoof,
+} from './routing';
 
 export const FLOW_LIMITER_METHOD = {
-  name: 'flow-limiter sizing (méthode des pluies, orifice law)',
-  version: '1.1.0',
+  name: 'flow-limiter sizing (méthode des pluies, orifice law, routed block rains)',
+  version: '1.2.0',
 };
 
 type Param = { value: number; unit: string; provenance: string };
@@ -59,50 +95,83 @@ export interface Article {
 export interface Limiter {
   roof_name: string;
   count: number;
+  /** water height (mm) of the design volume: the routed peak, or the imposed share when larger */
   height_max: number;
   height_total: number;
   height_decaisse: number;
+  /** the roof's routed outflow (L/s) at the site's critical storm */
   max_leakage: number;
   recommended_retentio: boolean;
   roof_surface: number;
   articles: Article[];
+  /** design volume (m3) */
   volume: number;
   water_load: number;
   emptying_hours: number;
   height_conform: boolean;
+  /** the méthode des pluies figures of the roof, beside the routed ones */
+  method_volume: number;
+  method_height_max: number;
+  /** the routing check: the roof's own peak storage, its height and the storm duration that gives it */
+  routed_volume: number | null;
+  routed_height_max: number | null;
+  routed_duration_min: number | null;
+  /** the roof's share of an imposed volume (m3), null without one */
+  imposed_volume: number | null;
 }
 
 export interface FlowLimiterResults {
   limiters: Limiter[];
+  /** routed peak outflow of the site (L/s) */
   max_leakage: number;
   lsha: number;
+  /** design volume of the site (m3): the sum of the roofs' */
   max_volume: number;
   diameter: number;
   volume_conform: boolean;
   retention_conform: boolean;
-  /** false when the smallest orifice allowed lets more than the allowed leakage through */
+  /** false when the routed peak outflow exceeds the allowed leakage (the minimum orifice forced it) */
   leakage_conform: boolean;
   /** how far the leakage is above the allowed one (%), 0 when conform */
   leakage_excess_pct: number;
   method: typeof FLOW_LIMITER_METHOD;
+  /** what fixes the imposed volume, or methode_des_pluies when none is imposed */
   volume_method: 'retention_value' | 'hauteur_eau' | 'methode_des_pluies';
-  critical_duration_min: number | null;
+  /** the méthode des pluies volume of the site (m3), always computed */
+  method_volume: number;
+  /** the imposed volume (m3), null without one */
+  imposed_volume: number | null;
+  critical_duration_min: number;
+  /** the routing check of the design: the site's peak outflow under the block rains, and its storm */
+  routing: {
+    peak_outflow_l_s: number;
+    critical_duration_min: number;
+    durations_min: [number, number];
+  } | null;
+  rain: RainSet;
   allowed_leakage_l_s: number;
   leakage_rate_l_s_ha: number;
-  warnings: string[];
+  verdict: Verdict;
+  warnings: Finding[];
   parameters: UsedParameter[];
   defaults_used: string[];
 }
 
-interface Roof {
+/** Options of a calculation: `routing: false` leaves the routing check out (the benchmark's baseline). */
+export interface FlowLimiterOptions {
+  routing?: boolean;
+}
+
+interface Roof extends RoutedRoof {
   name: string;
-  surface: number;
   maxVolume: number | null;
-  recess: number;
-  drains: number;
   retentio: boolean;
-  /** the layer the stored water rises through: thickness (mm) and porosity; none: free water */
-  layer: { thickness: number; porosity: number };
+}
+
+/** A figure kept to what it means: three significant digits, whole units from 100 up. */
+export function meaningful(x: number): number {
+  if (!Number.isFinite(x) || x === 0) return x;
+  return Math.abs(x) >= 100 ? Math.round(x) : Number(x.toPrecision(3));
 }
 
 /** Everything that stops the calculation, each with its field. */
@@ -147,6 +216,7 @@ export function flowLimiterReasons(p: StoredProject): Reason[] {
       message: 'The project needs at least one drain in total',
     });
   if (site) {
+    reasons.push(...rainReasons(site));
     if (site.max_fuite === true) {
       const q = num(site.fuite_value);
       if (q === null || q <= 0)
@@ -199,60 +269,43 @@ export function shareVolume(
   return { shares, left: Math.max(left, 0) };
 }
 
-/** Hours for `volume` m3 of free water on a roof to drain through `count` orifices of diameter d (m). */
-export function emptyingHours(
-  r: {
-    surface: number;
-    volume: number;
-    recess: number;
-    layer: { thickness: number; porosity: number };
-    count: number;
-  },
-  d: number,
-): number {
-  const cd = v('discharge_coefficient');
-  const g = v('gravity_m_s2');
-  let vol = r.volume;
-  const dt = 60;
-  let t = 0;
-  while (vol > 1e-6 && t < 30 * 24 * 3600) {
-    const depth = (vol / r.surface) * 1000;
-    const head = (waterHeight(depth, r.layer.thickness, r.layer.porosity) + r.recess) / 1000;
-    const q = r.count * orificeFlow(d, head, cd, g);
-    if (q <= 0) return Number.POSITIVE_INFINITY;
-    vol -= q * dt;
-    t += dt;
+/**
+ * Hours for `volume` m3 of free water on a roof to drain through its orifices (constant `k`, Q = k
+ * sqrt(head)) under a falling head: on each piece of the head's linear relation head = alpha + beta V,
+ * dV/dt = -k sqrt(head) gives t = 2 (sqrt(head0) - sqrt(head1)) / (beta k).
+ */
+export function emptyingHours(r: RoutedRoof, volume: number, k: number): number {
+  if (volume <= 0) return 0;
+  if (k <= 0) return Number.POSITIVE_INFINITY;
+  const { thickness: L, porosity: p } = r.layer;
+  const top = (r.surface * p * L) / 1000;
+  let seconds = 0;
+  if (volume > top) {
+    seconds += (2 * (Math.sqrt(headOf(r, volume)) - Math.sqrt(headOf(r, top)))) / ((1 / r.surface) * k);
   }
-  return t / 3600;
+  if (top > 0) {
+    const from = Math.min(volume, top);
+    seconds += (2 * (Math.sqrt(headOf(r, from)) - Math.sqrt(r.recess / 1000))) / ((1 / (r.surface * p)) * k);
+  }
+  return seconds / 3600;
 }
 
-function montanaFor(postcode: unknown): {
-  a: number;
-  b: number;
-  validity: [number, number];
-  provenance: string;
-} {
-  const dept = String(postcode ?? '')
-    .trim()
-    .slice(0, 2);
-  const sets = montana as unknown as {
-    default: Record<string, { a: number; b: number; validity_min: [number, number]; provenance: string }>;
-    departments: Record<
-      string,
-      Record<string, { a: number; b: number; validity_min: [number, number]; provenance: string }>
-    >;
-  };
-  const T = String(v('return_period_years'));
-  const s = sets.departments[dept]?.[T] ?? sets.default[T]!;
-  return { a: s.a, b: s.b, validity: s.validity_min, provenance: s.provenance };
-}
+/** A finding of the sl verdict: its message key is `sl.findings.<code>`. */
+const finding = (
+  code: string,
+  severity: Finding['severity'],
+  params: Record<string, string | number> = {},
+): Finding => ({ code, severity, message: `sl.findings.${code}`, params });
 
 /** Sizes the flow limiters of a stored sl project, or lists why it cannot. */
-export function calculateFlowLimiter(p: StoredProject): Outcome<FlowLimiterResults> {
+export function calculateFlowLimiter(
+  p: StoredProject,
+  opts: FlowLimiterOptions = {},
+): Outcome<FlowLimiterResults> {
   const reasons = flowLimiterReasons(p);
   if (reasons.length) return { ok: false, reasons };
   const site = formsOf(p, 'Chantier')[0]!.form;
-  const warnings: string[] = [];
+  const findings: Finding[] = [];
   const used = new Set<string>();
   const param = (k: string): number => {
     used.add(k);
@@ -274,118 +327,176 @@ export function calculateFlowLimiter(p: StoredProject): Outcome<FlowLimiterResul
       };
     return { thickness: 0, porosity: 1 };
   };
-  const roofs: Roof[] = formsOf(p, 'Toiture').map(({ form }, i) => {
-    return {
-      name: typeof form.name === 'string' && form.name ? form.name : `Toiture ${i + 1}`,
-      surface: num(form.surface_retention)!,
-      maxVolume: num(form.volume_retention_max),
-      recess: num(form.hauteur) ?? 20,
-      drains: (num(form.evac_horizontal) ?? 0) + (num(form.evac_vertical) ?? 0),
-      retentio: form.retentio === true,
-      layer: layerOf(form),
-    };
-  });
+  const roofs: Roof[] = formsOf(p, 'Toiture').map(({ form }, i) => ({
+    name: typeof form.name === 'string' && form.name ? form.name : `Toiture ${i + 1}`,
+    surface: num(form.surface_retention)!,
+    maxVolume: num(form.volume_retention_max),
+    recess: num(form.hauteur) ?? 20,
+    drains: (num(form.evac_horizontal) ?? 0) + (num(form.evac_vertical) ?? 0),
+    retentio: form.retentio === true,
+    layer: layerOf(form),
+  }));
   const area = roofs.reduce((s, r) => s + r.surface, 0);
   const areaHa = area / 10000;
   const rate = site.max_fuite === true ? num(site.fuite_value)! : param('default_leakage_l_s_ha');
-  const qf = rate * areaHa;
-
-  let volume: number;
-  let method: FlowLimiterResults['volume_method'];
-  let critical: number | null = null;
-  const parameters: UsedParameter[] = [];
-  const retention = num(site.retention_value);
-  const height = num(site.hauteur_eau);
+  const qf = rate * areaHa; // L/s
   const n = roofs.reduce((s, r) => s + r.drains, 0);
-  let shares: number[];
-  let volumeConform = true;
-  if (site.max_retention === true && (retention !== null || height !== null)) {
-    volume = retention ?? (height! / 100) * area;
-    method = retention !== null ? 'retention_value' : 'hauteur_eau';
-    const shared = shareVolume(volume, roofs);
-    shares = shared.shares;
-    if (shared.left > 1e-9) {
-      volumeConform = false;
-      warnings.push(
-        `The roofs cannot hold ${round(shared.left, 1)} m3 of the ${round(volume, 1)} m3 to store.`,
-      );
-    }
-  } else {
-    const m = montanaFor(site.postcode);
-    const ca = param('runoff_coefficient');
-    const each = roofs.map((r) =>
-      rainMethod({ a: m.a, b: m.b, ca, areaHa: r.surface / 10000, leakageLs: (qf * r.drains) / n }),
-    );
-    shares = each.map((x) => x.volume);
-    volume = shares.reduce((s, x) => s + x, 0);
-    critical = Math.max(...each.map((x) => x.criticalMinutes));
-    method = 'methode_des_pluies';
-    param('return_period_years');
-    parameters.push({ name: 'montana_a', value: m.a, unit: 'mm/min^(1-b)', provenance: m.provenance });
-    parameters.push({ name: 'montana_b', value: m.b, unit: '-', provenance: m.provenance });
-    const outside = each.map((x) => x.criticalMinutes).filter((t) => t < m.validity[0] || t > m.validity[1]);
-    if (outside.length)
-      warnings.push(
-        `The critical rain duration (${round(outside[0]!, 0)} min) is outside the validity of the Montana coefficients (${m.validity[0]} to ${m.validity[1]} min).`,
-      );
-    roofs.forEach((r, i) => {
-      if (r.maxVolume !== null && shares[i]! > r.maxVolume + 1e-9) {
-        volumeConform = false;
-        warnings.push(
-          `${r.name}: ${round(shares[i]!, 1)} m3 to store, more than its maximum of ${round(r.maxVolume, 1)} m3.`,
-        );
-      }
-    });
-  }
-
-  const maxHeight = param('max_water_height_mm');
-  const retentioMm = param('retentio_storage_l_m2');
-  const perRoof = roofs.map((r, i) => {
-    const depth = (shares[i]! / r.surface) * 1000;
-    const free = Math.max(0, depth - (r.retentio ? retentioMm : 0));
-    const h = waterHeight(free, r.layer.thickness, r.layer.porosity);
-    const hWith = waterHeight(Math.max(0, depth - retentioMm), r.layer.thickness, r.layer.porosity);
-    return { depth, free, h, recommend: !r.retentio && h > maxHeight && hWith <= maxHeight };
-  });
-  perRoof.forEach((x, i) => {
-    if (x.h > maxHeight) {
-      volumeConform = false;
-      warnings.push(
-        `${roofs[i]!.name}: the water height (${round(x.h, 0)} mm) is above the maximum of ${maxHeight} mm.`,
-      );
-    }
-  });
-
   const cd = param('discharge_coefficient');
   const g = param('gravity_m_s2');
-  const heads = roofs.map((r, i) => (perRoof[i]!.h + r.recess) / 1000);
-  const hMax = Math.max(...heads, 0.001);
-  const exact = orificeDiameter(qf / 1000 / n, hMax, cd, g);
+  const maxHeight = param('max_water_height_mm');
+  const retentioMm = param('retentio_storage_l_m2');
+  const ca = param('runoff_coefficient');
+
+  // The design rain, and the méthode des pluies roof by roof (always, beside an imposed volume).
+  const rain = rainOf(site, param('return_period_years'));
+  const design: DesignRain = { a: rain.a, b: rain.b, ca };
+  const each = roofs.map((r) =>
+    rainMethod({ a: rain.a, b: rain.b, ca, areaHa: r.surface / 10000, leakageLs: (qf * r.drains) / n }),
+  );
+  const methodShares = each.map((x) => x.volume);
+  const methodVolume = methodShares.reduce((s, x) => s + x, 0);
+  const critical = Math.max(...each.map((x) => x.criticalMinutes));
+  const [valid0, valid1] = rain.validity_min;
+  const outside = (t: number) => t < valid0 * (1 - 1e-9) || t > valid1 * (1 + 1e-9);
+  const criticalOutside = each.map((x) => x.criticalMinutes).filter(outside);
+  if (criticalOutside.length)
+    findings.push(
+      finding('montana_validity', 'reservation', {
+        duration: round(Math.max(...criticalOutside), 0),
+        min: valid0,
+        max: valid1,
+      }),
+    );
+
+  // An imposed volume, shared by surface within each roof's maximum.
+  const retention = num(site.retention_value);
+  const height = num(site.hauteur_eau);
+  let imposed: number | null = null;
+  let imposedShares: number[] | null = null;
+  let method: FlowLimiterResults['volume_method'] = 'methode_des_pluies';
+  if (site.max_retention === true && (retention !== null || height !== null)) {
+    imposed = retention ?? (height! / 100) * area;
+    method = retention !== null ? 'retention_value' : 'hauteur_eau';
+    const shared = shareVolume(imposed, roofs);
+    imposedShares = shared.shares;
+    if (shared.left > 1e-9)
+      findings.push(
+        finding('imposed_not_held', 'not_conform', {
+          left: meaningful(shared.left),
+          volume: meaningful(imposed),
+        }),
+      );
+  }
+
+  // The first orifice: the limiter under the highest head of the méthode des pluies (or of the imposed
+  // share when larger) lets Qf / N through.
+  const heightOf = (r: Roof, volume: number) => headOf(r, volume) * 1000 - r.recess;
+  const startVolumes = roofs.map((_, i) => Math.max(methodShares[i]!, imposedShares?.[i] ?? 0));
+  const startHead = Math.max(...roofs.map((r, i) => headOf(r, startVolumes[i]!)), 0.001);
   const minD = param('min_orifice_diameter_mm');
-  let dMm = Math.floor(exact * 1000 + 1e-9);
-  if (dMm < minD) {
-    dMm = minD;
+  const outlet = param('max_orifice_diameter_mm');
+  const sized = Math.floor(orificeDiameter(qf / 1000 / n, startHead, cd, g) * 1000 + 1e-9);
+  let dMm = Math.max(sized, minD);
+  const allowed = (qf / 1000) * (1 + 1e-9);
+  let routing: FlowLimiterResults['routing'] = null;
+  let routedPeaks: Routed['roofs'] = null;
+  let outflows: number[];
+  if (opts.routing !== false) {
+    // The largest diameter, at most the first one, whose routed peak outflow stays within Qf.
+    const routedAt = new Map<number, Routed>();
+    const route = (dm: number, perRoof: boolean) => {
+      let x = routedAt.get(dm);
+      if (!x || (perRoof && !x.roofs))
+        routedAt.set(dm, (x = routeProject(roofs, dm / 1000, design, cd, g, perRoof)));
+      return x;
+    };
+    const fits = (dm: number) => route(dm, dm === dMm).outflow <= allowed;
+    if (!fits(dMm) && dMm > minD) {
+      // a guess from Q ~ d^2, then step to the boundary
+      let dm = Math.min(
+        dMm - 1,
+        Math.max(minD, Math.floor(dMm * Math.sqrt(qf / 1000 / route(dMm, true).outflow))),
+      );
+      if (fits(dm)) while (dm + 1 < dMm && fits(dm + 1)) dm += 1;
+      else while (dm > minD && !fits(dm)) dm -= 1;
+      dMm = dm;
+    }
+    const site = route(dMm, true);
+    routedPeaks = site.roofs!;
+    routing = {
+      peak_outflow_l_s: meaningful(site.outflow * 1000),
+      critical_duration_min: round(site.minutes, 1),
+      durations_min: ROUTED_DURATIONS,
+    };
+    // each roof's outflow at the site's critical storm: they add up to the site's peak
+    outflows = site.outflows;
+    const routedOutside = [site.minutes, ...routedPeaks.map((x) => x.minutes)].filter(outside);
+    if (routedOutside.length && !criticalOutside.length)
+      findings.push(
+        finding('montana_validity', 'reservation', {
+          duration: round(Math.max(...routedOutside), 0),
+          min: valid0,
+          max: valid1,
+        }),
+      );
+  } else {
+    outflows = roofs.map(
+      (r, i) => orificeConstant(r.drains, dMm / 1000, cd, g) * Math.sqrt(headOf(r, startVolumes[i]!)),
+    );
   }
   const d = dMm / 1000;
+  const totalOutflow = outflows.reduce((s, x) => s + x, 0) * 1000; // L/s
+
+  // Each roof's design volume: its routed peak, or its share of an imposed volume when larger.
+  const volumes = roofs.map((_, i) =>
+    Math.max(routedPeaks?.[i]!.volume ?? startVolumes[i]!, imposedShares?.[i] ?? 0),
+  );
+  if (imposed !== null && imposed < methodVolume * (1 - 1e-9))
+    findings.push(
+      finding('imposed_below_method', 'reservation', {
+        imposed: meaningful(imposed),
+        method: meaningful(methodVolume),
+        stored: meaningful(volumes.reduce((s, x) => s + x, 0)),
+      }),
+    );
+  let volumeConform = !findings.some((f) => f.code === 'imposed_not_held');
   const kit = articles.kit_slowli;
   const ret = articles.retentio;
+  const emptyLimit = param('max_emptying_hours');
   const limiters: Limiter[] = roofs.map((r, i) => {
-    const x = perRoof[i]!;
-    const leak = r.drains * orificeFlow(d, heads[i]!, cd, g) * 1000;
-    const hours = emptyingHours(
-      {
-        surface: r.surface,
-        volume: (x.free / 1000) * r.surface,
-        recess: r.recess,
-        layer: r.layer,
-        count: r.drains,
-      },
-      d,
-    );
+    const volume = volumes[i]!;
+    const depth = (volume / r.surface) * 1000;
+    const h = heightOf(r, volume);
+    const k = orificeConstant(r.drains, d, cd, g);
+    const hours = emptyingHours(r, volume, k);
+    if (r.maxVolume !== null && volume > r.maxVolume * (1 + 1e-9)) {
+      volumeConform = false;
+      findings.push(
+        finding('roof_cannot_hold', 'not_conform', {
+          roof: r.name,
+          volume: meaningful(volume),
+          max: meaningful(r.maxVolume),
+        }),
+      );
+    }
+    if (h > maxHeight) {
+      volumeConform = false;
+      findings.push(
+        finding('height_above_max', 'not_conform', { roof: r.name, height: round(h, 1), max: maxHeight }),
+      );
+    }
+    if (hours > emptyLimit)
+      findings.push(
+        finding('emptying_too_long', 'not_conform', {
+          roof: r.name,
+          hours: round(hours, 1),
+          max: emptyLimit,
+        }),
+      );
     const arts: Article[] = [
       { divalto_id: kit.divalto_id, name: kit.name, type: 'kit_slowli', quantity: r.drains, unit: kit.unit },
     ];
-    if (r.retentio || x.recommend)
+    if (r.retentio)
       arts.push({
         divalto_id: ret.divalto_id,
         name: ret.name,
@@ -393,42 +504,66 @@ export function calculateFlowLimiter(p: StoredProject): Outcome<FlowLimiterResul
         quantity: r.surface,
         unit: ret.unit,
       });
+    const routed = routedPeaks?.[i];
     return {
       roof_name: r.name,
       count: r.drains,
-      height_max: round(x.h, 1),
-      height_total: round(x.h + r.recess, 1),
+      height_max: round(h, 1),
+      height_total: round(h + r.recess, 1),
       height_decaisse: r.recess,
-      max_leakage: round(leak, 2),
-      recommended_retentio: x.recommend,
+      max_leakage: meaningful(outflows[i]! * 1000),
+      recommended_retentio: false,
       roof_surface: r.surface,
       articles: arts,
-      volume: round(shares[i]!, 2),
-      water_load: round(x.depth, 1),
+      volume: meaningful(volume),
+      water_load: round(depth + (r.retentio ? retentioMm : 0), 1),
       emptying_hours: round(hours, 1),
-      height_conform: x.h <= maxHeight,
+      height_conform: h <= maxHeight,
+      method_volume: meaningful(methodShares[i]!),
+      method_height_max: round(heightOf(r, methodShares[i]!), 1),
+      routed_volume: routed ? meaningful(routed.volume) : null,
+      routed_height_max: routed ? round(heightOf(r, routed.volume), 1) : null,
+      routed_duration_min: routed ? round(routed.minutes, 1) : null,
+      imposed_volume: imposedShares ? meaningful(imposedShares[i]!) : null,
     };
   });
-  const emptyLimit = param('max_emptying_hours');
   const retentionConform = limiters.every((l) => l.emptying_hours <= emptyLimit);
-  if (!retentionConform) warnings.push(`A roof takes more than ${emptyLimit} h to empty.`);
-  const total = roofs.reduce((s, r, i) => s + r.drains * orificeFlow(d, heads[i]!, cd, g) * 1000, 0);
-  const excess = qf > 0 ? Math.max(0, (100 * (total - qf)) / qf) : 0;
-  const leakageConform = total <= qf * (1 + 1e-9);
+  const excess = qf > 0 ? Math.max(0, (100 * (totalOutflow - qf)) / qf) : 0;
+  const leakageConform = totalOutflow <= qf * (1 + 1e-9);
   if (!leakageConform)
-    warnings.push(
-      `The minimum orifice diameter (${minD} mm) lets ${round(total, 2)} L/s through, ${round(excess, 1)} % more than the allowed ${round(qf, 2)} L/s.`,
+    findings.push(
+      finding('leakage_above_allowed', 'not_conform', {
+        leakage: meaningful(totalOutflow),
+        allowed: meaningful(qf),
+        excess: round(excess, 1),
+      }),
     );
+  if (dMm > outlet) findings.push(finding('orifice_wider_than_outlet', 'not_conform', { outlet }));
+  for (const k of ['max_orifice_diameter_mm', 'retentio_storage_l_m2']) used.add(k);
 
+  const parameters: UsedParameter[] = [
+    { name: 'montana_a', value: rain.a, unit: 'mm/min^(1-b)', provenance: rain.provenance },
+    { name: 'montana_b', value: rain.b, unit: '-', provenance: rain.provenance },
+  ];
   for (const k of used)
-    parameters.push({ name: k, value: P[k]!.value, unit: P[k]!.unit, provenance: P[k]!.provenance });
+    if (k !== 'return_period_years' || rain.source === 'published')
+      parameters.push({
+        name: k,
+        value: k === 'return_period_years' ? rain.return_period_years : P[k]!.value,
+        unit: P[k]!.unit,
+        provenance:
+          k === 'return_period_years' && rain.return_period_years !== P[k]!.value
+            ? 'chosen: the site step'
+            : P[k]!.provenance,
+      });
+  const verdict = verdictOf('sl.findings.rule', findings);
   return {
     ok: true,
     results: {
       limiters,
-      max_leakage: round(total, 2),
-      lsha: round(total / areaHa, 2),
-      max_volume: Math.round(volume),
+      max_leakage: meaningful(totalOutflow),
+      lsha: meaningful(totalOutflow / areaHa),
+      max_volume: meaningful(volumes.reduce((s, x) => s + x, 0)),
       diameter: dMm,
       volume_conform: volumeConform,
       retention_conform: retentionConform,
@@ -436,10 +571,15 @@ export function calculateFlowLimiter(p: StoredProject): Outcome<FlowLimiterResul
       leakage_excess_pct: round(excess, 1),
       method: FLOW_LIMITER_METHOD,
       volume_method: method,
-      critical_duration_min: critical === null ? null : round(critical, 1),
-      allowed_leakage_l_s: round(qf, 3),
+      method_volume: meaningful(methodVolume),
+      imposed_volume: imposed === null ? null : meaningful(imposed),
+      critical_duration_min: round(critical, 1),
+      routing,
+      rain,
+      allowed_leakage_l_s: meaningful(qf),
       leakage_rate_l_s_ha: rate,
-      warnings,
+      verdict,
+      warnings: verdict.findings,
       parameters,
       defaults_used: parameters.filter((x) => x.provenance.startsWith('default')).map((x) => x.name),
     },

@@ -1,0 +1,71 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  blockInflow,
+  orificeConstant,
+  routeProject,
+  storageAfter,
+} from '../../server/calc/flow-limiter/routing';
+import { poolRouting, poolStorage, type PoolRoof } from './levelPool';
+
+const RAIN = { a: 15.096, b: 0.803, ca: 1 };
+const asRouted = (r: PoolRoof) => ({
+  surface: r.surface,
+  drains: r.drains,
+  recess: r.recess,
+  layer: { thickness: r.layer[0], porosity: r.layer[1] },
+});
+
+describe('storageAfter (closed form of the orifice reservoir)', () => {
+  it('matches the Runge-Kutta integration of the same reservoir under one block rain', () => {
+    const roof: PoolRoof = { surface: 1000, drains: 2, recess: 20, layer: [25, 0.5] };
+    for (const minutes of [15, 60, 106, 360, 1440]) {
+      const inflow = blockInflow(RAIN, 1000, minutes);
+      const exact = storageAfter(asRouted(roof), orificeConstant(2, 0.036, 0.61, 9.81), inflow, minutes * 60);
+      const reference = poolStorage(roof, 0.036, inflow, minutes, 4000);
+      expect(Math.abs(exact - reference)).toBeLessThan(1e-4 * Math.max(reference, 1e-2));
+    }
+  });
+
+  it('stores nothing while the orifices pass the rain under the recess alone', () => {
+    const roof = asRouted({ surface: 1, drains: 1, recess: 20, layer: [0, 1] });
+    expect(storageAfter(roof, orificeConstant(1, 0.01, 0.61, 9.81), blockInflow(RAIN, 1, 60), 3600)).toBe(0);
+  });
+});
+
+describe('routeProject (the routing check of every design)', () => {
+  it('agrees with an independent level-pool integration on random roofs (differential)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            surface: fc.integer({ min: 20, max: 20000 }),
+            drains: fc.integer({ min: 1, max: 8 }),
+            recess: fc.integer({ min: 0, max: 60 }),
+            layer: fc.constantFrom<[number, number]>([0, 1], [25, 0.5], [40, 0.3], [80, 0.3]),
+          }),
+          { minLength: 1, maxLength: 4 },
+        ),
+        fc.integer({ min: 10, max: 120 }),
+        fc.constantFrom(
+          { a: 15.096, b: 0.803, ca: 1 },
+          { a: 10.874, b: 0.779, ca: 1 },
+          { a: 37.379, b: 0.872, ca: 1 },
+        ),
+        (roofs, dMm, rain) => {
+          const product = routeProject(roofs.map(asRouted), dMm / 1000, rain, 0.61, 9.81, true);
+          const reference = poolRouting(roofs, dMm / 1000, rain);
+          expect(Math.abs(product.outflow / reference.outflow - 1)).toBeLessThan(0.003);
+          product.roofs!.forEach((x, i) => {
+            const ref = reference.volumes[i]!;
+            if (ref > 1e-3) expect(Math.abs(x.volume / ref - 1)).toBeLessThan(0.003);
+            else expect(x.volume).toBeLessThan(2e-3);
+          });
+          // the roofs' outflows under the site's critical rain add up to the site's peak
+          expect(product.outflows.reduce((s, x) => s + x, 0)).toBeCloseTo(product.outflow, 12);
+        },
+      ),
+      { numRuns: 25, seed: 25 },
+    );
+  });
+});
