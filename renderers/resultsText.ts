@@ -82,8 +82,25 @@ export function volumeText(m3: number | undefined, system: UnitSystem, t: T, lan
 
 /** A depth with its unit: mm, or inches when the project is imperial. */
 export function depthText(mm: number, system: UnitSystem, t: T, lang: string): string {
+  return depthParams(mm, system, t, lang).depth;
+}
+
+/**
+ * A depth as a message's parameters: `depth` its text, `count` the number written, so that the message
+ * agrees with it ("le premier 1 po de pluie est retenu", "les premiers 8 mm … sont retenus").
+ */
+export function depthParams(
+  mm: number,
+  system: UnitSystem,
+  t: T,
+  lang: string,
+): { depth: string; count: number } {
+  const decimals = system === 'IMPERIAL' ? 2 : 1;
   const v = toDisplay(mm, 'length_mm', system) as number;
-  return `${numberText(v, lang, system === 'IMPERIAL' ? 2 : 1)} ${t(unitKey('length_mm', system)!)}`;
+  return {
+    depth: `${numberText(v, lang, decimals)} ${t(unitKey('length_mm', system)!)}`,
+    count: Number(v.toFixed(decimals)),
+  };
 }
 
 const pct = (x: number | undefined, lang: string) => (x === undefined ? '–' : `${numberText(x, lang)} %`);
@@ -108,7 +125,7 @@ export function roofVerdict(
   return typeof targetMm === 'number'
     ? t('app.results_view.verdict_target', {
         name,
-        depth: depthText(targetMm, system, t, lang),
+        ...depthParams(targetMm, system, t, lang),
         share: pct(share, lang),
       })
     : t('app.results_view.verdict_none', { name, share: pct(share, lang) });
@@ -122,7 +139,7 @@ export function siteVerdict(r: AbattementView, system: UnitSystem, t: T, lang: s
     parts.push(
       typeof r.target_mm === 'number'
         ? t('app.results_view.site_target', {
-            depth: depthText(r.target_mm, system, t, lang),
+            ...depthParams(r.target_mm, system, t, lang),
             share: pct(r.site.respectConsigneAbattement, lang),
           })
         : t('app.results_view.site_no_target'),

@@ -2,6 +2,7 @@ import { Image, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
 import type { UnitSystem } from '../../engine';
 import {
+  depthParams,
   depthText,
   hasSummary,
   monthlyTable,
@@ -143,7 +144,7 @@ export function coverVerdict(
     <View>
       <Text>
         {target !== null
-          ? t('app.note_cover.target_depth', { depth: depthText(target, system, t, lang) })
+          ? t('app.note_cover.target_depth', depthParams(target, system, t, lang))
           : t('app.note_cover.no_target')}
       </Text>
       <View style={s.verdict}>

@@ -68,7 +68,7 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
       .nth(3),
   ).toHaveText(/^[\d,]+ US gal$/);
   await expect(
-    page.getByText(/^Tower roof: the first 0\.2 in of rain are retained on [\d.]+ % of rainy days\.$/),
+    page.getByText(/^Tower roof: the first 0\.2 in of rain is retained on [\d.]+ % of rainy days\.$/),
   ).toBeVisible();
   await expect(page.getByText('Rainfall', { exact: true })).toBeVisible();
   await expectAccessible(page, 'smca results (English)');
