@@ -9,6 +9,7 @@ import {
   numberText,
   rainfallTable,
   roofVerdict,
+  siteSumText,
   siteVerdict,
   figureText,
   stressTable,
@@ -211,6 +212,14 @@ export function abattementBlocks(
         ),
       },
       ...tableBlocks('summary', table.head, table.rows, t('app.results_view.summary')),
+      {
+        lines: 2,
+        node: (
+          <Text key="site-sum" style={s.p}>
+            {siteSumText(r, system, t, lang)}
+          </Text>
+        ),
+      },
     );
     if (typeof r.site?.imposed_volume_m3 === 'number')
       blocks.push({

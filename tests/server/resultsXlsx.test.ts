@@ -101,6 +101,18 @@ describe('results_xlsx', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Synthèse annuelle', 'Mensuel']);
     const flat = wb.getWorksheet('Synthèse annuelle')!.getSheetValues().flat();
     expect(flat).toContain('Pluie par an (m³)');
+    // The grounds' rain has its row, and every volume of the site row is the sum of the rows above.
+    const rows = Array.from(wb.getWorksheet('Synthèse annuelle')!.getSheetValues(), (row) =>
+      Array.isArray(row) ? row.slice(1) : [],
+    );
+    const from = rows.findIndex((r) => r[0] === 'Surface') + 1;
+    const table = rows.slice(from, rows.findIndex((r) => r[0] === 'Site entier') + 1);
+    expect(table.map((r) => r[0])).toEqual(['Toiture A', 'Toiture B', 'Sol : Jardin', 'Site entier']);
+    for (let col = 4; col <= 7; col += 1)
+      expect(table.at(-1)![col] as number).toBeCloseTo(
+        table.slice(0, -1).reduce((a, r) => a + (r[col] as number), 0),
+        2,
+      );
     const sl = await create('slowli', projectBody('sl'));
     await servers.inject({ method: 'GET', url: `/api/sl/calculate/${sl}`, headers: { cookie: owner } });
     expect((await download('slowli', sl, 'fr')).statusCode).toBe(404);
