@@ -7,6 +7,7 @@ import { noteDraft } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 import { drawsCharts, ResultViews } from '../results/views';
+import { UnsavedChanges } from '../components/UnsavedChanges';
 
 interface Entry {
   text: string;
@@ -97,7 +98,9 @@ export function NotePage() {
     }, 600);
     return () => clearTimeout(timer);
   }, [calculator, id, ready, entries, t]);
-  if (!results) return <Navigate to={`/${calc}/calculator`} replace />;
+  // Without results (a project saved since they were calculated): the results page calculates them.
+  if (!results) return <Navigate to={id ? `/${calc}/results` : `/${calc}/calculator`} replace />;
+  const unsaved = w.unsaved();
   const set = (i: number, patch: Partial<Entry>) =>
     setEntries((es) => es.map((e, k) => (k === i ? { ...e, ...patch } : e)));
 
@@ -151,6 +154,7 @@ export function NotePage() {
   return (
     <main className="page page-note">
       <h1>{t('app.note_page.title')}</h1>
+      <UnsavedChanges id="note-unsaved" />
       {sections.map((sec, n) => (
         <details key={sec.title} className="note-section" open>
           <summary>
@@ -200,9 +204,20 @@ export function NotePage() {
           {error}
         </p>
       ) : null}
-      <button type="button" className="button-primary" disabled={busy} onClick={() => void download()}>
+      <button
+        type="button"
+        className="button-primary"
+        disabled={busy || unsaved}
+        aria-describedby={unsaved ? 'note-unsaved-download' : undefined}
+        onClick={() => void download()}
+      >
         {busy ? t('app.note_page.generating') : t('app.note_page.download')}
       </button>
+      {unsaved ? (
+        <p id="note-unsaved-download" className="notice notice-warning">
+          {t('app.unsaved.download')}
+        </p>
+      ) : null}
     </main>
   );
 }
