@@ -8,6 +8,7 @@ import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 import { drawsCharts, ResultViews } from '../results/views';
 import { UnsavedChanges } from '../components/UnsavedChanges';
+import { UnitSwitch } from '../components/UnitSwitch';
 
 interface Entry {
   text: string;
@@ -154,6 +155,7 @@ export function NotePage() {
   return (
     <main className="page page-note">
       <h1>{t('app.note_page.title')}</h1>
+      <UnitSwitch />
       <UnsavedChanges id="note-unsaved" />
       {sections.map((sec, n) => (
         <details key={sec.title} className="note-section" open>

@@ -9,6 +9,7 @@ import { ResultViews } from '../results/views';
 import { reasonText } from '../reasonText';
 import { useFrame } from '../frame';
 import { UnsavedChanges } from '../components/UnsavedChanges';
+import { UnitSwitch } from '../components/UnitSwitch';
 
 /** What the wizard fetches ahead of Submit: the code of the views this page draws (charts). */
 export { preloadViews } from '../results/views';
@@ -70,6 +71,7 @@ export function ResultsPage() {
   return (
     <main className="page page-results">
       <h1>{t('app.results')}</h1>
+      {results ? <UnitSwitch /> : null}
       {results ? <UnsavedChanges id="results-unsaved" /> : null}
       {load.state === 'FETCHING' ? <Skeleton label={t('app.loading')} blocks={2} /> : null}
       {load.state === 'ERROR' ? (

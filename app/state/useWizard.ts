@@ -163,7 +163,7 @@ export function useWizard(bundle: Bundle) {
           ...cur,
           project_id: answer.id,
           version: answer.version,
-          results: answer.changed ? null : cur.results,
+          results: answer.changed && !answer.results_kept ? null : cur.results,
           saved: answersKey(answers),
         }));
         return { ok: true, id: answer.id };
