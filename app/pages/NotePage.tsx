@@ -160,7 +160,9 @@ export function NotePage() {
       {sections.map((sec, n) => (
         <details key={sec.title} className="note-section" open>
           <summary>
-            {n + 1}. {t(sec.title)}
+            <h2 className="note-section-title">
+              {n + 1}. {t(sec.title)}
+            </h2>
           </summary>
           <div>
             {sec.results ? <ResultViews views={note.views} results={results} admin={admin} /> : null}

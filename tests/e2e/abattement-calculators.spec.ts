@@ -109,7 +109,9 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
     .getByRole('table')
     .filter({ has: page.getByRole('columnheader', { name: 'Pluie par an' }) });
   await expect(summary.getByRole('row', { name: /^Site entier/ })).toContainText('m³');
-  await expect(summary.getByRole('row')).toHaveCount(4); // the header, two roofs, the site
+  // the header, two roofs, the rain on the ground (issue 27 item 2), the site
+  await expect(summary.getByRole('row')).toHaveCount(5);
+  await expect(summary.getByRole('row', { name: /^Sol : Jardin/ })).toContainText('m³');
   await expect(page.getByText('Pluviométrie', { exact: true })).toBeVisible();
   await expect(page.locator('.apexcharts-canvas')).toHaveCount(3);
   await expectAccessible(page, 'sm results');
