@@ -336,12 +336,18 @@ export function summaryTable(
   const unit = t(unitKey('volume_m3', system)!);
   // A part's volume as written; the total's is the sum of what its parts write, so that the column adds
   // up to the last digit shown.
+  // Every decimal written (513,0 beside 323,9), so that the column lines up.
   const v = (x: SummaryRow, k: keyof Volumes) => {
-    if (!x.total) return volumeText(x.volumes?.[k], system, t, lang);
+    const m3 = x.volumes?.[k];
+    if (!x.total) {
+      if (m3 === undefined) return '–';
+      const { value, decimals } = shownVolume(m3, system);
+      return `${numberText(value, lang, decimals, true)} ${unit}`;
+    }
     const shown = parts.map((p) => shownVolume(p.volumes?.[k] ?? 0, system));
     const decimals = Math.max(0, ...shown.map((s) => s.decimals));
     const sum = shown.reduce((a, s) => a + s.value, 0);
-    return `${numberText(sum, lang, decimals)} ${unit}`;
+    return `${numberText(sum, lang, decimals, true)} ${unit}`;
   };
   const rows = figures.map((x) => [
     x.label,
