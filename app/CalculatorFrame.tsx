@@ -97,7 +97,7 @@ function FrameInner({
         {sidebar}
         <div className="layout-main">
           {(config?.locales.length ?? 0) > 1 && calculator.bundle.locales.length > 1 ? (
-            <div className="toolbar">
+            <header className="toolbar">
               <label>
                 {t('app.language')}{' '}
                 <select value={locale} onChange={(e) => setChosen(e.target.value === 'en' ? 'en' : 'fr')}>
@@ -105,7 +105,7 @@ function FrameInner({
                   <option value="en">{t('app.languages.en')}</option>
                 </select>
               </label>
-            </div>
+            </header>
           ) : null}
           <OnDemandPage page={page} failed={<LoadFailure />} />
         </div>

@@ -200,7 +200,9 @@ export function Carousel({
           {cards.map((card) => (
             <li key={card.index} className={`card card-severity-${card.severity}`}>
               <div className="card-head">
-                <h3 className="card-title">{tr(t, card.title)}</h3>
+                <h3 className="card-title">
+                  {tr(t, card.title).trim() || t('app.card_untitled', { index: card.index + 1 })}
+                </h3>
                 <CardMenu
                   canDuplicate={step.canDuplicate}
                   canDelete={step.canDelete}

@@ -23,9 +23,18 @@ export interface StressView {
   site: { abattement: number; respectConsigneAbattement: number; to_sewer_m3_per_year: number };
 }
 
+/** The rain that fell on the grounds, together: what they keep, what reaches the sewer. */
+export interface GroundsView {
+  names: string[];
+  abattement: number;
+  volumes: { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
+}
+
 export interface AbattementView {
   stress?: StressView[];
   toitureResults: RoofView[];
+  /** absent from results computed before the grounds had their row; null without grounds */
+  grounds?: GroundsView | null;
   pluviometrie: { pluie_precipite: number; evenements_pluvieux: number }[];
   target_mm?: number | null;
   site?: {
@@ -75,15 +84,38 @@ export function numberText(
 /** A yearly volume with its unit: m³, or US gallons when the project is imperial. */
 export function volumeText(m3: number | undefined, system: UnitSystem, t: T, lang: string): string {
   if (m3 === undefined) return '–';
+  const { value, decimals } = shownVolume(m3, system);
+  return `${numberText(value, lang, decimals)} ${t(unitKey('volume_m3', system)!)}`;
+}
+
+/** A volume as it is written: in the system's unit, rounded to the decimals it is written with. */
+function shownVolume(m3: number, system: UnitSystem): { value: number; decimals: number } {
   const v = toDisplay(m3, 'volume_m3', system) as number;
   const decimals = system === 'IMPERIAL' ? 0 : v < 10 ? 2 : 1;
-  return `${numberText(v, lang, decimals)} ${t(unitKey('volume_m3', system)!)}`;
+  return { value: Number(v.toFixed(decimals)), decimals };
 }
 
 /** A depth with its unit: mm, or inches when the project is imperial. */
 export function depthText(mm: number, system: UnitSystem, t: T, lang: string): string {
+  return depthParams(mm, system, t, lang).depth;
+}
+
+/**
+ * A depth as a message's parameters: `depth` its text, `count` the number written, so that the message
+ * agrees with it ("le premier 1 po de pluie est retenu", "les premiers 8 mm … sont retenus").
+ */
+export function depthParams(
+  mm: number,
+  system: UnitSystem,
+  t: T,
+  lang: string,
+): { depth: string; count: number } {
+  const decimals = system === 'IMPERIAL' ? 2 : 1;
   const v = toDisplay(mm, 'length_mm', system) as number;
-  return `${numberText(v, lang, system === 'IMPERIAL' ? 2 : 1)} ${t(unitKey('length_mm', system)!)}`;
+  return {
+    depth: `${numberText(v, lang, decimals)} ${t(unitKey('length_mm', system)!)}`,
+    count: Number(v.toFixed(decimals)),
+  };
 }
 
 const pct = (x: number | undefined, lang: string) => (x === undefined ? '–' : `${numberText(x, lang)} %`);
@@ -108,7 +140,7 @@ export function roofVerdict(
   return typeof targetMm === 'number'
     ? t('app.results_view.verdict_target', {
         name,
-        depth: depthText(targetMm, system, t, lang),
+        ...depthParams(targetMm, system, t, lang),
         share: pct(share, lang),
       })
     : t('app.results_view.verdict_none', { name, share: pct(share, lang) });
@@ -122,7 +154,7 @@ export function siteVerdict(r: AbattementView, system: UnitSystem, t: T, lang: s
     parts.push(
       typeof r.target_mm === 'number'
         ? t('app.results_view.site_target', {
-            depth: depthText(r.target_mm, system, t, lang),
+            ...depthParams(r.target_mm, system, t, lang),
             share: pct(r.site.respectConsigneAbattement, lang),
           })
         : t('app.results_view.site_no_target'),
@@ -190,46 +222,145 @@ export function figureText(
   return `${numberText(value, lang, digits, true)}${unit ? ` ${t(unit)}` : ''}`;
 }
 
-/** The summary table: a row per roof and one for the whole site, annual figures, volumes per year. */
+type Volumes = { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
+
+/** One row of the summary in figures: shares in %, volumes in m³ per year. */
+export interface SummaryRow {
+  /** a surface's name, or the message that names the row */
+  label: string;
+  abattement: number | undefined;
+  own: number | undefined;
+  target: number | undefined;
+  volumes: Volumes | undefined;
+  total: boolean;
+}
+
+/**
+ * The grounds' row: from the results when they carry it; for results computed before, what the site
+ * has beyond its roofs (the site's rain and sewer less the roofs'), so that the rows still add up.
+ */
+function groundsOf(r: AbattementView): GroundsView | null {
+  if (r.grounds !== undefined) return r.grounds;
+  if (!r.site || r.site.precipitation_m3_per_year === undefined || r.site.to_sewer_m3_per_year === undefined)
+    return null;
+  const roofs = (k: keyof Volumes) => r.toitureResults.reduce((x, y) => x + (y.volumes?.[k] ?? 0), 0);
+  const water = r.site.precipitation_m3_per_year - roofs('water_m3');
+  if (water < 0.05) return null;
+  const sewer = Math.max(0, r.site.to_sewer_m3_per_year - roofs('to_sewer_m3'));
+  return {
+    names: [],
+    abattement: (100 * (water - Math.min(water, sewer))) / water,
+    volumes: { water_m3: water, own_m3: Math.max(0, water - sewer), downstream_m3: 0, to_sewer_m3: sewer },
+  };
+}
+
+/**
+ * The summary in figures: a row per roof, one for the rain that fell on the grounds, then the whole
+ * site, whose volumes are the sums of the rows above (each row splits its own rain: kept where it fell,
+ * kept downstream, to the sewer), so that a reader adding the column finds the site's figure.
+ */
+export function summaryRows(r: AbattementView, t: T): SummaryRow[] {
+  const rows: SummaryRow[] = r.toitureResults.map((x) => ({
+    label: x.toiture.name,
+    abattement: x.annual?.abattement,
+    own: x.annual?.own,
+    target: x.annual?.respectConsigneAbattement,
+    volumes: x.volumes,
+    total: false,
+  }));
+  const g = groundsOf(r);
+  if (g)
+    rows.push({
+      label: g.names.length
+        ? t('app.results_view.grounds', { names: g.names.join(', '), count: g.names.length })
+        : t('app.results_view.grounds_unnamed'),
+      abattement: g.abattement,
+      own: undefined,
+      target: undefined,
+      volumes: g.volumes,
+      total: false,
+    });
+  if (r.site) {
+    const sum = (k: keyof Volumes) => rows.reduce((x, y) => x + (y.volumes?.[k] ?? 0), 0);
+    rows.push({
+      label: t('app.results_view.site'),
+      abattement: r.site.abattement,
+      own: undefined,
+      target: r.site.respectConsigneAbattement,
+      volumes: {
+        water_m3: sum('water_m3'),
+        own_m3: sum('own_m3'),
+        downstream_m3: sum('downstream_m3'),
+        to_sewer_m3: sum('to_sewer_m3'),
+      },
+      total: true,
+    });
+  }
+  return rows;
+}
+
+/** The summary's column headings (volumes without their unit: each cell carries it). */
+export function summaryHead(t: T): string[] {
+  return [
+    t('app.results_view.surface'),
+    t('app.results_view.annual'),
+    t('app.results_view.on_roof'),
+    t('app.results_view.target_met'),
+    t('app.results_view.rain'),
+    t('app.results_view.retained_here'),
+    t('app.results_view.retained_downstream'),
+    t('app.results_view.to_sewer'),
+  ];
+}
+
+/**
+ * The line under the summary: the site row is the sum of the rows above, and what the site's water
+ * becomes (evapotranspired, infiltrated) in the project's units; empty for results without those figures.
+ */
+export function siteSumText(r: AbattementView, system: UnitSystem, t: T, lang: string): string {
+  if (r.site?.et_m3_per_year === undefined || r.site.infiltration_m3_per_year === undefined) return '';
+  return t('app.results_view.site_sum', {
+    et: volumeText(r.site.et_m3_per_year, system, t, lang),
+    infiltrated: volumeText(r.site.infiltration_m3_per_year, system, t, lang),
+  });
+}
+
+/** The summary table: a row per roof, the grounds, and the whole site; annual figures, volumes per year. */
 export function summaryTable(
   r: AbattementView,
   system: UnitSystem,
   t: T,
   lang: string,
 ): { head: string[]; rows: string[][] } {
-  const head = [
-    t('app.results_view.surface'),
-    t('app.results_view.annual'),
-    t('app.results_view.on_roof'),
-    t('app.results_view.target_met'),
-    t('app.results_view.rain'),
-    t('app.results_view.evapotranspired'),
-    t('app.results_view.downstream'),
-    t('app.results_view.to_sewer'),
-  ];
-  const v = (m3: number | undefined) => volumeText(m3, system, t, lang);
-  const rows = r.toitureResults.map((x) => [
-    x.toiture.name,
-    pctCell(x.annual?.abattement, lang),
-    pctCell(x.annual?.own, lang),
-    pctCell(x.annual?.respectConsigneAbattement, lang),
-    v(x.volumes?.water_m3),
-    v(x.volumes?.own_m3),
-    v(x.volumes?.downstream_m3),
-    v(x.volumes?.to_sewer_m3),
+  const figures = summaryRows(r, t);
+  const parts = figures.filter((x) => !x.total);
+  const unit = t(unitKey('volume_m3', system)!);
+  // A part's volume as written; the total's is the sum of what its parts write, so that the column adds
+  // up to the last digit shown.
+  // Every decimal written (513,0 beside 323,9), so that the column lines up.
+  const v = (x: SummaryRow, k: keyof Volumes) => {
+    const m3 = x.volumes?.[k];
+    if (!x.total) {
+      if (m3 === undefined) return '–';
+      const { value, decimals } = shownVolume(m3, system);
+      return `${numberText(value, lang, decimals, true)} ${unit}`;
+    }
+    const shown = parts.map((p) => shownVolume(p.volumes?.[k] ?? 0, system));
+    const decimals = Math.max(0, ...shown.map((s) => s.decimals));
+    const sum = shown.reduce((a, s) => a + s.value, 0);
+    return `${numberText(sum, lang, decimals, true)} ${unit}`;
+  };
+  const rows = figures.map((x) => [
+    x.label,
+    pctCell(x.abattement, lang),
+    pctCell(x.own, lang),
+    pctCell(x.target, lang),
+    v(x, 'water_m3'),
+    v(x, 'own_m3'),
+    v(x, 'downstream_m3'),
+    v(x, 'to_sewer_m3'),
   ]);
-  if (r.site)
-    rows.push([
-      t('app.results_view.site'),
-      pctCell(r.site.abattement, lang),
-      '–',
-      pctCell(r.site.respectConsigneAbattement, lang),
-      v(r.site.precipitation_m3_per_year),
-      v(r.site.et_m3_per_year),
-      v(r.site.infiltration_m3_per_year),
-      v(r.site.to_sewer_m3_per_year),
-    ]);
-  return { head, rows };
+  return { head: summaryHead(t), rows };
 }
 
 /** A roof's twelve months: retention, of which on the roof, and the target met. */

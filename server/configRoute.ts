@@ -1,5 +1,6 @@
 import '@fastify/swagger';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { adminOf } from './auth/identity';
 import type { Config } from './config';
@@ -44,6 +45,17 @@ export function configRoute(app: FastifyInstance, config: Config): void {
       admin: adminOf(request) !== null,
       brand: { name: config.brandName, logo: config.brandLogo ? '/api/brand/logo' : null },
     }),
+  );
+  // The tab's icon: browsers ask for /favicon.ico whatever the page says; the manufacturer's logo when
+  // it has one, else the app's own (the one the sidebar shows), read once.
+  const icon = config.brandLogo ?? join(import.meta.dirname, '..', 'app', 'assets', 'logo.svg');
+  const iconData = readFileSync(icon);
+  app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+    reply
+      .header('Content-Type', icon.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : 'image/png')
+      .header('Cache-Control', 'public, max-age=86400')
+      .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(iconData),
   );
   // The manufacturer's logo (BRAND_LOGO), when it has one.
   const logo = config.brandLogo;

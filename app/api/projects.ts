@@ -5,6 +5,8 @@ export interface SaveAnswer {
   id: string;
   changed: boolean;
   version: number;
+  /** only the unit system changed: the stored results stand */
+  results_kept?: boolean;
 }
 
 /** Where a project stands in its group of variants: the group's first project (null on it), its number. */

@@ -23,11 +23,17 @@ export function DataTable({
         {caption ? <caption className="visually-hidden">{caption}</caption> : null}
         <thead>
           <tr>
-            {table.head.map((h, i) => (
-              <th key={i} scope="col">
-                {h}
-              </th>
-            ))}
+            {/* the corner above the rows' headings, when it has no words, is a plain cell: a heading with
+                nothing to say is read as an empty one */}
+            {table.head.map((h, i) =>
+              h === '' ? (
+                <td key={i} />
+              ) : (
+                <th key={i} scope="col">
+                  {h}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>

@@ -66,7 +66,12 @@ export const PreviewPanel = memo(function PreviewPanel({
             ? t('app.preview.missing', { reason: missing })
             : preview.state === 'failed'
               ? t('app.preview.failed')
-              : ''}
+              : preview.state === 'waiting'
+                ? t('app.preview.waiting', {
+                    steps: preview.steps.map((s) => t('app.preview.step_name', { name: t(s) })).join(', '),
+                    count: preview.steps.length,
+                  })
+                : ''}
       </p>
     </section>
   );

@@ -3,6 +3,7 @@ import { DataTable } from './DataTable';
 import {
   hasSummary,
   roofVerdict,
+  siteSumText,
   siteVerdict,
   summaryTable,
   type AbattementView,
@@ -42,6 +43,7 @@ export function ResultsSummary({
         ))}
       </ul>
       <DataTable label={t('app.results_view.summary')} table={table} totalRow />
+      <p className="results-sum-note">{siteSumText(results, system, t, lang)}</p>
       {xlsxUrl ? (
         <p>
           <a className="button-secondary" href={xlsxUrl} download>

@@ -121,7 +121,8 @@ export function ComparePage() {
             {t('app.compare.not_calculated_note', { no: m.project.variant.no })}
           </p>
         ))}
-      <section aria-labelledby="compare-figures">
+      {/* not a landmark of its own: the table's scroll region below carries the same name */}
+      <section>
         <h2 id="compare-figures">{t('app.compare.figures')}</h2>
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.compare.figures')}>
           <table className="results-table compare-table">

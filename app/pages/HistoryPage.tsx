@@ -183,7 +183,11 @@ export function HistoryPage() {
                   )}
                 </th>
               ))}
-              {withMenu ? <th aria-label={t('app.history_page.options')} /> : null}
+              {withMenu ? (
+                <th scope="col">
+                  <span className="visually-hidden">{t('app.history_page.options')}</span>
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>

@@ -5,6 +5,8 @@ import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 import { StepSummary } from '../components/StepSummary';
 import { drawsCharts, ResultViews } from '../results/views';
+import { UnsavedChanges } from '../components/UnsavedChanges';
+import { UnitSwitch } from '../components/UnitSwitch';
 
 interface Entry {
   text: string;
@@ -73,7 +75,9 @@ export function NotePage() {
     }, 600);
     return () => clearTimeout(timer);
   }, [calculator, id, ready, entries, t]);
-  if (!results) return <Navigate to={`/${calc}/calculator`} replace />;
+  // Without results (a project saved since they were calculated): the results page calculates them.
+  if (!results) return <Navigate to={id ? `/${calc}/results` : `/${calc}/calculator`} replace />;
+  const unsaved = w.unsaved();
   const set = (i: number, patch: Partial<Entry>) =>
     setEntries((es) => es.map((e, k) => (k === i ? { ...e, ...patch } : e)));
 
@@ -127,10 +131,14 @@ export function NotePage() {
   return (
     <main className="page page-note">
       <h1>{t('app.note_page.title')}</h1>
+      <UnitSwitch />
+      <UnsavedChanges id="note-unsaved" />
       {sections.map((sec, n) => (
         <details key={sec.title} className="note-section" open>
           <summary>
-            {n + 1}. {t(sec.title)}
+            <h2 className="note-section-title">
+              {n + 1}. {t(sec.title)}
+            </h2>
           </summary>
           <div>
             {sec.results ? <ResultViews views={note.views} results={results} admin={admin} /> : null}
@@ -176,9 +184,20 @@ export function NotePage() {
           {error}
         </p>
       ) : null}
-      <button type="button" className="button-primary" disabled={busy} onClick={() => void download()}>
+      <button
+        type="button"
+        className="button-primary"
+        disabled={busy || unsaved}
+        aria-describedby={unsaved ? 'note-unsaved-download' : undefined}
+        onClick={() => void download()}
+      >
         {busy ? t('app.note_page.generating') : t('app.note_page.download')}
       </button>
+      {unsaved ? (
+        <p id="note-unsaved-download" className="notice notice-warning">
+          {t('app.unsaved.download')}
+        </p>
+      ) : null}
     </main>
   );
 }

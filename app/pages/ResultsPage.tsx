@@ -8,6 +8,8 @@ import { apiPath } from '../calculators';
 import { ResultViews } from '../results/views';
 import { reasonText } from '../reasonText';
 import { useFrame } from '../frame';
+import { UnsavedChanges } from '../components/UnsavedChanges';
+import { UnitSwitch } from '../components/UnitSwitch';
 
 /** What the wizard fetches ahead of Submit: the code of the views this page draws (charts). */
 export { preloadViews } from '../results/views';
@@ -35,10 +37,14 @@ export function ResultsPage() {
   const [load, setLoad] = useState<Load>(
     held ? { state: 'DONE', results: held } : needsCalc ? { state: 'FETCHING' } : { state: 'IDLE' },
   );
-  const started = useRef(false);
+  // Once per stored version: a project saved again from this page (its held results cleared) is
+  // calculated again.
+  const started = useRef<number | null | undefined>(undefined);
+  const version = w.session.version;
   useEffect(() => {
-    if (!needsCalc || held || started.current) return;
-    started.current = true;
+    if (!needsCalc || held || started.current === version) return;
+    started.current = version;
+    setLoad({ state: 'FETCHING' });
     if (!id) {
       setLoad({ state: 'ERROR', message: t('app.calc_no_id'), reasons: [] });
       return;
@@ -60,12 +66,14 @@ export function ResultsPage() {
         });
       }
     });
-  }, [needsCalc, held, id, t, w, calculator, def.path]);
+  }, [needsCalc, held, id, t, w, calculator, def.path, version]);
 
-  const results = load.state === 'DONE' ? load.results : null;
+  const results = held ?? (load.state === 'DONE' ? load.results : null);
   return (
     <main className="page page-results">
       <h1>{t('app.results')}</h1>
+      {results ? <UnitSwitch /> : null}
+      {results ? <UnsavedChanges id="results-unsaved" /> : null}
       {load.state === 'FETCHING' ? <Skeleton label={t('app.loading')} blocks={2} /> : null}
       {load.state === 'ERROR' ? (
         <div role="alert" className="notice notice-error">

@@ -4,8 +4,10 @@ import {
   samePreviewInput,
   toServer,
   truthy,
+  type Bundle,
   type FormState,
   type PreviewValues,
+  type StepState,
   type StepStatus,
 } from '../../engine';
 import { http } from '../api/http';
@@ -16,7 +18,24 @@ export type Preview =
   | { state: 'computing'; values: PreviewValues | null }
   | { state: 'ready'; values: PreviewValues }
   | { state: 'missing'; reasons: { code?: string; field?: string }[]; form: FormState }
+  /** not asked: these steps (titles, message keys) still lack answers the calculation needs */
+  | { state: 'waiting'; steps: string[] }
   | { state: 'failed' };
+
+/**
+ * The steps whose answers the preview still lacks, in order: those the calculation reads (their data is
+ * not all in the bundle's `preview.ignores`) up to the step the preview is drawn on, with a blocking
+ * field (a required answer missing, a value out of range). The server would answer 422 for them; the
+ * preview asks nothing until the list is empty.
+ */
+export function stepsToFill(bundle: Bundle, state: FormState): StepState[] {
+  const ignores = new Set(bundle.preview?.ignores ?? []);
+  const shownOn = bundle.preview?.cards?.step ?? bundle.steps[bundle.steps.length - 1]?.key;
+  const last = state.steps.findIndex((s) => s.key === shownOn);
+  return state.steps.filter(
+    (s, i) => (last < 0 || i <= last) && !ignores.has(bundle.steps[i]?.path ?? '') && s.result === 3,
+  );
+}
 
 /**
  * The preview as a small store of its own: the figures it draws subscribe to it, so that a preview on
@@ -90,6 +109,12 @@ export function usePreview(
     const shown = store.get().state === 'ready';
     if (shown && target.current !== null && samePreviewInput(target.current, data, ignores)) return;
     target.current = data;
+    // Not asked while a step the calculation reads lacks answers: said calmly, no request, no 422.
+    const lacking = stepsToFill(bundle, state);
+    if (lacking.length) {
+      setPreview({ state: 'waiting', steps: lacking.map((s) => s.title) });
+      return;
+    }
     // Asked a moment after the last edit that changed the answers: a later one takes its place.
     setTimeout(() => {
       void (async () => {

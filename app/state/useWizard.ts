@@ -25,6 +25,7 @@ import {
 } from '../../engine';
 import { saveProject } from '../api/projects';
 import { afterPaint } from './afterPaint';
+import { answersKey } from './answersKey';
 import { emptySession, flushSession, wizardAtoms, type SessionData } from './wizardAtoms';
 
 /** How the last save went: ok, refused because the project changed elsewhere (409), or failed. */
@@ -168,7 +169,8 @@ export function useWizard(bundle: Bundle, copyName?: CopyName) {
      * results; a new one takes its id from the answer; a 409 says the project changed elsewhere.
      */
     save: async (statuses: StepStatus[] = session.statuses): Promise<SaveOutcome> => {
-      const project = toServer(bundle, now().data, statuses, session.project_id ?? undefined);
+      const answers = now().data;
+      const project = toServer(bundle, answers, statuses, session.project_id ?? undefined);
       const r = await saveProject(`/api/${bundle.productType}`, project, session.version);
       if (r.data) {
         const answer = r.data;
@@ -176,19 +178,27 @@ export function useWizard(bundle: Bundle, copyName?: CopyName) {
           ...cur,
           project_id: answer.id,
           version: answer.version,
-          results: answer.changed ? null : cur.results,
+          results: answer.changed && !answer.results_kept ? null : cur.results,
+          saved: answersKey(answers),
         }));
         return { ok: true, id: answer.id };
       }
       return { ok: false, conflict: r.error?.status === 409, error: r.error };
     },
     patchSession,
+    /**
+     * Whether the form holds answers the stored project does not (edited since the last save or load,
+     * browser Back without Next): the results and the PDF note are the stored project's.
+     */
+    unsaved: () =>
+      session.project_id !== null && session.saved !== undefined && answersKey(state.data) !== session.saved,
     /** Loads a local model and statuses (a project from the server); the first step to complete opens. */
     load: (d: Record<string, unknown>, s: Partial<SessionData>) => {
       typed.current.clear(); // keystrokes in the form being replaced
       const fresh = { ...emptySession(bundle), ...s };
-      commit(derive(bundle, d, { unitSystem: fresh.unit_system }));
-      setSession(fresh);
+      const loaded = derive(bundle, d, { unitSystem: fresh.unit_system });
+      commit(loaded);
+      setSession({ ...fresh, saved: answersKey(loaded.data) });
       setCurrent(initialStep(fresh.statuses));
     },
     /** New project: form, project id, statuses and results reset. */

@@ -14,6 +14,8 @@ export interface SessionData {
   unit_system: UnitSystem;
   /** the project's number in its group when it is a variant (2 to 4); null for a first project */
   variant?: number | null;
+  /** the answers as last saved or loaded (answersKey): the form differs from the stored project when not */
+  saved?: string;
 }
 
 export interface WizardAtoms {

@@ -2,7 +2,14 @@ import ExcelJS from 'exceljs';
 import type { Translator } from '../../renderers/i18n';
 import { toDisplay, unitKey } from '../../engine/units';
 import type { UnitSystem } from '../../engine';
-import { roofVerdict, siteVerdict, type AbattementView } from '../../renderers/resultsText';
+import {
+  roofVerdict,
+  siteSumText,
+  siteVerdict,
+  summaryHead,
+  summaryRows,
+  type AbattementView,
+} from '../../renderers/resultsText';
 import { safeText } from './projectWorkbook';
 
 /**
@@ -29,39 +36,27 @@ export async function resultsWorkbook(
   summary.addRow([siteVerdict(r, system, t, lang)]);
   for (const x of r.toitureResults) summary.addRow([safeText(roofVerdict(x, r.target_mm, system, t, lang))]);
   summary.addRow([]);
-  const head = summary.addRow([
-    t('app.results_view.surface'),
-    `${t('app.results_view.annual')} (%)`,
-    `${t('app.results_view.on_roof')} (%)`,
-    `${t('app.results_view.target_met')} (%)`,
-    `${t('app.results_view.rain')} (${volUnit})`,
-    `${t('app.results_view.evapotranspired')} (${volUnit})`,
-    `${t('app.results_view.downstream')} (${volUnit})`,
-    `${t('app.results_view.to_sewer')} (${volUnit})`,
-  ]);
+  const head = summary.addRow(
+    summaryHead(t).map((h, i) => (i === 0 ? h : `${h} (${i < 4 ? '%' : volUnit})`)),
+  );
   head.font = { bold: true };
-  for (const x of r.toitureResults)
-    summary.addRow([
-      safeText(x.toiture.name),
-      x.annual?.abattement ?? null,
-      x.annual?.own ?? null,
-      x.annual?.respectConsigneAbattement ?? null,
+  // The site's volumes are the sums of the rows above (summaryRows), as on the page and in the note.
+  const figures = summaryRows(r, t);
+  for (const x of figures) {
+    const row = summary.addRow([
+      safeText(x.label),
+      x.abattement ?? null,
+      x.own ?? null,
+      x.target ?? null,
       vol(x.volumes?.water_m3),
       vol(x.volumes?.own_m3),
       vol(x.volumes?.downstream_m3),
       vol(x.volumes?.to_sewer_m3),
     ]);
-  if (r.site)
-    summary.addRow([
-      t('app.results_view.site'),
-      r.site.abattement,
-      null,
-      r.site.respectConsigneAbattement ?? null,
-      vol(r.site.precipitation_m3_per_year),
-      vol(r.site.et_m3_per_year),
-      vol(r.site.infiltration_m3_per_year),
-      vol(r.site.to_sewer_m3_per_year),
-    ]).font = { bold: true };
+    if (x.total) row.font = { bold: true };
+  }
+  const sumNote = siteSumText(r, system, t, lang);
+  if (sumNote) summary.addRow([sumNote]);
   summary.getColumn(1).width = 40;
   for (let c = 2; c <= 8; c += 1) summary.getColumn(c).width = 18;
 

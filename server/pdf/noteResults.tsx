@@ -2,12 +2,14 @@ import { Image, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
 import type { UnitSystem } from '../../engine';
 import {
+  depthParams,
   depthText,
   hasSummary,
   monthlyTable,
   numberText,
   rainfallTable,
   roofVerdict,
+  siteSumText,
   siteVerdict,
   figureText,
   stressTable,
@@ -179,7 +181,7 @@ export function coverVerdict(
     <View>
       <Text>
         {target !== null
-          ? t('app.note_cover.target_depth', { depth: depthText(target, system, t, lang) })
+          ? t('app.note_cover.target_depth', depthParams(target, system, t, lang))
           : t('app.note_cover.no_target')}
       </Text>
       <View style={s.verdict}>
@@ -246,6 +248,14 @@ export function abattementBlocks(
         ),
       },
       ...tableBlocks('summary', table.head, table.rows, t('app.results_view.summary')),
+      {
+        lines: 2,
+        node: (
+          <Text key="site-sum" style={s.p}>
+            {siteSumText(r, system, t, lang)}
+          </Text>
+        ),
+      },
     );
     if (typeof r.site?.imposed_volume_m3 === 'number')
       blocks.push({

@@ -174,16 +174,18 @@ export async function updateProject(
   row: ProjectTable,
   steps: Steps,
   expectedVersion: number | null,
-): Promise<{ changed: boolean; version: number } | 'conflict'> {
+): Promise<{ changed: boolean; version: number; resultsKept?: boolean } | 'conflict'> {
   if (expectedVersion !== null && expectedVersion !== row.version) return 'conflict';
   const content = canonicalJson(steps);
   if (content === row.content) return { changed: false, version: row.version };
+  // Only the unit system changed (the user reads the same project in inches): the results, computed
+  // in metric whatever the display, and the state stand.
+  const resultsKept = row.results !== null && sameAnswers(content, row.content);
   const r = await db
     .updateTable('projects')
     .set({
       content,
-      results: null,
-      state: keepDecision('ongoing'),
+      ...(resultsKept ? {} : { results: null, state: keepDecision('ongoing') }),
       version: row.version + 1,
       updated_at: now(),
       ...columnsOf(steps),
@@ -192,7 +194,16 @@ export async function updateProject(
     .where('version', '=', row.version)
     .executeTakeFirst();
   if (Number(r.numUpdatedRows) === 0) return 'conflict';
-  return { changed: true, version: row.version + 1 };
+  return resultsKept
+    ? { changed: true, version: row.version + 1, resultsKept }
+    : { changed: true, version: row.version + 1 };
+}
+
+/** Whether two stored contents hold the same answers once their unit systems are left out. */
+function sameAnswers(a: string, b: string): boolean {
+  const strip = (json: string) =>
+    JSON.stringify(JSON.parse(json), (k, v: unknown) => (k === 'unit_system' ? undefined : v));
+  return strip(a) === strip(b);
 }
 
 /** Changes some columns of a project (command, comment, note flags) and stamps updated_at. */

@@ -77,7 +77,13 @@ const idParams = {
 const saved = {
   200: {
     type: 'object',
-    properties: { id: { type: 'string' }, changed: { type: 'boolean' }, version: { type: 'integer' } },
+    properties: {
+      id: { type: 'string' },
+      changed: { type: 'boolean' },
+      version: { type: 'integer' },
+      // true when only the unit system changed: the stored results stand
+      results_kept: { type: 'boolean' },
+    },
   },
 };
 
@@ -178,7 +184,12 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
       throw new HttpError(409, 'The project was changed elsewhere; reload it before saving', 'version', {
         version: (await getProject(db, type, row.id))?.version,
       });
-    return { id: row.id, changed: r.changed, version: r.version };
+    return {
+      id: row.id,
+      changed: r.changed,
+      version: r.version,
+      ...(r.resultsKept ? { results_kept: true } : {}),
+    };
   };
   app.put(
     '/api/:type/project',

@@ -211,9 +211,29 @@ describe('ResultsPage', () => {
       null,
       'Toiture A',
       'Toiture B',
+      'Sol : Jardin',
       'Site entier',
     ]);
-    expect(within(rows[3]!).getAllByRole('cell')[3]).toHaveTextContent(/^[\d\s ]+,\d m³$/);
+    expect(within(rows[4]!).getAllByRole('cell')[3]).toHaveTextContent(/^[\d\s ]+,\d m³$/);
+    // Every volume of the site row is the sum of the rows above it, to the last digit written.
+    const figure = (text: string | null) => Number(text!.replace(/[^\d,]/g, '').replace(',', '.'));
+    const cells = rows.slice(1).map((r) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    );
+    for (let col = 3; col <= 6; col += 1) {
+      const parts = cells.slice(0, -1).map((c) => figure(c[col]!));
+      expect(figure(cells.at(-1)![col]!), `column ${col + 1}`).toBeCloseTo(
+        parts.reduce((a, b) => a + b, 0),
+        5,
+      );
+    }
+    expect(
+      screen.getByText(
+        /^Chaque ligne suit la pluie tombée sur sa surface ; « Site entier » en est la somme\./,
+      ),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Télécharger les résultats (Excel)' })).toHaveAttribute(
       'href',
       `/api/skywater_manager/results_xlsx/${id}?locale=fr`,

@@ -47,6 +47,17 @@ describe('useWizard', () => {
     });
   });
 
+  it('knows when the form holds answers the stored project does not (issue 27 item 1)', () => {
+    const { result } = renderHook(() => useWizard(sm), { wrapper });
+    act(() => result.current.load(valid, { project_id: 'p1', version: 1 }));
+    expect(result.current.unsaved()).toBe(false);
+    act(() => result.current.edit({ path: 'project.address', value: '14 avenue Daumesnil' }));
+    expect(result.current.unsaved()).toBe(true);
+    // the same answer typed back: nothing to save
+    act(() => result.current.edit({ path: 'project.address', value: '3 rue de Belleville' }));
+    expect(result.current.unsaved()).toBe(false);
+  });
+
   describe('keystrokes (type)', () => {
     const roof = (w: { state: { data: Record<string, unknown> } }) =>
       (w.state.data.roofs as Record<string, unknown>[])[0]!;

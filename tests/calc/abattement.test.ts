@@ -68,6 +68,26 @@ describe('calculateAbattement', () => {
     expect(Math.abs(rain - out)).toBeLessThanOrEqual(1e-6 * rain);
   });
 
+  it('gives the grounds their own row, so that the rows add up to the site', () => {
+    expect(run('smca', example('smca-toronto')).grounds).toBeNull(); // no ground, no row
+    const r = run('skywater_manager', example('sm-paris'));
+    const g = r.grounds!;
+    expect(g.names.length).toBeGreaterThan(0);
+    const rows = [...r.toitureResults.map((x) => x.volumes), g.volumes];
+    const total = (k: keyof (typeof rows)[number]) => rows.reduce((x, v) => x + v[k], 0);
+    // every drop reaching the sewer is credited to a roof or to the grounds
+    expect(total('to_sewer_m3')).toBeCloseTo(r.site.to_sewer_m3_per_year, 2);
+    // what fell, less the snow still lying at the end of the series
+    const snow = r.balance.reduce((x, b) => x + b.snow_end_m3, 0) / r.years;
+    expect(total('water_m3')).toBeCloseTo(r.site.precipitation_m3_per_year - snow, 2);
+    // each row splits its own water: retained where it fell, downstream, to the sewer
+    for (const v of rows) expect(v.own_m3 + v.downstream_m3 + v.to_sewer_m3).toBeCloseTo(v.water_m3, 1);
+    expect(g.abattement).toBeCloseTo(
+      (100 * (g.volumes.water_m3 - g.volumes.to_sewer_m3)) / g.volumes.water_m3,
+      0,
+    );
+  });
+
   it('gives every station a finite result', () => {
     for (const s of STATIONS) {
       const p = example(s.country === 'CA' ? 'smca-toronto' : 'sm-paris');

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expectAccessible } from './axe';
 import { pdfText } from '../pdfText';
+import { createSmExample, signInAsAdmin } from './project';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const next = (page: Page) => page.getByRole('button', { name: 'Suivant', exact: true }).click();
@@ -118,7 +119,9 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
     .getByRole('table')
     .filter({ has: page.getByRole('columnheader', { name: 'Pluie par an' }) });
   await expect(summary.getByRole('row', { name: /^Site entier/ })).toContainText('m³');
-  await expect(summary.getByRole('row')).toHaveCount(4); // the header, two roofs, the site
+  // the header, two roofs, the rain on the ground (issue 27 item 2), the site
+  await expect(summary.getByRole('row')).toHaveCount(5);
+  await expect(summary.getByRole('row', { name: /^Sol : Jardin/ })).toContainText('m³');
   await expect(page.getByText('Pluviométrie', { exact: true })).toBeVisible();
   await expect(page.locator('.apexcharts-canvas')).toHaveCount(3);
   await expectAccessible(page, 'sm results');
@@ -190,3 +193,70 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await expect(page).toHaveURL(/\/client\/sm\/calculator\?id=/);
   await expect(page.getByRole('heading', { name: 'Déversements' })).toBeVisible();
 });
+
+/**
+ * Issue 27 item 1: the note and its PDF show the same project. A section changed from the note, then the
+ * browser's Back without Next: the page says the change is not saved, marks the results stale and keeps
+ * the PDF until the change is saved and calculated; then the PDF prints the new answer.
+ */
+for (const width of [1366, 390])
+  test(`sm note at ${width} px: unsaved changes are said, the PDF waits for them to be saved`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await signInAsAdmin(page);
+    const id = await createSmExample(page, `Note ${width} ${Date.now()}`);
+    await page.goto(`/client/sm/calculator?id=${id}`);
+    await expect
+      .poll(() =>
+        page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`),
+      )
+      .toBe(true);
+    await page.goto('/client/sm/results');
+    await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+    await page.getByRole('link', { name: 'Compléter la note de calcul' }).click();
+    await expect(page.getByRole('heading', { name: 'Note de calcul', level: 1 })).toBeVisible();
+    const download = page.getByRole('button', { name: 'Télécharger la note de calcul' });
+    await expect(download).toBeEnabled();
+    await expect(page.getByText(/^Modifications non enregistrées/)).toHaveCount(0);
+
+    // Modify the site, change the address, Back without Next.
+    await page.getByRole('button', { name: 'Modifier' }).nth(1).click();
+    await expect(page).toHaveURL(/\/client\/sm\/calculator#2$/);
+    await textbox(page, 'Adresse').fill('14 avenue Daumesnil');
+    await page.goBack();
+    await expect(page).toHaveURL(/\/client\/sm\/note$/);
+    await expect(page.locator('.note-section').filter({ hasText: '2. ' }).first()).toContainText(
+      '14 avenue Daumesnil',
+    );
+    await expect(page.getByText(/^Modifications non enregistrées/)).toBeVisible();
+    await expect(download).toBeDisabled();
+    await expect(download).toHaveAccessibleDescription(/^Enregistrez d'abord vos modifications/);
+    await page.screenshot({ path: `test-results/note-unsaved-${width}.png`, fullPage: false });
+    await expectAccessible(page, `sm note with unsaved changes (${width} px)`);
+
+    // The results say it too.
+    await page.goto('/client/sm/results');
+    await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+    await expect(page.getByText(/^Modifications non enregistrées/)).toBeVisible();
+
+    // Saved and calculated again: the notice goes, the note's PDF prints the new address.
+    await page.getByRole('button', { name: 'Enregistrer et relancer le calcul' }).click();
+    await expect(page).toHaveURL(/\/client\/sm\/results$/);
+    await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+    await expect(page.getByText(/^Modifications non enregistrées/)).toHaveCount(0);
+    await page.getByRole('link', { name: 'Compléter la note de calcul' }).click();
+    await expect(download).toBeEnabled();
+    const pdfResponse = page.waitForResponse((r) => r.url().includes('/pdf_download/'));
+    const popup = page.waitForEvent('popup');
+    await download.click();
+    const response = await pdfResponse;
+    expect(response.status()).toBe(200);
+    await popup;
+    const replay = await page.request.post(response.url(), {
+      data: response.request().postDataJSON() as object,
+    });
+    const text = await pdfText(await replay.body());
+    expect(text).toContain('14 avenue Daumesnil');
+    expect(text).not.toContain('3 rue de Belleville');
+  });

@@ -44,9 +44,9 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   await page.getByRole('combobox', { name: 'Growing medium' }).selectOption({ label: 'SFX' });
   await textbox(page, 'Growing medium thickness').fill('1');
   await textbox(page, 'Growing medium thickness').press('Tab');
-  await expect(page.getByText('Value must be between 40 and 400 mm (1.6 to 15.7 in)')).toBeVisible();
+  await expect(page.getByText('Value must be between 1.6 and 15.7 in')).toBeVisible();
   await textbox(page, 'Growing medium thickness').fill('4');
-  await expect(page.getByText('Value must be between 40 and 400 mm (1.6 to 15.7 in)')).toHaveCount(0);
+  await expect(page.getByText('Value must be between 1.6 and 15.7 in')).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Drain' }).selectOption({ label: 'Sopradrain Eco 5' });
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 
@@ -69,7 +69,7 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
       .nth(3),
   ).toHaveText(/^[\d,]+ US gal$/);
   await expect(
-    page.getByText(/^Tower roof: the first 0\.2 in of rain are retained on [\d.]+ % of rainy days\.$/),
+    page.getByText(/^Tower roof: the first 0\.2 in of rain is retained on [\d.]+ % of rainy days\.$/),
   ).toBeVisible();
   await expect(page.getByText('Rainfall', { exact: true })).toBeVisible();
   await expectAccessible(page, 'smca results (English)');
@@ -94,6 +94,47 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   expect(text).toContain('Calculation note');
   expect(text).toContain('Extensive roof on the tower');
   expect(text).toContain('Growing medium thickness 4 in');
+
+  // The unit switch on the note and the results (issue 27 item 3): the page reads its figures in the
+  // other system at once, the choice is saved with the project, and the PDF follows it.
+  const saved = page.waitForResponse(
+    (r) => r.url().endsWith('/api/smca/project') && r.request().method() === 'PUT',
+  );
+  await page.getByRole('radio', { name: 'Metric' }).check();
+  await expect(page.getByText('101.6 mm')).toBeVisible();
+  expect((await saved).status()).toBe(200);
+  await expect(page.getByText(/^Unsaved changes/)).toHaveCount(0);
+  const metricPdf = page.waitForResponse((r) => r.url().includes('/pdf_download/'));
+  await page.getByRole('button', { name: 'Download the calculation note' }).click();
+  const metricResponse = await metricPdf;
+  const metricText = await pdfText(
+    await (
+      await page.request.post(metricResponse.url(), {
+        data: metricResponse.request().postDataJSON() as object,
+      })
+    ).body(),
+  );
+  expect(metricText).toContain('Growing medium thickness 101.6 mm');
+  await page.goto('/client/smca/results');
+  await expect(page.getByRole('radio', { name: 'Metric' })).toBeChecked();
+  await expect(
+    page
+      .getByRole('row', { name: /^Whole site/ })
+      .getByRole('cell')
+      .nth(3),
+  ).toHaveText(/^[\d,.]+ m³$/);
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/results-units-${width}.png` });
+  }
+  await page.getByRole('radio', { name: 'Imperial' }).check();
+  await expect(
+    page
+      .getByRole('row', { name: /^Whole site/ })
+      .getByRole('cell')
+      .nth(3),
+  ).toHaveText(/^[\d,]+ US gal$/);
+  await expectAccessible(page, 'smca results with the unit switch (English)');
 });
 
 test('the Canadian mode offers the French/English switch and the Canadian calculator on the home page', async ({

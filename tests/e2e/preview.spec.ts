@@ -59,15 +59,70 @@ test('sm: the preview follows a substrate thickness and matches the results afte
   await expect(panel).toHaveAttribute('data-state', 'ready');
   const after = (await site.textContent())!;
 
-  // A field emptied: the preview says what is missing instead of a figure.
+  // A field emptied: the preview says calmly what to fill, and asks the server nothing meanwhile.
   const surface = card.getByRole('textbox', { name: /^Surface/ });
+  const asked = previews.length;
   await surface.fill('');
-  await expect(panel.getByRole('status')).toContainText('Aperçu indisponible');
+  await expect(panel.getByRole('status')).toHaveText(
+    "Les chiffres s'afficheront ici dès que les champs obligatoires de l'étape « Toitures » seront remplis.",
+  );
+  expect(previews).toHaveLength(asked);
   await surface.fill('800');
   await expect(site).toHaveText(after);
 
   await submitSm(page);
   await expect(page.locator('.results-summary')).toContainText(after);
+});
+
+/**
+ * Noise (issue 27 item 14): the preview asks the server only once the steps the calculation reads have
+ * their required answers, so typing a new project's roofs gets no 422, and before that it says calmly
+ * what to fill instead of "Aperçu indisponible".
+ */
+test('sm: a new project asks for a preview only when its roofs are complete, never getting a 422', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const previews: number[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.endsWith('/preview')) previews.push(r.status());
+  });
+  const box = (name: string) => page.getByRole('textbox', { name, exact: true });
+  const next = () => page.getByRole('button', { name: 'Suivant', exact: true }).click();
+  await page.goto('/client/sm/calculator');
+  await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
+  await box('Nom').fill('Jeanne Martin');
+  await box('Société').fill('Bureau Martin');
+  await box('E-mail').fill('jeanne@example.fr');
+  await page.getByRole('combobox', { name: 'Profil' }).selectOption({ index: 1 });
+  await box('Interlocuteur commercial').fill('Paul Durand');
+  await next();
+  await expect(page.getByRole('heading', { name: 'Informations chantier' })).toBeFocused();
+  await box('Nom du chantier').fill('Groupe scolaire');
+  await box('Ville').fill('Paris');
+  await box('Code postal').fill('75019');
+  await page.getByRole('radio', { name: 'Non' }).first().click();
+  await next();
+
+  await expect(page.getByRole('heading', { name: 'Toitures', level: 2 })).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Aperçu' });
+  await expect(panel.getByRole('status')).toHaveText(
+    "Les chiffres s'afficheront ici dès que les champs obligatoires de l'étape « Toitures » seront remplis.",
+  );
+  await expect(panel).not.toContainText('indisponible');
+  for (const [i, name, surface] of [
+    [0, 'Toiture A', '800'],
+    [1, 'Toiture B', '200'],
+  ] as const) {
+    if (i > 0) await page.getByRole('button', { name: /Ajouter une toiture/ }).click();
+    await box('Nom de la toiture').nth(i).pressSequentially(name, { delay: 20 });
+    await box('Surface').nth(i).pressSequentially(surface, { delay: 20 });
+    await page.getByRole('combobox', { name: 'Système' }).nth(i).selectOption({ label: 'Autoprotégé' });
+    await expect(panel).toHaveAttribute('data-state', 'ready');
+    await expect(panel.locator('dd').first()).toHaveText(/^\d+(,\d)? %$/);
+  }
+  expect(previews.length).toBeGreaterThan(0);
+  expect(previews.filter((s) => s !== 200)).toEqual([]);
 });
 
 /**

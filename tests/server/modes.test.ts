@@ -48,6 +48,12 @@ describe('admin mode', () => {
     await server.close();
     await place.drop();
   });
+  it('gives the tab its icon at /favicon.ico, without a session', async () => {
+    const res = await server.app.inject({ method: 'GET', url: '/favicon.ico' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/svg+xml');
+    expect(res.body).toMatch(/^<svg /);
+  });
   it('offers both French calculators and asks for an admin session on every project call', async () => {
     const config = await server.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.json()).toEqual({

@@ -91,6 +91,9 @@ describe('pdf_download', () => {
       '6. Résultats',
       'Abattement annuel (en volume)',
       'Moyenne des valeurs mensuelles',
+      // the summary: the grounds' own row, and what the site row is
+      'Sol : Jardin',
+      'Chaque ligne suit la pluie',
       'Capacité de stockage',
       'Penman (ETP publiée par Météo-France pour la station)',
       'Paris-Montsouris',

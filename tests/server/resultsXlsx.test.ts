@@ -88,6 +88,46 @@ describe('results_xlsx', () => {
     ]);
   });
 
+  it('keeps the results when only the unit system changes, and the workbook follows it (issue 27 item 3)', async () => {
+    const metric = projectBody('smca', (d) => {
+      d.unit_system = 'METRIC';
+    });
+    const id = await create('smca', metric);
+    await servers.inject({ method: 'GET', url: `/api/smca/calculate/${id}`, headers: { cookie: owner } });
+    const header = async () => {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load((await download('smca', id, 'en')).rawPayload as unknown as ArrayBuffer);
+      return wb.getWorksheet('Annual summary')!.getSheetValues().flat();
+    };
+    expect(await header()).toContain('Rain per year (m³)');
+    const put = (body: object, version: number) =>
+      servers.inject({
+        method: 'PUT',
+        url: '/api/smca/project',
+        payload: { ...body, id, version },
+        headers: { cookie: owner },
+      });
+    const imperial = projectBody('smca', (d) => {
+      d.unit_system = 'IMPERIAL';
+    });
+    expect((await put(imperial, 1)).json()).toEqual({ id, changed: true, version: 2, results_kept: true });
+    const stored = await servers.inject({
+      method: 'GET',
+      url: `/api/smca/project/${id}`,
+      headers: { cookie: owner },
+    });
+    expect(stored.json()).toMatchObject({ state: 'calculated', version: 2 });
+    expect(stored.json().results).not.toBeNull();
+    expect(await header()).toContain('Rain per year (US gal)');
+    // a real change still loses the results
+    const moved = projectBody('smca', (d) => {
+      d.unit_system = 'IMPERIAL';
+      (d.project as { city: string }).city = 'Mississauga';
+    });
+    expect((await put(moved, 2)).json()).toEqual({ id, changed: true, version: 3 });
+    expect((await download('smca', id, 'en')).statusCode).toBe(409);
+  });
+
   it('speaks French in m³ for an sm project, and has no workbook for the flow limiter', async () => {
     const id = await create('skywater_manager', projectBody('sm'));
     await servers.inject({
@@ -101,6 +141,18 @@ describe('results_xlsx', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Synthèse annuelle', 'Mensuel']);
     const flat = wb.getWorksheet('Synthèse annuelle')!.getSheetValues().flat();
     expect(flat).toContain('Pluie par an (m³)');
+    // The grounds' rain has its row, and every volume of the site row is the sum of the rows above.
+    const rows = Array.from(wb.getWorksheet('Synthèse annuelle')!.getSheetValues(), (row) =>
+      Array.isArray(row) ? row.slice(1) : [],
+    );
+    const from = rows.findIndex((r) => r[0] === 'Surface') + 1;
+    const table = rows.slice(from, rows.findIndex((r) => r[0] === 'Site entier') + 1);
+    expect(table.map((r) => r[0])).toEqual(['Toiture A', 'Toiture B', 'Sol : Jardin', 'Site entier']);
+    for (let col = 4; col <= 7; col += 1)
+      expect(table.at(-1)![col] as number).toBeCloseTo(
+        table.slice(0, -1).reduce((a, r) => a + (r[col] as number), 0),
+        2,
+      );
     const sl = await create('slowli', projectBody('sl'));
     await servers.inject({ method: 'GET', url: `/api/sl/calculate/${sl}`, headers: { cookie: owner } });
     expect((await download('slowli', sl, 'fr')).statusCode).toBe(404);

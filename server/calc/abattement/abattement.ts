@@ -55,8 +55,20 @@ export interface RoofResult {
   volumes: { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
 }
 
+/** The rain that falls on the grounds, together (their water is traced as one origin), per year. */
+export interface GroundsResult {
+  names: string[];
+  area_m2: number;
+  /** share of that rain that does not reach the sewer (%) */
+  abattement: number;
+  /** water reaching the grounds from the sky, retained on them (ET, infiltration), to the sewer */
+  volumes: { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
+}
+
 export interface AbattementResults {
   toitureResults: RoofResult[];
+  /** null when the project has no ground surface */
+  grounds: GroundsResult | null;
   pluviometrie: { pluie_precipite: number; evenements_pluvieux: number }[];
   /** the whole site, per year */
   site: {
@@ -355,12 +367,34 @@ export function calculateAbattement(
   });
   const totalRain = b.totals.reduce((x, t) => x + t.precipitation, 0);
   const totalSewer = b.totals.reduce((x, t) => x + t.toSewer, 0);
+  // What reaches the sewer is credited to the roof it fell on, or to 'the grounds': the grounds' share is
+  // the rest. Their water is what fell on them less the snow still lying at the end, as for a roof.
+  const groundSurfaces = surfaces.flatMap((s, i) => (s.roof ? [] : [i]));
+  const groundWater = groundSurfaces.reduce(
+    (x, i) => x + b.totals[i]!.precipitation - b.totals[i]!.snowEnd,
+    0,
+  );
+  const groundSewer = Math.max(0, totalSewer - b.roofMonthSewer.reduce((x, a) => x + sum(a), 0));
+  const grounds: GroundsResult | null = groundSurfaces.length
+    ? {
+        names: groundSurfaces.map((i) => surfaces[i]!.name),
+        area_m2: groundSurfaces.reduce((x, i) => x + surfaces[i]!.area, 0),
+        abattement: share(groundWater - groundSewer, groundWater),
+        volumes: {
+          water_m3: perYear(groundWater),
+          own_m3: perYear(Math.max(0, groundWater - groundSewer)),
+          downstream_m3: 0,
+          to_sewer_m3: perYear(groundSewer),
+        },
+      }
+    : null;
   const storage = surfaces.reduce((x, s) => x + (s.capacity * s.area) / 1000, 0);
   const parameters = [...prm.used.values()];
   return {
     ok: true,
     results: {
       toitureResults,
+      grounds,
       pluviometrie: station.precip_mm.map((x, m) => ({ pluie_precipite: x, evenements_pluvieux: wet[m]! })),
       site: {
         // What falls on the site and does not reach the sewer (grounds' own rain included).

@@ -1,0 +1,80 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../renderers/i18n';
+import { roofVerdict, siteVerdict, type AbattementView } from '../../renderers/resultsText';
+import { ALL_MESSAGES } from '../../renderers/stories/messages';
+
+const ROOT = join(import.meta.dirname, '..', '..', 'schemas');
+const json = (...p: string[]) => JSON.parse(readFileSync(join(ROOT, ...p), 'utf8')) as unknown;
+const tr = (lang: string) => {
+  const { t } = createI18n(ALL_MESSAGES, lang);
+  return (k: string, p?: Record<string, unknown>) => t(k, p ?? {});
+};
+
+const results = (targetMm: number): AbattementView => ({
+  toitureResults: [
+    {
+      toiture: { name: 'Tower' },
+      monthlyResults: [],
+      annual: { abattement: 80, respectConsigneAbattement: 95 },
+    },
+  ],
+  pluviometrie: [],
+  target_mm: targetMm,
+  site: { abattement: 80, respectConsigneAbattement: 95 },
+});
+
+describe('the verdicts agree with the depth they name', () => {
+  it('English: the first 1 in of rain is retained', () => {
+    const r = results(25.4);
+    expect(roofVerdict(r.toitureResults[0]!, 25.4, 'IMPERIAL', tr('en'), 'en')).toBe(
+      'Tower: the first 1 in of rain is retained on 95 % of rainy days.',
+    );
+    expect(siteVerdict(r, 'IMPERIAL', tr('en'), 'en')).toContain('The first 1 in of rain is retained');
+  });
+  it('French: singular for one inch, plural for 8 mm', () => {
+    const t = tr('fr');
+    expect(roofVerdict(results(25.4).toitureResults[0]!, 25.4, 'IMPERIAL', t, 'fr')).toBe(
+      'Tower : le premier 1 po de pluie est retenu sur 95 % des jours de pluie.',
+    );
+    expect(siteVerdict(results(25.4), 'IMPERIAL', t, 'fr')).toContain(
+      'Le premier 1 po de pluie est retenu sur',
+    );
+    expect(roofVerdict(results(8).toitureResults[0]!, 8, 'METRIC', t, 'fr')).toBe(
+      'Tower : les premiers 8 mm de pluie sont retenus sur 95 % des jours de pluie.',
+    );
+    expect(siteVerdict(results(8), 'METRIC', t, 'fr')).toContain('Les premiers 8 mm de pluie sont retenus');
+  });
+});
+
+describe('English words', () => {
+  it('the live preview says retention, as the results do', () => {
+    const t = tr('en');
+    expect(t('app.preview.site')).toBe('Annual retention of the site');
+    expect(t('app.preview.roof')).toBe('Annual retention of the roof');
+  });
+  it('no English message says the French "abattement"', () => {
+    const texts = (node: unknown): string[] =>
+      typeof node === 'string'
+        ? [node]
+        : node && typeof node === 'object'
+          ? Object.values(node).flatMap(texts)
+          : [];
+    const en = [
+      ...texts(json('common', 'messages.en.json')),
+      ...texts(json('common', 'note.en.json')),
+      ...texts(json('smca', 'messages.en.json')),
+    ];
+    expect(en.filter((s) => /abattement/i.test(s))).toEqual([]);
+  });
+});
+
+describe('the home cards', () => {
+  it.each(['sm', 'smca'])('%s: the calculator card says what it calculates, not "Dimensionnement"', (id) => {
+    const bundle = json(id, 'bundle.json') as { home: { title: string; page: string }[] };
+    const card = bundle.home.find((h) => h.page === 'calculator')!;
+    expect(tr('fr')(card.title)).toBe("Calcul de l'abattement");
+    expect(tr('en')(card.title)).toBe('Retention calculation');
+  });
+});
