@@ -8,7 +8,7 @@ import { renderWithContext } from './helpers';
 const { bundle, valid } = BUNDLES.sl!;
 const roof = (valid.roofs as Record<string, unknown>[])[0]!;
 const roofsStep = (s: FormState) => s.steps.find((x) => x.key === 'Toiture')!;
-const titles = () => Array.from(document.querySelectorAll('.card-title')).map((h) => h.textContent);
+const titles = () => Array.from(document.querySelectorAll('.card-title')).map((h) => h.textContent?.trim());
 
 describe('Carousel', () => {
   it('offers adding on every page, and shows a card added among the last ones, not alone', () => {
@@ -31,7 +31,7 @@ describe('Carousel', () => {
     expect(screen.getByRole('button', { name: 'Cartes suivantes' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: /Ajouter une toiture/ }));
     rerender(draw());
-    expect(titles()).toEqual(['Toiture 2 R2', 'Toiture 3 R3', 'Toiture 4 ']);
+    expect(titles()).toEqual(['Toiture 2 R2', 'Toiture 3 R3', 'Toiture 4']);
     expect(screen.getByText('Page 2 sur 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Ajouter une toiture/ })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: /^Cartes précédentes/ }));

@@ -22,16 +22,16 @@ describe('Wizard', () => {
     expect(screen.queryByRole('button', { name: 'Précédent' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Suivant' })).toBeEnabled();
   });
-  it('offers Submit on the last step, enabled only when the form is valid', () => {
+  it('offers its last button on the last step (sm: check the answers), enabled only when the form is valid', () => {
     const a = actions();
     const { rerender } = renderWithContext(
       <Wizard bundle={bundle} state={derive(bundle, valid)} statuses={[1, 2, 1, 1, 1]} current={4} {...a} />,
     );
-    expect(screen.getByRole('button', { name: 'Envoyer le formulaire' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Vérifier mes réponses' })).toBeDisabled();
     rerender(
       <Wizard bundle={bundle} state={derive(bundle, valid)} statuses={[1, 1, 1, 1, 1]} current={4} {...a} />,
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Envoyer le formulaire' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Vérifier mes réponses' }));
     expect(a.onSubmit).toHaveBeenCalled();
   });
   it('asks the ground question and reports the answer', () => {

@@ -19,7 +19,7 @@ describe('validation that explains itself', () => {
         {...actions()}
       />,
     );
-    const submit = screen.getByRole('button', { name: 'Envoyer le formulaire' });
+    const submit = screen.getByRole('button', { name: 'Vérifier mes réponses' });
     expect(submit).toBeDisabled();
     expect(submit).toHaveAccessibleDescription('Pour envoyer, complétez : Informations chantier.');
   });
