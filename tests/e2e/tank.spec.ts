@@ -42,7 +42,7 @@ test('a calculator that is only a folder of JSON: home, wizard, results, history
   await expect(figures).toContainText('1 000 m²');
   await expect(figures).toContainText('486,4 m³');
   await expect(figures).toContainText('Cuve conseillée (trois semaines)');
-  await expect(figures).toContainText('28 m³');
+  await expect(figures).toContainText('28,0 m³');
 
   await page.getByRole('link', { name: 'Compléter la note de calcul' }).click();
   await expect(page.locator('.note-section').filter({ hasText: '1. Chantier' })).toContainText(
