@@ -9,6 +9,7 @@ export { derive } from './derive';
 export { applyEdit } from './applyEdit';
 export { addCard, duplicateCard, deleteCard, setGate, setUnitSystem, type CopyName } from './cards';
 export { pasteCards, pastedRows, type Pasted } from './pasteCards';
+export { spillLayout, MAX_DIAGRAM_NODES, type DiagramNode, type SpillLayout } from './spillLayout';
 export {
   validateStep,
   next,

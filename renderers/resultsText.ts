@@ -91,7 +91,9 @@ export function volumeText(m3: number | undefined, system: UnitSystem, t: T, lan
 /** A volume as it is written: in the system's unit, rounded to the decimals it is written with. */
 function shownVolume(m3: number, system: UnitSystem): { value: number; decimals: number } {
   const v = toDisplay(m3, 'volume_m3', system) as number;
-  const decimals = system === 'IMPERIAL' ? 0 : v < 10 ? 2 : 1;
+  // small volumes keep a second decimal; nothing at all is written 0,0, not 0,00 (a sum beside it would
+  // take that second decimal: 145,10 beside 145,1)
+  const decimals = system === 'IMPERIAL' ? 0 : v !== 0 && Math.abs(v) < 10 ? 2 : 1;
   return { value: Number(v.toFixed(decimals)), decimals };
 }
 

@@ -1,11 +1,11 @@
 import { Document, Page, Text, View } from '@react-pdf/renderer';
 import type { Translator } from '../../renderers/i18n';
 import { Fragment, type ReactNode } from 'react';
-import type { FormState } from '../../engine';
+import type { FormState, StepDef } from '../../engine';
 import { fieldText, isShown } from '../../renderers/fieldText';
 import type { AbattementView } from '../../renderers/resultsText';
 import { methodBlocks } from './noteMethod';
-import { Extra, pdfSafe, s, type Block, type NoteEntry } from './noteParts';
+import { diagramBlock, Extra, pdfSafe, s, type Block, type NoteEntry } from './noteParts';
 import { abattementBlocks, coverVerdict, figuresBlocks, flowLimiterBlocks } from './noteResults';
 
 export type { NoteEntry } from './noteParts';
@@ -53,7 +53,14 @@ export interface NoteProps {
   date: string;
   state: FormState;
   /** the note's sections: a step's answers (a mirrored step: where each card flows), or the results */
-  sections: { title: string; step: string | null; mirrored: boolean; results: boolean }[];
+  sections: {
+    title: string;
+    step: string | null;
+    mirrored: boolean;
+    /** the step's definition when it declares a diagram of its choices (the spills) */
+    diagram: StepDef | null;
+    results: boolean;
+  }[];
   /** the bundle's calculation (flow-limiter, abattement, formulas): how results are drawn */
   calculation: string;
   entries: NoteEntry[];
@@ -101,21 +108,24 @@ export function NoteDocument(props: NoteProps) {
             ? figuresBlocks(results, t, lang)
             : abattementBlocks(results as unknown as AbattementView, t, months, charts, system, lang);
     else if (sec.mirrored && step)
-      blocks = step.cards.map((c) => {
-        const f = c.fields[0];
-        const dest = f?.options?.find((o) => o.value === f.value);
-        return {
-          lines: 1,
-          node: (
-            <Text key={c.index}>
-              {/* a named surface, or the list's own first choice: the sewer */}
-              {dest?.literal
-                ? t('app.note_page.spill', { from: String(c.title.params?.name ?? ''), to: dest.label })
-                : t('app.note_page.spill_sewer', { from: String(c.title.params?.name ?? '') })}
-            </Text>
-          ),
-        };
-      });
+      blocks = [
+        ...(sec.diagram ? diagramBlock(sec.diagram, step, t) : []),
+        ...step.cards.map((c) => {
+          const f = c.fields[0];
+          const dest = f?.options?.find((o) => o.value === f.value);
+          return {
+            lines: 1,
+            node: (
+              <Text key={c.index}>
+                {/* a named surface, or the list's own first choice: the sewer */}
+                {dest?.literal
+                  ? t('app.note_page.spill', { from: String(c.title.params?.name ?? ''), to: dest.label })
+                  : t('app.note_page.spill_sewer', { from: String(c.title.params?.name ?? '') })}
+              </Text>
+            ),
+          };
+        }),
+      ];
     else if (step)
       blocks = step.cards.map((c) => {
         const shown = c.fields.filter(isShown);

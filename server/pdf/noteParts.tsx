@@ -1,4 +1,16 @@
-import { Image, Line, Rect, StyleSheet, Svg, Text, Text as SvgText, View } from '@react-pdf/renderer';
+import {
+  G,
+  Image,
+  Line,
+  Path,
+  Rect,
+  StyleSheet,
+  Svg,
+  Text,
+  Text as SvgText,
+  View,
+} from '@react-pdf/renderer';
+import { spillLayout, type DiagramNode, type StepDef, type StepState } from '../../engine';
 import { Fragment, type ReactNode } from 'react';
 import { numberText } from '../../renderers/resultsText';
 
@@ -211,4 +223,78 @@ export function MonthTable({ head, rows }: { head: string[]; rows: string[][] })
       ))}
     </Svg>
   );
+}
+
+/**
+ * The picture of where each roof's water goes (a step's `diagram`, engine/spillLayout), as the page draws
+ * it: a box per roof and per end, an arrow from each roof to its choice; scaled to the page's width.
+ */
+export function diagramBlock(
+  def: StepDef,
+  step: StepState,
+  t: (k: string, p?: Record<string, unknown>) => string,
+): Block[] {
+  const layout = spillLayout(def, step);
+  if (!layout || !def.diagram) return [];
+  const [w, h, gx, gy] = [150, 26, 50, 8];
+  const width = layout.columns * (w + gx) - gx;
+  const height = layout.rows * (h + gy) - gy;
+  const scale = Math.min(1, 480 / width);
+  const at = new Map(layout.nodes.map((n) => [n.id, n]));
+  const x = (n: DiagramNode) => n.column * (w + gx);
+  const y = (n: DiagramNode) => n.row * (h + gy);
+  const label = (n: DiagramNode) => {
+    const text = 'text' in n.label ? n.label.text : t(n.label.ref.key, n.label.ref.params).trim();
+    return text.length > 24 ? `${text.slice(0, 23)}…` : text;
+  };
+  return [
+    {
+      lines: (height * scale) / 12 + 2,
+      node: (
+        <View key="diagram" wrap={false} style={{ marginBottom: 8 }}>
+          <Text style={s.h3}>{t(def.diagram.title)}</Text>
+          <Svg
+            width={width * scale + 4}
+            height={height * scale + 4}
+            viewBox={`-2 -2 ${width + 4} ${height + 4}`}
+          >
+            {layout.edges.map((e) => {
+              const from = at.get(e.from)!;
+              const to = at.get(e.to)!;
+              const [x1, y1, x2, y2] = [x(from) + w, y(from) + h / 2, x(to), y(to) + h / 2];
+              const bend = Math.max(15, (x2 - x1) / 2);
+              return (
+                <G key={`${e.from}->${e.to}`}>
+                  <Path
+                    d={`M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2 - 6},${y2}`}
+                    stroke="#1f6fb2"
+                    strokeWidth={1.2}
+                    fill="none"
+                  />
+                  <Path d={`M${x2 - 7},${y2 - 4} L${x2},${y2} L${x2 - 7},${y2 + 4} Z`} fill="#1f6fb2" />
+                </G>
+              );
+            })}
+            {layout.nodes.map((n) => (
+              <G key={n.id}>
+                <Rect
+                  x={x(n)}
+                  y={y(n)}
+                  width={w}
+                  height={h}
+                  rx={4}
+                  fill={n.end ? '#e8f1fa' : '#ffffff'}
+                  stroke={n.end ? '#1f6fb2' : '#9aa5b1'}
+                  strokeWidth={1}
+                />
+                <SvgText x={x(n) + 6} y={y(n) + h / 2 + 3.5} style={{ fontSize: 10 }}>
+                  {label(n)}
+                </SvgText>
+              </G>
+            ))}
+          </Svg>
+        </View>
+      ),
+    },
+  ];
 }

@@ -59,6 +59,8 @@ export async function renderNote(input: NoteInput): Promise<Uint8Array> {
       title: i18n.t(sec.title),
       step: sec.step ?? null,
       mirrored: bundle.steps.some((st) => st.key === sec.step && st.repeat?.mirror !== undefined),
+      // a step whose choices are drawn as a picture (the spills): the note draws it too
+      diagram: bundle.steps.find((st) => st.key === sec.step && st.diagram) ?? null,
       results: sec.results === true,
     }));
   const options = optionLabels(bundle);

@@ -86,6 +86,8 @@ describe('pdf_download', () => {
       '4. Surfaces au sol',
       'Jardin',
       '5. Déversements',
+      // the spills drawn as on the page: the picture's caption (its boxes are the roofs, garden, sewer)
+      'Schéma des déversements',
       'se déverse dans Jardin',
       "se déverse dans le réseau d'assainissement",
       '6. Résultats',
