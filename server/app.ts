@@ -68,7 +68,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? exact : coercing).compile(schema),
   );
-  installErrorHandler(app);
+  installErrorHandler(app, { fileLimit: FILE_LIMIT });
   installSameOriginGuard(app);
   installInputGuard(app);
   await app.register(fastifyHelmet, {

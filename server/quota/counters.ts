@@ -7,15 +7,11 @@ export interface Count {
   until: number;
 }
 
-/** Windows are pruned at most this often by one process. */
-const PRUNE_EVERY_MS = 60_000;
-let prunedAt = 0;
-
 /**
  * Adds `amount` to the counter `key` and answers what its window holds now. A window opens with the
  * first count and lasts `windowMs`; a count after its end opens a new one. One statement (insert or
  * update), so concurrent counts never slip past each other, and the rows of every copy of the server
- * are the same. Rows whose window is over are deleted now and then.
+ * are the same. Every row whose window is over is deleted first, so the table holds live windows only.
  */
 export async function addTo(
   db: Db | Transaction<Database>,
@@ -26,10 +22,8 @@ export async function addTo(
 ): Promise<Count> {
   const t = new Date(now).toISOString();
   const end = new Date(now + windowMs).toISOString();
-  if (now - prunedAt > PRUNE_EVERY_MS) {
-    prunedAt = now;
-    await db.deleteFrom('counters').where('until', '<=', t).execute();
-  }
+  // Windows that are over are deleted (their index finds them: usually none).
+  await db.deleteFrom('counters').where('until', '<=', t).execute();
   const open = sql<boolean>`counters.until <= ${t}`;
   const row = await db
     .insertInto('counters')
