@@ -15,7 +15,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_23_sessions': sessions,
     '2026_11_23_note_drafts': noteDrafts,
     '2026_11_24_variants': variants,
-    '2026_11_25_limits': limits,
+    '2026_11_25_limits': limits(dialect),
   };
 }
 

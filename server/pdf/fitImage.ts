@@ -45,23 +45,25 @@ function readPng(bytes: Buffer): Png | null {
 
 /** Undoes a scanline's filter in place (PNG filters 0-4), given the previous unfiltered line. */
 function unfilter(filter: number, line: Buffer, prev: Buffer | null, bpp: number): void {
-  for (let i = 0; i < line.length; i += 1) {
-    const a = i >= bpp ? line[i - bpp]! : 0;
-    const b = prev ? prev[i]! : 0;
-    const c = prev && i >= bpp ? prev[i - bpp]! : 0;
-    let add = 0;
-    if (filter === 1) add = a;
-    else if (filter === 2) add = b;
-    else if (filter === 3) add = (a + b) >> 1;
-    else if (filter === 4) {
+  const n = line.length;
+  if (filter === 1) for (let i = bpp; i < n; i += 1) line[i] = (line[i]! + line[i - bpp]!) & 0xff;
+  else if (filter === 2 && prev) for (let i = 0; i < n; i += 1) line[i] = (line[i]! + prev[i]!) & 0xff;
+  else if (filter === 3)
+    for (let i = 0; i < n; i += 1) {
+      const a = i >= bpp ? line[i - bpp]! : 0;
+      line[i] = (line[i]! + ((a + (prev ? prev[i]! : 0)) >> 1)) & 0xff;
+    }
+  else if (filter === 4)
+    for (let i = 0; i < n; i += 1) {
+      const a = i >= bpp ? line[i - bpp]! : 0;
+      const b = prev ? prev[i]! : 0;
+      const c = prev && i >= bpp ? prev[i - bpp]! : 0;
       const p = a + b - c;
       const pa = Math.abs(p - a);
       const pb = Math.abs(p - b);
       const pc = Math.abs(p - c);
-      add = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      line[i] = (line[i]! + (pa <= pb && pa <= pc ? a : pb <= pc ? b : c)) & 0xff;
     }
-    line[i] = (line[i]! + add) & 0xff;
-  }
 }
 
 /** An RGBA image as a PNG (no filter, deflated): RGB when every pixel is opaque. */
@@ -127,36 +129,45 @@ export function fitPng(bytes: Buffer, box = NOTE_IMAGE_BOX_PX): Buffer {
   const sums = new Float64Array(to.width * to.height * 5);
   const column = new Uint32Array(width);
   for (let x = 0; x < width; x += 1) column[x] = Math.min(to.width - 1, Math.floor((x * to.width) / width));
-  const { palette, transparency } = png;
+  // Each source line as RGBA, then added to the sums of the result's line it falls in.
+  const { palette, transparency, colorType } = png;
+  const rgba = new Uint8Array(width * 4);
   let prev: Buffer | null = null;
   for (let y = 0; y < height; y += 1) {
     const line = raw.subarray(y * stride + 1, (y + 1) * stride);
     unfilter(raw[y * stride]!, line, prev, bpp);
     prev = line;
+    if (colorType === 6) rgba.set(line);
+    else
+      for (let x = 0; x < width; x += 1) {
+        const o = x * 4;
+        if (colorType === 2) {
+          rgba[o] = line[x * 3]!;
+          rgba[o + 1] = line[x * 3 + 1]!;
+          rgba[o + 2] = line[x * 3 + 2]!;
+          rgba[o + 3] = 255;
+        } else if (colorType === 3) {
+          const i = line[x]!;
+          rgba[o] = palette![i * 3] ?? 0;
+          rgba[o + 1] = palette![i * 3 + 1] ?? 0;
+          rgba[o + 2] = palette![i * 3 + 2] ?? 0;
+          rgba[o + 3] = transparency && i < transparency.length ? transparency[i]! : 255;
+        } else {
+          const v = line[x * bpp]!;
+          rgba[o] = v;
+          rgba[o + 1] = v;
+          rgba[o + 2] = v;
+          rgba[o + 3] = colorType === 4 ? line[x * 2 + 1]! : 255;
+        }
+      }
     const row = Math.min(to.height - 1, Math.floor((y * to.height) / height)) * to.width;
     for (let x = 0; x < width; x += 1) {
-      let r: number, g: number, b: number;
-      let a = 255;
-      const p = x * bpp;
-      if (png.colorType === 3) {
-        const i = line[p]!;
-        r = palette![i * 3] ?? 0;
-        g = palette![i * 3 + 1] ?? 0;
-        b = palette![i * 3 + 2] ?? 0;
-        if (transparency && i < transparency.length) a = transparency[i]!;
-      } else if (png.colorType === 0 || png.colorType === 4) {
-        r = g = b = line[p]!;
-        if (png.colorType === 4) a = line[p + 1]!;
-      } else {
-        r = line[p]!;
-        g = line[p + 1]!;
-        b = line[p + 2]!;
-        if (png.colorType === 6) a = line[p + 3]!;
-      }
+      const o = x * 4;
+      const a = rgba[o + 3]!;
       const s = (row + column[x]!) * 5;
-      sums[s] = sums[s]! + r * a;
-      sums[s + 1] = sums[s + 1]! + g * a;
-      sums[s + 2] = sums[s + 2]! + b * a;
+      sums[s] = sums[s]! + rgba[o]! * a;
+      sums[s + 1] = sums[s + 1]! + rgba[o + 1]! * a;
+      sums[s + 2] = sums[s + 2]! + rgba[o + 2]! * a;
       sums[s + 3] = sums[s + 3]! + a;
       sums[s + 4] = sums[s + 4]! + 1;
     }

@@ -64,8 +64,7 @@ export function calculateRoutes(
       { stress: true },
       'The project cannot be calculated',
     );
-    // The same results already stored (a repeated calculation) are not written again.
-    if (row.results !== text && !(await saveResults(db, row.id, row.version, text)))
+    if (!(await saveResults(db, row.id, row.version, text)))
       throw new HttpError(
         409,
         'The project was changed while it was calculated; calculate it again',

@@ -71,9 +71,9 @@ export class Calculations {
     this.cache = new LruCache(opts.cacheMb * 1024 * 1024);
   }
 
-  /** How many outcomes the cache holds, and their bytes. */
-  get cached(): { entries: number; bytes: number } {
-    return { entries: this.cache.size, bytes: this.cache.bytes };
+  /** Calculations running and waiting now, and the outcomes the cache holds (entries and bytes). */
+  get stats(): { running: number; queued: number; cached: number; cachedBytes: number } {
+    return { ...this.pool.stats, cached: this.cache.size, cachedBytes: this.cache.bytes };
   }
 
   /** Starts a worker ahead of the first calculation. */

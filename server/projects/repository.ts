@@ -240,7 +240,8 @@ export async function patchProject(
  * Stores the results of a calculation of the content at `version` (their JSON text, or a value to
  * serialize) and marks the project calculated, unless an admin has decided on it (ordered or not
  * selected stay so). Nothing is stored when the content changed meanwhile: answers false, and the
- * results of an older content never land.
+ * results of an older content never land. A project that already holds these results in that state is
+ * not written again (a repeated calculation, or many at once, write once): answers true.
  */
 export async function saveResults(
   db: Db,
@@ -254,8 +255,17 @@ export async function saveResults(
     .set({ results: text, state: keepDecision('calculated'), updated_at: now() })
     .where('id', '=', id)
     .where('version', '=', version)
+    .where((w) =>
+      w.or([
+        w('results', 'is', null),
+        w('results', '!=', text),
+        w('state', 'not in', ['calculated', 'commanded', 'notselected']),
+      ]),
+    )
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  if (Number(r.numUpdatedRows) === 1) return true;
+  const stored = await db.selectFrom('projects').select('version').where('id', '=', id).executeTakeFirst();
+  return stored?.version === version;
 }
 
 /**

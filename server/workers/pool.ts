@@ -94,9 +94,9 @@ export class WorkerPool<In, Out> {
     this.meanMs = opts.expectedMs;
   }
 
-  /** Jobs waiting for a worker, all visitors together. */
-  get queued(): number {
-    return this.waiting;
+  /** Jobs running now, and waiting for a worker (all visitors together). */
+  get stats(): { running: number; queued: number } {
+    return { running: this.busy.size, queued: this.waiting };
   }
 
   /** Jobs of a visitor waiting or running. */
