@@ -202,7 +202,10 @@ describe('the memory of a note', () => {
         expect(d.height).toBeLessThanOrEqual(NOTE_IMAGE_BOX_PX.height);
       }
     } catch (e) {
-      if (stopped) throw new Error(`the server went past 1.5 GB (${Math.round(worst)} MB) and was stopped`);
+      if (stopped)
+        throw new Error(`the server went past 1.5 GB (${Math.round(worst)} MB) and was stopped`, {
+          cause: e,
+        });
       throw e;
     } finally {
       watching = false;
