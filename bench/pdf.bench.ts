@@ -2,7 +2,7 @@
  * npm run bench:pdf — the calculation note of an sm project with 10 roofs, their chart images and the
  * rainfall chart, rendered warm (after three renders), median and p95 over 15 renders, beside a 1-roof
  * note measured in the same run. Goal: <= 300 ms for 10 roofs. Run with NODE_ENV=production, as the PDF
- * workers run (server/pdf/worker-boot.mjs).
+ * workers run (server/workers/boot.mjs).
  */
 import { crc32 } from 'node:zlib';
 import { deflateSync } from 'node:zlib';

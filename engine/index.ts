@@ -27,5 +27,12 @@ export { getPath, setPath } from './paths';
 export { RESULT_KINDS, type ResultKind } from './prepareBundle';
 export { evaluate, truthy } from './rules';
 export { previewValues, samePreviewInput, type PreviewValues } from './preview';
+export {
+  NOTE_IMAGE_BOX_PT,
+  NOTE_IMAGE_BOX_PX,
+  NOTE_PRINT_DPI,
+  NOTE_ROOF_CHART_PX,
+  fittedSize,
+} from './noteImage';
 export { collectProblems } from './prepareBundle';
 export { didYouMean } from './BundleError';

@@ -18,6 +18,8 @@ import { installErrorHandler } from './http/errorHandler';
 import { installInputGuard } from './http/inputGuard';
 import { installSameOriginGuard } from './http/sameOrigin';
 import { PdfPool } from './pdf/pool';
+import { Calculations } from './projects/calculations';
+import { Quotas } from './quota/quotas';
 import { projectRoutes } from './projects/routes';
 import { slowliRoutes } from './projects/slowliRoutes';
 import { calculateRoutes } from './projects/calculateRoutes';
@@ -34,6 +36,8 @@ export interface Server {
   app: FastifyInstance;
   db: Db;
   dialect: Dialect;
+  /** the calculations' worker pool and cache (warm() starts a worker ahead of the first) */
+  calculations: Calculations;
   close: () => Promise<void>;
 }
 
@@ -50,6 +54,8 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     bodyLimit: BODY_LIMIT,
     // Only a proxy named by TRUST_PROXY may say who the client is: otherwise anyone could pick a new
     // address per request and never meet the rate limits.
+    // A number of hops: the client is the address that many proxies from here (TRUST_PROXY=true is one:
+    // the right-most X-Forwarded-For entry, the one our proxy appended), never one the client wrote.
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
@@ -62,7 +68,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     (httpPart === 'body' ? exact : coercing).compile(schema),
   );
-  installErrorHandler(app);
+  installErrorHandler(app, { fileLimit: FILE_LIMIT });
   installSameOriginGuard(app);
   installInputGuard(app);
   await app.register(fastifyHelmet, {
@@ -108,18 +114,29 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   const access = new Access(config);
   configRoute(app, config);
   authRoutes(app, config, db, sessions);
-  projectRoutes(app, db, dialect, access);
+  const quotas = new Quotas(db, dialect, config);
+  projectRoutes(app, db, dialect, access, quotas);
   slowliRoutes(app, db, access, config);
-  calculateRoutes(app, db, access);
+  const calculations = new Calculations({
+    workers: config.calcWorkers,
+    queue: config.calcQueue,
+    perVisitor: config.calcPerVisitor,
+    cacheMb: config.calcCacheMb,
+  });
+  calculateRoutes(app, db, access, calculations);
   const pdfPool = new PdfPool({
     size: config.pdfWorkers,
     queue: config.pdfQueue,
+    perVisitor: config.pdfPerVisitor,
     timeoutMs: 60_000,
     memoryMb: 512,
   });
-  pdfRoutes(app, db, access, pdfPool);
-  noteDraftRoutes(app, db, access);
-  fileRoutes(app, db, access);
+  pdfRoutes(app, db, access, pdfPool, config.noteMegapixels);
+  noteDraftRoutes(app, db, access, quotas, {
+    draftMb: config.noteDraftMb,
+    megapixels: config.noteMegapixels,
+  });
+  fileRoutes(app, db, access, quotas);
   excelRoutes(app, db, access);
   await serveApp(app, config.distDir);
   await app.ready();
@@ -128,10 +145,12 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     app,
     db,
     dialect,
+    calculations,
     close: async () => {
       stopSender();
       await app.close();
       await pdfPool.close();
+      await calculations.close();
       await db.destroy();
     },
   };

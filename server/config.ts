@@ -1,6 +1,7 @@
 import { products } from './projects/products';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 
 /** A deployment mode: admin (every call needs an admin session) or any mode a calculator's bundle offers. */
@@ -26,9 +27,10 @@ export interface Config {
   mailer: boolean;
   /**
    * Which proxies' X-Forwarded-* headers to believe (Fastify's trustProxy): false by default, so a
-   * client cannot pick its own address for the rate limits; true, a hop count, or a list of addresses.
+   * client cannot pick its own address for the rate limits; a hop count (TRUST_PROXY=true is 1), or a
+   * list of the proxies' addresses.
    */
-  trustProxy: boolean | number | string[];
+  trustProxy: false | number | string[];
   /** the manufacturer's product name shown beside the logo (null: the calculators' own name) */
   brandName: string | null;
   /** the manufacturer's logo, an SVG or PNG file (null: the default logo) */
@@ -38,6 +40,29 @@ export interface Config {
   /** PDF notes rendered at once (worker threads) and waiting at most before 503 */
   pdfWorkers: number;
   pdfQueue: number;
+  /** notes in flight (waiting or printing) per visitor (client address) at most, before 429 */
+  pdfPerVisitor: number;
+  /** calculations run at once (worker threads), waiting at most before 503, in flight per visitor before 429 */
+  calcWorkers: number;
+  calcQueue: number;
+  calcPerVisitor: number;
+  /** memory kept for calculations' outcomes, remembered by content (megabytes; 0: none kept) */
+  calcCacheMb: number;
+  /** projects a visitor (its browser, and its address) may create per hour and per day (0: no limit) */
+  projectsPerHour: number;
+  projectsPerDay: number;
+  /** failed admin sign-ins per name and address, and per address whatever the name, in 15 minutes (0: no limit) */
+  loginFailures: number;
+  loginFailuresPerAddress: number;
+  /** files per project, and bytes per project (files and note draft), per visitor in all, per visitor a day */
+  filesPerProject: number;
+  projectStorageMb: number;
+  visitorStorageMb: number;
+  storagePerDayMb: number;
+  /** a note draft's size at most (megabytes) */
+  noteDraftMb: number;
+  /** the pixels of a note's images together at most (megapixels), judged from their headers */
+  noteMegapixels: number;
 }
 
 /** Every bad value of the environment, one line each. */
@@ -70,11 +95,15 @@ function sessionSecretFor(
   return secret;
 }
 
-/** TRUST_PROXY: unset or false, true, a number of proxy hops, or a comma-separated list of addresses. */
-function trustProxyOf(raw: string | undefined, problems: string[]): boolean | number | string[] {
+/**
+ * TRUST_PROXY: unset or false, a number of proxy hops, or a comma-separated list of addresses. `true`
+ * means one hop: the client is the address our proxy appended, the right-most of X-Forwarded-For (the
+ * entries left of it are whatever the client sent, and would let it pick its address).
+ */
+function trustProxyOf(raw: string | undefined, problems: string[]): false | number | string[] {
   const v = raw?.trim() ?? '';
   if (v === '' || v === 'false' || v === '0') return false;
-  if (v === 'true') return true;
+  if (v === 'true') return 1;
   if (/^\d+$/.test(v)) return Number(v);
   const list = v.split(',').map((x) => x.trim());
   if (list.every((x) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(x) || x === 'loopback' || x === 'uniquelocal'))
@@ -126,12 +155,34 @@ export function loadConfig(
   for (const o of frameAncestors)
     if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o) && !/^https:\/\/\*\.[a-z0-9.-]+$/i.test(o))
       problems.push(`FRAME_ANCESTORS must list origins such as https://www.example.com, not '${o}'`);
-  const pdfWorkers = Number(env.PDF_WORKERS ?? 1);
-  if (!Number.isInteger(pdfWorkers) || pdfWorkers < 1 || pdfWorkers > 16)
-    problems.push(`PDF_WORKERS must be a whole number from 1 to 16, not '${env.PDF_WORKERS}'`);
-  const pdfQueue = Number(env.PDF_QUEUE ?? 4);
-  if (!Number.isInteger(pdfQueue) || pdfQueue < 0 || pdfQueue > 1000)
-    problems.push(`PDF_QUEUE must be a whole number from 0 to 1000, not '${env.PDF_QUEUE}'`);
+  /** A whole number from `min` to `max` read from `name`, or `fallback` when unset. */
+  const whole = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name]?.trim();
+    const n = raw === undefined || raw === '' ? fallback : Number(raw);
+    if (!Number.isInteger(n) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max}, not '${env[name]}'`);
+      return fallback;
+    }
+    return n;
+  };
+  const pdfWorkers = whole('PDF_WORKERS', 1, 1, 16);
+  const pdfQueue = whole('PDF_QUEUE', 4, 0, 1000);
+  const pdfPerVisitor = whole('PDF_PER_VISITOR', 1, 1, 100);
+  // One core is left to the server's own thread.
+  const calcWorkers = whole('CALC_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 16);
+  const calcQueue = whole('CALC_QUEUE', 16, 0, 1000);
+  const calcPerVisitor = whole('CALC_PER_VISITOR', 2, 1, 100);
+  const calcCacheMb = whole('CALC_CACHE_MB', 64, 0, 65536);
+  const projectsPerHour = whole('PROJECTS_PER_HOUR', 60, 0, 1_000_000);
+  const projectsPerDay = whole('PROJECTS_PER_DAY', 300, 0, 1_000_000);
+  const loginFailures = whole('LOGIN_FAILURES', 10, 0, 1_000_000);
+  const loginFailuresPerAddress = whole('LOGIN_FAILURES_PER_ADDRESS', 30, 0, 1_000_000);
+  const filesPerProject = whole('FILES_PER_PROJECT', 20, 0, 100_000);
+  const projectStorageMb = whole('PROJECT_STORAGE_MB', 50, 0, 1_000_000);
+  const visitorStorageMb = whole('VISITOR_STORAGE_MB', 200, 0, 1_000_000);
+  const storagePerDayMb = whole('STORAGE_PER_DAY_MB', 100, 0, 1_000_000);
+  const noteDraftMb = whole('NOTE_DRAFT_MB', 4, 1, 12);
+  const noteMegapixels = whole('NOTE_MEGAPIXELS', 40, 1, 1000);
   const distDir = env.DIST_DIR
     ? isAbsolute(env.DIST_DIR)
       ? env.DIST_DIR
@@ -160,5 +211,20 @@ export function loadConfig(
     frameAncestors,
     pdfWorkers,
     pdfQueue,
+    pdfPerVisitor,
+    calcWorkers,
+    calcQueue,
+    calcPerVisitor,
+    calcCacheMb,
+    projectsPerHour,
+    projectsPerDay,
+    loginFailures,
+    loginFailuresPerAddress,
+    filesPerProject,
+    projectStorageMb,
+    visitorStorageMb,
+    storagePerDayMb,
+    noteDraftMb,
+    noteMegapixels,
   };
 }

@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
   }
   const server = await buildServer(config, { logger: true });
+  // The first calculation should not wait for its worker to start.
+  server.calculations.warm();
   const stop = async () => {
     await server.close();
     process.exit(0);

@@ -70,13 +70,17 @@ export async function http<T>(
 
 /**
  * An API error in the user's words: the message of its code (errors.api.*), never the server's English
- * text; a network failure (status 0) says so.
+ * text, with the figures the server gives in `details` (a limit, the minutes to wait) as its parameters;
+ * a network failure (status 0) says so.
  */
 export function apiErrorText(
-  error: { status: number; code?: string } | null | undefined,
+  error: { status: number; code?: string; details?: unknown } | null | undefined,
   t: (key: string, params?: Record<string, unknown>) => string,
 ): string {
   if (!error) return '';
   if (error.status === 0) return t('errors.api.network');
-  return t(`errors.api.${error.code ?? 'error'}`);
+  const d = error.details;
+  const params =
+    d !== null && typeof d === 'object' && !Array.isArray(d) ? (d as Record<string, unknown>) : {};
+  return t(`errors.api.${error.code ?? 'error'}`, params);
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useNavigate } from '../router';
+import { NOTE_IMAGE_BOX_PX, NOTE_ROOF_CHART_PX } from '../../engine';
 import { noteDraft } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
@@ -7,19 +8,11 @@ import { StepSummary } from '../components/StepSummary';
 import { drawsCharts, ResultViews } from '../results/views';
 import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';
+import { fitAttachment } from './fitAttachment';
 
 interface Entry {
   text: string;
   image: string | null;
-}
-
-function readImage(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => resolve(String(r.result));
-    r.onerror = () => reject(r.error ?? new Error('unreadable file'));
-    r.readAsDataURL(file);
-  });
 }
 
 /** A refusal of the server, already in the user's words (anything else thrown is a network failure). */
@@ -71,7 +64,16 @@ export function NotePage() {
           id,
           entries.map((e) => ({ text: e.text.trim() ? e.text : null, image: e.image })),
         )
-        .then((r) => setError(r.error ? t('app.note_page.draft_failed') : null));
+        // A refusal (the draft over its size, the day's storage) says why; a lost connection says so.
+        .then((r) =>
+          setError(
+            !r.error
+              ? null
+              : r.error.status === 0
+                ? t('app.note_page.draft_failed')
+                : apiErrorText(r.error, t),
+          ),
+        );
     }, 600);
     return () => clearTimeout(timer);
   }, [calculator, id, ready, entries, t]);
@@ -92,9 +94,15 @@ export function NotePage() {
     while (informations.length < 6) informations.push({ text: null, image: null });
     const roofs = (results.toitureResults as { toiture: { name: string } }[] | undefined) ?? [];
     const { default: ApexCharts } = await import('apexcharts');
-    const png = async (id: string): Promise<string | null> => {
+    // Each chart at most `max` pixels wide (never wider than drawn): the note's pixels stay within the
+    // server's budget with 200 roofs.
+    const png = async (id: string, max: number): Promise<string | null> => {
       try {
-        const r = (await ApexCharts.exec(id, 'dataURI')) as { imgURI?: string } | undefined;
+        const chart = ApexCharts.getChartByID(id);
+        const state = chart && 'w' in chart ? (chart.w as { globals?: { svgWidth?: number } }) : null;
+        const drawn = Number(state?.globals?.svgWidth) || max;
+        const r = (await ApexCharts.exec(id, 'dataURI', { scale: Math.min(1, max / drawn) })) as
+          { imgURI?: string } | undefined;
         return r?.imgURI && /^data:image\/png;base64,/.test(r.imgURI) ? r.imgURI : null;
       } catch {
         return null;
@@ -102,8 +110,8 @@ export function NotePage() {
     };
     const charts = drawsCharts(note.views)
       ? {
-          pluviometrie: await png('rainfall'),
-          toitures: await Promise.all(roofs.map((r) => png(`roof-${r.toiture.name}`))),
+          pluviometrie: await png('rainfall', NOTE_IMAGE_BOX_PX.width),
+          toitures: await Promise.all(roofs.map((r) => png(`roof-${r.toiture.name}`, NOTE_ROOF_CHART_PX))),
         }
       : {};
     try {
@@ -114,9 +122,16 @@ export function NotePage() {
         body: JSON.stringify({ data: JSON.stringify({ informations, ...charts }) }),
       });
       if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { code?: string };
+        const body = (await res.json().catch(() => ({}))) as { code?: string; details?: unknown };
         throw new ApiFailure(
-          apiErrorText({ status: res.status, ...(body.code ? { code: body.code } : {}) }, t),
+          apiErrorText(
+            {
+              status: res.status,
+              ...(body.code ? { code: body.code } : {}),
+              ...(body.details !== undefined ? { details: body.details } : {}),
+            },
+            t,
+          ),
         );
       }
       const url = URL.createObjectURL(await res.blob());
@@ -171,7 +186,7 @@ export function NotePage() {
                 accept="image/png,image/jpeg"
                 onChange={(e) => {
                   const f = e.target.files?.[0];
-                  if (f) void readImage(f).then((image) => set(n, { image }));
+                  if (f) void fitAttachment(f).then((image) => set(n, { image }));
                   else set(n, { image: null });
                 }}
               />

@@ -72,8 +72,8 @@ export const PREVIEW_DELAY_MS = 30;
 
 /**
  * The figures of the project as it is being typed (the bundle's `preview`): the server's calculation
- * on the unsaved answers (POST {api}/preview), asked a moment after the last edit, one at a time, an
- * answer to older answers ignored. Null (off) when the bundle has no preview or its `when` is false.
+ * on the unsaved answers (POST {api}/preview), asked a moment after the last edit; a newer request
+ * cancels the one on its way (AbortController), and a busy server is asked again after its Retry-After. Null (off) when the bundle has no preview or its `when` is false.
  * Nothing is asked while `waiting` (a stored project being opened): the answers shown are not yet its.
  */
 export function usePreview(
@@ -90,9 +90,9 @@ export function usePreview(
   const [store] = useState(createStore);
   const setPreview = store.set;
   const last = useRef<PreviewValues | null>(null);
-  // One calculation at a time: a large project takes the server a while, and answers that would be
-  // thrown away are not asked for. Edits made meanwhile wait, and only the latest is sent.
-  const inflight = useRef<Promise<void> | null>(null);
+  // The request on its way: a newer preview cancels it (the server drops it if it still waits for a
+  // calculator, and a large project's answer that would be thrown away is not waited for).
+  const inflight = useRef<AbortController | null>(null);
   // The answers the preview shows or is about to show. While figures are shown, an edit the calculation
   // does not read (the bundle's preview.ignores: a name, the client) keeps them and asks for nothing.
   const target = useRef<Record<string, unknown> | null>(null);
@@ -101,6 +101,7 @@ export function usePreview(
   useEffect(
     () => () => {
       target.current = null; // gone: a timer still running asks for nothing
+      inflight.current?.abort();
     },
     [],
   );
@@ -116,20 +117,22 @@ export function usePreview(
       return;
     }
     // Asked a moment after the last edit that changed the answers: a later one takes its place.
-    setTimeout(() => {
+    const ask = () => {
       void (async () => {
-        while (inflight.current) await inflight.current;
         if (target.current !== data) return;
+        inflight.current?.abort();
+        const controller = new AbortController();
+        inflight.current = controller;
         setPreview({ state: 'computing', values: last.current });
         const { steps } = toServer(bundle, data, statuses);
-        const asked = http<PreviewValues>('POST', `${calculator.api}/preview`, { steps });
-        const done = asked.then(() => {
-          inflight.current = null;
-        });
-        inflight.current = done;
-        const r = await asked;
-        await done;
-        if (target.current !== data) return;
+        const r = await http<PreviewValues>(
+          'POST',
+          `${calculator.api}/preview`,
+          { steps },
+          controller.signal,
+        );
+        if (inflight.current === controller) inflight.current = null;
+        if (controller.signal.aborted || target.current !== data) return;
         if (r.data) {
           last.current = r.data;
           setPreview({ state: 'ready', values: r.data });
@@ -139,9 +142,14 @@ export function usePreview(
             reasons: r.error.details as { code?: string; field?: string }[],
             form: state,
           });
-        else setPreview({ state: 'failed' });
+        else if (r.error?.status === 429 || r.error?.status === 503) {
+          // Every calculator busy, or this visitor's share taken: asked again when the server says.
+          const seconds = Number(r.response?.headers.get('retry-after')) || 1;
+          setTimeout(ask, Math.min(seconds, 10) * 1000);
+        } else setPreview({ state: 'failed' });
       })();
-    }, PREVIEW_DELAY_MS);
+    };
+    setTimeout(ask, PREVIEW_DELAY_MS);
     // the statuses only shape the saved states, not the figures: a new preview follows the answers
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [on, waiting, bundle, calculator, data]);

@@ -74,11 +74,15 @@ export interface AdminSessionTable {
   seen_at: string;
 }
 
-export interface LoginFailureTable {
-  /** name and address of the failed sign-ins */
+/** A count in a window: failed sign-ins, projects created, bytes stored, per visitor or address. */
+export interface CounterTable {
+  /** what is counted and for whom, e.g. `login|address|203.0.113.7` */
   key: string;
-  failures: number;
-  first_at: string;
+  /** bigint in the database: PostgreSQL answers it as text */
+  count: number | string;
+  /** when the window began (its first count) and ends; a row past its end is deleted */
+  since: string;
+  until: string;
 }
 
 export interface NoteDraftTable {
@@ -95,7 +99,7 @@ export interface Database {
   outbox: OutboxTable;
   admins: AdminTable;
   admin_sessions: AdminSessionTable;
-  login_failures: LoginFailureTable;
+  counters: CounterTable;
   note_drafts: NoteDraftTable;
 }
 

@@ -2,10 +2,12 @@ import '@fastify/multipart';
 import '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/access';
+import { adminOf } from '../auth/identity';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/HttpError';
 import { cut, withoutControls } from '../projects/projectText';
 import { getProject, newId } from '../projects/repository';
+import type { Quotas } from '../quota/quotas';
 import { contentDisposition } from './contentDisposition';
 import { fileTypeOf, type FileType } from './fileType';
 
@@ -19,8 +21,11 @@ export function storedName(filename: string, type: FileType): string {
   return base.toLowerCase().endsWith(`.${ext}`) ? base : `${base}.${ext}`;
 }
 
-/** POST /api/slowli/client_file/{id} (multipart field `file`) and GET /api/files/{id}. */
-export function fileRoutes(app: FastifyInstance, db: Db, access: Access): void {
+/**
+ * POST /api/slowli/client_file/{id} (multipart field `file`) and GET /api/files/{id}. An upload is held to
+ * the storage quotas (quota/quotas.ts): files and bytes per project, per visitor and per day.
+ */
+export function fileRoutes(app: FastifyInstance, db: Db, access: Access, quotas: Quotas): void {
   app.post('/api/slowli/client_file/:id', { schema: { tags: ['files'] } }, async (request, reply) => {
     const { id } = request.params as { id: string };
     const project = access.check(request, reply, await getProject(db, access.product('slowli'), id));
@@ -45,19 +50,22 @@ export function fileRoutes(app: FastifyInstance, db: Db, access: Access): void {
         'file',
       );
     const fileId = newId();
-    await db
-      .insertInto('files')
-      .values({
-        id: fileId,
-        project_id: project.id,
-        kind: 'client',
-        filename: storedName(part.filename, type),
-        mime: type.mime,
-        size: data.length,
-        data,
-        created_at: new Date().toISOString(),
-      })
-      .execute();
+    const target = { project, added: data.length, file: true, admin: adminOf(request) !== null };
+    await quotas.store(request, reply, target, (trx) =>
+      trx
+        .insertInto('files')
+        .values({
+          id: fileId,
+          project_id: project.id,
+          kind: 'client',
+          filename: storedName(part.filename, type),
+          mime: type.mime,
+          size: data.length,
+          data,
+          created_at: new Date().toISOString(),
+        })
+        .execute(),
+    );
     return { id: fileId, filename: storedName(part.filename, type), size: data.length, type: type.label };
   });
 

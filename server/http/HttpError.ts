@@ -1,4 +1,37 @@
 /**
+ * Every code the API answers beside its status: the page shows the message errors.api.<code> of the
+ * common messages (schemas/common/messages.*.json), with the error's `details` as its parameters.
+ * tests/schemas/apiCodes.test.ts holds every code to a message in every locale.
+ */
+export const API_CODES = [
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'conflict',
+  'too_large',
+  'body_too_large',
+  'unsupported_type',
+  'not_calculable',
+  'rate_limited',
+  'unavailable',
+  'internal',
+  'error',
+  'variants_full',
+  'calculations_busy',
+  'notes_busy',
+  'projects_per_hour',
+  'projects_per_day',
+  'login_locked',
+  'files_per_project',
+  'project_storage',
+  'visitor_storage',
+  'storage_per_day',
+  'note_pixels',
+] as const;
+export type ApiCode = (typeof API_CODES)[number];
+
+/**
  * An error a client can act on: its status, a message, the field it concerns when there is one, and a
  * code naming it more precisely than the status (the app's message errors.api.<code>).
  */
@@ -8,7 +41,7 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     readonly details?: unknown,
-    readonly code?: string,
+    readonly code?: ApiCode,
   ) {
     super(message);
     this.name = 'HttpError';

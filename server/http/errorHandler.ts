@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { HttpError } from './HttpError';
+import { HttpError, type ApiCode } from './HttpError';
 
 /** The field a Fastify/ajv validation error points at: 'body.steps.Client...' as a dotted path. */
 function fieldOfValidation(e: FastifyError): string | undefined {
@@ -12,7 +12,7 @@ function fieldOfValidation(e: FastifyError): string | undefined {
 }
 
 /** A stable code per status, beside the English message: the app shows the user its own words for it. */
-export const CODES: Record<number, string> = {
+export const CODES: Record<number, ApiCode> = {
   400: 'bad_request',
   401: 'unauthorized',
   403: 'forbidden',
@@ -29,7 +29,7 @@ export const CODES: Record<number, string> = {
  * The one error handler: client errors keep their status and message and name the field; everything else
  * is logged and answered as a bare 500, with no stack trace or SQL.
  */
-export function installErrorHandler(app: FastifyInstance): void {
+export function installErrorHandler(app: FastifyInstance, opts: { fileLimit: number }): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
       const body: Record<string, unknown> = {
@@ -49,6 +49,17 @@ export function installErrorHandler(app: FastifyInstance): void {
       });
     }
     const status = error.statusCode ?? 500;
+    if (status === 413) {
+      // A body or an uploaded file over its route's limit: the limit, in megabytes, for the page's words.
+      const bytes =
+        error.code === 'FST_REQ_FILE_TOO_LARGE' ? opts.fileLimit : (request.routeOptions.bodyLimit ?? 0);
+      const limit = Math.round((bytes / (1024 * 1024)) * 10) / 10;
+      return reply.status(413).send({
+        error: `The request is too large: ${limit} MB at most`,
+        code: 'body_too_large',
+        details: { limit },
+      });
+    }
     if (status >= 400 && status < 500) {
       const messages: Record<number, string> = {
         413: 'The request is too large',

@@ -13,8 +13,12 @@ import {
 import { spillLayout, type DiagramNode, type StepDef, type StepState } from '../../engine';
 import { Fragment, type ReactNode } from 'react';
 import { numberText } from '../../renderers/resultsText';
+import { NOTE_IMAGE_BOX_PT } from '../../engine';
 
-/** The note's styles: one place for its type scale and colours. */
+/**
+ * The note's styles: one place for its type scale and colours. An image takes the text's width and at
+ * most NOTE_IMAGE_BOX_PT.height (fitImage.ts brings it to those pixels).
+ */
 export const s = StyleSheet.create({
   // No lineHeight on the page: a `render` text (the page number) under one is measured empty and never
   // drawn.
@@ -63,7 +67,7 @@ export const s = StyleSheet.create({
   head: { flex: 1, fontSize: 8, fontFamily: 'Helvetica-Bold', paddingRight: 5 },
   firstHead: { flex: 2, fontSize: 8, fontFamily: 'Helvetica-Bold', paddingRight: 5 },
   info: { marginTop: 4, padding: 6, backgroundColor: '#e7f0fa' },
-  image: { marginTop: 6, maxHeight: 220, objectFit: 'contain' },
+  image: { marginTop: 6, maxHeight: NOTE_IMAGE_BOX_PT.height, objectFit: 'contain' },
   small: { fontSize: 8, color: '#5f6b7a' },
   bullet: { marginLeft: 10, marginBottom: 2 },
 });

@@ -2,6 +2,7 @@ import { renderToBuffer } from '@react-pdf/renderer';
 import { derive, fromServer, type Bundle, type ServerProject } from '../../engine';
 import { i18nOf } from '../i18n';
 import { bundleOfProduct, type ProductType } from '../projects/products';
+import { fitImageUrl } from './fitImage';
 import { NoteDocument, type NoteEntry } from './noteDocument';
 
 /** Everything a note is drawn from: plain data, so that it can cross to a worker thread. */
@@ -39,8 +40,18 @@ function optionLabels(bundle: Bundle): Map<string, { label: string; literal: boo
   return out;
 }
 
-/** The calculation note of a stored project as PDF bytes, in `locale` when its bundle has it (else French). */
+/**
+ * The calculation note of a stored project as PDF bytes, in `locale` when its bundle has it (else French).
+ * Every PNG is first brought down to the pixels of its printed place (fitImage.ts), one at a time, so
+ * that the renderer decodes small images only.
+ */
 export async function renderNote(input: NoteInput): Promise<Uint8Array> {
+  const fit = (url: string | null) => (url === null ? null : fitImageUrl(url));
+  const entries = input.entries.map((e) => ({ ...e, image: fit(e.image) }));
+  const charts = {
+    pluviometrie: fit(input.charts.pluviometrie),
+    toitures: input.charts.toitures.map(fit),
+  };
   const bundle = bundleOfProduct(input.type);
   const { i18n } = i18nOf(input.type, input.locale);
   const project = { id: input.project.id, steps: JSON.parse(input.project.content) } as ServerProject;
@@ -73,9 +84,9 @@ export async function renderNote(input: NoteInput): Promise<Uint8Array> {
       date={input.date}
       state={state}
       sections={sections}
-      entries={input.entries}
+      entries={entries}
       results={results}
-      charts={input.charts}
+      charts={charts}
       attachments={input.attachments}
       optionLabel={(value) => {
         const o = options.get(value);

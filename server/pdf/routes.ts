@@ -1,13 +1,17 @@
 import '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import type { Access } from '../auth/access';
+import { adminOf } from '../auth/identity';
 import type { Db } from '../db/database';
 import { contentDisposition } from '../files/contentDisposition';
 import { HttpError } from '../http/HttpError';
 import { getProject, patchProject } from '../projects/repository';
+import type { Quotas } from '../quota/quotas';
 import { imageSize } from './imageSize';
 import type { NoteEntry } from './noteDocument';
-import { OverBudget, PoolBusy, type PdfPool } from './pool';
+import { closedSignal, poolRefusal } from '../workers/refusals';
+import type { PdfPool } from './pool';
 
 const IMAGE = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/;
 /** PNGs are decoded pixel by pixel to be printed: their size is held to what a chart or a drawing needs. */
@@ -15,8 +19,8 @@ const PNG_MAX = { side: 4096, pixels: 8_000_000 };
 /** JPEGs are embedded as they are (never decoded): a phone photo of 12 to 50 megapixels is fine. */
 const JPEG_MAX = { side: 12_000, pixels: 60_000_000 };
 
-/** An image of the payload: a PNG or JPEG data URL of a sensible pixel size, or null. */
-function image(v: unknown, field: string): string | null {
+/** An image of the payload, a PNG or JPEG data URL of a sensible pixel size, with its pixel count. */
+function image(v: unknown, field: string): { url: string; pixels: number } | null {
   if (v === null || v === undefined) return null;
   const m = typeof v === 'string' ? IMAGE.exec(v) : null;
   if (!m) throw new HttpError(400, `${field}: a PNG or JPEG data URL`, field);
@@ -30,11 +34,18 @@ function image(v: unknown, field: string): string | null {
       `${field}: ${size.width} x ${size.height} pixels is too large (at most ${max.side} a side and ${max.pixels / 1e6} megapixels)`,
       field,
     );
-  return v as string;
+  return { url: v as string, pixels: size.width * size.height };
 }
 
-/** Reads the note payload: {data: JSON text} holding `informations` (six {text, image}) and the charts. */
-export function payloadOf(body: unknown): {
+/**
+ * Reads the note payload: {data: JSON text} holding `informations` (six {text, image}) and the charts.
+ * The images' pixels together, read from their headers before anything decodes them, are held to
+ * `megapixels` (NOTE_MEGAPIXELS): 413 past it, with the limit in words.
+ */
+export function payloadOf(
+  body: unknown,
+  megapixels: number,
+): {
   entries: NoteEntry[];
   charts: { pluviometrie: string | null; toitures: (string | null)[] };
 } {
@@ -52,6 +63,11 @@ export function payloadOf(body: unknown): {
   const list = p.informations ?? [];
   if (!Array.isArray(list) || list.length > 6)
     throw new HttpError(400, 'data.informations: a list of at most 6 entries', 'data.informations');
+  let pixels = 0;
+  const counted = (img: { url: string; pixels: number } | null): string | null => {
+    pixels += img?.pixels ?? 0;
+    return img?.url ?? null;
+  };
   const entries = list.map((e, i) => {
     if (e !== null && (typeof e !== 'object' || Array.isArray(e)))
       throw new HttpError(400, `data.informations.${i}: an object`, `data.informations.${i}`);
@@ -64,19 +80,27 @@ export function payloadOf(body: unknown): {
       );
     return {
       text: (x.text as string | undefined) ?? null,
-      image: image(x.image, `data.informations.${i}.image`),
+      image: counted(image(x.image, `data.informations.${i}.image`)),
     };
   });
   const toitures = p.toitures ?? [];
   if (!Array.isArray(toitures) || toitures.length > 200)
     throw new HttpError(400, 'data.toitures: a list of images', 'data.toitures');
-  return {
-    entries,
-    charts: {
-      pluviometrie: image(p.pluviometrie, 'data.pluviometrie'),
-      toitures: toitures.map((x, i) => image(x, `data.toitures.${i}`)),
-    },
+  const charts = {
+    pluviometrie: counted(image(p.pluviometrie, 'data.pluviometrie')),
+    toitures: toitures.map((x, i) => counted(image(x, `data.toitures.${i}`))),
   };
+  if (pixels > megapixels * 1e6) {
+    const found = Math.ceil(pixels / 1e5) / 10;
+    throw new HttpError(
+      413,
+      `data: the note's images hold ${found} megapixels together; at most ${megapixels}`,
+      'data',
+      { limit: megapixels, megapixels: found },
+      'note_pixels',
+    );
+  }
+  return { entries, charts };
 }
 
 /**
@@ -84,7 +108,13 @@ export function payloadOf(body: unknown): {
  * that leaving the note page (Modify, a reload, another device) loses nothing. Checked as the PDF's
  * payload is.
  */
-export function noteDraftRoutes(app: FastifyInstance, db: Db, access: Access): void {
+export function noteDraftRoutes(
+  app: FastifyInstance,
+  db: Db,
+  access: Access,
+  quotas: Quotas,
+  limits: { draftMb: number; megapixels: number },
+): void {
   const params = {
     type: 'object',
     required: ['type', 'id'],
@@ -102,18 +132,34 @@ export function noteDraftRoutes(app: FastifyInstance, db: Db, access: Access): v
   });
   app.put(
     '/api/:type/note_draft/:id',
-    { bodyLimit: 12 * 1024 * 1024, schema: { tags: ['projects'], params } },
+    { bodyLimit: limits.draftMb * 1024 * 1024, schema: { tags: ['projects'], params } },
     async (request, reply) => {
       const { type, id } = request.params as { type: string; id: string };
       const row = access.check(request, reply, await getProject(db, access.product(type), id));
-      payloadOf(request.body);
+      // A draft keeps what the page cannot make again: the sections' texts and images, not the charts.
+      const { charts } = payloadOf(request.body, limits.megapixels);
+      if (charts.pluviometrie !== null || charts.toitures.length)
+        throw new HttpError(400, 'data: a note draft keeps the sections (informations) only', 'data');
       const content = JSON.stringify({ data: (request.body as { data: string }).data });
       const t = new Date().toISOString();
-      await db
-        .insertInto('note_drafts')
-        .values({ project_id: row.id, content, updated_at: t })
-        .onConflict((oc) => oc.column('project_id').doUpdateSet({ content, updated_at: t }))
-        .execute();
+      const before = await db
+        .selectFrom('note_drafts')
+        .select(sql<number>`length(content)`.as('bytes'))
+        .where('project_id', '=', row.id)
+        .executeTakeFirst();
+      const target = {
+        project: row,
+        added: content.length - Number(before?.bytes ?? 0),
+        file: false,
+        admin: adminOf(request) !== null,
+      };
+      await quotas.store(request, reply, target, (trx) =>
+        trx
+          .insertInto('note_drafts')
+          .values({ project_id: row.id, content, updated_at: t })
+          .onConflict((oc) => oc.column('project_id').doUpdateSet({ content, updated_at: t }))
+          .execute(),
+      );
       return reply.status(204).send();
     },
   );
@@ -122,9 +168,16 @@ export function noteDraftRoutes(app: FastifyInstance, db: Db, access: Access): v
 /**
  * POST /api/{type}/pdf_download/{id}?locale=: the calculation note as a PDF, from the stored project. The
  * payload is checked here; the note is drawn on a worker thread (pool.ts), so the server keeps answering
- * while it prints: 503 with Retry-After when every worker is busy and the queue is full.
+ * while it prints: 429 with Retry-After when the visitor already has its note in flight (each visitor is
+ * served in turn), 503 with Retry-After when every worker is busy and the queue is full.
  */
-export function pdfRoutes(app: FastifyInstance, db: Db, access: Access, pool: PdfPool): void {
+export function pdfRoutes(
+  app: FastifyInstance,
+  db: Db,
+  access: Access,
+  pool: PdfPool,
+  megapixels: number,
+): void {
   app.post(
     '/api/:type/pdf_download/:id',
     {
@@ -138,47 +191,36 @@ export function pdfRoutes(app: FastifyInstance, db: Db, access: Access, pool: Pd
       const { type, id } = request.params as { type: string; id: string };
       const product = access.product(type);
       const row = access.check(request, reply, await getProject(db, product, id));
-      const { entries, charts } = payloadOf(request.body);
+      const { entries, charts } = payloadOf(request.body, megapixels);
       let pdf: Uint8Array;
       try {
-        pdf = await pool.render({
-          type: product,
-          locale: (request.query as { locale?: string }).locale ?? 'fr',
-          project: {
-            id: row.id,
-            name: row.name,
-            city: row.city,
-            postcode: row.postcode,
-            company: row.company,
-            content: row.content,
-            results: row.results,
+        pdf = await pool.render(
+          {
+            type: product,
+            locale: (request.query as { locale?: string }).locale ?? 'fr',
+            project: {
+              id: row.id,
+              name: row.name,
+              city: row.city,
+              postcode: row.postcode,
+              company: row.company,
+              content: row.content,
+              results: row.results,
+            },
+            entries,
+            charts,
+            attachments: await db
+              .selectFrom('files')
+              .select(['filename', 'size'])
+              .where('project_id', '=', row.id)
+              .orderBy('created_at')
+              .execute(),
+            date: new Date().toISOString().slice(0, 10),
           },
-          entries,
-          charts,
-          attachments: await db
-            .selectFrom('files')
-            .select(['filename', 'size'])
-            .where('project_id', '=', row.id)
-            .orderBy('created_at')
-            .execute(),
-          date: new Date().toISOString().slice(0, 10),
-        });
+          { visitor: request.ip, signal: closedSignal(reply) },
+        );
       } catch (e) {
-        if (e instanceof PoolBusy) {
-          reply.header('Retry-After', String(e.retryAfter));
-          throw new HttpError(503, 'Every note printer is busy; try again shortly', undefined, {
-            retryAfter: e.retryAfter,
-          });
-        }
-        if (e instanceof OverBudget && e.budget === 'time') {
-          reply.header('Retry-After', '30');
-          throw new HttpError(503, 'The note could not be printed in time; try again shortly', undefined, {
-            retryAfter: 30,
-          });
-        }
-        if (e instanceof OverBudget)
-          throw new HttpError(422, 'The note is too large to print: use fewer or smaller images');
-        throw e;
+        return poolRefusal(e, reply, 'note');
       }
       const ext = JSON.parse(row.extended_properties ?? '{}') as Record<string, unknown>;
       await patchProject(db, row.id, {

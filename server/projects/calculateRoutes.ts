@@ -3,24 +3,49 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/access';
 import { adminOf } from '../auth/identity';
 import { previewValues } from '../../engine';
-import { calculate, type CalculateOptions, type StoredProject } from '../calc';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/HttpError';
+import { closedSignal, poolRefusal } from '../workers/refusals';
+import type { Calculations } from './calculations';
 import { bundleOfProduct, type ProductType } from './products';
+import { canonicalJson } from './projectText';
 import { checkBody, typeParam } from './routes';
 import { getProject, saveResults } from './repository';
 
 /**
  * GET /api/{type}/calculate/{id} (and /api/sl/calculate/{id}, as seed 000 writes it): loads the project,
  * refuses with 422 listing every reason it cannot be calculated, else computes, stores the results with
- * the project (state calculated) and answers them. The orifice diameter goes to admins only.
+ * the project (state calculated) and answers them. The orifice diameter goes to admins only. The
+ * calculation runs on a worker thread and is remembered by content (calculations.ts); storing makes the
+ * GET a state change, refused from another site (http/sameOrigin.ts).
  */
-export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): void {
-  /** The bundle's calculation of a project, or 422 listing every reason it cannot be done. */
-  const run = (type: ProductType, project: StoredProject, opts: CalculateOptions, refusal: string) => {
-    const out = calculate(bundleOfProduct(type), project, opts);
+export function calculateRoutes(
+  app: FastifyInstance,
+  db: Db,
+  access: Access,
+  calculations: Calculations,
+): void {
+  /**
+   * The bundle's calculation of a project's steps (canonical JSON), on the calculation pool for the
+   * requesting visitor (its address); 422 listing every reason it cannot be done, 429 or 503 when the
+   * pool cannot take it now.
+   */
+  const run = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    type: ProductType,
+    content: string,
+    opts: { stress: boolean },
+    refusal: string,
+  ) => {
+    let out;
+    try {
+      out = await calculations.run(type, content, opts, { visitor: request.ip, signal: closedSignal(reply) });
+    } catch (e) {
+      return poolRefusal(e, reply, 'calculation');
+    }
     if (!out.ok) throw new HttpError(422, refusal, out.reasons[0]?.field, out.reasons);
-    return out.results;
+    return out;
   };
   /** What the caller may see of results: the orifice diameter goes to admins only. */
   const forCaller = (request: FastifyRequest, results: object): Record<string, unknown> => {
@@ -31,21 +56,31 @@ export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): v
   const handler = (type: ProductType) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
     const row = access.check(request, reply, await getProject(db, type, id));
-    const project: StoredProject = { id: row.id, steps: JSON.parse(row.content) as StoredProject['steps'] };
-    const results = run(type, project, {}, 'The project cannot be calculated');
-    if (!(await saveResults(db, row.id, row.version, results)))
+    const { results, text } = await run(
+      request,
+      reply,
+      type,
+      row.content,
+      { stress: true },
+      'The project cannot be calculated',
+    );
+    if (!(await saveResults(db, row.id, row.version, text)))
       throw new HttpError(
         409,
         'The project was changed while it was calculated; calculate it again',
         'version',
         { version: (await getProject(db, type, row.id))?.version },
       );
+    if (adminOf(request) || !('diameter' in results))
+      return reply.header('Content-Type', 'application/json; charset=utf-8').send(text);
     return forCaller(request, results);
   };
   const schema = {
     tags: ['projects'],
     params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
   };
+  // Storing results is a state change: a GET from another site is refused, as send-project is.
+  const config = { changesState: true };
   // POST /api/{type}/preview: the bundle's preview figures of a project as it is being typed, computed
   // and not stored (the wizard's live preview, without the climate-stress runs): { site: [values],
   // cards: [[values] per card] }. The body is a project as a save sends it; 422 lists what is missing.
@@ -56,15 +91,21 @@ export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): v
       const type = access.product((request.params as { type: string }).type);
       access.listOwner(request, reply); // admin mode: admins only, as for every project call
       const { steps } = checkBody(type, request.body);
-      const project = { id: 'preview', steps: steps as StoredProject['steps'] };
-      const results = run(type, project, { stress: false }, 'The project cannot be calculated yet');
+      const { results } = await run(
+        request,
+        reply,
+        type,
+        canonicalJson(steps),
+        { stress: false },
+        'The project cannot be calculated yet',
+      );
       return previewValues(bundleOfProduct(type), forCaller(request, results));
     },
   );
-  app.get('/api/sl/calculate/:id', { schema }, (request, reply) =>
+  app.get('/api/sl/calculate/:id', { schema, config }, (request, reply) =>
     handler(access.product('slowli'))(request, reply),
   );
-  app.get('/api/:type/calculate/:id', { schema }, (request, reply) =>
+  app.get('/api/:type/calculate/:id', { schema, config }, (request, reply) =>
     handler(access.product((request.params as { type: string }).type))(request, reply),
   );
 }

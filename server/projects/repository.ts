@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
-import type { Database, Db, ProjectTable } from '../db/database';
+import type { Database, Db, Dialect, ProjectTable } from '../db/database';
 import { canonicalJson, cut, normalize } from './projectText';
 import type { ProductType } from './products';
 
@@ -68,7 +68,7 @@ export function newProjectRow(
 export const VARIANTS_MAX = 4;
 
 /** A project's group of variants, its first project first, then by number. */
-export async function variantsOf(db: Db, row: ProjectTable): Promise<ProjectTable[]> {
+export async function variantsOf(db: Db | Transaction<Database>, row: ProjectTable): Promise<ProjectTable[]> {
   const root = row.variant_of ?? row.id;
   const rows = await db
     .selectFrom('projects')
@@ -89,49 +89,77 @@ const isUniqueViolation = (e: unknown): boolean => {
 };
 
 /**
+ * In a transaction: the group's first project of `id` locked (PostgreSQL: FOR UPDATE; SQLite has one
+ * writer at a time), then the project `id` read again under that lock. Every change of a group's
+ * membership (a copy, a deletion and its hand-over) goes through here, so they happen one after the
+ * other and each sees the group as the one before left it. 'gone' when the project no longer exists;
+ * 'moved' when its group changed hands between the two reads (the caller tries again).
+ */
+async function lockGroupOf(
+  tx: Transaction<Database>,
+  dialect: Dialect,
+  id: string,
+): Promise<ProjectTable | 'gone' | 'moved'> {
+  const first = await tx.selectFrom('projects').select('variant_of').where('id', '=', id).executeTakeFirst();
+  if (!first) return 'gone';
+  const root = first.variant_of ?? id;
+  let lock = tx.selectFrom('projects').select('id').where('id', '=', root);
+  if (dialect === 'postgres') lock = lock.forUpdate();
+  if (!(await lock.executeTakeFirst())) return 'moved';
+  const row = await tx.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return 'gone';
+  return (row.variant_of ?? row.id) === root ? row : 'moved';
+}
+
+/**
  * Copies a project as a new variant in its group: the same answers, results and note draft, a fresh
  * state (calculated when it has results), the same owner, the group's lowest free number. 'full' when the
- * group already holds VARIANTS_MAX projects. Two copies racing for one number: the unique index refuses
- * the second, which takes the next one.
+ * group already holds VARIANTS_MAX projects; 'gone' when the project was deleted meanwhile. The copy
+ * holds its group's first project (lockGroupOf), so a deletion handing the group over waits for it and
+ * then hands the copy over too: no copy is left naming a group that no longer exists.
  */
 export async function createVariant(
   db: Db,
+  dialect: Dialect,
   row: ProjectTable,
-): Promise<{ id: string; version: number; no: number } | 'full'> {
-  for (let attempt = 0; attempt < VARIANTS_MAX; attempt += 1) {
-    const group = await variantsOf(db, row);
-    const used = new Set(group.map(number));
-    const no = Array.from({ length: VARIANTS_MAX }, (_, i) => i + 1).find((n) => !used.has(n));
-    if (no === undefined) return 'full';
+): Promise<{ id: string; version: number; no: number } | 'full' | 'gone'> {
+  for (let attempt = 0; attempt < 2 * VARIANTS_MAX; attempt += 1) {
     const t = now();
-    const copy: ProjectTable = {
-      ...row,
-      id: newId(),
-      state: row.results ? 'calculated' : 'ongoing',
-      command: null,
-      version: 1,
-      comment: null,
-      extended_properties: null,
-      created_at: t,
-      updated_at: t,
-      variant_of: group[0]!.id,
-      variant_no: no,
-    };
     try {
-      await db.transaction().execute(async (tx) => {
+      const r = await db.transaction().execute(async (tx) => {
+        const source = await lockGroupOf(tx, dialect, row.id);
+        if (typeof source === 'string') return source;
+        const group = await variantsOf(tx, source);
+        const used = new Set(group.map(number));
+        const no = Array.from({ length: VARIANTS_MAX }, (_, i) => i + 1).find((n) => !used.has(n));
+        if (no === undefined) return 'full';
+        const copy: ProjectTable = {
+          ...source,
+          id: newId(),
+          state: source.results ? 'calculated' : 'ongoing',
+          command: null,
+          version: 1,
+          comment: null,
+          extended_properties: null,
+          created_at: t,
+          updated_at: t,
+          variant_of: source.variant_of ?? source.id,
+          variant_no: no,
+        };
         await tx.insertInto('projects').values(copy).execute();
         const draft = await tx
           .selectFrom('note_drafts')
           .select('content')
-          .where('project_id', '=', row.id)
+          .where('project_id', '=', source.id)
           .executeTakeFirst();
         if (draft)
           await tx
             .insertInto('note_drafts')
             .values({ project_id: copy.id, content: draft.content, updated_at: t })
             .execute();
+        return { id: copy.id, version: 1, no };
       });
-      return { id: copy.id, version: 1, no };
+      if (r !== 'moved') return r;
     } catch (e) {
       if (!isUniqueViolation(e)) throw e;
     }
@@ -220,18 +248,35 @@ export async function patchProject(
 }
 
 /**
- * Stores the results of a calculation of the content at `version` and marks the project calculated,
- * unless an admin has decided on it (ordered or not selected stay so). Nothing is stored when the
- * content changed meanwhile: answers false, and the results of an older content never land.
+ * Stores the results of a calculation of the content at `version` (their JSON text, or a value to
+ * serialize) and marks the project calculated, unless an admin has decided on it (ordered or not
+ * selected stay so). Nothing is stored when the content changed meanwhile: answers false, and the
+ * results of an older content never land. A project that already holds these results in that state is
+ * not written again (a repeated calculation, or many at once, write once): answers true.
  */
-export async function saveResults(db: Db, id: string, version: number, results: unknown): Promise<boolean> {
+export async function saveResults(
+  db: Db,
+  id: string,
+  version: number,
+  results: string | object,
+): Promise<boolean> {
+  const text = typeof results === 'string' ? results : JSON.stringify(results);
   const r = await db
     .updateTable('projects')
-    .set({ results: JSON.stringify(results), state: keepDecision('calculated'), updated_at: now() })
+    .set({ results: text, state: keepDecision('calculated'), updated_at: now() })
     .where('id', '=', id)
     .where('version', '=', version)
+    .where((w) =>
+      w.or([
+        w('results', 'is', null),
+        w('results', '!=', text),
+        w('state', 'not in', ['calculated', 'commanded', 'notselected']),
+      ]),
+    )
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  if (Number(r.numUpdatedRows) === 1) return true;
+  const stored = await db.selectFrom('projects').select('version').where('id', '=', id).executeTakeFirst();
+  return stored?.version === version;
 }
 
 /**
@@ -275,24 +320,34 @@ export async function decide(
 
 /**
  * Deletes a project (its files and note draft go with it). The first project of a group hands the group
- * on to its lowest-numbered variant, so the other variants stay together.
+ * on to its lowest-numbered variant, so the other variants stay together. The group's first project is
+ * held meanwhile (lockGroupOf): a copy made at the same time is handed over with the others, or waits and
+ * joins the new group.
  */
-export async function deleteProject(db: Db, id: string): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    const heir = await tx
-      .selectFrom('projects')
-      .select('id')
-      .where('variant_of', '=', id)
-      .orderBy('variant_no')
-      .executeTakeFirst();
-    if (heir) {
-      await tx.updateTable('projects').set({ variant_of: null }).where('id', '=', heir.id).execute();
-      await tx.updateTable('projects').set({ variant_of: heir.id }).where('variant_of', '=', id).execute();
-    }
-    await tx.deleteFrom('files').where('project_id', '=', id).execute();
-    await tx.deleteFrom('note_drafts').where('project_id', '=', id).execute();
-    await tx.deleteFrom('projects').where('id', '=', id).execute();
-  });
+export async function deleteProject(db: Db, dialect: Dialect, id: string): Promise<void> {
+  for (let attempt = 0; attempt < 2 * VARIANTS_MAX; attempt += 1) {
+    const done = await db.transaction().execute(async (tx) => {
+      const me = await lockGroupOf(tx, dialect, id);
+      if (me === 'moved') return false;
+      if (me === 'gone') return true;
+      const heir = await tx
+        .selectFrom('projects')
+        .select('id')
+        .where('variant_of', '=', id)
+        .orderBy('variant_no')
+        .executeTakeFirst();
+      if (heir) {
+        await tx.updateTable('projects').set({ variant_of: null }).where('id', '=', heir.id).execute();
+        await tx.updateTable('projects').set({ variant_of: heir.id }).where('variant_of', '=', id).execute();
+      }
+      await tx.deleteFrom('files').where('project_id', '=', id).execute();
+      await tx.deleteFrom('note_drafts').where('project_id', '=', id).execute();
+      await tx.deleteFrom('projects').where('id', '=', id).execute();
+      return true;
+    });
+    if (done) return;
+  }
+  throw new Error(`project ${id}: its group kept changing hands while it was deleted`);
 }
 
 export const SORTS = [
@@ -355,13 +410,25 @@ export async function searchProjects(
     q = heads.length ? q.where((w) => w.or([m, w('id', 'in', heads)])) : q.where(m);
   }
   const { count } = await q.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
-  const rows = await q
-    .selectAll()
-    .orderBy(p.sort, p.order === 'ASC' ? 'asc' : 'desc')
-    .orderBy('id')
-    .limit(PAGE_SIZE)
-    .offset((p.page - 1) * PAGE_SIZE)
-    .execute();
+  // The page's ids first, from an index of the sort column (migration 2026_11_25_limits) and in its
+  // order (ties by id, the same way), so that skipping to a deep page reads index entries, not rows;
+  // then the page's own rows.
+  const dir = p.order === 'ASC' ? 'asc' : 'desc';
+  const ids = (
+    await q
+      .select('id')
+      .orderBy(p.sort, dir)
+      .orderBy('id', dir)
+      .limit(PAGE_SIZE)
+      .offset((p.page - 1) * PAGE_SIZE)
+      .execute()
+  ).map((r) => r.id);
+  const byId = new Map(
+    ids.length
+      ? (await db.selectFrom('projects').selectAll().where('id', 'in', ids).execute()).map((r) => [r.id, r])
+      : [],
+  );
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
   const variants = new Map<string, ProjectTable[]>();
   if (rows.length) {
     const members = await db

@@ -23,6 +23,7 @@ import {
   type Steps,
 } from './repository';
 import { serverSchema } from './serverSchema';
+import type { Quotas } from '../quota/quotas';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 // The same e-mail shape as the wizard's check (engine/rules/isEmail); an empty answer is not an address.
@@ -88,7 +89,13 @@ const saved = {
 };
 
 /** The project routes shared by every product type (DESIGN.md section 4). */
-export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, access: Access): void {
+export function projectRoutes(
+  app: FastifyInstance,
+  db: Db,
+  dialect: Dialect,
+  access: Access,
+  quotas: Quotas,
+): void {
   const search = async (request: FastifyRequest, reply: FastifyReply) => {
     const type = access.product((request.params as { type: string }).type);
     const { page, query = '' } = request.params as { page: number; query?: string };
@@ -157,8 +164,14 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
         return save(type, body, request, reply);
       }
       const owner = access.newOwner(request, reply);
-      const r = await createProject(db, { type, owner, steps: body.steps });
-      return { id: r.id, changed: true, version: r.version };
+      const undo = await quotas.projectCreated(request, reply, owner);
+      try {
+        const r = await createProject(db, { type, owner, steps: body.steps });
+        return { id: r.id, changed: true, version: r.version };
+      } catch (e) {
+        await undo();
+        throw e;
+      }
     },
   );
 
@@ -205,7 +218,16 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
     { schema: { tags: ['projects'], params: idParams } },
     async (request, reply) => {
       const row = await projectOf(request, reply);
-      const r = await createVariant(db, row);
+      const undo = await quotas.projectCreated(request, reply, adminOf(request) ? null : row.owner);
+      let r: Awaited<ReturnType<typeof createVariant>>;
+      try {
+        r = await createVariant(db, dialect, row);
+      } catch (e) {
+        await undo();
+        throw e;
+      }
+      if (typeof r === 'string') await undo();
+      if (r === 'gone') throw new HttpError(404, 'Unknown project');
       if (r === 'full')
         throw new HttpError(
           409,
@@ -233,7 +255,7 @@ export function projectRoutes(app: FastifyInstance, db: Db, dialect: Dialect, ac
     { schema: { tags: ['projects'], params: idParams } },
     async (request, reply) => {
       const row = await projectOf(request, reply);
-      await deleteProject(db, row.id);
+      await deleteProject(db, dialect, row.id);
       return reply.status(204).send();
     },
   );

@@ -31,6 +31,8 @@ for (const [mode, port] of [
       DATA_DIR: dir,
       APP_MODE: mode,
       RATE_LIMIT: '0',
+      PROJECTS_PER_HOUR: '0',
+      PROJECTS_PER_DAY: '0',
       SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123',
       ADMIN_PASSWORD: 'e2e-admin-password',
       DIST_DIR: join(root, 'dist'),

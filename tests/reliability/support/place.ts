@@ -34,6 +34,10 @@ export async function freshPlace(
   const env: Record<string, string> = {
     DATA_DIR: dir,
     RATE_LIMIT: '0',
+    // Many projects and sign-ins from one address: the tests of these limits set them (quotas.test.ts).
+    PROJECTS_PER_HOUR: '0',
+    PROJECTS_PER_DAY: '0',
+    LOGIN_FAILURES_PER_ADDRESS: '0',
     MAILER: 'off',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     DIST_DIR: join(dir, 'no-dist'),

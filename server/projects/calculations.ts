@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import { ABATTEMENT_METHOD } from '../calc/abattement/abattement';
+import { FLOW_LIMITER_METHOD } from '../calc/flow-limiter/flowLimiter';
+import type { Reason } from '../calc';
+import { WorkerPool, type JobOptions } from '../workers/pool';
+import { LruCache } from './lruCache';
+import { bundleOfProduct, type ProductType } from './products';
+
+/** What a calculation worker is sent: the product, the steps as canonical JSON text, the sensitivity. */
+export interface CalculationInput {
+  type: ProductType;
+  content: string;
+  stress: boolean;
+}
+
+/** What it answers: the results as JSON text, or why the project cannot be calculated. */
+export type CalculationAnswer = { ok: true; text: string } | { ok: false; reasons: Reason[] };
+
+/** A calculation's outcome: the results (as JSON text too, to store and send as they are) or the reasons. */
+export type Calculated =
+  { ok: true; results: Record<string, unknown>; text: string } | { ok: false; reasons: Reason[] };
+
+export interface CalculationsOptions {
+  workers: number;
+  queue: number;
+  perVisitor: number;
+  cacheMb: number;
+}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
+
+/** What the results of a product depend on beside the answers: its bundle and the methods' versions. */
+const versions = new Map<ProductType, string>();
+function versionOf(type: ProductType): string {
+  let v = versions.get(type);
+  if (v === undefined) {
+    v = sha256(JSON.stringify([bundleOfProduct(type), ABATTEMENT_METHOD, FLOW_LIMITER_METHOD]));
+    versions.set(type, v);
+  }
+  return v;
+}
+
+/**
+ * The calculations behind the calculate and preview routes, off the server's thread and never twice:
+ * - run on a pool of worker threads (workers/pool.ts): a queue, 503 past it, a cap per visitor (429);
+ * - remembered by content: the calculation is deterministic, so its outcome is kept under a hash of the
+ *   bundle and method versions, the sensitivity flag and the canonical JSON of the steps, in a cache of
+ *   `cacheMb` (least recently used dropped first). In memory, not in the database: an outcome is cheap
+ *   to make again after a restart, and a process never holds outcomes of code other than its own;
+ * - asked once: the same content asked again while it is computed waits for the same job (whoever asks),
+ *   and only when every asker has gone away is a job still waiting dropped.
+ */
+export class Calculations {
+  private readonly pool: WorkerPool<CalculationInput, CalculationAnswer>;
+  private readonly cache: LruCache<Calculated>;
+  private readonly pending = new Map<
+    string,
+    { promise: Promise<Calculated>; askers: number; abort: AbortController }
+  >();
+
+  constructor(opts: CalculationsOptions) {
+    this.pool = new WorkerPool({
+      module: new URL('./calculateWorker.ts', import.meta.url),
+      size: opts.workers,
+      queue: opts.queue,
+      perVisitor: opts.perVisitor,
+      timeoutMs: 60_000,
+      memoryMb: 512,
+      expectedMs: 1000,
+    });
+    this.cache = new LruCache(opts.cacheMb * 1024 * 1024);
+  }
+
+  /** Calculations running and waiting now, and the outcomes the cache holds (entries and bytes). */
+  get stats(): { running: number; queued: number; cached: number; cachedBytes: number } {
+    return { ...this.pool.stats, cached: this.cache.size, cachedBytes: this.cache.bytes };
+  }
+
+  /** Starts a worker ahead of the first calculation. */
+  warm(): void {
+    this.pool.warm();
+  }
+
+  /**
+   * The outcome of the steps (`content`: their canonical JSON, as stored) for a product; `stress: false`
+   * leaves the climate-stress sensitivity out (the live preview). Rejects as WorkerPool.run does when
+   * the outcome must be computed and cannot be now.
+   */
+  async run(
+    type: ProductType,
+    content: string,
+    opts: { stress: boolean },
+    job: JobOptions = {},
+  ): Promise<Calculated> {
+    const key = sha256(`${type}\n${versionOf(type)}\n${opts.stress ? 1 : 0}\n${content}`);
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    let entry = this.pending.get(key);
+    // A job every asker left is being dropped: a new asker starts another.
+    if (!entry || entry.abort.signal.aborted) {
+      const abort = new AbortController();
+      const promise = this.pool
+        .run(
+          { type, content, stress: opts.stress },
+          { ...(job.visitor === undefined ? {} : { visitor: job.visitor }), signal: abort.signal },
+        )
+        .then((answer) => {
+          const calculated: Calculated = answer.ok
+            ? { ok: true, results: JSON.parse(answer.text) as Record<string, unknown>, text: answer.text }
+            : answer;
+          this.cache.set(key, calculated, answer.ok ? answer.text.length * 3 : 4096);
+          return calculated;
+        })
+        .finally(() => {
+          if (this.pending.get(key) === created) this.pending.delete(key);
+        });
+      const created = { promise, askers: 0, abort };
+      entry = created;
+      this.pending.set(key, created);
+    }
+    const mine = entry;
+    mine.askers += 1;
+    const signal = job.signal;
+    const leave = () => {
+      mine.askers -= 1;
+      if (mine.askers === 0) mine.abort.abort();
+    };
+    signal?.addEventListener('abort', leave, { once: true });
+    try {
+      return await mine.promise;
+    } finally {
+      signal?.removeEventListener('abort', leave);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}

@@ -1,0 +1,164 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql, type Transaction } from 'kysely';
+import type { Config } from '../config';
+import type { Database, Db, Dialect, ProjectTable } from '../db/database';
+import { HttpError } from '../http/HttpError';
+import { countAgainst, takeBack } from './counters';
+
+type Tx = Transaction<Database>;
+
+const HOUR = 3600 * 1000;
+const DAY = 24 * HOUR;
+const MB = 1024 * 1024;
+
+/** Megabytes as words: 50 MB, 0.5 MB. */
+const mb = (bytes: number): string => `${Math.round((bytes / MB) * 10) / 10} MB`;
+
+/**
+ * What one visitor may take from the server (issue 26): the projects it creates per hour and per day,
+ * and the bytes it stores (files and note drafts) per project, in all and per day. A visitor is counted
+ * twice, by its browser (the owner cookie) and by its address, so that a client dropping its cookies
+ * gains nothing; admins are not limited (the per-project limits apply to everyone). Every refusal is a
+ * 429 (a rate: Retry-After says when) or a 413 (a size), with the limit in words and in `details`.
+ */
+export class Quotas {
+  constructor(
+    private readonly db: Db,
+    private readonly dialect: Dialect,
+    private readonly config: Config,
+  ) {}
+
+  private keys(request: FastifyRequest, owner: string, what: string) {
+    return { owner: `${what}|owner|${owner}`, address: `${what}|address|${request.ip}` };
+  }
+
+  /**
+   * Counts a project `owner` creates (a new one or a variant); 429 past PROJECTS_PER_HOUR or
+   * PROJECTS_PER_DAY. Answers a function that takes the count back (the creation failed after all).
+   */
+  async projectCreated(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    owner: string | null,
+  ): Promise<() => Promise<void>> {
+    if (owner === null) return async () => undefined;
+    const k = this.keys(request, owner, 'projects');
+    const limits = [
+      { name: 'hour', key: `${k.owner}|hour`, max: this.config.projectsPerHour, windowMs: HOUR },
+      { name: 'hour', key: `${k.address}|hour`, max: this.config.projectsPerHour, windowMs: HOUR },
+      { name: 'day', key: `${k.owner}|day`, max: this.config.projectsPerDay, windowMs: DAY },
+      { name: 'day', key: `${k.address}|day`, max: this.config.projectsPerDay, windowMs: DAY },
+    ];
+    const over = await countAgainst(this.db, 1, limits);
+    if (over) {
+      reply.header('Retry-After', String(over.retryAfter));
+      const minutes = Math.ceil(over.retryAfter / 60);
+      const hours = Math.ceil(over.retryAfter / 3600);
+      throw new HttpError(
+        429,
+        over.name === 'hour'
+          ? `At most ${over.limit} new projects an hour; try again in ${minutes} min`
+          : `At most ${over.limit} new projects a day; try again in ${hours} h`,
+        undefined,
+        { limit: over.limit, retryAfter: over.retryAfter, minutes, hours },
+        over.name === 'hour' ? 'projects_per_hour' : 'projects_per_day',
+      );
+    }
+    return async () => {
+      for (const l of limits) if (l.max > 0) await takeBack(this.db, l.key, 1);
+    };
+  }
+
+  /**
+   * Stores `added` more bytes on `project` with `write`, in one transaction that holds the project's row
+   * (PostgreSQL: locked; SQLite: one writer at a time), so that uploads at once cannot pass a limit
+   * together: 413 past FILES_PER_PROJECT (`file`: the bytes are one more file), PROJECT_STORAGE_MB or
+   * VISITOR_STORAGE_MB, 429 past STORAGE_PER_DAY_MB (a note draft counts its growth only). 404 when the
+   * project was deleted meanwhile.
+   */
+  async store<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: { project: ProjectTable; added: number; file: boolean; admin: boolean },
+    write: (trx: Tx, held: { files: number; bytes: number }) => Promise<T>,
+  ): Promise<T> {
+    const c = this.config;
+    const { project, added, file } = target;
+    const field = file ? 'file' : 'data';
+    return this.db.transaction().execute(async (trx) => {
+      let lock = trx.selectFrom('projects').select('id').where('id', '=', project.id);
+      if (this.dialect === 'postgres') lock = lock.forUpdate();
+      if (!(await lock.executeTakeFirst())) throw new HttpError(404, 'Unknown project');
+      const held = await bytesOf(trx, 'project', project.id);
+      if (file && c.filesPerProject > 0 && held.files + 1 > c.filesPerProject)
+        throw new HttpError(
+          413,
+          `A project holds at most ${c.filesPerProject} files`,
+          field,
+          { limit: c.filesPerProject },
+          'files_per_project',
+        );
+      const perProject = c.projectStorageMb * MB;
+      if (perProject > 0 && added > 0 && held.bytes + added > perProject)
+        throw new HttpError(
+          413,
+          `A project holds at most ${mb(perProject)} of files and note`,
+          field,
+          { limit: c.projectStorageMb },
+          'project_storage',
+        );
+      const owner = project.owner;
+      if (!target.admin && owner !== null && added > 0) {
+        const perVisitor = c.visitorStorageMb * MB;
+        if (perVisitor > 0 && (await bytesOf(trx, 'owner', owner)).bytes + added > perVisitor)
+          throw new HttpError(
+            413,
+            `Your projects hold at most ${mb(perVisitor)} of files and notes in all`,
+            field,
+            { limit: c.visitorStorageMb },
+            'visitor_storage',
+          );
+        const k = this.keys(request, owner, 'bytes');
+        const over = await countAgainst(trx, added, [
+          { name: 'day', key: `${k.owner}|day`, max: c.storagePerDayMb * MB, windowMs: DAY },
+          { name: 'day', key: `${k.address}|day`, max: c.storagePerDayMb * MB, windowMs: DAY },
+        ]);
+        if (over) {
+          reply.header('Retry-After', String(over.retryAfter));
+          const hours = Math.ceil(over.retryAfter / 3600);
+          throw new HttpError(
+            429,
+            `At most ${mb(over.limit)} of files and notes stored a day; try again in ${hours} h`,
+            field,
+            { limit: c.storagePerDayMb, retryAfter: over.retryAfter, hours },
+            'storage_per_day',
+          );
+        }
+      }
+      return write(trx, held);
+    });
+  }
+}
+
+/** The files and bytes (files and note drafts) of a project, or of all an owner's projects. */
+async function bytesOf(
+  db: Tx,
+  of: 'project' | 'owner',
+  id: string,
+): Promise<{ files: number; bytes: number }> {
+  const mine = (q: 'files' | 'note_drafts') =>
+    of === 'project'
+      ? sql<boolean>`${sql.ref(`${q}.project_id`)} = ${id}`
+      : sql<boolean>`${sql.ref(`${q}.project_id`)} in (select id from projects where owner = ${id})`;
+  const f = await db
+    .selectFrom('files')
+    .select([sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum(size), 0)`.as('bytes')])
+    .where(mine('files'))
+    .executeTakeFirstOrThrow();
+  const d = await db
+    .selectFrom('note_drafts')
+    .select(sql<number>`coalesce(sum(length(content)), 0)`.as('bytes'))
+    .where(mine('note_drafts'))
+    .executeTakeFirstOrThrow();
+  return { files: Number(f.n), bytes: Number(f.bytes) + Number(d.bytes) };
+}

@@ -1,0 +1,64 @@
+import type { FastifyReply } from 'fastify';
+import { HttpError } from '../http/HttpError';
+import { Cancelled, OverBudget, PoolBusy, VisitorBusy } from './pool';
+
+/** The words of a refusal, per kind of job: a calculation or a note. */
+const WORDS = {
+  calculation: {
+    busy: 'Every calculator is busy; try again shortly',
+    mine: (n: number) =>
+      `You already have ${n} calculation${n > 1 ? 's' : ''} in progress; wait for ${n > 1 ? 'them' : 'it'} to finish`,
+    mineCode: 'calculations_busy',
+    time: 'The calculation could not be done in time; try again shortly',
+    memory: 'The project is too large to calculate',
+  },
+  note: {
+    busy: 'Every note printer is busy; try again shortly',
+    mine: (n: number) =>
+      `You already have ${n} note${n > 1 ? 's' : ''} being printed; wait for ${n > 1 ? 'them' : 'it'} to finish`,
+    mineCode: 'notes_busy',
+    time: 'The note could not be printed in time; try again shortly',
+    memory: 'The note is too large to print: use fewer or smaller images',
+  },
+} as const;
+
+/**
+ * A worker pool's refusal as the answer a client can act on: 429 with Retry-After when the visitor
+ * already has its share in flight, 503 with Retry-After when every worker is busy and the queue is full
+ * (or the job ran out of time), 422 when it ran out of memory. Any other error is thrown as it is.
+ */
+export function poolRefusal(e: unknown, reply: FastifyReply, kind: keyof typeof WORDS): never {
+  const words = WORDS[kind];
+  const wait = (seconds: number) => {
+    reply.header('Retry-After', String(seconds));
+    return { retryAfter: seconds };
+  };
+  if (e instanceof VisitorBusy)
+    throw new HttpError(
+      429,
+      words.mine(e.limit),
+      undefined,
+      { ...wait(e.retryAfter), limit: e.limit },
+      words.mineCode,
+    );
+  if (e instanceof PoolBusy) throw new HttpError(503, words.busy, undefined, wait(e.retryAfter));
+  // The caller went away before its job ran: nobody reads this answer.
+  if (e instanceof Cancelled) throw new HttpError(503, words.busy, undefined, wait(1));
+  if (e instanceof OverBudget && e.budget === 'time')
+    throw new HttpError(503, words.time, undefined, wait(30));
+  if (e instanceof OverBudget) throw new HttpError(422, words.memory, undefined, undefined, 'too_large');
+  throw e;
+}
+
+/**
+ * A signal aborted when the client closes its connection before the answer is sent: a job still
+ * waiting for a worker on its behalf is then dropped.
+ */
+export function closedSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  const res = reply.raw;
+  res.once('close', () => {
+    if (!res.writableEnded) controller.abort();
+  });
+  return controller.signal;
+}

@@ -1,0 +1,225 @@
+/**
+ * Issue 26, items 1 and 9: a calculation never stops the server. Calculations run on worker threads,
+ * with a queue (503 past it), a share per visitor (429 past it), an outcome remembered by content, a
+ * preview whose request closed dropped while it waits, and a GET that stores results refused from
+ * another site. On SQLite and PostgreSQL where the database is involved.
+ */
+import type { AddressInfo } from 'node:net';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from '../../server/app';
+import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from '../server/harness';
+import { projectBody } from '../server/projects.fixtures';
+import { FULL, size, sleep, waitFor } from './support/common';
+
+/** A 200-roof smca project (the schema's maximum), named so that its content is its own. */
+const bigProject = (name: string) =>
+  projectBody('smca', (d) => {
+    const roofs = d.roofs as Record<string, unknown>[];
+    d.roofs = Array.from({ length: 200 }, (_, i) => ({ ...roofs[0], name: `Toiture ${i + 1}` }));
+    (d.project as Record<string, unknown>).name = name;
+  });
+
+const quantile = (xs: number[], q: number): number =>
+  xs.slice().sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * q) - 1)] ?? NaN;
+const p99 = (xs: number[]): number => quantile(xs, 0.99);
+
+/** A visitor: its address and its cookie. */
+interface Visitor {
+  address: string;
+  cookie: string;
+}
+
+describe.each(DIALECTS)('calculations on %s', (dialect) => {
+  let place: Place;
+  const servers: Server[] = [];
+  const start = async (env: Record<string, string> = {}) => {
+    const s = (await serverOn(place, { APP_MODE: 'canada', ...env })).server;
+    servers.push(s);
+    return s;
+  };
+  const as = (s: Server, v: Visitor, o: InjectOptions): Promise<LightMyRequestResponse> =>
+    s.app.inject({ ...o, remoteAddress: v.address, headers: { ...o.headers, cookie: v.cookie } });
+  /** A new project of visitor `v` (its cookie set on the first). */
+  const create = async (s: Server, v: Visitor, body: unknown): Promise<string> => {
+    const r = await as(s, v, { method: 'POST', url: '/api/smca/project', payload: body as object });
+    expect(r.statusCode, r.payload).toBe(200);
+    v.cookie = cookiesOf(r, v.cookie);
+    return r.json<{ id: string }>().id;
+  };
+  const calculate = (s: Server, v: Visitor, id: string) =>
+    as(s, v, { method: 'GET', url: `/api/smca/calculate/${id}` });
+
+  beforeAll(async () => {
+    place = await freshPlace(dialect);
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    await place.drop();
+  });
+
+  it('keeps answering /api/config while one visitor asks 20 calculations of a 200-roof project at once', async () => {
+    const server = await start();
+    const visitor = { address: '203.0.113.10', cookie: '' };
+    // The worker started, then one calculation alone: how long a probe would wait behind one.
+    const small = await create(server, visitor, projectBody('smca'));
+    expect((await calculate(server, visitor, small)).statusCode).toBe(200);
+    const alone = await create(server, visitor, bigProject('Seul'));
+    const t0 = performance.now();
+    expect((await calculate(server, visitor, alone)).statusCode).toBe(200);
+    const one = performance.now() - t0;
+    const probes: number[] = [];
+    const bursts = size(1, 3);
+    let answered = 0;
+    for (let b = 0; b < bursts; b += 1) {
+      const id = await create(server, visitor, bigProject(`Rafale ${b}`));
+      let done = false;
+      const started = performance.now();
+      const burst = Promise.all(Array.from({ length: 20 }, () => calculate(server, visitor, id))).finally(
+        () => (done = true),
+      );
+      // A probe is due every 100 ms, and timed from when it was due: a server thread busy when the
+      // probe should start makes it late, and that lateness is what a user arriving then waits.
+      let before = 0;
+      for (let k = 0; !done; k += 1) {
+        const due = started + k * 100;
+        if (due > performance.now()) await sleep(due - performance.now());
+        const r = await server.app.inject({ method: 'GET', url: '/api/config' });
+        probes.push(performance.now() - due);
+        expect(r.statusCode).toBe(200);
+        if (!done) before += 1;
+      }
+      const answers = await burst;
+      const lasted = performance.now() - started;
+      // The visitor gets its results, 20 times the same.
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+      expect(new Set(answers.map((a) => a.payload)).size).toBe(1);
+      expect(answers[0]!.json()).toMatchObject({ site: expect.any(Object) });
+      answered += before;
+      console.info(
+        `${dialect}: burst ${b + 1}: 20 calculations answered in ${Math.round(lasted)} ms (one alone ${Math.round(one)} ms), ${before} probes answered meanwhile`,
+      );
+    }
+    console.info(
+      `${dialect}: GET /api/config during the bursts: p99 ${p99(probes).toFixed(1)} ms, max ${Math.max(...probes).toFixed(1)} ms over ${probes.length} probes [${probes.map((p) => p.toFixed(0)).join(' ')}]`,
+    );
+    // The probes answered while the calculations ran, and did not wait for them: on the server's own
+    // thread, a probe due during a calculation waits for the rest of it (and the probes after it fall
+    // behind). Judged against one calculation's own time, so that a busy machine, which slows both,
+    // does not decide; the 90th percentile, so that a moment the system gives the process no CPU does
+    // not either (the full run holds the p99 to the goal).
+    expect(answered).toBeGreaterThanOrEqual(3 * bursts);
+    expect(quantile(probes, 0.9)).toBeLessThan(one / 3);
+    if (FULL) expect(p99(probes)).toBeLessThan(250);
+  });
+
+  it('gives each visitor its share: 429 past it, 503 past the queue, and a remembered outcome costs a lookup', async () => {
+    const server = await start({ CALC_WORKERS: '1', CALC_QUEUE: '1', CALC_PER_VISITOR: '2' });
+    const a = { address: '203.0.113.21', cookie: '' };
+    const b = { address: '203.0.113.22', cookie: '' };
+    const [p1, p2, p3] = [
+      await create(server, a, bigProject('A1')),
+      await create(server, a, bigProject('A2')),
+      await create(server, a, bigProject('A3')),
+    ];
+    const q = await create(server, b, bigProject('B1'));
+    const stats = () => server.calculations.stats;
+    // A's first calculation runs, its second waits (the queue is full), its third is past its share.
+    const first = calculate(server, a, p1!);
+    await waitFor('the first calculation to run', () => stats().running === 1, 30_000);
+    const second = calculate(server, a, p2!);
+    await waitFor('the second to wait', () => stats().queued === 1, 30_000);
+    const third = await calculate(server, a, p3!);
+    expect(third.statusCode).toBe(429);
+    expect(third.json()).toMatchObject({ code: 'calculations_busy', details: { limit: 2 } });
+    expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    // Another visitor meets the full queue: 503, and when to come back.
+    const other = await calculate(server, b, q);
+    expect(other.statusCode).toBe(503);
+    expect(Number(other.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(other.json().details.retryAfter).toBe(Number(other.headers['retry-after']));
+    expect((await first).statusCode).toBe(200);
+    expect((await second).statusCode).toBe(200);
+    // Nothing was stored for the refused ones.
+    const stored = async (id: string) =>
+      (
+        await server.db
+          .selectFrom('projects')
+          .select('results')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).results;
+    expect(await stored(p3!)).toBeNull();
+    expect(await stored(q)).toBeNull();
+    // With the only worker busy again and the queue full, A's first project is answered from memory.
+    const busy = calculate(server, b, q);
+    await waitFor('B to run', () => stats().running === 1, 30_000);
+    const waiting = calculate(server, a, p3!);
+    await waitFor('A to wait', () => stats().queued === 1, 30_000);
+    const again = await calculate(server, a, p1!);
+    expect(again.statusCode).toBe(200);
+    expect(again.payload).toBe((await first).payload);
+    expect(stats()).toMatchObject({ running: 1, queued: 1 });
+    expect((await busy).statusCode).toBe(200);
+    expect((await waiting).statusCode).toBe(200);
+  });
+
+  it('drops a preview still waiting for a calculator when its request is closed', async () => {
+    const server = await start({ CALC_WORKERS: '1', CALC_QUEUE: '4' });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    const preview = (name: string, signal?: AbortSignal) =>
+      fetch(`${base}/api/smca/preview`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(bigProject(name)),
+        ...(signal ? { signal } : {}),
+      });
+    // A long calculation (with the climate-stress runs) holds the only worker.
+    const owner = { address: '127.0.0.1', cookie: '' };
+    const long = await create(server, owner, bigProject('Longue'));
+    let running = true;
+    const holder = fetch(`${base}/api/smca/calculate/${long}`, { headers: { cookie: owner.cookie } }).finally(
+      () => (running = false),
+    );
+    const stats = () => server.calculations.stats;
+    await waitFor('a calculation to run', () => stats().running === 1, 30_000);
+    // A typist's preview, superseded: it waits, then the page cancels it.
+    const controller = new AbortController();
+    const superseded = preview('Ancienne saisie', controller.signal).catch((e: unknown) => e);
+    await waitFor('the preview to wait', () => stats().queued === 1, 30_000);
+    controller.abort();
+    expect(await superseded).toBeInstanceOf(Error);
+    // It leaves the queue while the first calculation still runs: it will never take the worker.
+    await waitFor('the closed preview to leave the queue', () => stats().queued === 0, 30_000);
+    expect(running).toBe(true);
+    expect((await holder).status).toBe(200);
+    // The next preview is answered.
+    expect((await preview('Nouvelle saisie')).status).toBe(200);
+  });
+
+  it('refuses a GET calculate from another site and stores nothing; the app itself calculates', async () => {
+    const server = await start();
+    const v = { address: '203.0.113.30', cookie: '' };
+    const id = await create(server, v, projectBody('smca'));
+    const row = () =>
+      server.db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await row();
+    for (const site of ['cross-site', 'same-site']) {
+      const r = await as(server, v, {
+        method: 'GET',
+        url: `/api/smca/calculate/${id}`,
+        headers: { 'sec-fetch-site': site },
+      });
+      expect(r.statusCode, site).toBe(403);
+    }
+    expect(await row()).toEqual(before);
+    const own = await as(server, v, {
+      method: 'GET',
+      url: `/api/smca/calculate/${id}`,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(await row()).toMatchObject({ state: 'calculated', results: own.payload });
+  });
+});

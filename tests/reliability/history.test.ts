@@ -1,0 +1,141 @@
+/**
+ * Issue 26, item 2: a deep page of a long history costs what the first does, and reading it does not
+ * stop the server. A visitor's history of N projects (5,000 here, 25,000 in the full run) beside one of
+ * 40, and the admin's history of them all, on SQLite and PostgreSQL.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from '../../server/app';
+import { newProjectRow, type Steps } from '../../server/projects/repository';
+import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from '../server/harness';
+import { projectBody } from '../server/projects.fixtures';
+import { FULL, size, sleep } from './support/common';
+
+const ADMIN_PASSWORD = 'history-admin-password';
+const N = size(5_000, 25_000);
+
+const median = (xs: number[]): number => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const p99 = (xs: number[]): number =>
+  xs.slice().sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.99) - 1)] ?? NaN;
+
+describe.each(DIALECTS)('a long history on %s', (dialect) => {
+  let place: Place;
+  let server: Server;
+  let big = '';
+  let small = '';
+  let admin = '';
+
+  /** A visitor (its cookie) whose history holds `n` projects, loaded in bulk. */
+  const visitorWith = async (n: number, label: string): Promise<string> => {
+    const made = await server.app.inject({
+      method: 'POST',
+      url: '/api/slowli/project',
+      payload: projectBody('sl'),
+    });
+    const cookie = cookiesOf(made);
+    const { owner } = await server.db
+      .selectFrom('projects')
+      .select('owner')
+      .where('id', '=', made.json<{ id: string }>().id)
+      .executeTakeFirstOrThrow();
+    const steps = projectBody('sl').steps as unknown as Steps;
+    for (let start = 1; start < n; start += 500) {
+      const rows = Array.from({ length: Math.min(500, n - start) }, (_, k) => {
+        const s = structuredClone(steps);
+        s.Chantier!.forms![0]!.form!.name = `${label} ${start + k}`;
+        return newProjectRow(
+          { type: 'slowli', owner, steps: s },
+          new Date(Date.UTC(2026, 0, 1) + (start + k) * 60_000).toISOString(),
+        );
+      });
+      await server.db.insertInto('projects').values(rows).execute();
+    }
+    return cookie;
+  };
+  const page = (cookie: string, n: number, sort: string) =>
+    server.app.inject({
+      method: 'GET',
+      url: `/api/slowli/project/search/${n}?sort=${sort}&order=DESC`,
+      headers: { cookie },
+    });
+  /** The median time of a page, over 7 requests. */
+  const timeOf = async (cookie: string, n: number, sort: string): Promise<number> => {
+    const times: number[] = [];
+    for (let i = 0; i < 7; i += 1) {
+      const t = performance.now();
+      const r = await page(cookie, n, sort);
+      times.push(performance.now() - t);
+      expect(r.statusCode).toBe(200);
+      expect(r.json().projects.length).toBeGreaterThan(0);
+    }
+    return median(times);
+  };
+
+  beforeAll(async () => {
+    place = await freshPlace(dialect);
+    server = (await serverOn(place, { ADMIN_PASSWORD })).server;
+    big = await visitorWith(N, 'Chantier');
+    small = await visitorWith(40, 'Petit');
+    // What autovacuum does after a bulk load: the statistics and the visibility map of the new rows.
+    if (dialect === 'postgres') await sql`vacuum analyze projects`.execute(server.db);
+    admin = cookiesOf(
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { password: ADMIN_PASSWORD },
+      }),
+    );
+  }, 300_000);
+  afterAll(async () => {
+    await server.close();
+    await place.drop();
+  });
+
+  it(`costs for the last page of ${N.toLocaleString('en')} projects what a short history costs, for every sort`, async () => {
+    const last = Math.ceil(N / 20);
+    for (const sort of ['updated_at', 'name', 'city']) {
+      // The visitor's own history: its last page beside the last page of a visitor with 40 projects.
+      const deep = await timeOf(big, last, sort);
+      const short = await timeOf(small, 2, sort);
+      // The admin's history of everyone: its last page beside its first.
+      const adminDeep = await timeOf(admin, Math.ceil((N + 40) / 20), sort);
+      const adminFirst = await timeOf(admin, 1, sort);
+      console.info(
+        `${dialect}, sort ${sort}: visitor's page ${last} ${deep.toFixed(1)} ms (a 40-project history: ${short.toFixed(1)} ms); ` +
+          `admin's last page ${adminDeep.toFixed(1)} ms (first: ${adminFirst.toFixed(1)} ms)`,
+      );
+      // Judged against the same call on a short history, in the same run: a page that reads the whole
+      // history costs a hundred times more (the count of a long history costs a little more).
+      expect(deep).toBeLessThan(5 * short + 2);
+      expect(adminDeep).toBeLessThan(5 * adminFirst + 2);
+    }
+    // The last page holds the oldest projects, in order.
+    const r = await page(big, last, 'updated_at');
+    expect(r.json().projects.at(-1).name).toBe('Chantier 1');
+    expect(r.json().totalPages).toBe(last);
+  });
+
+  it('keeps answering /api/config while 20 requests ask for the last page', async () => {
+    const last = Math.ceil(N / 20);
+    const probes: number[] = [];
+    let done = false;
+    const started = performance.now();
+    const burst = Promise.all(
+      Array.from({ length: 20 }, (_, i) => page(big, last, i % 2 ? 'name' : 'updated_at')),
+    ).finally(() => (done = true));
+    for (let k = 0; !done || k < 3; k += 1) {
+      const due = started + k * 100;
+      if (due > performance.now()) await sleep(due - performance.now());
+      const r = await server.app.inject({ method: 'GET', url: '/api/config' });
+      probes.push(performance.now() - due);
+      expect(r.statusCode).toBe(200);
+    }
+    const answers = await burst;
+    expect(answers.every((a) => a.statusCode === 200 && a.json().projects.length > 0)).toBe(true);
+    console.info(
+      `${dialect}: 20 last pages of ${N} projects in ${Math.round(performance.now() - started)} ms; ` +
+        `GET /api/config meanwhile p99 ${p99(probes).toFixed(1)} ms over ${probes.length} probes`,
+    );
+    if (FULL) expect(p99(probes)).toBeLessThan(250);
+  });
+});

@@ -1,0 +1,282 @@
+/**
+ * Issue 26, items 2, 5, 6 and 8: what one visitor may take. Projects created per hour and per day;
+ * sign-in guesses counted per address whatever the name, and old counts deleted; TRUST_PROXY=true
+ * believing only the address our proxy added; files and bytes per project, per visitor and per day,
+ * and a note draft no larger than a note needs. Every refusal says its limit, and changes nothing.
+ * On SQLite and PostgreSQL.
+ */
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from '../../server/app';
+import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from '../server/harness';
+import { projectBody } from '../server/projects.fixtures';
+import { size } from './support/common';
+
+const ADMIN_PASSWORD = 'quota-admin-password';
+
+/** A multipart body holding one PDF of `bytes` bytes, as the upload page sends it. */
+function upload(bytes: number, filename = 'plan.pdf'): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = 'quotaBoundary42';
+  const pdf = Buffer.alloc(bytes, 0x20);
+  pdf.write('%PDF-1.4\n', 0, 'latin1');
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
+  let place: Place;
+  const servers: Server[] = [];
+  const start = async (env: Record<string, string>) => {
+    const s = (await serverOn(place, env)).server;
+    servers.push(s);
+    return s;
+  };
+  /** A request from `address` with `cookie`. */
+  const from = (
+    s: Server,
+    address: string,
+    cookie: string,
+    o: InjectOptions,
+  ): Promise<LightMyRequestResponse> =>
+    s.app.inject({ ...o, remoteAddress: address, headers: { ...o.headers, ...(cookie ? { cookie } : {}) } });
+  const count = async (s: Server, table: 'projects' | 'files' | 'note_drafts') =>
+    Number(
+      (
+        await s.db
+          .selectFrom(table)
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  beforeAll(async () => {
+    place = await freshPlace(dialect);
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+    await place.drop();
+  });
+
+  it('limits the projects a visitor creates per hour and per day, by its browser and by its address', async () => {
+    const hourly = await start({ PROJECTS_PER_HOUR: '3', PROJECTS_PER_DAY: '0' });
+    const create = (address: string, cookie: string) =>
+      from(hourly, address, cookie, {
+        method: 'POST',
+        url: '/api/slowli/project',
+        payload: projectBody('sl'),
+      });
+    let cookie = '';
+    for (let i = 0; i < 3; i += 1) {
+      const r = await create('198.51.100.1', cookie);
+      expect(r.statusCode).toBe(200);
+      cookie = cookiesOf(r, cookie);
+    }
+    const before = await count(hourly, 'projects');
+    const refused = await create('198.51.100.1', cookie);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'projects_per_hour', details: { limit: 3 } });
+    expect(refused.json().error).toMatch(/At most 3 new projects an hour; try again in \d+ min/);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(3500);
+    expect(wait).toBeLessThanOrEqual(3600);
+    // A new cookie from the same address is the same visitor; a variant is a new project too.
+    expect((await create('198.51.100.1', '')).statusCode).toBe(429);
+    const first = (await hourly.db.selectFrom('projects').select('id').executeTakeFirstOrThrow()).id;
+    const variant = await from(hourly, '198.51.100.1', cookie, {
+      method: 'POST',
+      url: `/api/slowli/project/${first}/variant`,
+    });
+    expect(variant.statusCode).toBe(429);
+    expect(await count(hourly, 'projects')).toBe(before);
+    // Saving an existing project is no creation; another visitor creates.
+    const id = (await hourly.db.selectFrom('projects').select('id').executeTakeFirstOrThrow()).id;
+    const save = await from(hourly, '198.51.100.1', cookie, {
+      method: 'PUT',
+      url: '/api/slowli/project',
+      payload: { ...projectBody('sl'), id },
+    });
+    expect(save.statusCode).toBe(200);
+    expect((await create('198.51.100.2', '')).statusCode).toBe(200);
+
+    const daily = await start({ PROJECTS_PER_HOUR: '0', PROJECTS_PER_DAY: '2' });
+    let c2 = '';
+    for (let i = 0; i < 2; i += 1) {
+      const r = await from(daily, '198.51.100.3', c2, {
+        method: 'POST',
+        url: '/api/slowli/project',
+        payload: projectBody('sl'),
+      });
+      expect(r.statusCode).toBe(200);
+      c2 = cookiesOf(r, c2);
+    }
+    const day = await from(daily, '198.51.100.3', c2, {
+      method: 'POST',
+      url: '/api/slowli/project',
+      payload: projectBody('sl'),
+    });
+    expect(day.statusCode).toBe(429);
+    expect(day.json()).toMatchObject({ code: 'projects_per_day', details: { limit: 2, hours: 24 } });
+  });
+
+  it('stops 40 sign-ins under 40 names from one address with a 429, and deletes counts whose window is over', async () => {
+    const server = await start({ ADMIN_PASSWORD, LOGIN_FAILURES: '10', LOGIN_FAILURES_PER_ADDRESS: '30' });
+    const login = (address: string, name: string, password: string) =>
+      from(server, address, '', { method: 'POST', url: '/api/auth/login', payload: { name, password } });
+    const codes: number[] = [];
+    for (let i = 0; i < 40; i += 1)
+      codes.push((await login('192.0.2.50', `guess-${i}`, 'wrong-password')).statusCode);
+    expect(codes.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(codes.slice(30)).toEqual(Array(10).fill(429));
+    const locked = await login('192.0.2.50', 'admin', ADMIN_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'login_locked', details: { limit: 30 } });
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(14 * 60);
+    // Another address signs in; a success takes its own count back.
+    expect((await login('192.0.2.51', 'admin', ADMIN_PASSWORD)).statusCode).toBe(200);
+    // A count whose window is over is deleted at the next count.
+    const old = new Date(Date.now() - 3600_000).toISOString();
+    await server.db
+      .insertInto('counters')
+      .values({ key: 'login|address|192.0.2.99', count: 5, since: old, until: old })
+      .execute();
+    await login('192.0.2.52', 'someone', 'wrong-password');
+    const keys = (await server.db.selectFrom('counters').select('key').execute()).map((r) => r.key);
+    expect(keys).not.toContain('login|address|192.0.2.99');
+    expect(keys).toContain('login|address|192.0.2.52');
+  });
+
+  it('believes, with TRUST_PROXY=true, the address our proxy added, not the ones the client wrote', async () => {
+    const proxied = await start({ TRUST_PROXY: 'true', RATE_LIMIT: '5', ADMIN_PASSWORD });
+    const codes: number[] = [];
+    const guesses = size(20, 400);
+    for (let i = 0; i < guesses; i += 1)
+      codes.push(
+        (
+          await proxied.app.inject({
+            method: 'GET',
+            url: '/api/config',
+            // the client's own header, then the address the proxy appended
+            headers: { 'x-forwarded-for': `10.${i % 250}.${i >> 8}.1, 203.0.113.77` },
+          })
+        ).statusCode,
+      );
+    expect(codes.slice(0, 5)).toEqual(Array(5).fill(200));
+    expect(codes.slice(5).every((c) => c === 429)).toBe(true);
+    // The sign-in counts see the same address.
+    const signIn = await start({ TRUST_PROXY: 'true', ADMIN_PASSWORD, LOGIN_FAILURES: '10' });
+    const answers: number[] = [];
+    for (let i = 0; i < 12; i += 1)
+      answers.push(
+        (
+          await signIn.app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { password: `wrong-${i}` },
+            headers: { 'x-forwarded-for': `172.16.0.${i}, 203.0.113.78` },
+          })
+        ).statusCode,
+      );
+    expect(answers.slice(10)).toEqual([429, 429]);
+  });
+
+  it('limits the files and bytes of a project, of a visitor and of a day, and the note draft', async () => {
+    const server = await start({
+      FILES_PER_PROJECT: '3',
+      PROJECT_STORAGE_MB: '2',
+      VISITOR_STORAGE_MB: '3',
+      STORAGE_PER_DAY_MB: '4',
+      NOTE_DRAFT_MB: '1',
+    });
+    const address = '198.51.100.40';
+    let cookie = '';
+    const newProject = async (owner = cookie, at = address) => {
+      const r = await from(server, at, owner, {
+        method: 'POST',
+        url: '/api/slowli/project',
+        payload: projectBody('sl'),
+      });
+      if (owner === cookie) cookie = cookiesOf(r, cookie);
+      return { id: r.json<{ id: string }>().id, cookie: cookiesOf(r, owner) };
+    };
+    const send = (id: string, bytes: number, owner = cookie, at = address) =>
+      from(server, at, owner, { method: 'POST', url: `/api/slowli/client_file/${id}`, ...upload(bytes) });
+    const KB = 1024;
+    const p1 = (await newProject()).id;
+    // Files per project: 3, the fourth is refused.
+    for (let i = 0; i < 3; i += 1) expect((await send(p1, 100 * KB)).statusCode).toBe(200);
+    const fourth = await send(p1, 100 * KB);
+    expect(fourth.statusCode).toBe(413);
+    expect(fourth.json()).toMatchObject({ code: 'files_per_project', field: 'file', details: { limit: 3 } });
+    // Bytes per project: 2 MB of files and note.
+    const p2 = (await newProject()).id;
+    expect((await send(p2, 1500 * KB)).statusCode).toBe(200);
+    const big = await send(p2, 700 * KB);
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toMatchObject({ code: 'project_storage', details: { limit: 2 } });
+    expect(big.json().error).toMatch(/at most 2 MB/);
+    // Bytes per visitor in all: 3 MB (1.8 stored so far, with 0.3 on p1).
+    const p3 = (await newProject()).id;
+    expect((await send(p3, 1000 * KB)).statusCode).toBe(200);
+    const over = await send(p3, 400 * KB);
+    expect(over.statusCode).toBe(413);
+    expect(over.json()).toMatchObject({ code: 'visitor_storage', details: { limit: 3 } });
+    // Bytes per day, counted by address too: another browser at the same address has 4 - 2.8 MB left.
+    const stranger = await newProject('', address);
+    expect((await send(stranger.id, 1000 * KB, stranger.cookie)).statusCode).toBe(200);
+    const day = await send(stranger.id, 500 * KB, stranger.cookie);
+    expect(day.statusCode).toBe(429);
+    expect(day.json()).toMatchObject({ code: 'storage_per_day', details: { limit: 4 } });
+    expect(Number(day.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    const files = await count(server, 'files');
+    expect(files).toBe(3 + 1 + 1 + 1);
+    // The note draft: what a note needs (its sections), at most NOTE_DRAFT_MB.
+    const note = (data: unknown) => ({ data: JSON.stringify(data) });
+    const draft = (payload: unknown) =>
+      from(server, address, cookie, {
+        method: 'PUT',
+        url: `/api/slowli/note_draft/${p1}`,
+        payload: payload as object,
+      });
+    const tooLarge = await draft(
+      note({ informations: [{ text: 'x'.repeat(9000), image: null }], pad: 'y'.repeat(1.2 * 1024 * KB) }),
+    );
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toMatchObject({ code: 'body_too_large', details: { limit: 1 } });
+    const charts = await draft(note({ informations: [], pluviometrie: null, toitures: [null] }));
+    expect(charts.statusCode).toBe(400);
+    expect(await count(server, 'note_drafts')).toBe(0);
+    expect((await draft(note({ informations: [{ text: 'À rappeler', image: null }] }))).statusCode).toBe(204);
+  });
+
+  it('keeps the files of a project within its limit when uploads arrive at once', async () => {
+    const server = await start({ FILES_PER_PROJECT: '2' });
+    const made = await from(server, '198.51.100.60', '', {
+      method: 'POST',
+      url: '/api/slowli/project',
+      payload: projectBody('sl'),
+    });
+    const cookie = cookiesOf(made);
+    const id = made.json<{ id: string }>().id;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        from(server, '198.51.100.60', cookie, {
+          method: 'POST',
+          url: `/api/slowli/client_file/${id}`,
+          ...upload(200 * 1024),
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 413, 413, 413, 413]);
+    expect(
+      (await server.db.selectFrom('files').select('id').where('project_id', '=', id).execute()).length,
+    ).toBe(2);
+  });
+});
