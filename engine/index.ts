@@ -19,6 +19,7 @@ export {
   canCalculate,
 } from './wizard';
 export { toServer, fromServer } from './mapping';
+export { inputProblems, type InputProblem } from './inputProblems';
 export { toDisplay, fromDisplay, unitKey, roundTo } from './units';
 export { selectChangeEvent } from './select';
 export { counters, resetCounters } from './counters';

@@ -370,6 +370,8 @@ export interface FieldState {
   maxLength?: number;
   severity: Severity;
   message?: MessageRef;
+  /** the rule the message is about: a JSON Schema keyword (required, minimum...), need, phone, check */
+  rule?: string;
 }
 
 export interface CardState {

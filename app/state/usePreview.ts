@@ -15,7 +15,15 @@ import type { Calculator } from '../calculators';
 export type Preview =
   | { state: 'computing'; values: PreviewValues | null }
   | { state: 'ready'; values: PreviewValues }
-  | { state: 'missing'; reasons: { code?: string; field?: string }[]; form: FormState }
+  | {
+      state: 'missing';
+      reasons: {
+        code?: string;
+        field?: string;
+        rule_message?: { key: string; params?: Record<string, unknown> };
+      }[];
+      form: FormState;
+    }
   | { state: 'failed' };
 
 /**
@@ -111,7 +119,7 @@ export function usePreview(
         } else if (r.error?.status === 422 && Array.isArray(r.error.details))
           setPreview({
             state: 'missing',
-            reasons: r.error.details as { code?: string; field?: string }[],
+            reasons: r.error.details as Extract<Preview, { state: 'missing' }>['reasons'],
             form: state,
           });
         else setPreview({ state: 'failed' });

@@ -1,10 +1,12 @@
 import '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import type { Access } from '../auth/access';
+import type { StoredProject } from '../calc';
 import type { Db } from '../db/database';
 import { contentDisposition } from '../files/contentDisposition';
 import { HttpError } from '../http/HttpError';
 import { getProject, patchProject } from '../projects/repository';
+import { assertCalculable } from '../projects/refusal';
 import { imageSize } from './imageSize';
 import type { NoteEntry } from './noteDocument';
 import { OverBudget, PoolBusy, type PdfPool } from './pool';
@@ -121,7 +123,7 @@ export function noteDraftRoutes(app: FastifyInstance, db: Db, access: Access): v
 
 /**
  * POST /api/{type}/pdf_download/{id}?locale=: the calculation note as a PDF, from the stored project. The
- * payload is checked here; the note is drawn on a worker thread (pool.ts), so the server keeps answering
+ * payload is checked here, and the project's answers (422 when the bundle's rules block them); the note is drawn on a worker thread (pool.ts), so the server keeps answering
  * while it prints: 503 with Retry-After when every worker is busy and the queue is full.
  */
 export function pdfRoutes(app: FastifyInstance, db: Db, access: Access, pool: PdfPool): void {
@@ -139,6 +141,11 @@ export function pdfRoutes(app: FastifyInstance, db: Db, access: Access, pool: Pd
       const product = access.product(type);
       const row = access.check(request, reply, await getProject(db, product, id));
       const { entries, charts } = payloadOf(request.body);
+      // a project whose answers the bundle's rules block is no more noted than calculated
+      assertCalculable(request, product, {
+        id: row.id,
+        steps: JSON.parse(row.content) as StoredProject['steps'],
+      });
       let pdf: Uint8Array;
       try {
         pdf = await pool.render({

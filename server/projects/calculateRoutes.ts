@@ -9,17 +9,25 @@ import { HttpError } from '../http/HttpError';
 import { bundleOfProduct, type ProductType } from './products';
 import { checkBody, typeParam } from './routes';
 import { getProject, saveResults } from './repository';
+import { localeOf, refusal } from './refusal';
 
 /**
  * GET /api/{type}/calculate/{id} (and /api/sl/calculate/{id}, as seed 000 writes it): loads the project,
- * refuses with 422 listing every reason it cannot be calculated, else computes, stores the results with
- * the project (state calculated) and answers them. The orifice diameter goes to admins only.
+ * refuses with 422 listing every reason it cannot be calculated (the answers the bundle's rules block,
+ * derived by the engine as the form derives them, then the calculation's own reasons; each in the
+ * request's language: `?locale=`, else Accept-Language), else computes, stores the results with the
+ * project (state calculated) and answers them. The orifice diameter goes to admins only.
  */
 export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): void {
   /** The bundle's calculation of a project, or 422 listing every reason it cannot be done. */
-  const run = (type: ProductType, project: StoredProject, opts: CalculateOptions, refusal: string) => {
+  const run = (
+    request: FastifyRequest,
+    type: ProductType,
+    project: StoredProject,
+    opts: CalculateOptions,
+  ) => {
     const out = calculate(bundleOfProduct(type), project, opts);
-    if (!out.ok) throw new HttpError(422, refusal, out.reasons[0]?.field, out.reasons);
+    if (!out.ok) throw refusal(type, project, out.reasons, localeOf(request, type));
     return out.results;
   };
   /** What the caller may see of results: the orifice diameter goes to admins only. */
@@ -32,7 +40,7 @@ export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): v
     const { id } = request.params as { id: string };
     const row = access.check(request, reply, await getProject(db, type, id));
     const project: StoredProject = { id: row.id, steps: JSON.parse(row.content) as StoredProject['steps'] };
-    const results = run(type, project, {}, 'The project cannot be calculated');
+    const results = run(request, type, project, {});
     if (!(await saveResults(db, row.id, row.version, results)))
       throw new HttpError(
         409,
@@ -48,7 +56,8 @@ export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): v
   };
   // POST /api/{type}/preview: the bundle's preview figures of a project as it is being typed, computed
   // and not stored (the wizard's live preview, without the climate-stress runs): { site: [values],
-  // cards: [[values] per card] }. The body is a project as a save sends it; 422 lists what is missing.
+  // cards: [[values] per card] }. The body is a project as a save sends it; 422 lists what is missing
+  // (the answers the calculation does not read, the bundle's preview.ignores, hold nothing back).
   app.post(
     '/api/:type/preview',
     { schema: { tags: ['projects'], params: typeParam } },
@@ -57,8 +66,12 @@ export function calculateRoutes(app: FastifyInstance, db: Db, access: Access): v
       access.listOwner(request, reply); // admin mode: admins only, as for every project call
       const { steps } = checkBody(type, request.body);
       const project = { id: 'preview', steps: steps as StoredProject['steps'] };
-      const results = run(type, project, { stress: false }, 'The project cannot be calculated yet');
-      return previewValues(bundleOfProduct(type), forCaller(request, results));
+      const bundle = bundleOfProduct(type);
+      const results = run(request, type, project, {
+        stress: false,
+        ignore: new Set(bundle.preview?.ignores ?? []),
+      });
+      return previewValues(bundle, forCaller(request, results));
     },
   );
   app.get('/api/sl/calculate/:id', { schema }, (request, reply) =>
