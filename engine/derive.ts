@@ -12,7 +12,7 @@ import { getPath, setPath } from './paths';
 import { evaluate, truthy } from './rules';
 import { isEmail } from './rules/isEmail';
 import { isPhone } from './rules/isPhone';
-import { toDisplay, unitKey } from './units';
+import { displayDecimals, toDisplay, unitKey } from './units';
 import type {
   BuiltinCheck,
   Bundle,
@@ -216,6 +216,8 @@ export function deriveField(
   else if (kind === 'select' || kind === 'dataSelect') state.placeholder = 'common.choose_option';
   const unit = unitKey(q, system);
   if (unit) state.unit = unit;
+  const decimals = isNumeric(f) ? displayDecimals(q, system, opt?.decimals) : undefined;
+  if (decimals !== undefined) state.decimals = decimals;
   if (options) state.options = options;
   if (f.schema.minimum !== undefined) state.min = toDisplay(f.schema.minimum, q, system) as number;
   if (f.schema.maximum !== undefined) state.max = toDisplay(f.schema.maximum, q, system) as number;

@@ -20,7 +20,7 @@ export {
 } from './wizard';
 export { toServer, fromServer } from './mapping';
 export { inputProblems, type InputProblem } from './inputProblems';
-export { toDisplay, fromDisplay, unitKey, roundTo } from './units';
+export { toDisplay, fromDisplay, unitKey, roundTo, displayDecimals } from './units';
 export { selectChangeEvent } from './select';
 export { counters, resetCounters } from './counters';
 export { getPath, setPath } from './paths';

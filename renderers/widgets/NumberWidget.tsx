@@ -1,16 +1,21 @@
+import { roundTo } from '../../engine';
 import { useRender } from '../context';
 import { ariaOf, fieldWidget, useTypedText, type FieldWidgetProps } from './fieldProps';
 
 /**
- * A number with its unit. It keeps what the user types ('12,' on the way to '12,5') and sends the text to
- * the engine, which parses commas and dots and converts from the display unit.
+ * A number with its unit. It keeps what the user types ('12,' on the way to '12,5', or 13208.6 gal while
+ * the field shows whole gallons) and sends the text to the engine, which parses commas and dots and
+ * converts from the display unit.
  */
 export const NumberWidget = fieldWidget(function NumberInput({ id, field }: FieldWidgetProps) {
   const { t } = useRender();
-  const [text, type] = useTypedText(
-    field,
-    (typed, shown) => typed === shown || Number(typed.replace(',', '.')) === field.display,
-  );
+  const [text, type] = useTypedText(field, (typed, shown) => {
+    if (typed === shown) return true;
+    const n = Number(typed.replace(',', '.'));
+    return (
+      n === field.display || (field.decimals !== undefined && roundTo(n, field.decimals) === field.display)
+    );
+  });
   return (
     <span className="number-with-unit">
       <input

@@ -2,13 +2,23 @@ import ExcelJS from 'exceljs';
 import type { Translator } from '../../renderers/i18n';
 import { toDisplay, unitKey } from '../../engine/units';
 import type { UnitSystem } from '../../engine';
-import { roofVerdict, siteVerdict, type AbattementView } from '../../renderers/resultsText';
+import {
+  imposedVolumeText,
+  rainLabels,
+  rainValue,
+  roofVerdict,
+  siteVerdict,
+  upstreamText,
+  verdictRules,
+  type AbattementView,
+} from '../../renderers/resultsText';
 import { safeText } from './projectWorkbook';
 
 /**
  * The results of an abattement project as a workbook, in the reader's language and the project's units:
- * a summary sheet (the verdicts, then a row per roof and one for the site: annual retention, on the
- * roof, target met, volumes per year) and a monthly sheet (a row per roof and month). Figures are
+ * a summary sheet (the verdicts and their rules, the imposed volume's, then a row per roof and one for
+ * the site: annual retention, on the roof, target met, volumes per year, the water received from other
+ * surfaces) and a monthly sheet (a row per roof and month, the rain in the project's units). Figures are
  * numbers, so that they can be summed and charted; the units are in the headers.
  */
 export async function resultsWorkbook(
@@ -27,7 +37,12 @@ export async function resultsWorkbook(
   const summary = wb.addWorksheet(t('app.results_view.summary'));
   summary.addRow([safeText(meta.project)]).font = { bold: true, size: 13 };
   summary.addRow([siteVerdict(r, system, t, lang)]);
-  for (const x of r.toitureResults) summary.addRow([safeText(roofVerdict(x, r.target_mm, system, t, lang))]);
+  for (const x of imposedVolumeText(r, system, t, lang)) summary.addRow([x]);
+  for (const x of r.toitureResults) {
+    summary.addRow([safeText(roofVerdict(x, r.target_mm, system, t, lang))]);
+    if (x.upstream) summary.addRow([safeText(upstreamText(x, system, t, lang))]);
+  }
+  for (const x of verdictRules(r, system, t, lang)) summary.addRow([x]);
   summary.addRow([]);
   const head = summary.addRow([
     t('app.results_view.surface'),
@@ -38,6 +53,7 @@ export async function resultsWorkbook(
     `${t('app.results_view.evapotranspired')} (${volUnit})`,
     `${t('app.results_view.downstream')} (${volUnit})`,
     `${t('app.results_view.to_sewer')} (${volUnit})`,
+    `${t('app.results_view.received')} (${volUnit})`,
   ]);
   head.font = { bold: true };
   for (const x of r.toitureResults)
@@ -50,6 +66,7 @@ export async function resultsWorkbook(
       vol(x.volumes?.own_m3),
       vol(x.volumes?.downstream_m3),
       vol(x.volumes?.to_sewer_m3),
+      x.upstream ? vol(x.upstream.received_m3) : null,
     ]);
   if (r.site)
     summary.addRow([
@@ -63,18 +80,19 @@ export async function resultsWorkbook(
       vol(r.site.to_sewer_m3_per_year),
     ]).font = { bold: true };
   summary.getColumn(1).width = 40;
-  for (let c = 2; c <= 8; c += 1) summary.getColumn(c).width = 18;
+  for (let c = 2; c <= 9; c += 1) summary.getColumn(c).width = 18;
 
   const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
   const monthly = wb.addWorksheet(t('app.results_view.monthly'));
+  const rain = rainLabels(system, t, lang);
   monthly.addRow([
     t('app.results_view.surface'),
     t('app.results_view.month'),
     t('app.charts.abattement'),
     `${t('app.results_view.on_roof')} (%)`,
     t('app.note_page.target_met'),
-    t('app.charts.rain'),
-    t('app.charts.rainy_days'),
+    rain.rain,
+    rain.days,
   ]).font = { bold: true };
   for (const x of r.toitureResults)
     x.monthlyResults.forEach((m, i) =>
@@ -84,7 +102,7 @@ export async function resultsWorkbook(
         m.abattement,
         m.own ?? null,
         m.respectConsigneAbattement,
-        r.pluviometrie[i]?.pluie_precipite ?? null,
+        r.pluviometrie[i] ? rainValue(r.pluviometrie[i].pluie_precipite, system) : null,
         r.pluviometrie[i]?.evenements_pluvieux ?? null,
       ]),
     );

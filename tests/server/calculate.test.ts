@@ -189,7 +189,7 @@ describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
     const sl = await calc(
       'slowli',
       projectBody('sl', (d) => {
-        roof(d).surface = -100;
+        (d.roofs as Record<string, unknown>[])[0]!.surface = -100;
       }),
     );
     expect(sl.statusCode).toBe(422);
