@@ -12,7 +12,7 @@ import { getPath, setPath } from './paths';
 import { evaluate, truthy } from './rules';
 import { isEmail } from './rules/isEmail';
 import { isPhone } from './rules/isPhone';
-import { toDisplay, unitKey } from './units';
+import { displayDecimals, toDisplay, unitKey } from './units';
 import type {
   BuiltinCheck,
   Bundle,
@@ -109,57 +109,73 @@ function optionsOf(f: CompiledField, ctx: RuleContext): FieldState['options'] {
   return opt?.options;
 }
 
-/** Severity and message of a field from its schema keywords, its `need`/`required` flags and its checks. */
+/**
+ * Severity, message and rule of a field from its schema keywords, its `need`/`required` flags and its
+ * checks. The rule is the JSON Schema keyword that fails (required, type, minimum, maximum, maxLength,
+ * format, enum), `need`, `phone`, or `check` for one of the bundle's checks.
+ */
 function checkField(
   f: CompiledField,
   value: unknown,
   ctx: RuleContext,
   options: FieldState['options'],
   system: UnitSystem,
-): { severity: Severity; message?: MessageRef } {
+): { severity: Severity; message?: MessageRef; rule?: string } {
   const opt = f.ui['ui:options'];
   const need = opt?.need === true;
   const kind = f.ui['ui:widget'];
   const isSelect = kind === 'select' || kind === 'dataSelect';
   const key = (check: BuiltinCheck): string => opt?.messages?.[check] ?? `errors.${check}`;
   if (isBlank(f, value)) {
-    if (need) return { severity: 1, message: { key: key('need') } };
-    if (f.required) return { severity: 2, message: { key: isSelect ? key('select') : key('required') } };
+    if (need) return { severity: 1, message: { key: key('need') }, rule: 'need' };
+    if (f.required)
+      return {
+        severity: 2,
+        message: { key: isSelect ? key('select') : key('required') },
+        rule: 'required',
+      };
   } else {
     const q = opt?.quantity;
     const s = f.schema;
     if (isNumeric(f)) {
       if (typeof value !== 'number' || !Number.isFinite(value))
-        return { severity: 2, message: { key: key('number') } };
+        return { severity: 2, message: { key: key('number') }, rule: 'type' };
       // a count (outlets): 1.5 is a number, but not a whole one, and the message says so
       if ((Array.isArray(s.type) ? s.type : [s.type]).includes('integer') && !Number.isInteger(value))
-        return { severity: 2, message: { key: opt?.messages?.integer ?? 'errors.integer' } };
+        return { severity: 2, message: { key: opt?.messages?.integer ?? 'errors.integer' }, rule: 'type' };
       if (s.minimum !== undefined && value < s.minimum)
         return {
           severity: 2,
           message: { key: key('minimum'), params: { min: toDisplay(s.minimum, q, system) } },
+          rule: 'minimum',
         };
       if (s.maximum !== undefined && value > s.maximum)
         return {
           severity: 2,
           message: { key: key('maximum'), params: { max: toDisplay(s.maximum, q, system) } },
+          rule: 'maximum',
         };
     }
     if (typeof value === 'string' && s.maxLength !== undefined && value.length > s.maxLength)
-      return { severity: 2, message: { key: key('maxLength'), params: { max: s.maxLength } } };
+      return {
+        severity: 2,
+        message: { key: key('maxLength'), params: { max: s.maxLength } },
+        rule: 'maxLength',
+      };
     if ((kind === 'email' || s.format === 'email') && !isEmail(value))
-      return { severity: 2, message: { key: key('email') } };
-    if (kind === 'phone' && !isPhone(value)) return { severity: 2, message: { key: key('phone') } };
+      return { severity: 2, message: { key: key('email') }, rule: 'format' };
+    if (kind === 'phone' && !isPhone(value))
+      return { severity: 2, message: { key: key('phone') }, rule: 'phone' };
     if (isSelect && options && !options.some((o) => o.value === value))
-      return { severity: 2, message: { key: key('select') } };
+      return { severity: 2, message: { key: key('select') }, rule: 'enum' };
   }
-  let worst: { severity: Severity; message?: MessageRef } = { severity: 0 };
+  let worst: { severity: Severity; message?: MessageRef; rule?: string } = { severity: 0 };
   for (const c of f.rules.check ?? []) {
     if (c.severity <= worst.severity || !truthy(evaluate(c.when, ctx))) continue;
     const params = c.params
       ? Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, evaluate(v, ctx)]))
       : undefined;
-    worst = { severity: c.severity, message: messageOf(c.message, params) };
+    worst = { severity: c.severity, message: messageOf(c.message, params), rule: 'check' };
   }
   return worst;
 }
@@ -201,6 +217,8 @@ export function deriveField(
   else if (kind === 'select' || kind === 'dataSelect') state.placeholder = 'common.choose_option';
   const unit = unitKey(q, system);
   if (unit) state.unit = unit;
+  const decimals = isNumeric(f) ? displayDecimals(q, system, opt?.decimals) : undefined;
+  if (decimals !== undefined) state.decimals = decimals;
   if (options) state.options = options;
   if (f.schema.minimum !== undefined) state.min = toDisplay(f.schema.minimum, q, system) as number;
   if (f.schema.maximum !== undefined) state.max = toDisplay(f.schema.maximum, q, system) as number;
@@ -209,6 +227,7 @@ export function deriveField(
     const r = checkField(f, value, ctx, options, system);
     state.severity = r.severity;
     if (r.message) state.message = r.message;
+    if (r.rule) state.rule = r.rule;
     if (!state.required && requiredByChecks(f, ctx, item)) state.required = true;
   }
   return state;

@@ -21,7 +21,8 @@ export {
   canCalculate,
 } from './wizard';
 export { toServer, fromServer } from './mapping';
-export { toDisplay, fromDisplay, unitKey, roundTo } from './units';
+export { inputProblems, type InputProblem } from './inputProblems';
+export { toDisplay, fromDisplay, unitKey, roundTo, displayDecimals } from './units';
 export { counters, resetCounters } from './counters';
 export { getPath, setPath } from './paths';
 export { RESULT_KINDS, type ResultKind } from './prepareBundle';

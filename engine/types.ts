@@ -389,6 +389,8 @@ export interface FieldState {
   value: unknown; // stored value (metric)
   display: unknown; // value as shown in the current unit system, at display precision
   unit?: string; // message key of the display unit ('units.mm', 'units.in', 'units.ft2' ...)
+  /** the decimals `display` is rounded to (3 in inches, 0 in US gallons), when it is rounded */
+  decimals?: number;
   /** `literal`: the label is data (a roof name), not a message key */
   options?: { value: string | number | boolean; label: string; literal?: boolean }[];
   min?: number; // in display units
@@ -396,6 +398,8 @@ export interface FieldState {
   maxLength?: number;
   severity: Severity;
   message?: MessageRef;
+  /** the rule the message is about: a JSON Schema keyword (required, minimum...), need, phone, check */
+  rule?: string;
 }
 
 export interface CardState {

@@ -22,8 +22,30 @@ const UNIT_KEYS: Record<Quantity, { METRIC?: string; IMPERIAL?: string }> = {
   count: {},
 };
 
-/** Imperial values are shown at this precision unless the field says otherwise. */
+/** Imperial values are shown at this precision unless the field or the quantity says otherwise. */
 export const IMPERIAL_DECIMALS = 3;
+
+/**
+ * Quantities whose imperial unit is shown at another precision: US gallons whole (a gallon is 3.8 L; a
+ * volume of 50 m3 reads 13 209 gal in the form as in the results, not 13 208.603), unless the stored
+ * value is a gallon figure with decimals the user typed (up to 3), which is shown as typed.
+ */
+const IMPERIAL_PRECISION: Partial<Record<Quantity, number>> = { volume_m3: 0 };
+
+/**
+ * The decimals a value of `quantity` is shown with in `system`: the field's own when it gives them, else
+ * the imperial unit's precision (3, whole gallons); undefined for a metric value shown as stored.
+ */
+export function displayDecimals(
+  quantity: Quantity | undefined,
+  system: UnitSystem,
+  decimals?: number,
+): number | undefined {
+  if (decimals !== undefined) return decimals;
+  const factor = quantity ? METRIC_PER_IMPERIAL[quantity] : undefined;
+  if (!factor) return undefined;
+  return system === 'IMPERIAL' ? (IMPERIAL_PRECISION[quantity!] ?? IMPERIAL_DECIMALS) : IMPERIAL_DECIMALS;
+}
 
 /** Rounds to `decimals` places (half away from zero), without binary noise such as 1.0000000000000002. */
 export function roundTo(value: number, decimals: number): number {
@@ -38,8 +60,8 @@ export function unitKey(quantity: Quantity | undefined, system: UnitSystem): str
 
 /**
  * Stored (metric) value -> value shown in `system`. Non-numbers pass through untouched. Quantities that
- * have an imperial unit are rounded to `decimals` (default 3) in both systems; others only when
- * `decimals` is given.
+ * have an imperial unit are rounded to `decimals` (default 3; whole US gallons in IMPERIAL) in both
+ * systems; others only when `decimals` is given.
  */
 export function toDisplay(
   value: unknown,
@@ -49,7 +71,14 @@ export function toDisplay(
 ): unknown {
   if (typeof value !== 'number' || !Number.isFinite(value)) return value;
   const factor = quantity ? METRIC_PER_IMPERIAL[quantity] : undefined;
-  if (system === 'IMPERIAL' && factor) return roundTo(value / factor, decimals ?? IMPERIAL_DECIMALS);
+  if (system === 'IMPERIAL' && factor) {
+    const exact = value / factor;
+    const own = IMPERIAL_PRECISION[quantity!];
+    if (decimals !== undefined || own === undefined) return roundTo(exact, decimals ?? IMPERIAL_DECIMALS);
+    // a value typed in this unit (13 208.6 gal) comes back as typed; one converted from metric is rounded
+    const typed = roundTo(exact, IMPERIAL_DECIMALS);
+    return Math.abs(exact - typed) <= 1e-9 * Math.max(1, Math.abs(exact)) ? typed : roundTo(exact, own);
+  }
   // A metric value that came through a unit switch carries binary noise (18.927058900000002 m3): shown
   // at the imperial precision; the stored value stays exact.
   if (decimals === undefined && factor) return roundTo(value, IMPERIAL_DECIMALS);

@@ -15,6 +15,8 @@ export interface RoofView {
   annual?: { abattement: number; respectConsigneAbattement: number; own?: number; downstream?: number };
   capacity_mm?: number;
   volumes?: { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
+  /** the water received from the surfaces spilling onto it (method 3.0), null when none do */
+  upstream?: { received_m3: number; retained_m3: number; passed_m3: number; retained_share: number } | null;
 }
 
 /** The same project with more rain (the climate-stress sensitivity). */
@@ -45,9 +47,23 @@ export interface AbattementView {
     et_m3_per_year?: number;
     infiltration_m3_per_year?: number;
     storage_capacity_m3?: number;
+    /** the area the site's target applies to, roofs and grounds (method 3.0) */
+    area_m2?: number;
     imposed_volume_m3?: number | null;
+    imposed_volume_free_share?: number | null;
+    imposed_volume_free_share_by_month?: number[] | null;
+    imposed_volume_min_free_share?: number | null;
     imposed_volume_met?: boolean | null;
   };
+  /** the series against the heavy-rain days of the normals (method 3.0) */
+  series_check?: {
+    threshold_mm: number;
+    kind: 'precipitation' | 'rain';
+    series_days: number;
+    normal_days: number;
+    bias: number;
+  } | null;
+  station?: { name: string };
 }
 
 /** True for results that carry the annual figures (computed with method 2.0 or later). */
@@ -97,7 +113,19 @@ function shownVolume(m3: number, system: UnitSystem): { value: number; decimals:
   return { value: Number(v.toFixed(decimals)), decimals };
 }
 
-/** A depth with its unit: mm, or inches when the project is imperial. */
+/**
+ * A volume the user typed (the imposed volume), as the form shows it: at the form's precision (up to 3
+ * decimals of m³, whole US gallons), so that the verdict quotes the figure typed.
+ */
+export function inputVolumeText(m3: number, system: UnitSystem, t: T, lang: string): string {
+  const v = toDisplay(m3, 'volume_m3', system) as number;
+  return `${numberText(v, lang, 3)} ${t(unitKey('volume_m3', system)!)}`;
+}
+
+/**
+ * A depth with its unit: mm (one decimal), or inches at the form's precision (3 decimals) when the
+ * project is imperial, so that a target typed as 0.197 in reads 0.197 in everywhere.
+ */
 export function depthText(mm: number, system: UnitSystem, t: T, lang: string): string {
   return depthParams(mm, system, t, lang).depth;
 }
@@ -112,7 +140,7 @@ export function depthParams(
   t: T,
   lang: string,
 ): { depth: string; count: number } {
-  const decimals = system === 'IMPERIAL' ? 2 : 1;
+  const decimals = system === 'IMPERIAL' ? 3 : 1;
   const v = toDisplay(mm, 'length_mm', system) as number;
   return {
     depth: `${numberText(v, lang, decimals)} ${t(unitKey('length_mm', system)!)}`,
@@ -120,7 +148,32 @@ export function depthParams(
   };
 }
 
-const pct = (x: number | undefined, lang: string) => (x === undefined ? '–' : `${numberText(x, lang)} %`);
+/** An area with its unit: m², or ft² when the project is imperial (whole units). */
+export function areaText(m2: number, system: UnitSystem, t: T, lang: string): string {
+  const v = toDisplay(m2, 'area_m2', system) as number;
+  return `${numberText(v, lang, 0)} ${t(unitKey('area_m2', system)!)}`;
+}
+
+/** A month's rain normal in the project's units: mm to one decimal, inches to two. */
+export function rainValue(mm: number, system: UnitSystem): number {
+  return system === 'IMPERIAL'
+    ? (toDisplay(mm, 'length_mm', system, 2) as number)
+    : (toDisplay(mm, 'length_mm', system, 1) as number);
+}
+
+/** The decimals of a month's rain normal in the project's units. */
+export const rainDecimals = (system: UnitSystem): number => (system === 'IMPERIAL' ? 2 : 1);
+
+/** The labels of the rainfall series: its height in the project's unit, rainy days (>= 1 mm, or in). */
+export function rainLabels(system: UnitSystem, t: T, lang: string): { rain: string; days: string } {
+  return {
+    rain: t('app.charts.rain', { unit: t(unitKey('length_mm', system)!) }),
+    days: t('app.charts.rainy_days', { depth: depthText(1, system, t, lang) }),
+  };
+}
+
+const pct = (x: number | undefined, lang: string) =>
+  x === undefined || !Number.isFinite(x) ? '–' : `${numberText(x, lang)} %`;
 /** A share in a table's column: its decimal always written (56,0 % above 47,2 %). */
 const pctCell = (x: number | undefined, lang: string) =>
   x === undefined ? '–' : `${numberText(x, lang, 1, true)} %`;
@@ -146,6 +199,87 @@ export function roofVerdict(
         share: pct(share, lang),
       })
     : t('app.results_view.verdict_none', { name, share: pct(share, lang) });
+}
+
+/**
+ * What a roof does with the water the surfaces spilling onto it send (method 3.0): received, retained,
+ * passed on, apart from its own rain; empty when it receives none.
+ */
+export function upstreamText(roof: RoofView, system: UnitSystem, t: T, lang: string): string {
+  const u = roof.upstream;
+  if (!u) return '';
+  return t('app.results_view.upstream', {
+    name: roof.toiture.name,
+    received: volumeText(u.received_m3, system, t, lang),
+    retained: volumeText(u.retained_m3, system, t, lang),
+    share: pct(u.retained_share, lang),
+    passed: volumeText(u.passed_m3, system, t, lang),
+  });
+}
+
+/**
+ * The rules the verdicts follow: the site's target judged day by day on the site's own volumes (roofs
+ * and grounds), and each roof judged on its own rain, what it receives apart.
+ */
+export function verdictRules(r: AbattementView, system: UnitSystem, t: T, lang: string): string[] {
+  if (!r.site || r.site.area_m2 === undefined) return [];
+  const area = areaText(r.site.area_m2, system, t, lang);
+  return [
+    typeof r.target_mm === 'number'
+      ? t('app.results_view.site_target_rule', { depth: depthText(r.target_mm, system, t, lang), area })
+      : t('app.results_view.site_no_target_rule', { area }),
+    t('app.results_view.roof_rule'),
+  ];
+}
+
+/**
+ * The imposed retention volume's verdict and its rule (method 3.0): the share of rainy days on which it is
+ * free when the rain starts, its driest and wettest months, against the share the rule asks; empty when
+ * the project imposes none.
+ */
+export function imposedVolumeText(r: AbattementView, system: UnitSystem, t: T, lang: string): string[] {
+  const s = r.site;
+  if (!s || typeof s.imposed_volume_m3 !== 'number' || typeof s.imposed_volume_free_share !== 'number')
+    return [];
+  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  const byMonth = s.imposed_volume_free_share_by_month ?? [];
+  const low = byMonth.indexOf(Math.min(...byMonth));
+  const high = byMonth.indexOf(Math.max(...byMonth));
+  return [
+    t('app.results_view.imposed_volume', {
+      volume: inputVolumeText(s.imposed_volume_m3, system, t, lang),
+      share: pct(s.imposed_volume_free_share, lang),
+      low: pct(byMonth[low], lang),
+      lowMonth: months[low] ?? '',
+      high: pct(byMonth[high], lang),
+      highMonth: months[high] ?? '',
+    }),
+    t(
+      s.imposed_volume_met
+        ? 'app.results_view.imposed_volume_met'
+        : 'app.results_view.imposed_volume_not_met',
+      {
+        required: pct(s.imposed_volume_min_free_share ?? undefined, lang),
+        capacity: volumeText(s.storage_capacity_m3, system, t, lang),
+      },
+    ),
+  ];
+}
+
+/**
+ * The series against the heavy-rain days of the station's normals, which the generator is not fitted
+ * to: the note's limits say it (method 3.0); empty when the normals publish none.
+ */
+export function seriesCheckText(r: AbattementView, system: UnitSystem, t: T, lang: string): string {
+  const c = r.series_check;
+  if (!c) return '';
+  return t(`app.results_view.series_check_${c.kind}`, {
+    station: r.station?.name ?? '',
+    depth: depthText(c.threshold_mm, system, t, lang),
+    series: numberText(c.series_days, lang, 1, true),
+    normal: numberText(c.normal_days, lang, 1, true),
+    bias: `${c.bias > 0 ? '+' : ''}${numberText(c.bias, lang, 0)} %`,
+  });
 }
 
 /** The site's verdict: its annual retention by volume, and the target met on how many rainy days. */
@@ -234,6 +368,8 @@ export interface SummaryRow {
   own: number | undefined;
   target: number | undefined;
   volumes: Volumes | undefined;
+  /** a roof's water received from the surfaces spilling onto it (method 3.0), when any do */
+  received_m3?: number;
   total: boolean;
 }
 
@@ -268,6 +404,7 @@ export function summaryRows(r: AbattementView, t: T): SummaryRow[] {
     own: x.annual?.own,
     target: x.annual?.respectConsigneAbattement,
     volumes: x.volumes,
+    ...(x.upstream ? { received_m3: x.upstream.received_m3 } : {}),
     total: false,
   }));
   const g = groundsOf(r);
@@ -383,21 +520,25 @@ export function monthlyTable(
   return { head: ['', ...months], rows };
 }
 
-/** The station's rainfall by month: height and rainy days. */
+/** The station's rainfall by month: height (in the project's units) and rainy days. */
 export function rainfallTable(
   r: AbattementView,
   months: string[],
+  system: UnitSystem,
   t: T,
   lang: string,
 ): { head: string[]; rows: string[][] } {
+  const labels = rainLabels(system, t, lang);
   return {
     head: ['', ...months],
     rows: [
-      [t('app.charts.rain'), ...r.pluviometrie.map((x) => numberText(x.pluie_precipite, lang, 1, true))],
       [
-        t('app.charts.rainy_days'),
-        ...r.pluviometrie.map((x) => numberText(x.evenements_pluvieux, lang, 1, true)),
+        labels.rain,
+        ...r.pluviometrie.map((x) =>
+          numberText(rainValue(x.pluie_precipite, system), lang, rainDecimals(system), true),
+        ),
       ],
+      [labels.days, ...r.pluviometrie.map((x) => numberText(x.evenements_pluvieux, lang, 1, true))],
     ],
   };
 }

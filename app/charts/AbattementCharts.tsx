@@ -3,10 +3,13 @@ import { monthAxis } from './monthAxis';
 import { DataTable } from '../components/DataTable';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
+import type { UnitSystem } from '../../engine';
 import {
   monthlyTable,
   numberText,
   rainfallTable,
+  rainLabels,
+  rainValue,
   type AbattementView,
   type RoofView,
 } from '../../renderers/resultsText';
@@ -32,6 +35,7 @@ export default function AbattementCharts({
   months,
   axes,
   lang,
+  system,
 }: {
   data: AbattementData;
   t: (k: string, p?: Record<string, unknown>) => string;
@@ -39,8 +43,12 @@ export default function AbattementCharts({
   /** upper bounds of the axes (retention %, rain mm, rainy days); each absent one is automatic */
   axes: { retention?: number; rain?: number; days?: number };
   lang: string;
+  /** the project's unit system: the rain in mm or inches */
+  system: UnitSystem;
 }) {
-  const rain = rainfallTable(data, months, t, lang);
+  const rain = rainfallTable(data, months, system, t, lang);
+  const labels = rainLabels(system, t, lang);
+  const rainMax = axes.rain === undefined ? undefined : rainValue(axes.rain, system);
   return (
     <div className="charts">
       {data.toitureResults.map((r) => (
@@ -66,27 +74,27 @@ export default function AbattementCharts({
             yaxis: [
               {
                 min: 0,
-                ...(axes.rain ? { max: axes.rain } : {}),
-                title: { text: t('app.charts.rain') },
-                labels: { formatter: (v: number) => numberText(v, lang, 0) },
+                ...(rainMax ? { max: rainMax } : {}),
+                title: { text: labels.rain },
+                labels: { formatter: (v: number) => numberText(v, lang, system === 'IMPERIAL' ? 1 : 0) },
               },
               {
                 min: 0,
                 ...(axes.days ? { max: axes.days } : {}),
                 opposite: true,
-                title: { text: t('app.charts.rainy_days') },
+                title: { text: labels.days },
                 labels: { formatter: (v: number) => numberText(v, lang, 1) },
               },
             ],
           }}
           series={[
             {
-              name: t('app.charts.rain'),
+              name: labels.rain,
               type: 'column',
-              data: data.pluviometrie.map((p) => p.pluie_precipite),
+              data: data.pluviometrie.map((p) => rainValue(p.pluie_precipite, system)),
             },
             {
-              name: t('app.charts.rainy_days'),
+              name: labels.days,
               type: 'line',
               data: data.pluviometrie.map((p) => p.evenements_pluvieux),
             },

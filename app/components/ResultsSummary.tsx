@@ -2,16 +2,21 @@ import type { UnitSystem } from '../../engine';
 import { DataTable } from './DataTable';
 import {
   hasSummary,
+  imposedVolumeText,
   roofVerdict,
   siteSumText,
   siteVerdict,
   summaryTable,
+  upstreamText,
+  verdictRules,
   type AbattementView,
 } from '../../renderers/resultsText';
 
 /**
- * Above the charts: the site's verdict, each roof's verdict against the target, and the annual table
- * (retention by volume, target met, volumes per year in the project's units), with the Excel download.
+ * Above the charts: the site's verdict, the imposed volume's when the project has one, each roof's
+ * verdict against the target (and what it does with the water other surfaces send it), the rules these
+ * verdicts follow, and the annual table (retention by volume, target met, volumes per year in the
+ * project's units), with the Excel download.
  */
 export function ResultsSummary({
   results,
@@ -37,11 +42,24 @@ export function ResultsSummary({
     <section className="results-summary-block">
       <h2 id="results-summary-title">{t('app.results_view.summary')}</h2>
       <p className="results-summary">{siteVerdict(results, system, t, lang)}</p>
+      {imposedVolumeText(results, system, t, lang).map((x) => (
+        <p key={x} className="results-imposed">
+          {x}
+        </p>
+      ))}
       <ul className="verdicts">
         {results.toitureResults.map((r) => (
-          <li key={r.toiture.name}>{roofVerdict(r, results.target_mm, system, t, lang)}</li>
+          <li key={r.toiture.name}>
+            {roofVerdict(r, results.target_mm, system, t, lang)}
+            {r.upstream ? ` ${upstreamText(r, system, t, lang)}` : ''}
+          </li>
         ))}
       </ul>
+      {verdictRules(results, system, t, lang).map((x) => (
+        <p key={x} className="chart-note">
+          {x}
+        </p>
+      ))}
       <DataTable label={t('app.results_view.summary')} table={table} totalRow />
       <p className="results-sum-note">{siteSumText(results, system, t, lang)}</p>
       {xlsxUrl ? (

@@ -6,7 +6,7 @@ import { apiErrorText } from '../api/http';
 import { Skeleton } from '../components/Skeleton';
 import { apiPath } from '../calculators';
 import { ResultViews } from '../results/views';
-import { reasonText } from '../reasonText';
+import { reasonText } from '../../renderers/reasonText';
 import { useFrame } from '../frame';
 import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';
@@ -55,7 +55,7 @@ export function ResultsPage() {
         setLoad({ state: 'DONE', results: r.data });
       } else {
         const reasons = Array.isArray(r.error?.details)
-          ? (r.error.details as { code?: string; field?: string }[]).map((x) =>
+          ? (r.error.details as Parameters<typeof reasonText>[0][]).map((x) =>
               reasonText(x, calculator.bundle, w.state, t),
             )
           : [];

@@ -348,12 +348,13 @@ export function VerdictView({ r }: { r: Record<string, unknown> }) {
 
 /** The monthly charts of an abattement calculation, with the axes' upper bounds the bundle gives. */
 function MonthlyCharts({ r, view }: { r: Record<string, unknown>; view: ResultView }) {
-  const { t, locale } = useFrame();
+  const { t, locale, wizard: w } = useFrame();
   const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
   return (
     <Suspense fallback={<Skeleton label={t('app.loading')} blocks={2} />}>
       <AbattementCharts
-        key={locale}
+        key={`${locale}-${w.session.unit_system}`}
+        system={w.session.unit_system}
         data={r as unknown as AbattementData}
         t={t}
         months={months}

@@ -17,7 +17,15 @@ import type { Calculator } from '../calculators';
 export type Preview =
   | { state: 'computing'; values: PreviewValues | null }
   | { state: 'ready'; values: PreviewValues }
-  | { state: 'missing'; reasons: { code?: string; field?: string }[]; form: FormState }
+  | {
+      state: 'missing';
+      reasons: {
+        code?: string;
+        field?: string;
+        rule_message?: { key: string; params?: Record<string, unknown> };
+      }[];
+      form: FormState;
+    }
   /** not asked: these steps (titles, message keys) still lack answers the calculation needs */
   | { state: 'waiting'; steps: string[] }
   | { state: 'failed' };
@@ -139,7 +147,7 @@ export function usePreview(
         } else if (r.error?.status === 422 && Array.isArray(r.error.details))
           setPreview({
             state: 'missing',
-            reasons: r.error.details as { code?: string; field?: string }[],
+            reasons: r.error.details as Extract<Preview, { state: 'missing' }>['reasons'],
             form: state,
           });
         else if (r.error?.status === 429 || r.error?.status === 503) {

@@ -1,16 +1,23 @@
+import { roundTo } from '../../engine';
 import { useRender } from '../context';
 import { ariaOf, fieldWidget, numberInputText, useTypedText, type FieldWidgetProps } from './fieldProps';
 
 /**
  * A number with its unit, written in the reader's language (850,5 in French). It keeps what the user types
- * ('12,' on the way to '12,5') and sends the text to the engine, which parses commas and dots and converts
- * from the display unit.
+ * ('12,' on the way to '12,5', or 13208.6 gal while the field shows whole gallons) and sends the text to
+ * the engine, which parses commas and dots and converts from the display unit.
  */
 export const NumberWidget = fieldWidget(function NumberInput({ id, field }: FieldWidgetProps) {
   const { t, lang = 'fr' } = useRender();
   const [text, type] = useTypedText(
     field,
-    (typed, shown) => typed === shown || Number(typed.replace(',', '.')) === field.display,
+    (typed, shown) => {
+      if (typed === shown) return true;
+      const n = Number(typed.replace(',', '.'));
+      return (
+        n === field.display || (field.decimals !== undefined && roundTo(n, field.decimals) === field.display)
+      );
+    },
     (value) => numberInputText(value, lang),
   );
   return (

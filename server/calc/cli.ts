@@ -1,17 +1,28 @@
 /**
- * npm run calc -- project.json [--type slowli|skywater_manager|smca] [--json]
+ * npm run calc -- project.json [--type slowli|skywater_manager|smca] [--locale fr|en] [--json]
  * Prints the results of a stored project file as tables, so a method can be checked without the UI. The
- * product type comes from --type, else the file's `product` field. Exit code 1 when it cannot calculate.
+ * product type comes from --type, else the file's `product` field. Exit code 1 when it cannot calculate:
+ * the reasons are listed in the calculator's language (--locale when it has it, else French), the answers
+ * the bundle's rules block first, as the form and the API refuse them.
  */
 import { readFileSync } from 'node:fs';
+import { derive, fromServer } from '../../engine';
+import { reasonText } from '../../renderers/reasonText';
+import { i18nOf } from '../i18n';
 import { bundleOfProduct, isProductType, products } from '../projects/products';
 import { calculate, type AbattementResults, type FlowLimiterResults, type StoredProject } from './index';
+import { serverProjectOf } from './types';
 
 const args = process.argv.slice(2);
-const file = args.find((a) => !a.startsWith('--') && args[args.indexOf(a) - 1] !== '--type');
+const file = args.find(
+  (a) => !a.startsWith('--') && !['--type', '--locale'].includes(args[args.indexOf(a) - 1] ?? ''),
+);
 const typeArg = args.includes('--type') ? args[args.indexOf('--type') + 1] : undefined;
+const localeArg = args.includes('--locale') ? args[args.indexOf('--locale') + 1] : undefined;
 if (!file) {
-  console.error('usage: npm run calc -- project.json [--type slowli|skywater_manager|smca] [--json]');
+  console.error(
+    'usage: npm run calc -- project.json [--type slowli|skywater_manager|smca] [--locale fr|en] [--json]',
+  );
   process.exit(2);
 }
 const project = JSON.parse(readFileSync(file, 'utf8')) as StoredProject & { product?: string };
@@ -20,10 +31,18 @@ if (!type || !isProductType(type)) {
   console.error(`Unknown product type '${String(type)}': give --type ${[...products().keys()].join(', ')}`);
   process.exit(2);
 }
-const out = calculate(bundleOfProduct(type), project);
+const bundle = bundleOfProduct(type);
+const out = calculate(bundle, project);
 if (!out.ok) {
-  console.error('The project cannot be calculated:');
-  for (const r of out.reasons) console.error(`  - ${r.field}: ${r.message}`);
+  const { i18n } = i18nOf(type, localeArg);
+  const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
+  const state = derive(bundle, fromServer(bundle, serverProjectOf(project)).data);
+  console.error(t('errors.api.not_calculable'));
+  for (const r of out.reasons) {
+    const known = r.rule_message !== undefined || i18n.exists(`errors.calc.${r.code}`);
+    const words = known ? reasonText(r, bundle, state, t) : r.message;
+    console.error(`  - ${r.field}${r.rule ? ` [${r.rule}]` : ''}: ${words}`);
+  }
   process.exit(1);
 }
 if (args.includes('--json')) {

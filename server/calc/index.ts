@@ -1,10 +1,10 @@
 /** The calculations behind the calculate routes, by the name a bundle gives (`results.calculation`). */
-import type { Bundle } from '../../engine';
+import { inputProblems, type Bundle } from '../../engine';
 import { calculateAbattement, type AbattementResults } from './abattement/abattement';
 import type { Station } from './abattement/stations';
 import { calculateFlowLimiter, type FlowLimiterResults } from './flow-limiter/flowLimiter';
 import { calculateFormulas, type FormulasResults } from './formulas/formulas';
-import type { Outcome, StoredProject } from './types';
+import { serverProjectOf, type Outcome, type Reason, type StoredProject } from './types';
 
 export type { Reason, StoredProject, Outcome } from './types';
 export type { AbattementResults, FlowLimiterResults, FormulasResults };
@@ -56,9 +56,36 @@ function abattement(bundle: Bundle, project: StoredProject, opts: CalculateOptio
   return { ok: true, results: { ...base.results, stress } };
 }
 
-/** `stress: false` leaves the sensitivity out (the live preview asks for the project as it is only). */
+/**
+ * `stress: false` leaves the sensitivity out (the live preview asks for the project as it is only);
+ * `ignore`: local paths whose answers do not hold the calculation back (the preview's `ignores`).
+ */
 export interface CalculateOptions {
   stress?: boolean;
+  ignore?: ReadonlySet<string>;
+}
+
+/**
+ * The blocking problems of a project under its bundle's rules, as reasons: the project derived by the
+ * engine exactly as the form derives it, so that the browser, the API and the command line refuse the
+ * same answers (a drainage layer of -50 cm, 500 cm of substrate, a 2.5 cm drain board typed as 100 cm).
+ */
+export function projectProblems(
+  bundle: Bundle,
+  project: StoredProject,
+  opts: CalculateOptions = {},
+): Reason[] {
+  return inputProblems(bundle, serverProjectOf(project), opts.ignore ? { ignore: opts.ignore } : {}).map(
+    (p) => ({
+      code: 'invalid_field',
+      field: p.field,
+      message: `${p.path || 'the project'}: fails its rule '${p.rule}' (${p.message.key})`,
+      rule: p.rule,
+      rule_message: p.message.params
+        ? { key: p.message.key, params: p.message.params }
+        : { key: p.message.key },
+    }),
+  );
 }
 
 /** The calculations a bundle may name. */
@@ -71,7 +98,10 @@ export const CALCULATIONS: Record<
   formulas: calculateFormulas,
 };
 
-/** Calculates a stored project with its bundle's calculation: the results, or every reason it cannot be. */
+/**
+ * Calculates a stored project with its bundle's calculation, once the bundle's rules hold: the results,
+ * or every reason it cannot be (first the answers the form would refuse, then the calculation's own).
+ */
 export function calculate(
   bundle: Bundle,
   project: StoredProject,
@@ -79,5 +109,7 @@ export function calculate(
 ): Outcome<Results> {
   const run = CALCULATIONS[bundle.results.calculation];
   if (!run) throw new Error(`bundle ${bundle.id}: no calculation '${bundle.results.calculation}'`);
+  const problems = projectProblems(bundle, project, opts);
+  if (problems.length) return { ok: false, reasons: problems };
   return run(bundle, project, opts);
 }

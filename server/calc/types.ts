@@ -7,11 +7,18 @@ export interface StoredProject {
   >;
 }
 
-/** Why a project cannot be calculated: the field (a dotted path in the stored project) and a sentence. */
+/**
+ * Why a project cannot be calculated: the field (a dotted path in the stored project) and a sentence. A
+ * reason from the bundle's rules (code `invalid_field`) names the rule (a JSON Schema keyword, or
+ * `check`) and carries the form's message (`rule_message`: a message key and its parameters), which
+ * the routes and the command line put in the user's language.
+ */
 export interface Reason {
   code: string;
   field: string;
   message: string;
+  rule?: string;
+  rule_message?: { key: string; params?: Record<string, unknown> };
 }
 
 /** A parameter used by a calculation, with its value and where the value comes from. */
@@ -23,6 +30,32 @@ export interface UsedParameter {
 }
 
 export type Outcome<R> = { ok: true; results: R } | { ok: false; reasons: Reason[] };
+
+/** A stored project in the engine's server format: every step with its forms, uuids filled in. */
+export function serverProjectOf(p: StoredProject): {
+  id?: string;
+  steps: Record<
+    string,
+    {
+      name: string;
+      forms: { form: Record<string, unknown>; uuid: string }[];
+      state: number;
+      condition_value: unknown;
+      toApi: boolean;
+    }
+  >;
+} {
+  const steps: ReturnType<typeof serverProjectOf>['steps'] = {};
+  for (const [key, step] of Object.entries(p.steps))
+    steps[key] = {
+      name: key,
+      forms: formsOf(p, key),
+      state: 0,
+      condition_value: step?.condition_value ?? true,
+      toApi: true,
+    };
+  return p.id === undefined ? { steps } : { id: p.id, steps };
+}
 
 /** The forms of a step (empty when the step is absent). */
 export function formsOf(p: StoredProject, step: string): { form: Record<string, unknown>; uuid: string }[] {

@@ -3,19 +3,25 @@ import type { Translator } from '../../renderers/i18n';
 import { toDisplay, unitKey } from '../../engine/units';
 import type { UnitSystem } from '../../engine';
 import {
+  imposedVolumeText,
+  rainLabels,
+  rainValue,
   roofVerdict,
   siteSumText,
   siteVerdict,
   summaryHead,
   summaryRows,
+  upstreamText,
+  verdictRules,
   type AbattementView,
 } from '../../renderers/resultsText';
 import { safeText } from './projectWorkbook';
 
 /**
  * The results of an abattement project as a workbook, in the reader's language and the project's units:
- * a summary sheet (the verdicts, then a row per roof and one for the site: annual retention, on the
- * roof, target met, volumes per year) and a monthly sheet (a row per roof and month). Figures are
+ * a summary sheet (the verdicts and their rules, the imposed volume's, then a row per roof and one for
+ * the site: annual retention, on the roof, target met, volumes per year, the water received from other
+ * surfaces) and a monthly sheet (a row per roof and month, the rain in the project's units). Figures are
  * numbers, so that they can be summed and charted; the units are in the headers.
  */
 export async function resultsWorkbook(
@@ -34,11 +40,17 @@ export async function resultsWorkbook(
   const summary = wb.addWorksheet(t('app.results_view.summary'));
   summary.addRow([safeText(meta.project)]).font = { bold: true, size: 13 };
   summary.addRow([siteVerdict(r, system, t, lang)]);
-  for (const x of r.toitureResults) summary.addRow([safeText(roofVerdict(x, r.target_mm, system, t, lang))]);
+  for (const x of imposedVolumeText(r, system, t, lang)) summary.addRow([x]);
+  for (const x of r.toitureResults) {
+    summary.addRow([safeText(roofVerdict(x, r.target_mm, system, t, lang))]);
+    if (x.upstream) summary.addRow([safeText(upstreamText(x, system, t, lang))]);
+  }
+  for (const x of verdictRules(r, system, t, lang)) summary.addRow([x]);
   summary.addRow([]);
-  const head = summary.addRow(
-    summaryHead(t).map((h, i) => (i === 0 ? h : `${h} (${i < 4 ? '%' : volUnit})`)),
-  );
+  const head = summary.addRow([
+    ...summaryHead(t).map((h, i) => (i === 0 ? h : `${h} (${i < 4 ? '%' : volUnit})`)),
+    `${t('app.results_view.received')} (${volUnit})`,
+  ]);
   head.font = { bold: true };
   // The site's volumes are the sums of the rows above (summaryRows), as on the page and in the note.
   const figures = summaryRows(r, t);
@@ -52,24 +64,26 @@ export async function resultsWorkbook(
       vol(x.volumes?.own_m3),
       vol(x.volumes?.downstream_m3),
       vol(x.volumes?.to_sewer_m3),
+      x.received_m3 === undefined ? null : vol(x.received_m3),
     ]);
     if (x.total) row.font = { bold: true };
   }
   const sumNote = siteSumText(r, system, t, lang);
   if (sumNote) summary.addRow([sumNote]);
   summary.getColumn(1).width = 40;
-  for (let c = 2; c <= 8; c += 1) summary.getColumn(c).width = 18;
+  for (let c = 2; c <= 9; c += 1) summary.getColumn(c).width = 18;
 
   const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
   const monthly = wb.addWorksheet(t('app.results_view.monthly'));
+  const rain = rainLabels(system, t, lang);
   monthly.addRow([
     t('app.results_view.surface'),
     t('app.results_view.month'),
     t('app.charts.abattement'),
     `${t('app.results_view.on_roof')} (%)`,
     t('app.note_page.target_met'),
-    t('app.charts.rain'),
-    t('app.charts.rainy_days'),
+    rain.rain,
+    rain.days,
   ]).font = { bold: true };
   for (const x of r.toitureResults)
     x.monthlyResults.forEach((m, i) =>
@@ -79,7 +93,7 @@ export async function resultsWorkbook(
         m.abattement,
         m.own ?? null,
         m.respectConsigneAbattement,
-        r.pluviometrie[i]?.pluie_precipite ?? null,
+        r.pluviometrie[i] ? rainValue(r.pluviometrie[i].pluie_precipite, system) : null,
         r.pluviometrie[i]?.evenements_pluvieux ?? null,
       ]),
     );

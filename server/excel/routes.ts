@@ -6,12 +6,17 @@ import { contentDisposition } from '../files/contentDisposition';
 import { HttpError } from '../http/HttpError';
 import { i18nOf } from '../i18n';
 import { getProject } from '../projects/repository';
+import { assertCalculable } from '../projects/refusal';
+import type { StoredProject } from '../calc';
 import type { AbattementView } from '../../renderers/resultsText';
 import { resultsWorkbook } from './resultsWorkbook';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** GET /api/{type}/results_xlsx/{id}?locale=: the stored results of an abattement project as a workbook. */
+/**
+ * GET /api/{type}/results_xlsx/{id}?locale=: the stored results of an abattement project as a workbook;
+ * 422 when the project's answers are ones the bundle's rules block.
+ */
 export function excelRoutes(app: FastifyInstance, db: Db, access: Access): void {
   app.get(
     '/api/:type/results_xlsx/:id',
@@ -30,6 +35,10 @@ export function excelRoutes(app: FastifyInstance, db: Db, access: Access): void 
       const { type, id } = request.params as { type: string; id: string };
       const product = access.product(type);
       const row = access.check(request, reply, await getProject(db, product, id));
+      assertCalculable(request, product, {
+        id: row.id,
+        steps: JSON.parse(row.content) as StoredProject['steps'],
+      });
       const results = row.results ? (JSON.parse(row.results) as Record<string, unknown>) : null;
       if (!results) throw new HttpError(409, 'The project has no results yet: calculate it first');
       if (!Array.isArray(results.toitureResults))

@@ -1,7 +1,7 @@
 import { Text, View } from '@react-pdf/renderer';
 import type { UnitSystem } from '../../engine';
 import { toDisplay } from '../../engine/units';
-import { numberText } from '../../renderers/resultsText';
+import { depthText, numberText, seriesCheckText, type AbattementView } from '../../renderers/resultsText';
 import { s, tableBlocks, type Block } from './noteParts';
 
 type T = ((k: string, p?: Record<string, unknown>) => string) & { exists?: (k: string) => boolean };
@@ -17,6 +17,7 @@ const UNITS: Record<string, { metric: string; imperial?: string; depth?: boolean
     depth: true,
   },
   'mm/mm': { metric: 'app.param_units.mm_mm' },
+  '%': { metric: 'units.percent' },
   years: { metric: 'app.param_units.years' },
   'L/s/ha': { metric: 'units.l_s_ha' },
   'L/m2': { metric: 'app.param_units.l_m2' },
@@ -46,8 +47,11 @@ function nameText(p: Param, t: T, optionLabel: (value: string) => string | null)
   return `${label} — ${optionLabel(key) ?? key.replace(/_/g, ' ').toLowerCase()}`;
 }
 
-/** Where a value comes from, in words: the published source, or a default to confirm. */
-function provenanceText(p: Param, t: T): string {
+/**
+ * Where a value comes from, in words: the published source, or a default to confirm. `params` fill the
+ * words that quote a figure (the rainy-day threshold, in the project's units).
+ */
+function provenanceText(p: Param, t: T, params: Record<string, unknown>): string {
   const [group = '', key] = p.name.split('.');
   const exists = (k: string) => t.exists?.(k) ?? false;
   if (group === 'montana_a' || group === 'montana_b')
@@ -57,7 +61,7 @@ function provenanceText(p: Param, t: T): string {
   if (p.provenance.startsWith('chosen')) return t('app.param_sources.chosen');
   if (key && exists(`app.param_sources.${group}.${key}`)) return t(`app.param_sources.${group}.${key}`);
   if (!p.provenance.startsWith('default') && exists(`app.param_sources.${group}`))
-    return t(`app.param_sources.${group}`);
+    return t(`app.param_sources.${group}`, params);
   return t('app.param_sources.default');
 }
 
@@ -162,9 +166,11 @@ export function methodBlocks(
     const station = results.station as { name: string; period: string; country?: string } | undefined;
     const pet = results.pet_method as { kind: string; from?: string; km?: number } | undefined;
     const melt = value('snow_melt_mm_per_degree_day');
+    // the rainy-day threshold in the project's units (1 mm, or 0.039 in)
+    const wet = depthText(value('wet_day_mm') ?? 1, system, t, lang);
     paragraphs.push(
       t('app.method_text.abattement.what', { years: results.years }),
-      t('app.method_text.abattement.series'),
+      t('app.method_text.abattement.series', { wet }),
       t('app.method_text.abattement.snow', {
         melt:
           melt === undefined
@@ -181,7 +187,7 @@ export function methodBlocks(
       }),
       t('app.method_text.abattement.balance'),
       t('app.method_text.abattement.spills'),
-      t('app.method_text.abattement.results'),
+      t('app.method_text.abattement.results', { wet }),
     );
     if (station)
       paragraphs.push(
@@ -193,6 +199,11 @@ export function methodBlocks(
         }),
         t('app.method_text.abattement.limits', { period: station.period }),
       );
+    const check = seriesCheckText(results as unknown as AbattementView, system, t, lang);
+    if (check) paragraphs.push(check);
+    // what changed with the version the results were calculated with
+    if ((results.method as { version?: string } | undefined)?.version?.startsWith('3.'))
+      paragraphs.push(t('app.method_text.abattement.version'));
   }
   // the method's references, then the climate data of this project's station only
   const country = (results.station as { country?: string } | undefined)?.country ?? 'FR';
@@ -205,7 +216,9 @@ export function methodBlocks(
   const table = params.map((p) => [
     nameText(p, t, optionLabel),
     valueText(p, t, system, lang),
-    provenanceText(p, t),
+    provenanceText(p, t, {
+      wet: depthText(value('wet_day_mm') ?? 1, system, t, lang),
+    }),
   ]);
   return [
     {

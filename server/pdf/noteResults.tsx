@@ -5,6 +5,7 @@ import {
   depthParams,
   depthText,
   hasSummary,
+  imposedVolumeText,
   monthlyTable,
   numberText,
   rainfallTable,
@@ -15,6 +16,8 @@ import {
   stressTable,
   summaryTable,
   type FigureView,
+  upstreamText,
+  verdictRules,
   volumeText,
   type AbattementView,
 } from '../../renderers/resultsText';
@@ -189,9 +192,13 @@ export function coverVerdict(
         {hasSummary(r) ? (
           <>
             <Text>{siteVerdict(r, system, t, lang)}</Text>
+            {imposedVolumeText(r, system, t, lang).map((x) => (
+              <Text key={x}>{x}</Text>
+            ))}
             {roofs.slice(0, COVER_ROOFS).map((x) => (
               <Text key={x.toiture.name} style={s.bullet}>
                 • {roofVerdict(x, target, system, t, lang)}
+                {x.upstream ? ` ${upstreamText(x, system, t, lang)}` : ''}
               </Text>
             ))}
             {roofs.length > COVER_ROOFS ? (
@@ -199,6 +206,11 @@ export function coverVerdict(
                 {t('app.note_cover.more_roofs', { count: roofs.length - COVER_ROOFS })}
               </Text>
             ) : null}
+            {verdictRules(r, system, t, lang).map((x) => (
+              <Text key={x} style={s.small}>
+                {x}
+              </Text>
+            ))}
           </>
         ) : (
           <Text>{t('app.results_view.old_results')}</Text>
@@ -238,12 +250,19 @@ export function abattementBlocks(
   const blocks: Block[] = [];
   if (hasSummary(r)) {
     const table = summaryTable(r, system, t, lang);
+    const rules = verdictRules(r, system, t, lang);
+    const imposed = imposedVolumeText(r, system, t, lang);
     blocks.push(
       {
-        lines: 3,
+        lines: 3 + rules.reduce((x, y) => x + 1 + y.length / 95, 0),
         node: (
           <View key="verdict" wrap={false}>
             <Text style={s.p}>{siteVerdict(r, system, t, lang)}</Text>
+            {rules.map((x) => (
+              <Text key={x} style={s.p}>
+                {x}
+              </Text>
+            ))}
           </View>
         ),
       },
@@ -257,21 +276,17 @@ export function abattementBlocks(
         ),
       },
     );
-    if (typeof r.site?.imposed_volume_m3 === 'number')
+    if (imposed.length)
       blocks.push({
-        lines: 3,
+        lines: 2 + imposed.reduce((x, y) => x + 1 + y.length / 95, 0),
         node: (
-          <Text key="imposed" style={s.p}>
-            {t(
-              r.site.imposed_volume_met
-                ? 'app.note_page.imposed_volume_met'
-                : 'app.note_page.imposed_volume_not_met',
-              {
-                imposed: r.site.imposed_volume_m3,
-                capacity: r.site.storage_capacity_m3,
-              },
-            )}
-          </Text>
+          <View key="imposed" wrap={false}>
+            {imposed.map((x) => (
+              <Text key={x} style={s.p}>
+                {x}
+              </Text>
+            ))}
+          </View>
         ),
       });
   }
@@ -285,7 +300,7 @@ export function abattementBlocks(
     const avg = Math.floor(values.reduce((a, b) => a + b, 0) / 12);
     const table = monthlyTable(x, months, t, lang);
     blocks.push({
-      lines: (charts?.toitures[i] ? 20 : 13) + 9 + (x.annual?.downstream ? 1 : 0),
+      lines: (charts?.toitures[i] ? 20 : 13) + 9 + (x.annual?.downstream ? 1 : 0) + (x.upstream ? 2 : 0),
       node: (
         <View key={`roof-${i}`} wrap={false}>
           <Text style={s.h3}>
@@ -298,6 +313,7 @@ export function abattementBlocks(
             </Text>
           ) : null}
           <Text>{roofVerdict(x, r.target_mm, system, t, lang)}</Text>
+          {x.upstream ? <Text>{upstreamText(x, system, t, lang)}</Text> : null}
           <Text style={s.small}>
             {t('app.charts.average', { value: avg })}
             {typeof x.capacity_mm === 'number'
@@ -314,7 +330,7 @@ export function abattementBlocks(
       ),
     });
   });
-  const rain = rainfallTable(r, months, t, lang);
+  const rain = rainfallTable(r, months, system, t, lang);
   blocks.push({
     lines: (charts?.pluviometrie ? 20 : 0) + 7,
     node: (

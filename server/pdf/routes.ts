@@ -3,11 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Access } from '../auth/access';
 import { adminOf } from '../auth/identity';
+import type { StoredProject } from '../calc';
 import type { Db } from '../db/database';
 import { contentDisposition } from '../files/contentDisposition';
 import { HttpError } from '../http/HttpError';
 import { getProject, patchProject } from '../projects/repository';
 import type { Quotas } from '../quota/quotas';
+import { assertCalculable } from '../projects/refusal';
 import { imageSize } from './imageSize';
 import type { NoteEntry } from './noteDocument';
 import { closedSignal, poolRefusal } from '../workers/refusals';
@@ -167,9 +169,10 @@ export function noteDraftRoutes(
 
 /**
  * POST /api/{type}/pdf_download/{id}?locale=: the calculation note as a PDF, from the stored project. The
- * payload is checked here; the note is drawn on a worker thread (pool.ts), so the server keeps answering
- * while it prints: 429 with Retry-After when the visitor already has its note in flight (each visitor is
- * served in turn), 503 with Retry-After when every worker is busy and the queue is full.
+ * payload is checked here, and the project's answers (422 when the bundle's rules block them); the note
+ * is drawn on a worker thread (pool.ts), so the server keeps answering while it prints: 429 with
+ * Retry-After when the visitor already has its note in flight (each visitor is served in turn), 503 with
+ * Retry-After when every worker is busy and the queue is full.
  */
 export function pdfRoutes(
   app: FastifyInstance,
@@ -192,6 +195,11 @@ export function pdfRoutes(
       const product = access.product(type);
       const row = access.check(request, reply, await getProject(db, product, id));
       const { entries, charts } = payloadOf(request.body, megapixels);
+      // a project whose answers the bundle's rules block is no more noted than calculated
+      assertCalculable(request, product, {
+        id: row.id,
+        steps: JSON.parse(row.content) as StoredProject['steps'],
+      });
       let pdf: Uint8Array;
       try {
         pdf = await pool.render(

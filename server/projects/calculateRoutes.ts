@@ -6,18 +6,22 @@ import { previewValues } from '../../engine';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/HttpError';
 import { closedSignal, poolRefusal } from '../workers/refusals';
+import type { StoredProject } from '../calc';
 import type { Calculations } from './calculations';
 import { bundleOfProduct, type ProductType } from './products';
 import { canonicalJson } from './projectText';
 import { checkBody, typeParam } from './routes';
 import { getProject, saveResults } from './repository';
+import { localeOf, refusal } from './refusal';
 
 /**
  * GET /api/{type}/calculate/{id} (and /api/sl/calculate/{id}, as seed 000 writes it): loads the project,
- * refuses with 422 listing every reason it cannot be calculated, else computes, stores the results with
- * the project (state calculated) and answers them. The orifice diameter goes to admins only. The
- * calculation runs on a worker thread and is remembered by content (calculations.ts); storing makes the
- * GET a state change, refused from another site (http/sameOrigin.ts).
+ * refuses with 422 listing every reason it cannot be calculated (the answers the bundle's rules block,
+ * derived by the engine as the form derives them, then the calculation's own reasons; each in the
+ * request's language: `?locale=`, else Accept-Language), else computes, stores the results with the
+ * project (state calculated) and answers them. The orifice diameter goes to admins only. The calculation
+ * runs on a worker thread and is remembered by content (calculations.ts); storing makes the GET a state
+ * change, refused from another site (http/sameOrigin.ts).
  */
 export function calculateRoutes(
   app: FastifyInstance,
@@ -27,8 +31,8 @@ export function calculateRoutes(
 ): void {
   /**
    * The bundle's calculation of a project's steps (canonical JSON), on the calculation pool for the
-   * requesting visitor (its address); 422 listing every reason it cannot be done, 429 or 503 when the
-   * pool cannot take it now.
+   * requesting visitor (its address); 422 listing every reason it cannot be done, in the request's
+   * language, 429 or 503 when the pool cannot take it now.
    */
   const run = async (
     request: FastifyRequest,
@@ -36,7 +40,6 @@ export function calculateRoutes(
     type: ProductType,
     content: string,
     opts: { stress: boolean },
-    refusal: string,
   ) => {
     let out;
     try {
@@ -44,7 +47,10 @@ export function calculateRoutes(
     } catch (e) {
       return poolRefusal(e, reply, 'calculation');
     }
-    if (!out.ok) throw new HttpError(422, refusal, out.reasons[0]?.field, out.reasons);
+    if (!out.ok) {
+      const project: StoredProject = { id: 'project', steps: JSON.parse(content) as StoredProject['steps'] };
+      throw refusal(type, project, out.reasons, localeOf(request, type));
+    }
     return out;
   };
   /** What the caller may see of results: the orifice diameter goes to admins only. */
@@ -56,14 +62,7 @@ export function calculateRoutes(
   const handler = (type: ProductType) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
     const row = access.check(request, reply, await getProject(db, type, id));
-    const { results, text } = await run(
-      request,
-      reply,
-      type,
-      row.content,
-      { stress: true },
-      'The project cannot be calculated',
-    );
+    const { results, text } = await run(request, reply, type, row.content, { stress: true });
     if (!(await saveResults(db, row.id, row.version, text)))
       throw new HttpError(
         409,
@@ -83,7 +82,8 @@ export function calculateRoutes(
   const config = { changesState: true };
   // POST /api/{type}/preview: the bundle's preview figures of a project as it is being typed, computed
   // and not stored (the wizard's live preview, without the climate-stress runs): { site: [values],
-  // cards: [[values] per card] }. The body is a project as a save sends it; 422 lists what is missing.
+  // cards: [[values] per card] }. The body is a project as a save sends it; 422 lists what is missing
+  // (the answers the calculation does not read, the bundle's preview.ignores, hold nothing back).
   app.post(
     '/api/:type/preview',
     { schema: { tags: ['projects'], params: typeParam } },
@@ -91,14 +91,7 @@ export function calculateRoutes(
       const type = access.product((request.params as { type: string }).type);
       access.listOwner(request, reply); // admin mode: admins only, as for every project call
       const { steps } = checkBody(type, request.body);
-      const { results } = await run(
-        request,
-        reply,
-        type,
-        canonicalJson(steps),
-        { stress: false },
-        'The project cannot be calculated yet',
-      );
+      const { results } = await run(request, reply, type, canonicalJson(steps), { stress: false });
       return previewValues(bundleOfProduct(type), forCaller(request, results));
     },
   );

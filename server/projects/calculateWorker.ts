@@ -10,7 +10,13 @@ import { bundleOfProduct } from './products';
  */
 serveJobs<CalculationInput, CalculationAnswer>(async ({ type, content, stress }) => {
   const steps = JSON.parse(content) as Parameters<typeof calculate>[1]['steps'];
-  const out = calculate(bundleOfProduct(type), { steps }, stress ? {} : { stress: false });
+  const bundle = bundleOfProduct(type);
+  // the live preview (no sensitivity runs) is not held back by answers the calculation does not read
+  const out = calculate(
+    bundle,
+    { steps },
+    stress ? {} : { stress: false, ignore: new Set(bundle.preview?.ignores ?? []) },
+  );
   return {
     value: out.ok ? { ok: true, text: JSON.stringify(out.results) } : { ok: false, reasons: out.reasons },
   };

@@ -1,6 +1,7 @@
 import '@fastify/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Access } from '../auth/access';
+import type { StoredProject } from '../calc';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { projectWorkbook } from '../excel/projectWorkbook';
@@ -9,6 +10,7 @@ import { HttpError } from '../http/HttpError';
 import { i18nOf } from '../i18n';
 import { enqueueMail } from '../mail/outbox';
 import { decide, getProject, markSent, patchProject } from './repository';
+import { assertCalculable } from './refusal';
 
 const idParam = {
   type: 'object',
@@ -98,6 +100,10 @@ export function slowliRoutes(app: FastifyInstance, db: Db, access: Access, confi
     async (request, reply) => {
       access.requireAdmin(request);
       const row = await load(request, reply);
+      assertCalculable(request, 'slowli', {
+        id: row.id,
+        steps: JSON.parse(row.content) as StoredProject['steps'],
+      });
       const xlsx = await projectWorkbook(row, i18nOf('slowli', 'fr').i18n);
       return reply
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')

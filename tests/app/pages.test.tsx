@@ -203,9 +203,14 @@ describe('ResultsPage', () => {
     ).toBeInTheDocument();
     expect(
       screen.getByText(
-        /^Toiture A : les premiers 8 mm de pluie sont retenus sur \d+(,\d)? % des jours de pluie\.$/,
+        /^Toiture A : les premiers 8 mm de sa propre pluie sont retenus sur \d+(,\d)? % des jours de pluie\.$/,
       ),
     ).toBeInTheDocument();
+    // the rules the verdicts follow (issue 25, items 6 and 9)
+    expect(
+      screen.getByText(/^Règle : un jour de pluie compte pour le site lorsque le site entier \(1 300 m²/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/^Les chiffres d'une toiture sont ceux de sa propre pluie/)).toBeInTheDocument();
     const rows = within(summary).getAllByRole('row');
     expect(rows.map((r) => within(r).queryByRole('rowheader')?.textContent ?? null)).toEqual([
       null,

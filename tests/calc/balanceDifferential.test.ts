@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { runBalance, topologicalOrder, type Surface } from '../../server/calc/abattement/balance';
 import { mulberry32 } from '../../server/calc/abattement/random';
 import { balanceAt, compareOutputs } from './balanceNetwork';
-import { referenceBalance } from './balanceReference';
+import { forwardTracing, referenceBalance } from './balanceReference';
 
-// The fast balance (dry spells skipped, own origin implicit, ET from the water balance) against the
-// day-by-day version on random networks: roofs and grounds spilling into each other in any order, empty
-// and large stores, grounds that do not infiltrate, stores that ET empties in a day, with and without a
-// target, at stations with and without snow.
+// The fast balance (dry spells skipped, each store split into its own part and a pool of upstream water,
+// the sewer traced backward through the pools' records) against the plain day-by-day version on random
+// networks: roofs and grounds spilling into each other in any order, empty and large stores, grounds
+// that do not infiltrate, stores that ET empties in a day, with and without a target, at stations with
+// and without snow.
 
 function randomNetwork(rand: () => number): Surface[] {
   const roofs = 1 + Math.floor(rand() * 9);
@@ -45,9 +46,27 @@ describe('the fast water balance', () => {
         const o = topologicalOrder(surfaces);
         if (!('order' in o)) throw new Error('a random network has a loop');
         const target = rand() < 0.3 ? null : Math.floor(rand() * 20);
-        const fast = runBalance(surfaces, o.order, series, petDaily, target, 3, 1);
+        const fast = runBalance(surfaces, o.order, series, petDaily, target, 3, 1, { free: true });
         const slow = referenceBalance(surfaces, o.order, series, petDaily, target, 3, 1);
         compareOutputs(fast, slow, `${station}#${t}`, errors);
+      }
+      expect(errors.slice(0, 5)).toEqual([]);
+    });
+  }
+
+  for (const station of ['paris', 'toronto']) {
+    it(`traces to the sewer what a forward tracing of every origin finds, on 20 random networks at ${station}`, () => {
+      // The backward tracing (one share per pool and day) against pools that carry every origin.
+      const { series, petDaily } = balanceAt(station, 10, null);
+      const rand = mulberry32(station.length * 104729);
+      const errors: string[] = [];
+      for (let t = 0; t < 20; t += 1) {
+        const surfaces = randomNetwork(rand);
+        const o = topologicalOrder(surfaces) as { order: number[] };
+        const fast = runBalance(surfaces, o.order, series, petDaily, null, 3, 1);
+        const forward = forwardTracing(surfaces, o.order, series, petDaily, 3);
+        const traced = fast.roofMonthSewer.map((m) => m.reduce((x, y) => x + y, 0));
+        compareOutputs(traced, forward, `${station}#${t}`, errors);
       }
       expect(errors.slice(0, 5)).toEqual([]);
     });

@@ -3,7 +3,8 @@
  * a ground) run through the daily water balance at a station, returning every raw output. Shared by the
  * test that pins the balance's outputs and by the script that wrote its fixture
  * (`npx tsx tests/calc/balanceNetwork.ts > tests/calc/fixtures/balance-pin.json`), so that making the
- * balance faster can be shown to change none of its figures.
+ * balance faster can be shown to change none of its figures. Written again for method 3.0 (own rain
+ * first, the sewer traced backward), whose `totals` are those pinned before it, to the digit.
  */
 import { runBalance, topologicalOrder, type Surface } from '../../server/calc/abattement/balance';
 import { stationPet } from '../../server/calc/abattement/pet';
@@ -65,6 +66,7 @@ export function pinOutputs(stationId: string, target: number | null) {
     roofMonthSewer: plain(b.roofMonthSewer),
     roofMonthRainyDays: plain(b.roofMonthRainyDays),
     roofMonthRespected: plain(b.roofMonthRespected),
+    siteMonthRespected: Array.from(b.siteMonthRespected),
     totals: b.totals,
   };
 }

@@ -32,6 +32,26 @@ describe('npm run calc', () => {
     writeFileSync(file, JSON.stringify(p));
     const r = cli(file);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/steps\.Chantier\.forms\.0\.form\.postcode: No climate station/);
+    expect(r.stderr).toMatch(/Le projet ne peut pas encore être calculé/);
+    expect(r.stderr).toMatch(/steps\.Chantier\.forms\.0\.form\.postcode: .*aucune station climatique/);
+  });
+  it('refuses the answers the form and the API refuse, naming each field and its rule', () => {
+    const p = example('sm-paris');
+    form(p, 'Toiture').drain_stroke = -50;
+    form(p, 'Toiture', 1).surface = -10;
+    const file = join(mkdtempSync(join(tmpdir(), 'calc-')), 'p.json');
+    writeFileSync(file, JSON.stringify(p));
+    const r = cli(file);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain(
+      'steps.Toiture.forms.0.form.drain_stroke [check]: Toiture 1 Toiture A – Épaisseur de la couche drainante : La valeur doit être comprise entre 5 et 100',
+    );
+    expect(r.stderr).toContain('steps.Toiture.forms.1.form.surface [minimum]:');
+    const ca = example('smca-toronto');
+    form(ca, 'Toiture').substrat_stroke = 500;
+    writeFileSync(file, JSON.stringify(ca));
+    expect(cli(file, '--locale', 'en').stderr).toContain(
+      'steps.Toiture.forms.0.form.substrat_stroke [check]: Roof 1 Tower roof – Growing medium thickness: Value must be between 40 and 400 mm',
+    );
   });
 });

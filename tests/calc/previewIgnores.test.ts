@@ -35,7 +35,11 @@ function other(v: unknown): unknown {
 const figures = (id: (typeof IDS)[number], patch?: (d: Data) => void) => {
   const bundle = loadBundle(JSON.parse(readFileSync(join(ROOT, id, 'bundle.json'), 'utf8')));
   const body = projectBody(id, patch);
-  const out = calculate(bundle, { id: 'preview', steps: body.steps } as StoredProject, { stress: false });
+  // as the preview route asks: the answers the calculation does not read hold nothing back
+  const out = calculate(bundle, { id: 'preview', steps: body.steps } as StoredProject, {
+    stress: false,
+    ignore: new Set(bundle.preview?.ignores ?? []),
+  });
   if (!out.ok) throw new Error(`${id}: ${JSON.stringify(out.reasons)}`);
   return previewValues(bundle, out.results as unknown as Record<string, unknown>);
 };

@@ -112,7 +112,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   ).toBeVisible();
   await expect(
     page.getByText(
-      /^Toiture A : les premiers 8 mm de pluie sont retenus sur \d+(,\d)? % des jours de pluie\.$/,
+      /^Toiture A : les premiers 8 mm de sa propre pluie sont retenus sur \d+(,\d)? % des jours de pluie\.$/,
     ),
   ).toBeVisible();
   const summary = page

@@ -33,6 +33,9 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   await page.getByRole('radiogroup').first().getByRole('radio', { name: 'Yes' }).check();
   await textbox(page, 'Rain depth to retain').fill('0.2');
   await expect(page.getByText('in', { exact: true }).first()).toBeVisible();
+  // a retention volume the city imposes, typed in US gallons
+  await page.getByRole('radiogroup').nth(1).getByRole('radio', { name: 'Yes' }).check();
+  await textbox(page, 'Retention volume').fill('1000');
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   await expect(page.getByRole('heading', { name: 'Roofs' })).toBeVisible();
@@ -69,7 +72,23 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
       .nth(3),
   ).toHaveText(/^[\d,]+ US gal$/);
   await expect(
-    page.getByText(/^Tower roof: the first 0\.2 in of rain is retained on [\d.]+ % of rainy days\.$/),
+    page.getByText(/^Tower roof: the first 0\.2 in of its own rain is retained on [\d.]+ % of rainy days\.$/),
+  ).toBeVisible();
+  // the imposed volume judged on how often it is free when the rain starts, and its rule (issue 25, 7)
+  await expect(
+    page.getByText(
+      /^Imposed retention volume: 1,000 US gal\. It is free at the start of [\d.]+ % of rainy days/,
+    ),
+  ).toBeVisible();
+  await expect(
+    page.getByText(/^Rule: the imposed volume must be free when the rain starts on at least 90 %/),
+  ).toBeVisible();
+  await expect(page.getByText(/^Rule: a rainy day counts for the site when the whole site/)).toBeVisible();
+  // the rain normals in inches (issue 25, 10)
+  await expect(
+    page
+      .getByRole('table', { name: 'Monthly rainfall at the station' })
+      .getByRole('row', { name: /^Rain height \(in\) 2\.43/ }),
   ).toBeVisible();
   await expect(page.getByText('Rainfall', { exact: true })).toBeVisible();
   await expectAccessible(page, 'smca results (English)');

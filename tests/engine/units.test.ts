@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromDisplay, roundTo, toDisplay, unitKey } from '../../engine';
+import { displayDecimals, fromDisplay, roundTo, toDisplay, unitKey } from '../../engine';
 import type { Quantity } from '../../engine';
 
 const CONVERTED: Quantity[] = ['length_mm', 'length_cm', 'area_m2', 'volume_m3'];
@@ -13,7 +13,15 @@ describe('toDisplay', () => {
   it('shows centimetres as inches, m2 as ft2 and m3 as US gallons', () => {
     expect(toDisplay(2.54, 'length_cm', 'IMPERIAL')).toBe(1);
     expect(toDisplay(0.092903, 'area_m2', 'IMPERIAL')).toBe(1);
-    expect(toDisplay(1, 'volume_m3', 'IMPERIAL')).toBe(264.172);
+    expect(toDisplay(1, 'volume_m3', 'IMPERIAL')).toBe(264);
+  });
+  it('shows US gallons whole, as the results do (50 m3 is 13 209 gal, not 13 208.603), unless typed so', () => {
+    expect(toDisplay(50, 'volume_m3', 'IMPERIAL')).toBe(13209);
+    expect(toDisplay(fromDisplay(13208.6, 'volume_m3', 'IMPERIAL'), 'volume_m3', 'IMPERIAL')).toBe(13208.6);
+    expect(displayDecimals('volume_m3', 'IMPERIAL')).toBe(0);
+    expect(displayDecimals('length_mm', 'IMPERIAL')).toBe(3);
+    expect(displayDecimals('volume_m3', 'METRIC')).toBe(3);
+    expect(displayDecimals('count', 'METRIC')).toBeUndefined();
   });
   it('leaves metric values and counts as they are', () => {
     expect(toDisplay(12.345, 'length_mm', 'METRIC')).toBe(12.345);

@@ -95,7 +95,12 @@ describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
       headers: { cookie: owner },
     });
     expect(r2.statusCode).toBe(422);
-    expect(r2.json().details[0]).toMatchObject({ code: 'spill_loop', field: 'steps.Deversement' });
+    // the loop is refused by the bundle's own rule on the spill, as the form refuses it
+    expect(r2.json().details[0]).toMatchObject({
+      code: 'invalid_field',
+      field: 'steps.Deversement.forms.0.form.destination',
+      rule: 'check',
+    });
     const region = await create(
       'skywater_manager',
       projectBody('sm', (d) => {
@@ -108,6 +113,127 @@ describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
       headers: { cookie: owner },
     });
     expect(r3.json()).toMatchObject({ field: 'steps.Chantier.forms.0.form.postcode' });
+  });
+
+  it("refuses answers beyond physics with the bundle's rules, each field named with its rule, in the user's language", async () => {
+    const roof = (d: Record<string, unknown>) => (d.roofs as Record<string, Record<string, unknown>>[])[0]!;
+    const calc = async (type: string, body: unknown, query = '') => {
+      const id = await create(type, body);
+      const api = type === 'skywater_manager' ? 'skywater_manager' : type;
+      return inject({
+        method: 'GET',
+        url: `/api/${api}/calculate/${id}${query}`,
+        headers: { cookie: owner },
+      });
+    };
+    // a drainage layer of -50 cm (it gave a storage of -76 mm and 0 % without a reason)
+    const minus = await calc(
+      'skywater_manager',
+      projectBody('sm', (d) => {
+        roof(d).drain = { type: 'DRAIN_10', thickness: -50 };
+      }),
+    );
+    expect(minus.statusCode).toBe(422);
+    expect(minus.json()).toMatchObject({
+      error: 'Le projet ne peut pas encore être calculé.',
+      field: 'steps.Toiture.forms.0.form.drain_stroke',
+    });
+    expect(minus.json().details).toEqual([
+      {
+        code: 'invalid_field',
+        field: 'steps.Toiture.forms.0.form.drain_stroke',
+        rule: 'check',
+        rule_message: { key: 'errors.range', params: { min: 0, max: 100 } },
+        message:
+          'Toiture 1 Toiture A – Épaisseur de la couche drainante : La valeur doit être comprise entre 0 et 100',
+      },
+    ]);
+    // 500 cm of substrate (it gave 92 %)
+    const deep = await calc(
+      'skywater_manager',
+      projectBody('sm', (d) => {
+        roof(d).substrate = { type: 'SFX', thickness: 500 };
+      }),
+    );
+    expect(deep.statusCode).toBe(422);
+    expect(deep.json().details[0]).toMatchObject({
+      field: 'steps.Toiture.forms.0.form.substrat_stroke',
+      rule: 'check',
+    });
+    // a 25 mm drain board stored as 100 cm (it gave 76.6 % instead of 57.6 %)
+    const board = await calc(
+      'skywater_manager',
+      projectBody('sm', (d) => {
+        roof(d).drain = { type: 'SOPRADRAIN_DUO_25', thickness: 100 };
+      }),
+    );
+    expect(board.statusCode).toBe(422);
+    expect(board.json().details[0]).toMatchObject({
+      field: 'steps.Toiture.forms.0.form.drain_stroke',
+      rule_message: { key: 'sm.errors.fixed_thickness', params: { thickness: 2.5 } },
+      message: expect.stringContaining('épaisseur fixe de 2,5 cm'),
+    });
+    // smca speaks the request's language
+    const ca = await calc(
+      'smca',
+      projectBody('smca', (d) => {
+        roof(d).substrate = { type: 'SFX', thickness: 5000 };
+      }),
+      '?locale=en',
+    );
+    expect(ca.json()).toMatchObject({ error: 'The project cannot be calculated yet.' });
+    expect(ca.json().details[0].message).toBe(
+      'Roof 1 Tower roof – Growing medium thickness: Value must be between 40 and 400 mm (1.6 to 15.7 in)',
+    );
+    // and every calculator, sl too: a JSON Schema keyword of its bundle
+    const sl = await calc(
+      'slowli',
+      projectBody('sl', (d) => {
+        (d.roofs as Record<string, unknown>[])[0]!.surface = -100;
+      }),
+    );
+    expect(sl.statusCode).toBe(422);
+    expect(sl.json().details[0]).toMatchObject({
+      field: 'steps.Toiture.forms.0.form.surface_retention',
+      rule: 'minimum',
+    });
+  });
+
+  it('refuses such a project its note and its Excel file, and ignores in the live preview what it does not read', async () => {
+    const body = projectBody('sm', (d) => {
+      (d.roofs as Record<string, Record<string, unknown>>[])[0]!.drain = { type: 'DRAIN_10', thickness: -50 };
+    });
+    const id = await create('skywater_manager', body);
+    const note = await inject({
+      method: 'POST',
+      url: `/api/skywater_manager/pdf_download/${id}?locale=fr`,
+      payload: { data: JSON.stringify({ informations: [] }) },
+      headers: { cookie: owner },
+    });
+    expect(note.statusCode).toBe(422);
+    expect(note.json().field).toBe('steps.Toiture.forms.0.form.drain_stroke');
+    const xlsx = await inject({
+      method: 'GET',
+      url: `/api/skywater_manager/results_xlsx/${id}`,
+      headers: { cookie: owner },
+    });
+    expect(xlsx.statusCode).toBe(422);
+    // the preview: a client without a name does not hold the figures back (the calculation does not read
+    // it), a drainage layer of -50 cm does
+    const preview = (b: unknown) =>
+      inject({
+        method: 'POST',
+        url: '/api/skywater_manager/preview',
+        payload: b as object,
+        headers: { cookie: owner },
+      });
+    const noName = projectBody('sm', (d) => {
+      (d.client as Record<string, unknown>).name = null;
+    });
+    expect((await preview(noName)).statusCode).toBe(200);
+    const bad = await preview(body);
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().details[0].field).toBe('steps.Toiture.forms.0.form.drain_stroke');
   });
 
   it('calculates the abattement of sm and smca projects', async () => {

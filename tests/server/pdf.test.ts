@@ -117,6 +117,15 @@ describe('pdf_download', () => {
       'Valeur par défaut, à confirmer avec la fiche technique du fabricant',
       'Capacité d’infiltration du sol — Pleine terre'.replace('’', "'"),
       '30 mm/j',
+      // the site's target decided day by day on the site's volumes, and the rule said (issue 25, 6)
+      'Les premiers 8 mm de pluie sont retenus sur 18,3 % des jours de pluie.',
+      "Règle : un jour de pluie compte pour le site lorsque le site entier (1 300 m², toitures et surfaces au sol) garde au moins la pluie du jour jusqu'à 8 mm sur toute sa surface",
+      // each roof on its own rain, what it receives apart (issue 25, 9)
+      "Les chiffres d'une toiture sont ceux de sa propre pluie, comptée en premier",
+      // the series against the heavy-rain days of the fiche, in the limits (issue 25, 11)
+      "À la station Paris-Montsouris, la série synthétique compte 18,3 jours par an d'au moins 10 mm de précipitations, contre 16,0 dans les normales (+14 %)",
+      // what changed with the method's version
+      'Version 3.0 de la méthode',
     ])
       expect(text).toContain(s);
     // a Paris project's note cites Météo-France, not the Canadian normals
@@ -133,6 +142,7 @@ describe('pdf_download', () => {
       'smca',
       projectBody('smca', (d) => {
         d.unit_system = 'IMPERIAL';
+        Object.assign(d.project as object, { has_volume: true, volume: 50 });
       }),
     );
     await inject({ method: 'GET', url: `/api/smca/calculate/${id}`, headers: { cookie: owner } });
@@ -150,7 +160,29 @@ describe('pdf_download', () => {
     expect(text).toContain('Hargreaves (FAO-56)');
     expect(text).toContain('Annual retention (by volume)');
     expect(text).toContain('Mean of monthly values');
-    expect(text).toContain('Target: retain the first 0.2 in of every rain');
+    // one precision for one figure: the target as the form shows it, everywhere (issue 25, 10)
+    expect(text).toContain('Target: retain the first 0.197 in of every rain');
+    expect(text).toContain('Rain depth to retain 0.197 in');
+    expect(text).not.toMatch(/\b0\.2 in\b/);
+    // the imposed volume judged on how often it is free when the rain starts, in gallons (issue 25, 7, 10)
+    expect(text).toContain('Retention volume 13,209 US gal');
+    expect(text).toContain(
+      'Imposed retention volume: 13,209 US gal. It is free at the start of 22.7 % of rainy days (0 % in Feb, 59.9 % in Aug).',
+    );
+    expect(text).toContain(
+      'the imposed volume is not met, although the surfaces can hold 31,701 US gal in all',
+    );
+    expect(text).not.toMatch(/m³|\bm3\b/);
+    // the roof receiving the podium's overflow: its own rain, the water received apart (issue 25, 9)
+    expect(text).toMatch(/Tower roof also receives [\d,]+ US gal a year from the surfaces spilling onto it/);
+    // the monthly rain normals in inches, the rainy-day threshold too (issue 25, 10)
+    expect(text).toContain('Rain height (in) 2.43 1.98 1.99 3.02');
+    expect(text).toContain('Rainy days (at least 0.039 in)');
+    expect(text).not.toMatch(/[\d.]+ mm\b/);
+    // the heavy-rain days of the ECCC normals against the series (issue 25, 11)
+    expect(text).toMatch(
+      /the synthetic series has 4\.8 days a year with at least 0\.984 in of rain \(on the months published\), against 4\.6 in the normals \(\+3 %\)/,
+    );
     expect(text).toMatch(/Rain per year\s+[\d,]+ US gal/);
     expect(text).toContain('Environment and Climate Change Canada, Canadian Climate Normals 1991-2020');
     // a Toronto project's note cites its own climate data, not the French one's

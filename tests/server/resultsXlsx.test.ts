@@ -39,6 +39,7 @@ describe('results_xlsx', () => {
       'smca',
       projectBody('smca', (d) => {
         d.unit_system = 'IMPERIAL';
+        Object.assign(d.project as object, { has_volume: true, volume: 50 });
       }),
     );
     expect((await download('smca', id, 'en')).statusCode).toBe(409);
@@ -74,6 +75,22 @@ describe('results_xlsx', () => {
     }
     expect(values.find((v) => v[0] === 'Whole site')![1]).toBe(results.site.abattement);
     expect(String(values[1]?.[0])).toMatch(/^Over the whole site, [\d.]+ % of the annual rain/);
+    const lines = values.map((v) => String(v[0] ?? ''));
+    // the imposed volume's verdict and rule, in gallons (issue 25, 7 and 10)
+    expect(lines).toContain(
+      'Imposed retention volume: 13,209 US gal. It is free at the start of 22.7 % of rainy days (0 % in Feb, 59.9 % in Aug).',
+    );
+    expect(
+      lines.some((x) => x.startsWith('Rule: the imposed volume must be free when the rain starts')),
+    ).toBe(true);
+    // the site's rule, and the water the tower roof receives from the podium apart (issue 25, 6 and 9)
+    expect(lines.some((x) => x.startsWith('Rule: a rainy day counts for the site when the whole site'))).toBe(
+      true,
+    );
+    expect(lines.some((x) => x.startsWith('Tower roof also receives'))).toBe(true);
+    expect(header).toContain('Received from other surfaces per year (US gal)');
+    const tower = values.find((v) => v[0] === 'Tower roof')!;
+    expect(tower[8]).toBeCloseTo(results.toitureResults[0].upstream.received_m3 / 0.00378541178, 0);
     const monthly = wb.getWorksheet('Monthly')!;
     expect(monthly.rowCount).toBe(1 + 12 * roofs.length);
     expect(monthly.getRow(2).values).toEqual([
@@ -83,9 +100,11 @@ describe('results_xlsx', () => {
       results.toitureResults[0].monthlyResults[0].abattement,
       results.toitureResults[0].monthlyResults[0].own,
       results.toitureResults[0].monthlyResults[0].respectConsigneAbattement,
-      results.pluviometrie[0].pluie_precipite,
+      // the rain normal in inches (61.6 mm), as the page and the note show it (issue 25, 10)
+      2.43,
       results.pluviometrie[0].evenements_pluvieux,
     ]);
+    expect(monthly.getRow(1).values).toContain('Rain height (in)');
   });
 
   it('keeps the results when only the unit system changes, and the workbook follows it (issue 27 item 3)', async () => {

@@ -18,16 +18,28 @@ import {
   type StoredProject,
   type UsedParameter,
 } from '../types';
-import { runBalance, topologicalOrder, type Surface } from './balance';
+import {
+  runBalance,
+  topologicalOrder,
+  type BalanceResult,
+  type Surface,
+  type SurfaceTotals,
+} from './balance';
 import { stationPet, type PetMethod } from './pet';
 import { STATIONS, stationForPostcode, stationForRainRegion, wetDaysOf, type Station } from './stations';
-import { DAYS_IN_MONTH, stationSeries } from './weather';
+import { DAYS_IN_MONTH, stationSeries, type Series } from './weather';
 
 export const ABATTEMENT_METHOD = {
   name: 'daily water balance over a synthetic rain series (WGEN)',
   // 2.0: rain and snow split on the ECCC rain normals with daily temperature spread, one PET method for
   // France (Penman), months judged on the water reaching the roof, own and downstream retention.
-  version: '2.0.0',
+  // 3.0: a roof's own rain comes first (its figures are those of the same roof alone; the water it
+  // receives from upstream is reported apart); what reaches the sewer is traced backward through the
+  // pools of received water (a chain costs what the same roofs side by side cost), a roof's month counting
+  // the water that left it that month; the site's target is decided day by day on the site's own
+  // volumes (grounds included); the imposed volume is judged on how often it is free when the rain
+  // starts; the series is checked against the heavy-rain days of the normals.
+  version: '3.0.0',
 };
 
 type Q = { value: number; unit: string; provenance: string };
@@ -42,6 +54,29 @@ export interface MonthResult {
   own: number;
 }
 
+/** What a surface does with the water it receives from upstream surfaces, per year. */
+export interface UpstreamWater {
+  received_m3: number;
+  retained_m3: number;
+  passed_m3: number;
+  /** retained_m3 / received_m3 (%) */
+  retained_share: number;
+}
+
+/**
+ * The generated series against a statistic of the normals it is not fitted to: days per year with at
+ * least `threshold_mm` (France: precipitation, Météo-France fiche; Canada: rain, ECCC, on the months the
+ * normals publish), in the series and in the normals.
+ */
+export interface SeriesCheck {
+  threshold_mm: number;
+  kind: 'precipitation' | 'rain';
+  series_days: number;
+  normal_days: number;
+  /** (series - normal) / normal (%) */
+  bias: number;
+}
+
 export interface RoofResult {
   toiture: { name: string };
   monthlyResults: MonthResult[];
@@ -53,6 +88,8 @@ export interface RoofResult {
   area_m2: number;
   /** per year: water reaching the roof, retained on it, retained downstream, reaching the sewer */
   volumes: { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
+  /** the water it receives from the surfaces spilling onto it, apart from its own; null when none do */
+  upstream: UpstreamWater | null;
 }
 
 /** The rain that falls on the grounds, together (their water is traced as one origin), per year. */
@@ -73,17 +110,28 @@ export interface AbattementResults {
   /** the whole site, per year */
   site: {
     abattement: number;
+    /** rainy days on which the site kept at least min(rain, target) x its area (%) */
     respectConsigneAbattement: number;
+    /** the area the site's target applies to: every roof and ground (m2) */
+    area_m2: number;
     precipitation_m3_per_year: number;
     to_sewer_m3_per_year: number;
     et_m3_per_year: number;
     infiltration_m3_per_year: number;
     /** water the roofs and grounds can hold at once */
     storage_capacity_m3: number;
-    /** a retention volume the project must provide (smca), and whether the surfaces hold it */
+    /**
+     * a retention volume the project must provide (smca): the share of rainy days (%) on which that much
+     * storage is free when the rain starts, over the year and month by month; met when the share is at
+     * least `imposed_volume_min_free_share`
+     */
     imposed_volume_m3: number | null;
+    imposed_volume_free_share: number | null;
+    imposed_volume_free_share_by_month: number[] | null;
+    imposed_volume_min_free_share: number | null;
     imposed_volume_met: boolean | null;
   };
+  series_check: SeriesCheck | null;
   station: { id: string; name: string; country: string; period: string; source: string };
   years: number;
   target_mm: number | null;
@@ -100,6 +148,8 @@ export interface AbattementResults {
     infiltration_m3_per_year: number;
     storage_end_m3: number;
     snow_end_m3: number;
+    upstream_retained_m3_per_year: number;
+    upstream_passed_m3_per_year: number;
   }[];
   parameters: UsedParameter[];
   defaults_used: string[];
@@ -285,6 +335,62 @@ function parse(
 
 const pct = (x: number): number => round(Math.min(100, Math.max(0, x)), 1);
 
+/** What a surface did with the water it received from upstream, per year (null when it received none). */
+function upstreamOf(t: SurfaceTotals, years: number): UpstreamWater | null {
+  if (!(t.inflow > 0)) return null;
+  const m3 = (litres: number) => round(litres / 1000 / years, 3);
+  return {
+    received_m3: m3(t.inflow),
+    retained_m3: m3(t.upstreamRetained),
+    passed_m3: m3(t.upstreamPassed),
+    retained_share: pct((100 * t.upstreamRetained) / t.inflow),
+  };
+}
+
+/** The share of rainy days (%) on which `volumeM3` of storage is free when the rain starts, and by month. */
+function imposedShares(b: BalanceResult, volumeM3: number): { year: number; months: number[] } {
+  const litres = volumeM3 * 1000;
+  const free = new Array<number>(12).fill(0);
+  const days = new Array<number>(12).fill(0);
+  b.freeAtRainStart.forEach((x, k) => {
+    const m = b.rainyDayMonth[k]!;
+    days[m]! += 1;
+    if (x >= litres - 1e-9 * litres) free[m]! += 1;
+  });
+  const all = days.reduce((x, y) => x + y, 0);
+  return {
+    year: all > 0 ? pct((100 * free.reduce((x, y) => x + y, 0)) / all) : 100,
+    months: days.map((d, m) => (d > 0 ? pct((100 * free[m]!) / d) : 100)),
+  };
+}
+
+/**
+ * The series against the heavy-rain days of the normals, which it is not fitted to: days with at least
+ * 10 mm of precipitation (Météo-France fiches) or 25 mm of rain (ECCC, on the months published).
+ */
+export function seriesCheck(station: Station, series: Series): SeriesCheck | null {
+  const fr = station.wet_days_ge_10mm;
+  const ca = station.rain_days_ge_25mm;
+  const months = (fr ?? ca)?.map((x) => typeof x === 'number');
+  if (!months?.some(Boolean)) return null;
+  const threshold = fr ? 10 : 25;
+  let count = 0;
+  for (let i = 0; i < series.precip.length; i += 1) {
+    if (!months[series.month[i]!]) continue;
+    const amount = fr ? series.precip[i]! : series.precip[i]! - series.snow[i]!;
+    if (amount >= threshold) count += 1;
+  }
+  const normal = ((fr ?? ca) as (number | null)[]).reduce<number>((x, y) => x + (y ?? 0), 0);
+  const seriesDays = count / series.years;
+  return {
+    threshold_mm: threshold,
+    kind: fr ? 'precipitation' : 'rain',
+    series_days: round(seriesDays, 1),
+    normal_days: round(normal, 1),
+    bias: round((100 * (seriesDays - normal)) / normal, 0),
+  };
+}
+
 /**
  * Runs the abattement calculation of a stored sm (skywater_manager) or smca project, or lists why it
  * cannot. `adjustStation` changes the climate normals the project is computed with (a sensitivity: more
@@ -326,11 +432,13 @@ export function calculateAbattement(
     target,
     prm.get('snow_melt_mm_per_degree_day'),
     wetDay,
+    { free: imposedVolume !== null },
   );
   const sum = (a: Float64Array) => a.reduce((x, y) => x + y, 0);
   const perYear = (litres: number) => round(litres / 1000 / years, 3);
   const share = (part: number, whole: number) => (whole > 0 ? pct((100 * part) / whole) : 100);
   const roofs = surfaces.filter((s) => s.roof);
+  const roofTotals = surfaces.map((s, i) => [s, b.totals[i]!] as const).filter(([s]) => s.roof);
   const toitureResults: RoofResult[] = roofs.map((s, i) => {
     const water = b.roofMonthRain[i]!;
     const ownOut = b.roofMonthOwnOut[i]!;
@@ -363,6 +471,7 @@ export function calculateAbattement(
         downstream_m3: perYear(Math.max(0, o - sw)),
         to_sewer_m3: perYear(sw),
       },
+      upstream: upstreamOf(roofTotals[i]![1], years),
     };
   });
   const totalRain = b.totals.reduce((x, t) => x + t.precipitation, 0);
@@ -389,6 +498,8 @@ export function calculateAbattement(
       }
     : null;
   const storage = surfaces.reduce((x, s) => x + (s.capacity * s.area) / 1000, 0);
+  const imposed = imposedVolume === null ? null : imposedShares(b, imposedVolume);
+  const minFree = imposedVolume === null ? null : prm.get('imposed_volume_min_free_share');
   const parameters = [...prm.used.values()];
   return {
     ok: true,
@@ -399,9 +510,14 @@ export function calculateAbattement(
       site: {
         // What falls on the site and does not reach the sewer (grounds' own rain included).
         abattement: share(totalRain - totalSewer, totalRain),
+        // A rainy day counts when the site kept at least min(rain, target) x its area that day.
         respectConsigneAbattement: share(
-          b.roofMonthRespected.reduce((x, a) => x + sum(a), 0),
-          b.roofMonthRainyDays.reduce((x, a) => x + sum(a), 0),
+          sum(b.siteMonthRespected),
+          sum(b.roofMonthRainyDays[0] ?? new Float64Array(12)),
+        ),
+        area_m2: round(
+          surfaces.reduce((x, s) => x + s.area, 0),
+          2,
         ),
         precipitation_m3_per_year: perYear(totalRain),
         to_sewer_m3_per_year: perYear(totalSewer),
@@ -409,8 +525,12 @@ export function calculateAbattement(
         infiltration_m3_per_year: perYear(b.totals.reduce((x, t) => x + t.infiltration, 0)),
         storage_capacity_m3: round(storage, 2),
         imposed_volume_m3: imposedVolume,
-        imposed_volume_met: imposedVolume === null ? null : storage >= imposedVolume,
+        imposed_volume_free_share: imposed?.year ?? null,
+        imposed_volume_free_share_by_month: imposed?.months ?? null,
+        imposed_volume_min_free_share: minFree,
+        imposed_volume_met: imposed === null || minFree === null ? null : imposed.year >= minFree,
       },
+      series_check: seriesCheck(station, series),
       station: {
         id: station.id,
         name: station.name,
@@ -434,6 +554,8 @@ export function calculateAbattement(
           infiltration_m3_per_year: t.infiltration / 1000 / years,
           storage_end_m3: t.storageEnd / 1000,
           snow_end_m3: t.snowEnd / 1000,
+          upstream_retained_m3_per_year: t.upstreamRetained / 1000 / years,
+          upstream_passed_m3_per_year: t.upstreamPassed / 1000 / years,
         };
       }),
       parameters,

@@ -4,29 +4,39 @@
  * Each day, for every surface in upstream-to-downstream order: store += precipitation reaching it (rain
  * and snowmelt) + what upstream surfaces spill onto it; a ground infiltrates up to its daily capacity;
  * outflow = store above capacity; actual ET = PET x Kc x store / capacity, never more than the store.
- * Water is traced by origin: each store is well mixed, so its outflow, ET and infiltration take every
- * origin in proportion; what finally leaves to the sewer is credited to the roofs it fell on.
  * Snow: the site's snowpack takes the day's snow (weather.ts splits rain and snow) and melts 3 mm per
- * °C-day above 0 °C. A roof's month is judged on the water that reaches it that month (rain and
- * snowmelt), so melt runoff counts against the month it runs off, and snow still lying is not counted
- * as retained; a rainy day is a day with at least 1 mm of rain or melt.
+ * °C-day above 0 °C. A rainy day is a day with at least 1 mm of rain or melt.
  *
- * Each roof's water is followed in two parts: what the roof itself retains (evaporates) of its own
- * water, and what the surfaces downstream of it retain of what it spills, so that a roof's place in a
- * chain of spills is not mistaken for a better roof.
+ * Whose water is it (method 3.0). A surface's own rain comes first: its store is split into the part a
+ * standalone surface would hold with its own rain alone, and a pool holding the water received from
+ * upstream. The bucket is monotone (more water never means less stored, spilled, evaporated or
+ * infiltrated, day by day), so the split is exact: the own part follows the standalone surface to the
+ * litre, and the pool is what the upstream water adds to the store (more ET and infiltration, more
+ * overflow). A roof's own figures are therefore the figures of the same roof alone; the water it
+ * receives is reported apart (received, retained, passed on). Within a pool the upstream water is well
+ * mixed: it leaves, evaporates and infiltrates in proportion to its origins.
+ *
+ * What reaches the sewer from a roof is traced through the pools downstream without carrying every
+ * origin in every store: a backward pass over the days gives, for each pool and day, the share of its
+ * water that eventually reaches the sewer (lambda); a roof's own overflow of a day reaches the sewer in
+ * that share of the pool it enters. The cost is one number per pool and day, so a chain of 200 roofs
+ * costs about what 200 roofs side by side cost. A roof's month counts the water that left the roof that
+ * month; a rainy day meets the roof's target when what its own overflow of the day eventually sends to
+ * the sewer is at most the rain beyond the target over the roof. The site's day meets the target when
+ * what the whole site (roofs and grounds) sends to the sewer that day is at most the rain beyond the
+ * target over the site's area, i.e. when the site keeps at least min(rain, target) x its area.
  *
  * Speed: on a day without water (no rain, no melt) nothing overflows, so nothing flows between surfaces,
  * and a surface that does not infiltrate only keeps a share of its store that depends on the month alone
  * (1 - PET x Kc / capacity). The loop therefore walks only the days that bring water (or count as rainy),
  * and first brings each surface through the dry days before: a store that does not infiltrate keeps that
  * share raised to the number of dry days (a table per month), a ground is followed day by day until it
- * is empty. Each store is well mixed, so ET scales all its origins alike: the amounts by origin are kept
- * divided by a running factor (true = stored / inv[i]), and a day touches them only when water arrives
- * from upstream or leaves downstream. A surface's own origin is not stored at all: it is the store less
- * the other origins.
+ * is empty. A pool keeps a record only on the days water enters or leaves it to another surface.
  *
- * `npm run bench:calc` times it (20 roofs and 5 grounds over 100 years). tests/calc/balancePin.test.ts
- * and balanceDifferential.test.ts hold every output to the day-by-day version's to 1e-9.
+ * `npm run bench:calc` times it (20 roofs and 5 grounds over 100 years; 200 roofs in a chain beside 200
+ * side by side). tests/calc/balanceDifferential.test.ts holds every output to a plain day-by-day version
+ * (tests/calc/balanceReference.ts) on random networks, and the tracing to a forward tracing that carries
+ * every origin; tests/calc/balancePin.test.ts pins the outputs.
  */
 import type { Series } from './weather';
 
@@ -140,12 +150,16 @@ export interface SurfaceTotals {
   infiltration: number;
   storageEnd: number;
   snowEnd: number;
+  /** of the water received from upstream (`inflow`): retained here (ET, infiltration) and passed on */
+  upstreamRetained: number;
+  upstreamPassed: number;
 }
 
 export interface BalanceResult {
   /**
    * per roof (index among roofs) and calendar month: the water reaching the roof (rain and snowmelt),
-   * the part of it leaving the roof (to the sewer or downstream), the part reaching the sewer (L)
+   * the part of it leaving the roof (to the sewer or downstream: what the roof alone would spill), and
+   * the part of that which reaches the sewer (L), counted in the month it left the roof
    */
   roofMonthRain: Float64Array[];
   roofMonthOwnOut: Float64Array[];
@@ -153,6 +167,14 @@ export interface BalanceResult {
   /** per roof and month: rainy days and rainy days that met the target */
   roofMonthRainyDays: Float64Array[];
   roofMonthRespected: Float64Array[];
+  /** per month: rainy days on which the whole site met the target (its own volumes, grounds included) */
+  siteMonthRespected: Float64Array;
+  /**
+   * per rainy day, in order: its month and the free storage of all surfaces when it starts (L); empty
+   * unless asked for (`free`)
+   */
+  rainyDayMonth: Uint8Array;
+  freeAtRainStart: Float64Array;
   totals: SurfaceTotals[];
 }
 
@@ -180,34 +202,101 @@ export function topologicalOrder(surfaces: Surface[]): { order: number[] } | { l
   return { order: order.reverse() };
 }
 
+/** A growable typed array's next size, its content copied. */
+function grown<T extends Int32Array | Float64Array>(a: T): T {
+  const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+/** Surfaces a record key can name: the key is surface + SURFACES x water day (surface = key & MASK). */
+const SURFACES = 1024;
+const MASK = SURFACES - 1;
+const SHIFT = 10;
+
+/**
+ * The pools' records, in the order they are made (a day's upstream surfaces before downstream ones):
+ * the surface and the water day (`key`), the share of the pool (after the day's inputs) it sent on
+ * (`sent`), the share of it still there at the pool's next record (`kept`; then, after the backward
+ * pass, lambda), and the own overflow its one upstream roof sent it that day (when it has only one).
+ */
+interface Records {
+  n: number;
+  key: Int32Array;
+  sent: Float64Array;
+  kept: Float64Array;
+  ownIn: Float64Array;
+}
+
+/**
+ * The roofs' overflows into surfaces that have more than one upstream roof: the roof, the receiving
+ * surface's record of that day, the amount, the month, and the most the day lets reach the sewer (-1
+ * when it is not a rainy day).
+ */
+interface Sends {
+  n: number;
+  roof: Int32Array;
+  rec: Int32Array;
+  amount: Float64Array;
+  limit: Float64Array;
+  month: Uint8Array;
+}
+
+/**
+ * The records and overflows of the last run, kept for the next: a run writes over them from the start,
+ * so that a large network does not allocate (and grow) tens of megabytes at every calculation.
+ */
+const scratch: { records: Records; sends: Sends } = {
+  records: {
+    n: 0,
+    key: new Int32Array(1 << 14),
+    sent: new Float64Array(1 << 14),
+    kept: new Float64Array(1 << 14),
+    ownIn: new Float64Array(1 << 14),
+  },
+  sends: {
+    n: 0,
+    roof: new Int32Array(1 << 14),
+    rec: new Int32Array(1 << 14),
+    amount: new Float64Array(1 << 14),
+    limit: new Float64Array(1 << 14),
+    month: new Uint8Array(1 << 14),
+  },
+};
+
 /** A balance run's network and state, in flat typed arrays (surfaces numbered upstream to downstream). */
 interface Kernel {
-  origins: number;
-  roofs: number;
-  comp: Float64Array;
-  inflow: Float64Array;
-  sewer: Float64Array;
-  inv: Float64Array;
-  total: Float64Array;
-  upsStart: Int32Array;
-  upsList: Int32Array;
-  own: Int32Array;
+  roofOf: Int32Array;
+  hasPool: Uint8Array;
+  /** the one roof spilling onto each surface, -1 when none or several */
+  soleRoof: Int32Array;
+  ownIn: Float64Array;
+  own: Float64Array;
+  pool: Float64Array;
+  pend: Float64Array;
   area: Float64Array;
-  areas: Float64Array;
+  roofArea: Float64Array;
+  siteArea: number;
   capacity: Float64Array;
   etRate: Float64Array;
   infilCap: Float64Array;
   to: Int32Array;
   keep: Float64Array;
-  unkeep: Float64Array;
-  tInflow: Float64Array;
   tOut: Float64Array;
   tSewer: Float64Array;
   tEt: Float64Array;
   tInfil: Float64Array;
+  tPoolKept: Float64Array;
+  tPoolPassed: Float64Array;
   mOwnOut: Float64Array;
   mSewer: Float64Array;
   mMissed: Float64Array;
+  siteMissed: Float64Array;
+  /** whether to note the free storage at the start of every rainy day */
+  free: number[] | null;
+  recToday: Int32Array;
+  records: Records;
+  sends: Sends;
   water: WaterDays;
   month: Uint8Array;
   petDaily: number[];
@@ -220,177 +309,310 @@ interface Kernel {
  * it from run to run).
  */
 function simulate(k: Kernel): void {
-  const { origins, roofs, comp, inflow, sewer, inv, total, upsStart, upsList, own, area, areas } = k;
-  const { capacity, etRate, infilCap, to, keep, unkeep, month, petDaily, wetDay } = k;
-  const { tInflow, tOut, tSewer, tEt, tInfil, mOwnOut, mSewer, mMissed } = k;
+  const { roofOf, hasPool, soleRoof, ownIn, own, pool, pend, area, roofArea, capacity, etRate } = k;
+  const { infilCap, to, keep } = k;
+  const { month, petDaily, wetDay, recToday, records: rec, sends, free: freeDays, siteMissed } = k;
+  const { tOut, tSewer, tEt, tInfil, tPoolKept, tPoolPassed, mOwnOut, mSewer, mMissed } = k;
   const { day: waterDay, input: waterInput, spellStart, spellMonth, spellDays } = k.water;
-  const n = total.length;
+  let recKey = rec.key;
+  let recSent = rec.sent;
+  let recKept = rec.kept;
+  let recOwnIn = rec.ownIn;
+  // each pool's last record and what the pool held after that day's inputs
+  const lastRec = new Int32Array(own.length).fill(-1);
+  const lastW = new Float64Array(own.length);
+  let nrec = rec.n;
+  let sendRoof = sends.roof;
+  let sendRec = sends.rec;
+  let sendAmount = sends.amount;
+  let sendLimit = sends.limit;
+  let sendMonth = sends.month;
+  let nsend = sends.n;
+  const n = own.length;
   const hasTarget = k.target !== null;
   const targetDepth = k.target ?? 0;
+  const siteArea = k.siteArea;
   const events = waterDay.length;
-  // a month's rows in the keep tables, and one day's
+  // a month's rows in the keep tables
   const monthRows = (LONGEST + 1) * n;
-  // Roof r's water reaching the sewer today is sewer[r]; the roofs it came from are listed in
-  // reached[0 .. reachedCount) (their flag in isReached) so the day's end visits only them. A rainy day
-  // meets the target for every roof but those that sent more than the rain beyond the target.
-  const reached = new Int32Array(origins);
-  const isReached = new Uint8Array(origins);
-  let reachedCount = 0;
+  let longestSpell = 0;
+  for (let e = 0; e <= events; e += 1)
+    longestSpell = Math.max(longestSpell, spellStart[e + 1]! - spellStart[e]!);
+  const runRow = new Int32Array(longestSpell);
   // Every water day, then once more (e = events) for the dry days after the last one.
   for (let e = 0; e <= events; e += 1) {
     const last = e === events;
     const d = last ? month.length : waterDay[e]!;
     const s0 = spellStart[e]!;
     const s1 = spellStart[e + 1]!;
-    const spell = s0 < s1;
-    const input = last ? 0 : waterInput[e]!;
-    const m = last ? 0 : month[d]!;
-    const pet = petDaily[m]!;
-    const keepOne = m * monthRows + n;
-    // The dry days since the last water day, every surface, before any water moves today: a surface's
-    // factor is then today's when water from upstream is added to its store.
-    if (spell)
+    if (s0 < s1) {
+      // The dry days since the last water day, every surface, before any water moves today: the rows of
+      // the keep tables for the spell's runs (a run per calendar month), then each surface.
+      const runs = s1 - s0;
+      for (let x = 0; x < runs; x += 1) runRow[x] = spellMonth[s0 + x]! * monthRows + spellDays[s0 + x]! * n;
       for (let i = 0; i < n; i += 1) {
-        let w = total[i]!;
-        if (!(w > 0)) continue;
+        let a = own[i]!;
+        let u = pool[i]!;
         const icap = infilCap[i]!;
-        let g = inv[i]!;
         if (icap === 0) {
-          const before = w;
-          for (let x = s0; x < s1; x += 1) {
-            const at = spellMonth[x]! * monthRows + spellDays[x]! * n + i;
-            w *= keep[at]!;
-            g *= unkeep[at]!;
+          if (u > 0) {
+            const before = a + u;
+            const u0 = u;
+            for (let x = 0; x < runs; x += 1) {
+              const f = keep[runRow[x]! + i]!;
+              a *= f;
+              u *= f;
+            }
+            tEt[i]! += before - (a + u);
+            tPoolKept[i]! += u0 - u;
+            own[i] = a;
+            pool[i] = u;
+          } else if (a > 0) {
+            const before = a;
+            for (let x = 0; x < runs; x += 1) a *= keep[runRow[x]! + i]!;
+            tEt[i]! += before - a;
+            own[i] = a;
           }
-          tEt[i]! += before - w;
-        } else {
-          // A ground, day by day (infiltration, then ET on what is left) until it is empty.
-          for (let a = e > 0 ? waterDay[e - 1]! + 1 : 0; a < d && w > 0; a += 1) {
+        } else if (a > 0 || u > 0) {
+          // A ground, day by day (infiltration, then ET on what is left) until it is empty: the whole
+          // store and its own part alike, the pool being their difference.
+          let w = a + u;
+          const rate = etRate[i]!;
+          for (let day = e > 0 ? waterDay[e - 1]! + 1 : 0; day < d && w > 0; day += 1) {
+            const c = petDaily[month[day]!]! * rate;
             const infil = Math.min(w, icap);
             const left = w - infil;
-            const rest = left - Math.min(left, petDaily[month[a]!]! * etRate[i]! * left);
+            const rest = left - Math.min(left, c * left);
             tInfil[i]! += infil;
             tEt[i]! += left - rest;
-            g *= w / rest;
             w = rest;
+            const infilA = Math.min(a, icap);
+            const leftA = a - infilA;
+            a = leftA - Math.min(leftA, c * leftA);
           }
+          const u1 = w - a > 0 ? w - a : 0;
+          tPoolKept[i]! += u - u1;
+          own[i] = a;
+          pool[i] = u1;
         }
-        if (!(w > 0 && g < 1e150)) {
-          // Emptied: what it stored is zeroed; or a factor grown too large: what it stored is rescaled.
-          const f = w > 0 ? 1 / g : 0;
-          for (let x = upsStart[i]!, end = upsStart[i + 1]!, row = i * origins; x < end; x += 1)
-            comp[row + upsList[x]!]! *= f;
-          g = 1;
-        }
-        total[i] = w;
-        inv[i] = g;
       }
+    }
     if (last) break;
-    // The water day, upstream to downstream: what a surface spills is already in the stores downstream
-    // (by origin, times their factor), and in inflow[] until they take it.
-    for (let i = 0; i < n; i += 1) {
-      const icap = infilCap[i]!;
-      let g = inv[i]!;
-      let w = total[i]! + input * area[i]!;
-      const received = inflow[i]!;
-      if (received !== 0) {
-        inflow[i] = 0;
-        w += received;
-        tInflow[i]! += received;
-      }
-      if (w <= 0) {
-        total[i] = w;
-        continue;
-      }
-      const row = i * origins;
-      const cap = capacity[i]!;
-      let rest: number;
-      if (icap === 0 && w <= cap) {
-        // The common day: nothing infiltrates or overflows, only ET takes its share.
-        const at = keepOne + i;
-        rest = w * keep[at]!;
-        g *= unkeep[at]!;
-        tEt[i]! += w - rest;
-      } else {
-        const infil = Math.min(w, icap);
-        const out = Math.max(0, w - infil - cap);
-        const left = w - infil - out;
-        rest = left - Math.min(left, pet * etRate[i]! * left);
-        if (out > 0) {
-          tOut[i]! += out;
-          // Every origin leaves in proportion: its true amount (stored / inv) times out / w; the
-          // surface's own origin has the rest of the store.
-          const oi = own[i]!;
-          const f = out / (w * g);
-          const j = to[i]!;
-          let others = 0;
-          if (j < 0) {
-            tSewer[i]! += out;
-            for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) {
-              const o = upsList[x]!;
-              const c = comp[row + o]!;
-              others += c;
-              sewer[o]! += c * f;
-              if (isReached[o] === 0) {
-                isReached[o] = 1;
-                reached[reachedCount++] = o;
-              }
-            }
-            const ownOut = Math.max(0, out - others * f);
-            sewer[oi]! += ownOut;
-            if (oi < roofs) mOwnOut[oi * 12 + m]! += ownOut;
-            if (isReached[oi] === 0) {
-              isReached[oi] = 1;
-              reached[reachedCount++] = oi;
-            }
-          } else {
-            // Into the downstream store, by origin; its own origin (a ground's from another ground) only
-            // adds to the store.
-            const dest = j * origins;
-            const gj = inv[j]!;
-            const oj = own[j]!;
-            let sent = 0;
-            for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) {
-              const o = upsList[x]!;
-              const c = comp[row + o]!;
-              others += c;
-              const b = c * f;
-              sent += b;
-              if (o !== oj) comp[dest + o]! += b * gj;
-            }
-            const ownOut = Math.max(0, out - others * f);
-            sent += ownOut;
-            if (oi !== oj) comp[dest + oi]! += ownOut * gj;
-            if (oi < roofs) mOwnOut[oi * 12 + m]! += ownOut;
-            inflow[j]! += sent;
-          }
-        }
-        tInfil[i]! += infil;
-        tEt[i]! += left - rest;
-        g *= w / rest;
-      }
-      total[i] = rest;
-      if (!(rest > 0 && g < 1e150)) {
-        const f = rest > 0 ? 1 / g : 0;
-        for (let x = upsStart[i]!, end = upsStart[i + 1]!; x < end; x += 1) comp[row + upsList[x]!]! *= f;
-        g = 1;
-      }
-      inv[i] = g;
-    }
-    if (reachedCount === 0) continue;
+    // The water day, upstream to downstream.
+    const input = waterInput[e]!;
+    const m = month[d]!;
+    const pet = petDaily[m]!;
+    const keepOne = m * monthRows + n;
     const rainy = input >= wetDay;
+    // without a target, a rainy day counts when nothing reaches the sewer
     const over = hasTarget ? Math.max(0, input - targetDepth) : 0;
-    for (let x = 0; x < reachedCount; x += 1) {
-      const r = reached[x]!;
-      isReached[r] = 0;
-      const toSewer = sewer[r]!;
-      sewer[r] = 0;
-      if (r === roofs) continue;
-      const a = areas[r]!;
-      mSewer[r * 12 + m]! += toSewer;
-      if (rainy && toSewer > over * a + 1e-9 * a) mMissed[r * 12 + m]! += 1;
+    if (rainy && freeDays !== null) {
+      let free = 0;
+      for (let i = 0; i < n; i += 1) free += capacity[i]! - own[i]! - pool[i]!;
+      freeDays.push(free);
     }
-    reachedCount = 0;
+    let toSewer = 0;
+    const sendsBefore = nsend;
+    for (let i = 0; i < n; i += 1) {
+      const cap = capacity[i]!;
+      const icap = infilCap[i]!;
+      let wa = own[i]! + input * area[i]!;
+      let outA = 0;
+      let outU = 0;
+      if (hasPool[i] === 0) {
+        // No upstream water: the store is the surface's own.
+        if (icap === 0 && wa <= cap) {
+          // The common day: nothing infiltrates or overflows, only ET takes its share.
+          const rest = wa * keep[keepOne + i]!;
+          tEt[i]! += wa - rest;
+          own[i] = rest;
+          continue;
+        }
+        if (wa > 0) {
+          const infil = Math.min(wa, icap);
+          outA = Math.max(0, wa - infil - cap);
+          const left = wa - infil - outA;
+          const rest = left - Math.min(left, pet * etRate[i]! * left);
+          tInfil[i]! += infil;
+          tEt[i]! += left - rest;
+          tOut[i]! += outA;
+          wa = rest;
+        }
+        own[i] = wa;
+        if (outA === 0) continue;
+      } else {
+        const received = pend[i]!;
+        const before = pool[i]!;
+        const wu = before + received;
+        const wt = wa + wu;
+        if (icap === 0 && wt <= cap) {
+          const f = keep[keepOne + i]!;
+          const ra = wa * f;
+          const ru = wu * f;
+          tEt[i]! += wt - ra - ru;
+          tPoolKept[i]! += wu - ru;
+          own[i] = ra;
+          pool[i] = ru;
+        } else if (wt > 0) {
+          const c = pet * etRate[i]!;
+          let ra: number;
+          let ru: number;
+          if (icap === 0) {
+            // The overflow takes the pool first: the own part spills only what it would spill alone.
+            let leftA: number;
+            let leftU: number;
+            if (wa > cap) {
+              outA = wa - cap;
+              outU = wu;
+              leftA = cap;
+              leftU = 0;
+            } else {
+              outU = wt - cap;
+              leftA = wa;
+              leftU = cap - wa;
+            }
+            ra = leftA - Math.min(leftA, c * leftA);
+            ru = leftU - Math.min(leftU, c * leftU);
+            tEt[i]! += leftA - ra + leftU - ru;
+            tOut[i]! += outA + outU;
+          } else {
+            const infil = Math.min(wt, icap);
+            const out = Math.max(0, wt - infil - cap);
+            const left = wt - infil - out;
+            const rest = left - Math.min(left, c * left);
+            const infilA = Math.min(wa, icap);
+            outA = Math.max(0, wa - infilA - cap);
+            const leftA = wa - infilA - outA;
+            ra = leftA - Math.min(leftA, c * leftA);
+            outU = out - outA > 0 ? out - outA : 0;
+            ru = rest - ra > 0 ? rest - ra : 0;
+            tInfil[i]! += infil;
+            tEt[i]! += left - rest;
+            tOut[i]! += out;
+          }
+          tPoolKept[i]! += wu - outU - ru;
+          tPoolPassed[i]! += outU;
+          own[i] = ra;
+          pool[i] = ru;
+        } else {
+          own[i] = wa;
+          pool[i] = wu;
+        }
+        if (received > 0 || outU > 0) {
+          // A pool record: the share of the pool it sent on; the share of the pool of its last record
+          // still there before today's inputs.
+          pend[i] = 0;
+          if (nrec === recKey.length) {
+            recKey = grown(recKey);
+            recSent = grown(recSent);
+            recKept = grown(recKept);
+            recOwnIn = grown(recOwnIn);
+          }
+          const prev = lastRec[i]!;
+          if (prev >= 0) recKept[prev] = before / lastW[i]!;
+          lastRec[i] = nrec;
+          lastW[i] = wu;
+          recKey[nrec] = i | (e << SHIFT);
+          recSent[nrec] = outU / wu;
+          recKept[nrec] = 0;
+          if (soleRoof[i]! >= 0) {
+            recOwnIn[nrec] = ownIn[i]!;
+            ownIn[i] = 0;
+          } else {
+            recOwnIn[nrec] = 0;
+            recToday[i] = nrec;
+          }
+          nrec += 1;
+        }
+        if (outA === 0 && outU === 0) continue;
+      }
+      // Where the day's overflow goes: the own part, then the pool.
+      const j = to[i]!;
+      const roof = roofOf[i]!;
+      if (j < 0) {
+        toSewer += outA + outU;
+        tSewer[i]! += outA + outU;
+        if (roof >= 0 && outA > 0) {
+          mOwnOut[roof * 12 + m]! += outA;
+          mSewer[roof * 12 + m]! += outA;
+          const a = roofArea[roof]!;
+          if (rainy && outA > over * a + 1e-9 * a) mMissed[roof * 12 + m]! += 1;
+        }
+      } else {
+        pend[j]! += outA + outU;
+        if (outA > 0 && roof >= 0) {
+          mOwnOut[roof * 12 + m]! += outA;
+          if (soleRoof[j] === roof) {
+            // the receiving surface's record of the day holds it
+            ownIn[j] = outA;
+            continue;
+          }
+          if (nsend === sendRoof.length) {
+            sendRoof = grown(sendRoof);
+            sendRec = grown(sendRec);
+            sendAmount = grown(sendAmount);
+            sendLimit = grown(sendLimit);
+            const months = new Uint8Array(sendMonth.length * 2);
+            months.set(sendMonth);
+            sendMonth = months;
+          }
+          const a = roofArea[roof]!;
+          sendRoof[nsend] = roof;
+          sendRec[nsend] = j;
+          sendAmount[nsend] = outA;
+          sendLimit[nsend] = rainy ? over * a + 1e-9 * a : -1;
+          sendMonth[nsend] = m;
+          nsend += 1;
+        }
+      }
+    }
+    // The roofs' overflows of the day now name the record their destination made of them.
+    for (let s = sendsBefore; s < nsend; s += 1) sendRec[s] = recToday[sendRec[s]!]!;
+    if (rainy && toSewer > over * siteArea + 1e-9 * siteArea) siteMissed[m]! += 1;
+  }
+  Object.assign(rec, { n: nrec, key: recKey, sent: recSent, kept: recKept, ownIn: recOwnIn });
+  Object.assign(sends, {
+    n: nsend,
+    roof: sendRoof,
+    rec: sendRec,
+    amount: sendAmount,
+    limit: sendLimit,
+    month: sendMonth,
+  });
+}
+
+/**
+ * Backward over the pools' records, downstream records of a day before upstream ones and later days
+ * before earlier ones: the share of a pool's water that eventually reaches the sewer (lambda), written
+ * over `kept`. Of the pool's water, `sent` goes on to its destination (lambda 1 for the sewer) and
+ * `kept` is still there at its next record. The own overflow a record holds from the one roof upstream
+ * reaches the sewer in that share: it counts for that roof's month and its rainy day.
+ */
+function trace(k: Kernel): void {
+  const { key, sent, kept, ownIn } = k.records;
+  const { to, soleRoof, roofArea, mSewer, mMissed, wetDay, target } = k;
+  const { day, input } = k.water;
+  const month = k.month;
+  const lambda = new Float64Array(to.length);
+  for (let r = k.records.n - 1; r >= 0; r -= 1) {
+    const kr = key[r]!;
+    const i = kr & MASK;
+    const j = to[i]!;
+    const l = sent[r]! * (j < 0 ? 1 : lambda[j]!) + kept[r]! * lambda[i]!;
+    lambda[i] = l;
+    kept[r] = l;
+    const own = ownIn[r]!;
+    if (own > 0) {
+      const e = kr >> SHIFT;
+      const roof = soleRoof[i]!;
+      const at = roof * 12 + month[day[e]!]!;
+      const reaching = own * l;
+      mSewer[at]! += reaching;
+      const x = input[e]!;
+      const a = roofArea[roof]!;
+      if (x >= wetDay && reaching > (target === null ? 0 : Math.max(0, x - target)) * a + 1e-9 * a)
+        mMissed[at]! += 1;
+    }
   }
 }
 
@@ -406,34 +628,30 @@ export function runBalance(
   target: number | null,
   meltRate: number,
   wetDay: number,
+  options: { free?: boolean } = {},
 ): BalanceResult {
   const n = surfaces.length;
+  if (n > SURFACES) throw new Error(`runBalance: ${n} surfaces, at most ${SURFACES}`);
   const roofIndex = surfaces.map((s, i) => (s.roof ? surfaces.slice(0, i).filter((x) => x.roof).length : -1));
   const roofs = surfaces.filter((s) => s.roof).length;
-  const origins = roofs + 1; // the roofs, then 'rain that fell on a ground'
-  const originOf = surfaces.map((s, i) => (s.roof ? roofIndex[i]! : roofs));
-  // Which origins other than its own can reach each surface: those of everything upstream.
-  const upstream: number[][] = surfaces.map(() => []);
-  for (const i of order) {
-    const j = surfaces[i]!.to;
-    if (j >= 0)
-      for (const o of [originOf[i]!, ...upstream[i]!])
-        if (o !== originOf[j] && !upstream[j]!.includes(o)) upstream[j]!.push(o);
-  }
   // From here surfaces are numbered by their place in the upstream-to-downstream order (pos[i] for
-  // surface i), so the day's loop walks them in memory order. Flat typed arrays: the water by origin of
-  // the surface at place k at [k * origins, (k + 1) * origins); `sewer` is the sewer's day by origin. The
-  // origins reaching it are upsList[upsStart[k] .. upsStart[k + 1]).
+  // surface i), so the day's loop walks them in memory order.
   const pos = new Int32Array(n);
   order.forEach((i, k) => (pos[i] = k));
   const sorted = order.map((i) => surfaces[i]!);
-  const comp = new Float64Array(n * origins);
-  const inflow = new Float64Array(n);
-  const sewer = new Float64Array(origins);
-  const upsStart = new Int32Array(n + 1);
-  for (let k = 0; k < n; k += 1) upsStart[k + 1] = upsStart[k]! + upstream[order[k]!]!.length;
-  const upsList = Int32Array.from(order.flatMap((i) => upstream[i]!));
-  const own = Int32Array.from(order.map((i) => originOf[i]!));
+  const hasPool = new Uint8Array(n);
+  const soleRoof = new Int32Array(n).fill(-1);
+  const upstreamRoofs = new Int32Array(n);
+  for (const s of surfaces)
+    if (s.to >= 0) {
+      const j = pos[s.to]!;
+      hasPool[j] = 1;
+      if (s.roof) {
+        upstreamRoofs[j]! += 1;
+        soleRoof[j] = roofIndex[surfaces.indexOf(s)]!;
+      }
+    }
+  for (let j = 0; j < n; j += 1) if (upstreamRoofs[j] !== 1) soleRoof[j] = -1;
   const area = Float64Array.from(sorted.map((s) => s.area));
   const capacity = Float64Array.from(sorted.map((s) => s.capacity * s.area));
   const etRate = Float64Array.from(
@@ -441,100 +659,112 @@ export function runBalance(
   );
   const infilCap = Float64Array.from(sorted.map((s) => s.infiltration * s.area));
   const to = Int32Array.from(sorted.map((s) => (s.to >= 0 ? pos[s.to]! : -1)));
-  // The share of its store surface i keeps through k days of ET alone in month m, and its inverse (0
-  // when the store empties), at [(m * (LONGEST + 1) + k) * n + i]: a day's surfaces side by side.
+  // The share of its store surface i keeps through k days of ET alone in month m, at
+  // [(m * (LONGEST + 1) + k) * n + i]: a day's surfaces side by side.
   const keep = new Float64Array(n * 12 * (LONGEST + 1));
-  const unkeep = new Float64Array(n * 12 * (LONGEST + 1));
   for (let m = 0; m < 12; m += 1)
     for (let i = 0; i < n; i += 1) {
       const f = Math.max(0, 1 - petDaily[m]! * etRate[i]!);
-      const back = f > 0 ? 1 / f : 0;
       const at = m * (LONGEST + 1) * n + i;
       keep[at] = 1;
-      unkeep[at] = 1;
-      for (let k = 1; k <= LONGEST; k += 1) {
-        keep[at + k * n] = keep[at + (k - 1) * n]! * f;
-        unkeep[at + k * n] = unkeep[at + (k - 1) * n]! * back;
-      }
+      for (let k = 1; k <= LONGEST; k += 1) keep[at + k * n] = keep[at + (k - 1) * n]! * f;
     }
-  const tInflow = new Float64Array(n);
-  const tOut = new Float64Array(n);
-  const tSewer = new Float64Array(n);
-  const tEt = new Float64Array(n);
-  const tInfil = new Float64Array(n);
-  // Per roof and month, flat at [r * 12 + m].
-  const mRain = new Float64Array(roofs * 12);
-  const mOwnOut = new Float64Array(roofs * 12);
-  const mSewer = new Float64Array(roofs * 12);
-  const mRainy = new Float64Array(roofs * 12);
-  const mRespected = new Float64Array(roofs * 12);
-  // The stored amounts by origin are the true amounts times inv[i]; total[i] is the store's true content.
-  const inv = new Float64Array(n).fill(1);
-  const total = new Float64Array(n);
-  const areas = Float64Array.from(surfaces.filter((s) => s.roof).map((s) => s.area));
+  const roofArea = Float64Array.from(surfaces.filter((s) => s.roof).map((s) => s.area));
   const water = waterDaysOf(series, meltRate, wetDay);
-  const mMissed = new Float64Array(roofs * 12);
-  simulate({
-    origins,
-    roofs,
-    comp,
-    inflow,
-    sewer,
-    inv,
-    total,
-    upsStart,
-    upsList,
-    own,
+  const kernel: Kernel = {
+    roofOf: Int32Array.from(order.map((i) => roofIndex[i]!)),
+    hasPool,
+    soleRoof,
+    ownIn: new Float64Array(n),
+    own: new Float64Array(n),
+    pool: new Float64Array(n),
+    pend: new Float64Array(n),
     area,
-    areas,
+    roofArea,
+    siteArea: surfaces.reduce((x, s) => x + s.area, 0),
     capacity,
     etRate,
     infilCap,
     to,
     keep,
-    unkeep,
-    tInflow,
-    tOut,
-    tSewer,
-    tEt,
-    tInfil,
-    mOwnOut,
-    mSewer,
-    mMissed,
+    tOut: new Float64Array(n),
+    tSewer: new Float64Array(n),
+    tEt: new Float64Array(n),
+    tInfil: new Float64Array(n),
+    tPoolKept: new Float64Array(n),
+    tPoolPassed: new Float64Array(n),
+    // per roof and month, flat at [r * 12 + m]
+    mOwnOut: new Float64Array(roofs * 12),
+    mSewer: new Float64Array(roofs * 12),
+    mMissed: new Float64Array(roofs * 12),
+    siteMissed: new Float64Array(12),
+    free: options.free === true ? [] : null,
+    recToday: new Int32Array(n),
+    records: Object.assign(scratch.records, { n: 0 }),
+    sends: Object.assign(scratch.sends, { n: 0 }),
     water,
     month: series.month,
     petDaily,
     target,
     wetDay,
-  });
+  };
+  simulate(kernel);
+  const { records, sends, mSewer, mMissed } = kernel;
+  trace(kernel);
+  // Each overflow of a roof into another surface reaches the sewer in the share its record gives.
+  const lambdaOf = records.kept;
+  const { roof: sendRoof, rec: sendRec, amount, limit, month: sendMonth } = sends;
+  for (let s = 0; s < sends.n; s += 1) {
+    const at = sendRoof[s]! * 12 + sendMonth[s]!;
+    const reaching = amount[s]! * lambdaOf[sendRec[s]!]!;
+    mSewer[at]! += reaching;
+    if (reaching > limit[s]! && limit[s]! >= 0) mMissed[at]! += 1;
+  }
   // The water reaching a roof and its rainy days follow from the site's: the same depth on every roof.
+  const mRain = new Float64Array(roofs * 12);
+  const mRainy = new Float64Array(roofs * 12);
+  const mRespected = new Float64Array(roofs * 12);
   for (let r = 0; r < roofs; r += 1)
     for (let m = 0; m < 12; m += 1) {
-      mRain[r * 12 + m] = water.monthInput[m]! * areas[r]!;
+      mRain[r * 12 + m] = water.monthInput[m]! * roofArea[r]!;
       mRainy[r * 12 + m] = water.monthRainy[m]!;
       mRespected[r * 12 + m] = water.monthRainy[m]! - mMissed[r * 12 + m]!;
     }
   const perRoof = (flat: Float64Array) =>
     Array.from({ length: roofs }, (_, r) => flat.subarray(r * 12, r * 12 + 12));
+  const k = kernel;
+  // What a surface received is what the surfaces spilling onto it sent.
+  const inflow = new Float64Array(n);
+  for (let i = 0; i < n; i += 1) if (to[i]! >= 0) inflow[to[i]!]! += k.tOut[i]!;
   const totals: SurfaceTotals[] = surfaces.map((s, j) => {
     const i = pos[j]!;
     return {
       precipitation: water.sumPrecip * s.area,
-      inflow: tInflow[i]!,
-      outflow: tOut[i]!,
-      toSewer: tSewer[i]!,
-      et: tEt[i]!,
-      infiltration: tInfil[i]!,
-      storageEnd: total[i]! + inflow[i]!,
+      inflow: inflow[i]!,
+      outflow: k.tOut[i]!,
+      toSewer: k.tSewer[i]!,
+      et: k.tEt[i]!,
+      infiltration: k.tInfil[i]!,
+      storageEnd: k.own[i]! + k.pool[i]! + k.pend[i]!,
       snowEnd: water.pack * s.area,
+      upstreamRetained: k.tPoolKept[i]!,
+      upstreamPassed: k.tPoolPassed[i]!,
     };
   });
   return {
     roofMonthRain: perRoof(mRain),
-    roofMonthOwnOut: perRoof(mOwnOut),
+    roofMonthOwnOut: perRoof(k.mOwnOut),
     roofMonthSewer: perRoof(mSewer),
     roofMonthRainyDays: perRoof(mRainy),
     roofMonthRespected: perRoof(mRespected),
+    siteMonthRespected: Float64Array.from(water.monthRainy, (x, m) => x - k.siteMissed[m]!),
+    rainyDayMonth: k.free
+      ? Uint8Array.from(
+          Array.from(water.day).filter((_, e) => water.input[e]! >= wetDay),
+          (d) => series.month[d]!,
+        )
+      : new Uint8Array(0),
+    freeAtRainStart: Float64Array.from(k.free ?? []),
     totals,
   };
 }

@@ -17,6 +17,13 @@ export interface Station {
   tmax_c?: number[];
   tmin_c?: number[];
   pet_mm?: (number | null)[] | null;
+  /** France: days with at least 5 and 10 mm of precipitation (Météo-France fiche) */
+  wet_days_ge_5mm?: number[];
+  wet_days_ge_10mm?: number[];
+  /** Canada: days with at least 5, 10, 25 mm of rain (ECCC; null on months not published) */
+  rain_days_ge_5mm?: (number | null)[];
+  rain_days_ge_10mm?: (number | null)[];
+  rain_days_ge_25mm?: (number | null)[];
 }
 
 /** Every station of the climate data. */

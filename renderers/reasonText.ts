@@ -5,10 +5,15 @@ type T = (key: string, params?: Record<string, unknown>) => string;
 /**
  * Why a project cannot be calculated, in the user's words: the reason's code (errors.calc.*) and where
  * it lies, read back through the bundle (server step and field -> the step's field label, the card's
- * title). The server's English text is never shown.
+ * title); for an answer the bundle's rules refuse, the form's own message for it. The server's English
+ * text is never shown. Shared by the pages and the server (the 422 answer, the command line).
  */
 export function reasonText(
-  reason: { code?: string; field?: string },
+  reason: {
+    code?: string;
+    field?: string;
+    rule_message?: { key: string; params?: Record<string, unknown> } | undefined;
+  },
   bundle: Bundle,
   state: FormState,
   t: T,
@@ -31,7 +36,11 @@ export function reasonText(
       if (label) parts.push(t(label));
     }
   }
-  return t(`errors.calc.${reason.code ?? 'unknown'}`, {
-    where: parts.join(' – ') || t('errors.calc.project'),
-  });
+  const where = parts.join(' – ') || t('errors.calc.project');
+  if (reason.rule_message && typeof reason.rule_message.key === 'string')
+    return t('errors.calc.invalid_field', {
+      where,
+      message: t(reason.rule_message.key, reason.rule_message.params),
+    });
+  return t(`errors.calc.${reason.code ?? 'unknown'}`, { where });
 }

@@ -1,0 +1,56 @@
+import type { FastifyRequest } from 'fastify';
+import { derive, fromServer } from '../../engine';
+import { projectProblems, type CalculateOptions, type Reason, type StoredProject } from '../calc';
+import { serverProjectOf } from '../calc/types';
+import { HttpError } from '../http/HttpError';
+import { i18nOf } from '../i18n';
+import { reasonText } from '../../renderers/reasonText';
+import { bundleOfProduct, type ProductType } from './products';
+
+/**
+ * The language of a request for a product: `?locale=` when the calculator has it, else the first of the
+ * browser's Accept-Language it has, else French.
+ */
+export function localeOf(request: FastifyRequest, type: ProductType): string {
+  const locales = bundleOfProduct(type).locales as string[];
+  const asked = (request.query as { locale?: unknown } | undefined)?.locale;
+  if (typeof asked === 'string' && locales.includes(asked)) return asked;
+  const header = request.headers['accept-language'];
+  for (const part of (typeof header === 'string' ? header : '').split(',')) {
+    const lang = part.trim().slice(0, 2).toLowerCase();
+    if (locales.includes(lang)) return lang;
+  }
+  return 'fr';
+}
+
+/**
+ * The reasons a project cannot be calculated, in the user's words (each `message` in `locale`, where it
+ * lies as the form names it: card, field), as a 422 naming the first field and listing every reason.
+ */
+export function refusal(
+  type: ProductType,
+  project: StoredProject,
+  reasons: Reason[],
+  locale: string,
+): HttpError {
+  const bundle = bundleOfProduct(type);
+  const { i18n } = i18nOf(type, locale);
+  const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
+  const state = derive(bundle, fromServer(bundle, serverProjectOf(project)).data);
+  const details = reasons.map((r) => ({ ...r, message: reasonText(r, bundle, state, t) }));
+  return new HttpError(422, t('errors.api.not_calculable'), reasons[0]?.field, details);
+}
+
+/**
+ * Refuses (422, in the request's language) a stored project whose answers the bundle's rules block:
+ * checked before a note or an Excel file is made of it, as before any calculation.
+ */
+export function assertCalculable(
+  request: FastifyRequest,
+  type: ProductType,
+  project: StoredProject,
+  opts: CalculateOptions = {},
+): void {
+  const reasons = projectProblems(bundleOfProduct(type), project, opts);
+  if (reasons.length) throw refusal(type, project, reasons, localeOf(request, type));
+}
