@@ -5,6 +5,7 @@ import type { Reason } from '../calc';
 import { WorkerPool, type JobOptions } from '../workers/pool';
 import { LruCache } from './lruCache';
 import { bundleOfProduct, type ProductType } from './products';
+import { URL as NodeURL } from 'node:url';
 
 /** What a calculation worker is sent: the product, the steps as canonical JSON text, the sensitivity. */
 export interface CalculationInput {
@@ -60,7 +61,9 @@ export class Calculations {
 
   constructor(opts: CalculationsOptions) {
     this.pool = new WorkerPool({
-      module: new URL('./calculateWorker.ts', import.meta.url),
+      // node:url's URL: Vite (the tests' runner) rewrites a plain `new URL(…, import.meta.url)` into an
+      // asset address, which a worker cannot load
+      module: new NodeURL('./calculateWorker.ts', import.meta.url),
       size: opts.workers,
       queue: opts.queue,
       perVisitor: opts.perVisitor,

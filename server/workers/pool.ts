@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { URL as NodeURL, fileURLToPath } from 'node:url';
 
 /** Every worker is busy and the queue is full: answer 503 and come back after `retryAfter` seconds. */
 export class PoolBusy extends Error {
@@ -178,7 +179,9 @@ export class WorkerPool<In, Out> {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(new URL('./boot.mjs', import.meta.url), {
+    // a path, not a URL object: where a test environment (jsdom) replaces the global URL, Node's Worker
+    // does not take that URL for a file
+    const worker = new Worker(fileURLToPath(new NodeURL('./boot.mjs', import.meta.url)), {
       workerData: { module: this.opts.module.href },
       resourceLimits: { maxOldGenerationSizeMb: this.opts.memoryMb, maxYoungGenerationSizeMb: 32 },
     });

@@ -29,20 +29,20 @@ describe('the verdicts agree with the depth they name', () => {
   it('English: the first 1 in of rain is retained', () => {
     const r = results(25.4);
     expect(roofVerdict(r.toitureResults[0]!, 25.4, 'IMPERIAL', tr('en'), 'en')).toBe(
-      'Tower: the first 1 in of rain is retained on 95 % of rainy days.',
+      'Tower: the first 1 in of its own rain is retained on 95 % of rainy days.',
     );
     expect(siteVerdict(r, 'IMPERIAL', tr('en'), 'en')).toContain('The first 1 in of rain is retained');
   });
   it('French: singular for one inch, plural for 8 mm', () => {
     const t = tr('fr');
     expect(roofVerdict(results(25.4).toitureResults[0]!, 25.4, 'IMPERIAL', t, 'fr')).toBe(
-      'Tower : le premier 1 po de pluie est retenu sur 95 % des jours de pluie.',
+      'Tower : le premier 1 po de sa propre pluie est retenu sur 95 % des jours de pluie.',
     );
     expect(siteVerdict(results(25.4), 'IMPERIAL', t, 'fr')).toContain(
       'Le premier 1 po de pluie est retenu sur',
     );
     expect(roofVerdict(results(8).toitureResults[0]!, 8, 'METRIC', t, 'fr')).toBe(
-      'Tower : les premiers 8 mm de pluie sont retenus sur 95 % des jours de pluie.',
+      'Tower : les premiers 8 mm de sa propre pluie sont retenus sur 95 % des jours de pluie.',
     );
     expect(siteVerdict(results(8), 'METRIC', t, 'fr')).toContain('Les premiers 8 mm de pluie sont retenus');
   });
