@@ -25,6 +25,7 @@ import { noteDraftRoutes, pdfRoutes } from './pdf/routes';
 import { excelRoutes } from './excel/routes';
 import { fileRoutes } from './files/routes';
 import { startSender } from './mail/sender';
+import { startCleanup } from './projects/cleanup';
 import { serveApp } from './staticApp';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -124,12 +125,14 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   await serveApp(app, config.distDir);
   await app.ready();
   const stopSender = startSender(db, config);
+  const stopCleanup = startCleanup(db);
   return {
     app,
     db,
     dialect,
     close: async () => {
       stopSender();
+      stopCleanup();
       await app.close();
       await pdfPool.close();
       await db.destroy();

@@ -5,6 +5,7 @@ import { searchIndex } from './migrations/2026_11_22_search_index';
 import { sessions } from './migrations/2026_11_23_sessions';
 import { noteDrafts } from './migrations/2026_11_23_note_drafts';
 import { variants } from './migrations/2026_11_24_variants';
+import { projectNumbers } from './migrations/2026_11_25_project_numbers';
 
 /** The dated migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -14,6 +15,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_23_sessions': sessions,
     '2026_11_23_note_drafts': noteDrafts,
     '2026_11_24_variants': variants,
+    '2026_11_25_project_numbers': projectNumbers,
   };
 }
 
