@@ -11,6 +11,8 @@ export interface SaveAnswer {
 export interface VariantOf {
   of: string | null;
   no: number;
+  /** the name the user gave it ("Base", "Toundra + Retentio"); null: unnamed */
+  label?: string | null;
 }
 
 export interface StoredProjectAnswer extends ServerProject {
@@ -28,6 +30,8 @@ export interface HistoryItem {
   state: string;
   command: string | null;
   name: string;
+  /** the project's readable number (null: none yet) */
+  number?: number | null;
   extended_properties: { note_generated?: boolean };
   variant: VariantOf;
   /** the group's other members, under its first project */
