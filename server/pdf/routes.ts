@@ -4,7 +4,7 @@ import type { Access } from '../auth/access';
 import type { Db } from '../db/database';
 import { contentDisposition } from '../files/contentDisposition';
 import { HttpError } from '../http/HttpError';
-import { getProject, patchProject } from '../projects/repository';
+import { getProject, variantsOf, patchProject } from '../projects/repository';
 import { imageSize } from './imageSize';
 import type { NoteEntry } from './noteDocument';
 import { OverBudget, PoolBusy, type PdfPool } from './pool';
@@ -152,6 +152,11 @@ export function pdfRoutes(app: FastifyInstance, db: Db, access: Access, pool: Pd
             company: row.company,
             content: row.content,
             results: row.results,
+            number: row.number,
+            variant:
+              row.variant_of !== null || (await variantsOf(db, row)).length > 1
+                ? { no: row.variant_no ?? 1, label: row.variant_label }
+                : null,
           },
           entries,
           charts,
