@@ -48,6 +48,11 @@ export const variants = {
     ),
   list: (api: string, id: string) =>
     http<{ variants: StoredProjectAnswer[] }>('GET', `${api}/project/${encodeURIComponent(id)}/variants`),
+  /** names a variant (null: unnamed); answers the name as stored */
+  name: (api: string, id: string, label: string | null) =>
+    http<{ id: string; label: string | null }>('PATCH', `${api}/project/${encodeURIComponent(id)}/variant`, {
+      label,
+    }),
 };
 
 /** The note's draft kept with a project: each section's free text and image. */

@@ -134,14 +134,15 @@ export function HistoryPage() {
     }
     setPage(1);
   };
+  /** A variant by its number and, when the user named it, its name ("Variante 2 · Toundra"). */
+  const variantName = (p: HistoryItem) =>
+    p.variant.label
+      ? t('app.variants.named', { no: p.variant.no, label: p.variant.label })
+      : t('app.variants.label', { no: p.variant.no });
   /** The project as the user knows it: its name (or "unnamed"), and a variant's number and name. */
   const titleOf = (p: HistoryItem, size: number) => {
     const name = p.name || t('app.history_page.unnamed');
-    if (size <= 1) return name;
-    const variant = p.variant.label
-      ? t('app.variants.named', { no: p.variant.no, label: p.variant.label })
-      : t('app.variants.label', { no: p.variant.no });
-    return `${name} — ${variant}`;
+    return size <= 1 ? name : `${name} — ${variantName(p)}`;
   };
   const open = (p: HistoryItem) => void navigate(`/${calc}/calculator?id=${encodeURIComponent(p.id)}`);
   const badges = (p: HistoryItem, size: number, short: boolean) => {
@@ -152,10 +153,7 @@ export function HistoryPage() {
         label: t(String(evaluate(b.label, facts)), facts),
         tone: String(evaluate(b.tone, facts)),
       }));
-    const variant = p.variant.label
-      ? t('app.variants.named', { no: p.variant.no, label: p.variant.label })
-      : t('app.variants.label', { no: p.variant.no });
-    return size > 1 && !short ? [{ label: variant, tone: 'variant' }, ...declared] : declared;
+    return size > 1 && !short ? [{ label: variantName(p), tone: 'variant' }, ...declared] : declared;
   };
 
   return (
@@ -245,9 +243,7 @@ export function HistoryPage() {
                             open(p);
                           }}
                         >
-                          {short
-                            ? t('app.variants.label', { no: p.variant.no })
-                            : p.name || t('app.history_page.unnamed')}
+                          {short ? variantName(p) : p.name || t('app.history_page.unnamed')}
                         </a>
                       </>
                     ) : (
