@@ -27,6 +27,7 @@ import { noteDraftRoutes, pdfRoutes } from './pdf/routes';
 import { excelRoutes } from './excel/routes';
 import { fileRoutes } from './files/routes';
 import { startSender } from './mail/sender';
+import { startCleanup } from './projects/cleanup';
 import { serveApp } from './staticApp';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -141,6 +142,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   await serveApp(app, config.distDir);
   await app.ready();
   const stopSender = startSender(db, config);
+  const stopCleanup = startCleanup(db);
   return {
     app,
     db,
@@ -148,6 +150,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     calculations,
     close: async () => {
       stopSender();
+      stopCleanup();
       await app.close();
       await pdfPool.close();
       await calculations.close();

@@ -13,6 +13,8 @@ export interface SaveAnswer {
 export interface VariantOf {
   of: string | null;
   no: number;
+  /** the name the user gave it ("Base", "Toundra + Retentio"); null: unnamed */
+  label?: string | null;
 }
 
 export interface StoredProjectAnswer extends ServerProject {
@@ -32,6 +34,8 @@ export interface HistoryItem {
   state: string;
   command: string | null;
   name: string;
+  /** the project's readable number (null: none yet) */
+  number?: number | null;
   extended_properties: { note_generated?: boolean };
   variant: VariantOf;
   /** the group's other members, under its first project */
@@ -48,6 +52,11 @@ export const variants = {
     ),
   list: (api: string, id: string) =>
     http<{ variants: StoredProjectAnswer[] }>('GET', `${api}/project/${encodeURIComponent(id)}/variants`),
+  /** names a variant (null: unnamed); answers the name as stored */
+  name: (api: string, id: string, label: string | null) =>
+    http<{ id: string; label: string | null }>('PATCH', `${api}/project/${encodeURIComponent(id)}/variant`, {
+      label,
+    }),
 };
 
 /** The note's draft kept with a project: each section's free text and image. */

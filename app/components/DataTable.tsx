@@ -1,6 +1,34 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * Whether a scroll region holds more to its right than it shows: true while the user can still scroll
+ * it sideways (a phone's narrow table), false once at its end or when everything fits.
+ */
+function useMoreToTheRight() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const measure = () => setMore(el.scrollWidth - el.clientWidth - el.scrollLeft > 1);
+    measure();
+    el.addEventListener('scroll', measure, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(el);
+    if (el.firstElementChild) observer?.observe(el.firstElementChild);
+    return () => {
+      el.removeEventListener('scroll', measure);
+      observer?.disconnect();
+    };
+  }, []);
+  return { ref, more };
+}
+
 /**
  * A table of text in its own labelled, focusable scroll region: each row headed by its first cell. The
- * results summary, and under every chart the values it draws (the chart's accessible alternative).
+ * results summary, and under every chart the values it draws (the chart's accessible alternative). On a
+ * narrow screen the row headers stay in view (sticky) while the figures scroll, and a shade with an arrow
+ * at the right edge says there is more to see until the user reaches the end.
  */
 export function DataTable({
   label,
@@ -17,36 +45,39 @@ export function DataTable({
   /** its cells are figures with their units, kept on one line (false: answers, which may wrap) */
   figures?: boolean;
 }) {
+  const { ref, more } = useMoreToTheRight();
   const scroll = (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
-      <table className={`results-table${figures ? ' figures-table' : ''}${caption ? ' data-table' : ''}`}>
-        {caption ? <caption className="visually-hidden">{caption}</caption> : null}
-        <thead>
-          <tr>
-            {/* the corner above the rows' headings, when it has no words, is a plain cell: a heading with
-                nothing to say is read as an empty one */}
-            {table.head.map((h, i) =>
-              h === '' ? (
-                <td key={i} />
-              ) : (
-                <th key={i} scope="col">
-                  {h}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, i) => (
-            <tr key={i} className={totalRow && i === table.rows.length - 1 ? 'row-total' : undefined}>
-              <th scope="row">{row[0]}</th>
-              {row.slice(1).map((c, j) => (
-                <td key={j}>{c}</td>
-              ))}
+    <div className="table-scroll-wrap" data-more={more}>
+      <div ref={ref} className="table-scroll" tabIndex={0} role="region" aria-label={label}>
+        <table className={`results-table${figures ? ' figures-table' : ''}${caption ? ' data-table' : ''}`}>
+          {caption ? <caption className="visually-hidden">{caption}</caption> : null}
+          <thead>
+            <tr>
+              {/* the corner above the rows' headings, when it has no words, is a plain cell: a heading with
+                  nothing to say is read as an empty one */}
+              {table.head.map((h, i) =>
+                h === '' ? (
+                  <td key={i} />
+                ) : (
+                  <th key={i} scope="col">
+                    {h}
+                  </th>
+                ),
+              )}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.rows.map((row, i) => (
+              <tr key={i} className={totalRow && i === table.rows.length - 1 ? 'row-total' : undefined}>
+                <th scope="row">{row[0]}</th>
+                {row.slice(1).map((c, j) => (
+                  <td key={j}>{c}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
   // The caption is shown above the scroll region, where it wraps to the screen's width (inside, it would

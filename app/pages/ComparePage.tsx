@@ -8,6 +8,7 @@ import { apiPath } from '../calculators';
 import { DataTable } from '../components/DataTable';
 import { Skeleton } from '../components/Skeleton';
 import { useFrame } from '../frame';
+import { VariantNames } from '../components/VariantNames';
 
 const CompareCharts = lazy(() => import('../charts/CompareCharts'));
 
@@ -92,7 +93,11 @@ export function ComparePage() {
       </main>
     );
 
-  const labels = members.map((m) => t('app.variants.label', { no: m.project.variant.no }));
+  const labels = members.map((m) =>
+    m.project.variant.label
+      ? t('app.variants.named', { no: m.project.variant.no, label: m.project.variant.label })
+      : t('app.variants.label', { no: m.project.variant.no }),
+  );
   const results = members.map((m) => m.results);
   const figures = figureRows(def, results, system, t, locale);
   const inputs = inputRows(
@@ -121,6 +126,24 @@ export function ComparePage() {
             {t('app.compare.not_calculated_note', { no: m.project.variant.no })}
           </p>
         ))}
+      <VariantNames
+        api={calculator.api}
+        t={t}
+        members={members.map((m) => ({
+          id: m.project.id,
+          no: m.project.variant.no,
+          label: m.project.variant.label ?? null,
+        }))}
+        onNamed={(mid, label) =>
+          setMembers((ms) =>
+            (ms ?? []).map((m) =>
+              m.project.id === mid
+                ? { ...m, project: { ...m.project, variant: { ...m.project.variant, label } } }
+                : m,
+            ),
+          )
+        }
+      />
       {/* not a landmark of its own: the table's scroll region below carries the same name */}
       <section>
         <h2 id="compare-figures">{t('app.compare.figures')}</h2>

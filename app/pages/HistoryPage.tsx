@@ -8,14 +8,19 @@ import { RowMenu } from '../components/RowMenu';
 import { Skeleton } from '../components/Skeleton';
 import { apiErrorText, http } from '../api/http';
 import { useFrame } from '../frame';
+import { formatDateTime } from '../formatDateTime';
 
-/** What the bundle's history rules read of a row (group_size: the members of its group of variants). */
-const rowFacts = (p: HistoryItem, admin: boolean, groupSize = 1) => ({
+/**
+ * What the bundle's history rules and messages read of a row (group_size: the members of its group of
+ * variants; title: the project as the user knows it, its variant's number and name included).
+ */
+const rowFacts = (p: HistoryItem, admin: boolean, groupSize = 1, title = p.name) => ({
   state: p.state || 'ongoing',
   command: p.command ?? '',
   admin,
   note_generated: p.extended_properties.note_generated === true,
-  name: p.name,
+  name: title,
+  number: p.number ?? '',
   group_size: groupSize,
 });
 
@@ -44,7 +49,7 @@ export function pageWindow(page: number, total: number): number[] {
 
 /** The project history of a calculator: search, sortable columns, pages, row menus (seed 000 and 001 §2). */
 export function HistoryPage() {
-  const { calc, calculator, t, admin } = useFrame();
+  const { calc, calculator, t, admin, locale } = useFrame();
   const { history } = calculator.bundle;
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -54,7 +59,7 @@ export function HistoryPage() {
   const [rows, setRows] = useState<HistoryItem[] | null>(null);
   const [pages, setPages] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  type Pick = { row: HistoryItem; action: HistoryAction; size: number };
+  type Pick = { row: HistoryItem; action: HistoryAction; size: number; title: string };
   const [confirming, setConfirming] = useState<Pick | null>(null);
   const [prompting, setPrompting] = useState<Pick | null>(null);
   const [answer, setAnswer] = useState('');
@@ -82,7 +87,7 @@ export function HistoryPage() {
     value: (p: HistoryItem) => {
       const v = getPath(p, c.path);
       const text = v === null || v === undefined ? '' : String(v);
-      return c.format === 'date' ? text.slice(0, 10) : text;
+      return c.format === 'date' ? formatDateTime(text, locale) : text;
     },
   }));
   type Column = (typeof columns)[number];
@@ -114,12 +119,12 @@ export function HistoryPage() {
     if (a.then) window.location.assign(apiPath(calculator, a.then.href, p.id));
     return true;
   };
-  const select = (p: HistoryItem, a: HistoryAction, size: number) => {
+  const select = (p: HistoryItem, a: HistoryAction, size: number, title: string) => {
     if (a.prompt) {
       setAnswer('');
       setAnswerMissing(false);
-      setPrompting({ row: p, action: a, size });
-    } else if (a.confirm) setConfirming({ row: p, action: a, size });
+      setPrompting({ row: p, action: a, size, title });
+    } else if (a.confirm) setConfirming({ row: p, action: a, size, title });
     else void run(p, a);
   };
 
@@ -132,6 +137,16 @@ export function HistoryPage() {
     }
     setPage(1);
   };
+  /** A variant by its number and, when the user named it, its name ("Variante 2 · Toundra"). */
+  const variantName = (p: HistoryItem) =>
+    p.variant.label
+      ? t('app.variants.named', { no: p.variant.no, label: p.variant.label })
+      : t('app.variants.label', { no: p.variant.no });
+  /** The project as the user knows it: its name (or "unnamed"), and a variant's number and name. */
+  const titleOf = (p: HistoryItem, size: number) => {
+    const name = p.name || t('app.history_page.unnamed');
+    return size <= 1 ? name : `${name} — ${variantName(p)}`;
+  };
   const open = (p: HistoryItem) => void navigate(`/${calc}/calculator?id=${encodeURIComponent(p.id)}`);
   const badges = (p: HistoryItem, size: number, short: boolean) => {
     const facts = rowFacts(p, admin, size);
@@ -141,9 +156,7 @@ export function HistoryPage() {
         label: t(String(evaluate(b.label, facts)), facts),
         tone: String(evaluate(b.tone, facts)),
       }));
-    return size > 1 && !short
-      ? [{ label: t('app.variants.label', { no: p.variant.no }), tone: 'variant' }, ...declared]
-      : declared;
+    return size > 1 && !short ? [{ label: variantName(p), tone: 'variant' }, ...declared] : declared;
   };
 
   return (
@@ -217,7 +230,11 @@ export function HistoryPage() {
                 onClick={() => open(p)}
               >
                 {columns.map((c, i) => (
-                  <td key={c.key}>
+                  <td
+                    key={c.key}
+                    data-label={i === 0 ? undefined : c.label}
+                    className={c.format === 'date' ? 'history-date' : undefined}
+                  >
                     {i === 0 ? (
                       <>
                         {badges(p, size, short).map((b) => (
@@ -233,9 +250,7 @@ export function HistoryPage() {
                             open(p);
                           }}
                         >
-                          {short
-                            ? t('app.variants.label', { no: p.variant.no })
-                            : p.name || t('app.history_page.unnamed')}
+                          {short ? variantName(p) : p.name || t('app.history_page.unnamed')}
                         </a>
                       </>
                     ) : (
@@ -254,7 +269,7 @@ export function HistoryPage() {
                         .map((a) =>
                           a.href
                             ? { label: t(a.label), href: apiPath(calculator, a.href, p.id) }
-                            : { label: t(a.label), onSelect: () => select(p, a, size) },
+                            : { label: t(a.label), onSelect: () => select(p, a, size, titleOf(p, size)) },
                         )}
                     />
                   </td>
@@ -297,7 +312,10 @@ export function HistoryPage() {
       ) : null}
       {confirming ? (
         <ConfirmDialog
-          message={t(confirming.action.confirm!, rowFacts(confirming.row, admin, confirming.size))}
+          message={t(
+            confirming.action.confirm!,
+            rowFacts(confirming.row, admin, confirming.size, confirming.title),
+          )}
           confirm={t('app.confirm')}
           cancel={t('app.cancel')}
           onCancel={() => setConfirming(null)}

@@ -5,6 +5,7 @@ import { noteDraft } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 import { StepSummary } from '../components/StepSummary';
+import { FilePicker, fileWords } from '../components/FilePicker';
 import { drawsCharts, ResultViews } from '../results/views';
 import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';
@@ -162,7 +163,7 @@ export function NotePage() {
                 <StepSummary step={steps[sec.index]!} />
                 <button
                   type="button"
-                  className="button-secondary"
+                  className="button-secondary note-modify"
                   onClick={() => void navigate(`/${calc}/calculator#${sec.index + 1}`)}
                 >
                   {t('app.note_page.modify')}
@@ -179,18 +180,27 @@ export function NotePage() {
                 onChange={(e) => set(n, { text: e.target.value })}
               />
             </label>
-            <label className="field">
-              <span className="field-label">{t('app.note_page.attachment')}</span>
-              <input
-                type="file"
-                accept="image/png,image/jpeg"
-                onChange={(e) => {
-                  const f = e.target.files?.[0];
-                  if (f) void fitAttachment(f).then((image) => set(n, { image }));
-                  else set(n, { image: null });
-                }}
-              />
-            </label>
+            <FilePicker
+              label={t('app.note_page.attachment')}
+              accept="image/png,image/jpeg"
+              files={
+                entries[n]!.image
+                  ? [
+                      {
+                        name: t('app.files.image'),
+                        image: entries[n]!.image,
+                        // the data URL's base64 text holds 3 bytes in every 4 characters
+                        size: Math.round(((entries[n]!.image?.split(',')[1]?.length ?? 0) * 3) / 4),
+                      },
+                    ]
+                  : []
+              }
+              words={fileWords(t, locale)}
+              onChoose={(f) => {
+                if (f) void fitAttachment(f).then((image) => set(n, { image }));
+              }}
+              onRemove={() => set(n, { image: null })}
+            />
           </div>
         </details>
       ))}

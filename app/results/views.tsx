@@ -4,11 +4,13 @@ import { submission, resultsXlsxUrl } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import type { AbattementData } from '../charts/AbattementCharts';
 import { ResultsSummary } from '../components/ResultsSummary';
+import { FilePicker, fileWords, useObjectUrl } from '../components/FilePicker';
 import { Skeleton } from '../components/Skeleton';
 import { figureText, numberText, stressTable, type FigureView } from '../../renderers/resultsText';
 import { DataTable } from '../components/DataTable';
 import { fieldText, isShown } from '../../renderers/fieldText';
 import { useFrame } from '../frame';
+import { Link } from '../router';
 
 import { onDemand } from '../onDemand';
 
@@ -42,12 +44,18 @@ const FILE_LIMIT = 10 * 1024 * 1024;
  * type before anything is sent), then the submission, a reference and what happens next.
  */
 export function SubmitPanel() {
-  const { t, wizard: w, locale, calculator } = useFrame();
+  const { t, wizard: w, locale, calculator, calc } = useFrame();
   const [comment, setComment] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const preview = useObjectUrl(file);
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [sent, setSent] = useState<{ reference: string; email: string } | null>(null);
+  const [sent, setSent] = useState<{
+    reference: string;
+    email: string;
+    /** what was sent, as the user saw it, kept after the wizard is emptied */
+    copy: { label: string; value: string }[];
+  } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const id = w.session.project_id;
   if (state === 'sent' && sent)
@@ -62,6 +70,25 @@ export function SubmitPanel() {
             email: sent.email ? t('app.sl_results.next_step_email', { email: sent.email }) : '',
           })}
         </p>
+        <section aria-labelledby="sent-copy" className="sent-copy">
+          <h2 id="sent-copy">{t('app.sl_results.sent_copy')}</h2>
+          <dl className="sent-summary">
+            {sent.copy.map((x) => (
+              <div key={x.label}>
+                <dt>{x.label}</dt>
+                <dd>{x.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+        <p className="thanks-actions">
+          <Link className="button-primary" to={`/${calc}/calculator`}>
+            {t('app.sl_results.new_project')}
+          </Link>
+          <button type="button" className="button-secondary" onClick={() => window.print()}>
+            {t('app.sl_results.print_copy')}
+          </button>
+        </p>
       </div>
     );
   if (!id) return <p role="alert">{t('app.calc_no_id')}</p>;
@@ -71,6 +98,18 @@ export function SubmitPanel() {
     .flatMap((st) => st.cards[0]?.fields.filter(isShown).slice(0, 4) ?? []);
   const repeated = steps.find((st) => st.repeat);
   const email = String(summary.find((f) => f.kind === 'email')?.value ?? '');
+  const roofsText = repeated
+    ? `${repeated.cards.length}${repeated.totals
+        .map((x) => ` · ${t(x.label)} ${numberText(x.value, locale)}${x.unit ? ` ${t(x.unit)}` : ''}`)
+        .join('')}`
+    : '';
+  // what the thank-you page shows of what was sent: the summary, the comment and the file
+  const copy = [
+    ...summary.map((f) => ({ label: t(f.label), value: fieldText(f, t, locale) })),
+    ...(repeated ? [{ label: t('app.sl_results.roofs_count'), value: roofsText }] : []),
+    ...(comment.trim() ? [{ label: t('app.sl_results.copy_comment'), value: comment.trim() }] : []),
+    ...(file ? [{ label: t('app.sl_results.copy_file'), value: file.name }] : []),
+  ];
   const choose = (f: File | null) => {
     setFile(null);
     setFileError(null);
@@ -102,7 +141,7 @@ export function SubmitPanel() {
           const r = await submission.send(calculator.api, id);
           if (r.error || !r.data) return fail(apiErrorText(r.error, t));
           w.reset();
-          setSent({ reference: r.data.reference, email });
+          setSent({ reference: r.data.reference, email, copy });
           setState('sent');
         })();
         function fail(message: string) {
@@ -124,12 +163,7 @@ export function SubmitPanel() {
           {repeated ? (
             <div>
               <dt>{t('app.sl_results.roofs_count')}</dt>
-              <dd>
-                {repeated.cards.length}
-                {repeated.totals.map(
-                  (x) => ` · ${t(x.label)} ${numberText(x.value, locale)}${x.unit ? ` ${t(x.unit)}` : ''}`,
-                )}
-              </dd>
+              <dd>{roofsText}</dd>
             </div>
           ) : null}
         </dl>
@@ -144,21 +178,21 @@ export function SubmitPanel() {
           onChange={(e) => setComment(e.target.value)}
         />
       </label>
-      <label className="field">
-        <span className="field-label">{t('app.sl_results.file')}</span>
-        <input
-          type="file"
-          accept={FILE_TYPES.map((x) => `.${x}`).join(',')}
-          aria-invalid={fileError ? true : undefined}
-          aria-describedby={fileError ? 'file-error' : undefined}
-          onChange={(e) => choose(e.target.files?.[0] ?? null)}
-        />
-        {fileError ? (
-          <span id="file-error" role="alert" className="field-message">
-            {fileError}
-          </span>
-        ) : null}
-      </label>
+      <FilePicker
+        label={t('app.sl_results.file')}
+        accept={FILE_TYPES.map((x) => `.${x}`).join(',')}
+        files={file ? [{ name: file.name, size: file.size, image: preview }] : []}
+        words={fileWords(t, locale)}
+        invalid={fileError !== null}
+        {...(fileError ? { describedBy: 'file-error' } : {})}
+        onChoose={choose}
+        onRemove={() => choose(null)}
+      />
+      {fileError ? (
+        <p id="file-error" role="alert" className="field-message">
+          {fileError}
+        </p>
+      ) : null}
       {error ? <p role="alert">{error}</p> : null}
       <button type="submit" className="button-primary" disabled={state === 'sending'}>
         {state === 'sending' ? t('app.sl_results.sending') : t('app.sl_results.submit')}

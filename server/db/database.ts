@@ -30,6 +30,22 @@ export interface ProjectTable {
   variant_of: string | null;
   /** the member's number in its group (null: 1) */
   variant_no: number | null;
+  /** the project's readable number, one sequence per product type (null: a row loaded in bulk) */
+  number: number | null;
+  /** the name the user gives a variant ("Base", "Toundra + Retentio"); null: unnamed */
+  variant_label: string | null;
+  /** the history's sort keys: lower case, accents removed (projectText's sortKey) */
+  sort_name: string;
+  sort_city: string;
+  sort_company: string;
+  sort_commercial: string;
+  sort_region: string;
+}
+
+/** The last number given to a project of each product type. */
+export interface ProjectNumberTable {
+  product_type: string;
+  last: number;
 }
 
 export interface FileTable {
@@ -101,6 +117,7 @@ export interface Database {
   admin_sessions: AdminSessionTable;
   counters: CounterTable;
   note_drafts: NoteDraftTable;
+  project_numbers: ProjectNumberTable;
 }
 
 export type Db = Kysely<Database>;

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
 import type { ProjectTable } from '../db/database';
-import type { Translator } from '../../renderers/i18n';
 
 type Form = Record<string, unknown>;
 const formsOf = (steps: Record<string, { forms?: { form?: Form }[] }>, key: string): Form[] =>
@@ -32,66 +31,73 @@ function table(ws: ExcelJS.Worksheet, headers: string[], rows: unknown[][]): voi
   });
 }
 
+/** What the workbook reads its words from: the product's messages and its forms' option labels. */
+export interface WorkbookWords {
+  t: (key: string, params?: Record<string, unknown>) => string;
+  exists: (key: string) => boolean;
+  /** an option's label (a profile, a roof type), or null when the value is no option */
+  option: (value: string) => string | null;
+}
+
 /**
  * The Excel file of an sl project (export_excel): the client and the site, one row per roof, and, when
  * calculated, the limiters and the quote articles with their totals, and the verdict with each of its
- * findings in the calculator's words (`i18n`).
+ * findings. Every heading and every coded value (state, profile, roof type, article type, yes/no) is
+ * written in words from the messages.
  */
-export async function projectWorkbook(row: ProjectTable, i18n: Translator): Promise<Buffer> {
-  const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
+export async function projectWorkbook(row: ProjectTable, words: WorkbookWords): Promise<Buffer> {
+  const { t } = words;
+  const x = (key: string) => t(`sl.excel.${key}`);
+  const option = (value: unknown) =>
+    value === null || value === undefined || value === ''
+      ? null
+      : (words.option(String(value)) ?? String(value));
+  const yesNo = (b: unknown) => x(b ? 'yes' : 'no');
   const steps = JSON.parse(row.content) as Record<string, { forms?: { form?: Form }[] }>;
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Roof rainwater calculators';
   wb.created = new Date(row.created_at);
   const client = formsOf(steps, 'Client')[0] ?? {};
   const site = formsOf(steps, 'Chantier')[0] ?? {};
-  const p = wb.addWorksheet('Projet');
+  const p = wb.addWorksheet(x('sheets.project'));
   table(
     p,
-    ['Rubrique', 'Valeur'],
+    [x('heading'), x('value')],
     [
-      ['Projet', row.id],
-      ['État', row.state],
-      ['Numéro de commande', row.command],
-      ['Client', client.name],
-      ['Société', client.company],
-      ['E-mail', client.email],
-      ['Téléphone', client.phone],
-      ['Profil', client.profile],
-      ['Interlocuteur commercial', client.user],
-      ['Chantier', site.name],
-      ['Adresse', site.adress],
-      ['Ville', site.city],
-      ['Code postal', site.postcode],
-      ['Débit de fuite imposé (L/s/ha)', site.max_fuite ? site.fuite_value : null],
-      ['Volume de rétention (m3)', site.max_retention ? site.retention_value : null],
-      ['Hauteur d’eau (cm)', site.max_retention ? site.hauteur_eau : null],
-      ['Commentaire', row.comment],
+      [x('number'), row.number],
+      [x('state'), t(`app.states.${row.state}`, { command: row.command ?? '' })],
+      [x('command'), row.command],
+      [x('client'), client.name],
+      [x('company'), client.company],
+      [x('email'), client.email],
+      [x('phone'), client.phone],
+      [x('profile'), option(client.profile)],
+      [x('commercial'), client.user],
+      [x('site'), site.name],
+      [x('address'), site.adress],
+      [x('city'), site.city],
+      [x('postcode'), site.postcode],
+      [x('leakage'), site.max_fuite ? site.fuite_value : null],
+      [x('retention'), site.max_retention ? site.retention_value : null],
+      [x('water_height'), site.max_retention ? site.hauteur_eau : null],
+      [x('comment'), row.comment],
     ],
   );
   const roofs = formsOf(steps, 'Toiture');
   table(
-    wb.addWorksheet('Toitures'),
-    [
-      'Nom',
-      'Type',
-      'Surface (m2)',
-      'Volume max (m3)',
-      'Décaissé (mm)',
-      'Évac. horizontales',
-      'Évac. verticales',
-      'Retentio',
-      'Gravillons (mm)',
-    ],
+    wb.addWorksheet(x('sheets.roofs')),
+    ['name', 'type', 'surface', 'volume_max', 'recess', 'horizontal', 'vertical', 'retentio', 'gravel'].map(
+      (k) => x(`roof.${k}`),
+    ),
     roofs.map((r) => [
       r.name,
-      r.type,
+      option(r.type),
       r.surface_retention,
       r.volume_retention_max,
       r.hauteur,
       r.evac_horizontal,
       r.evac_vertical,
-      r.retentio ? 'oui' : 'non',
+      yesNo(r.retentio),
       r.gravel_thickness,
     ]),
   );
@@ -99,17 +105,10 @@ export async function projectWorkbook(row: ProjectTable, i18n: Translator): Prom
   if (results) {
     const limiters = (results.limiters as Form[] | undefined) ?? [];
     table(
-      wb.addWorksheet('Résultats'),
-      [
-        'Toiture',
-        'Limiteurs',
-        'Hauteur max (mm)',
-        'Hauteur totale (mm)',
-        'Décaissé (mm)',
-        'Débit (L/s)',
-        'Retentio recommandé',
-        'Surface (m2)',
-      ],
+      wb.addWorksheet(x('sheets.results')),
+      ['roof', 'limiters', 'height_max', 'height_total', 'recess', 'leakage', 'retentio', 'surface'].map(
+        (k) => x(`result.${k}`),
+      ),
       [
         ...limiters.map((l) => [
           l.roof_name,
@@ -118,12 +117,12 @@ export async function projectWorkbook(row: ProjectTable, i18n: Translator): Prom
           l.height_total,
           l.height_decaisse,
           l.max_leakage,
-          l.recommended_retentio ? 'oui' : 'non',
+          yesNo(l.recommended_retentio),
           l.roof_surface,
         ]),
-        ['Total', null, null, null, null, results.max_leakage, null, null],
-        ['Débit spécifique (L/s/ha)', results.lsha],
-        ['Volume à stocker (m3)', results.max_volume],
+        [x('result.total'), null, null, null, null, results.max_leakage, null, null],
+        [x('result.lsha'), results.lsha],
+        [x('result.volume'), results.max_volume],
         ...(typeof results.method_volume === 'number'
           ? [[t('app.sl_results.method_volume'), results.method_volume]]
           : []),
@@ -168,10 +167,15 @@ export async function projectWorkbook(row: ProjectTable, i18n: Translator): Prom
         articles.set(key, cur);
       }
     }
+    // an article type without words in the messages is left blank rather than shown as its code
+    const typeOf = (type: unknown) => {
+      const key = `sl.excel.article_types.${String(type)}`;
+      return words.exists(key) ? t(key) : null;
+    };
     table(
-      wb.addWorksheet('Articles'),
-      ['Référence', 'Article', 'Type', 'Quantité'],
-      [...articles.values()].map((a) => [a.id, a.name, a.type, a.quantity]),
+      wb.addWorksheet(x('sheets.articles')),
+      ['reference', 'name', 'type', 'quantity'].map((k) => x(`article.${k}`)),
+      [...articles.values()].map((a) => [a.id, a.name, typeOf(a.type), a.quantity]),
     );
   }
   return Buffer.from(await wb.xlsx.writeBuffer());

@@ -49,14 +49,17 @@ export function excelRoutes(app: FastifyInstance, db: Db, access: Access): void 
       const system = steps.Chantier?.forms?.[0]?.form?.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
       const { i18n } = i18nOf(product, (request.query as { locale?: string }).locale);
       const xlsx = await resultsWorkbook(results as unknown as AbattementView, i18n, system, {
-        project: row.name || row.id,
+        // the project by its name and readable number (never its random id)
+        project: [row.name, row.number ? i18n.t('app.note_cover.id', { id: row.number }) : '']
+          .filter(Boolean)
+          .join(' · '),
         created: new Date(row.updated_at),
       });
       return reply
         .header('Content-Type', XLSX)
         .header(
           'Content-Disposition',
-          contentDisposition(`${i18n.t('app.results')}-${row.name || row.id}.xlsx`),
+          contentDisposition(`${i18n.t('app.results')}-${row.name || String(row.number ?? row.id)}.xlsx`),
         )
         .send(xlsx);
     },

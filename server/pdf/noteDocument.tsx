@@ -49,7 +49,17 @@ export interface NoteProps {
   i18n: Translator;
   /** the calculator's name (the product) */
   product: string;
-  project: { id: string; name: string; city: string; postcode: string; company: string };
+  project: {
+    id: string;
+    name: string;
+    city: string;
+    postcode: string;
+    company: string;
+    /** the project's readable number (null: none, the reference is left out) */
+    number?: number | null;
+    /** which variant of its group this note is (null: a lone project) */
+    variant?: { no: number; label: string | null } | null;
+  };
   date: string;
   state: FormState;
   /** the note's sections: a step's answers (a mirrored step: where each card flows), or the results */
@@ -96,6 +106,12 @@ export function NoteDocument(props: NoteProps) {
   const stepByKey = new Map(state.steps.map((st) => [st.key, st]));
   const version = (results?.method as { version?: string } | undefined)?.version;
 
+  const reference = project.number ? t('app.note_cover.id', { id: project.number }) : '';
+  const variant = project.variant
+    ? project.variant.label
+      ? t('app.variants.named', { no: project.variant.no, label: project.variant.label })
+      : t('app.variants.label', { no: project.variant.no })
+    : '';
   const units: Block[][] = [];
   sections.forEach((sec, n) => {
     const step = sec.step ? stepByKey.get(sec.step) : undefined;
@@ -171,7 +187,7 @@ export function NoteDocument(props: NoteProps) {
   // Direct children of each page (react-pdf does not run a `render` nested in a fragment).
   const frame = [
     <Text key="header" style={s.header} fixed>
-      {product} · {project.name || project.id} · {t('app.note_cover.id', { id: project.id })}
+      {[product, project.name, variant, reference].filter(Boolean).join(' · ')}
     </Text>,
     <Text key="footer" style={s.footerLeft} fixed>
       {date}
@@ -187,7 +203,7 @@ export function NoteDocument(props: NoteProps) {
     />,
   ];
   const info: [string, string][] = [
-    [t('app.note_cover.project'), project.name || project.id],
+    [t('app.note_cover.project'), [project.name, reference].filter(Boolean).join(' · ')],
     [t('app.note_cover.site'), [project.city, project.postcode].filter(Boolean).join(' ')],
     [t('app.note_cover.client'), project.company],
     [t('app.note_cover.date'), date],
@@ -195,12 +211,13 @@ export function NoteDocument(props: NoteProps) {
   if (version)
     info.push([t('app.note_cover.method'), t(`app.note_cover.methods.${props.calculation}`, { version })]);
   return (
-    <Document title={`${product} – ${project.name || project.id}`} language={lang}>
+    <Document title={[product, project.name, variant].filter(Boolean).join(' – ')} language={lang}>
       <Page size="A4" style={s.page}>
         {frame}
         <Text style={s.coverProduct}>{product}</Text>
         <Text style={s.coverTitle}>{t('app.note_page.title')}</Text>
-        <Text style={s.coverProject}>{project.name || project.id}</Text>
+        <Text style={s.coverProject}>{project.name || reference}</Text>
+        {variant ? <Text style={s.coverVariant}>{variant}</Text> : null}
         {info
           .filter(([, v]) => v)
           .map(([k, v]) => (

@@ -53,13 +53,15 @@ export const s = StyleSheet.create({
   coverProduct: { fontSize: 12, color: '#5f6b7a', marginTop: 40 },
   coverTitle: { fontSize: 26, color: '#0b5394', marginTop: 6, marginBottom: 10, lineHeight: 1.2 },
   coverProject: { fontSize: 16, marginBottom: 24, lineHeight: 1.3 },
+  coverVariant: { fontSize: 12, marginTop: -18, marginBottom: 24, color: '#5f6b7a' },
   verdict: { marginTop: 14, padding: 10, backgroundColor: '#e7f0fa', borderLeft: '3pt solid #0b5394' },
   h1: { fontSize: 18, marginBottom: 4, color: '#0b5394' },
   h2: { fontSize: 13, marginTop: 12, marginBottom: 6, color: '#0b5394' },
   h3: { fontSize: 11, marginTop: 8, marginBottom: 3, fontFamily: 'Helvetica-Bold' },
   p: { marginBottom: 6, textAlign: 'justify' },
   row: { flexDirection: 'row', borderBottom: '0.5pt solid #ccd5df', paddingVertical: 2 },
-  label: { width: '45%', color: '#5f6b7a' },
+  // a gap between a label and its value: a long label wraps before it reaches the value's column
+  label: { width: '45%', paddingRight: 10, color: '#5f6b7a' },
   value: { width: '55%' },
   // a gap between columns, so that wrapped headings never run into the next one
   cell: { flex: 1, fontSize: 8, paddingRight: 5 },

@@ -1,6 +1,7 @@
 import { renderToBuffer } from '@react-pdf/renderer';
-import { derive, fromServer, type Bundle, type ServerProject } from '../../engine';
+import { derive, fromServer, type ServerProject } from '../../engine';
 import { i18nOf } from '../i18n';
+import { optionLabels } from '../projects/optionLabels';
 import { bundleOfProduct, type ProductType } from '../projects/products';
 import { fitImageUrl } from './fitImage';
 import { NoteDocument, type NoteEntry } from './noteDocument';
@@ -17,27 +18,15 @@ export interface NoteInput {
     company: string;
     content: string;
     results: string | null;
+    /** the readable number (null: none) */
+    number?: number | null;
+    /** which member of its group of variants (null: a lone project) */
+    variant?: { no: number; label: string | null } | null;
   };
   entries: NoteEntry[];
   charts: { pluviometrie: string | null; toitures: (string | null)[] };
   attachments: { filename: string; size: number }[];
   date: string;
-}
-
-/** Every form option of a bundle: value -> its label (a message key, or a literal). */
-function optionLabels(bundle: Bundle): Map<string, { label: string; literal: boolean }> {
-  const out = new Map<string, { label: string; literal: boolean }>();
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') {
-      const o = v as Record<string, unknown>;
-      if (typeof o.value === 'string' && typeof o.label === 'string' && !out.has(o.value))
-        out.set(o.value, { label: o.label, literal: o.literal === true });
-      Object.values(o).forEach(walk);
-    }
-  };
-  walk(bundle.steps);
-  return out;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { StoredProject } from '../calc';
 import type { Db } from '../db/database';
 import { contentDisposition } from '../files/contentDisposition';
 import { HttpError } from '../http/HttpError';
-import { getProject, patchProject } from '../projects/repository';
+import { getProject, variantsOf, patchProject } from '../projects/repository';
 import type { Quotas } from '../quota/quotas';
 import { assertCalculable } from '../projects/refusal';
 import { imageSize } from './imageSize';
@@ -214,6 +214,11 @@ export function pdfRoutes(
               company: row.company,
               content: row.content,
               results: row.results,
+              number: row.number,
+              variant:
+                row.variant_of !== null || (await variantsOf(db, row)).length > 1
+                  ? { no: row.variant_no ?? 1, label: row.variant_label }
+                  : null,
             },
             entries,
             charts,

@@ -23,7 +23,8 @@ export function presentProject(row: ProjectTable, opts: { admin: boolean }) {
     results,
     comment: row.comment,
     extended_properties: parse(row.extended_properties) ?? {},
-    variant: { of: row.variant_of, no: row.variant_no ?? 1 },
+    variant: { of: row.variant_of, no: row.variant_no ?? 1, label: row.variant_label },
+    number: row.number,
   };
 }
 
@@ -66,6 +67,7 @@ function listRow(row: ProjectTable) {
       Client: { forms: [{ form: { company: client.company ?? null, user: client.user ?? null } }] },
     },
     extended_properties: parse(row.extended_properties) ?? {},
-    variant: { of: row.variant_of, no: row.variant_no ?? 1 },
+    variant: { of: row.variant_of, no: row.variant_no ?? 1, label: row.variant_label },
+    number: row.number,
   };
 }

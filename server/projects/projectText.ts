@@ -8,6 +8,14 @@ export function normalize(text: string): string {
     .trim();
 }
 
+/**
+ * A history sort key: the text as the search reads it (lower case, accents removed), so that byte order
+ * in either database is the order of a French or English reader ("École" among the e's, not after "Z").
+ */
+export function sortKey(text: string): string {
+  return cut(normalize(text), 255);
+}
+
 /** JSON with object keys sorted, so that the same content always gives the same text. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_k, v: unknown) =>

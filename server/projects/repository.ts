@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect, ProjectTable } from '../db/database';
-import { canonicalJson, cut, normalize } from './projectText';
+import { canonicalJson, cut, normalize, sortKey } from './projectText';
 import type { ProductType } from './products';
 
 export type ProjectState = 'ongoing' | 'valid' | 'calculated' | 'commanded' | 'notselected';
@@ -37,6 +37,11 @@ function columnsOf(steps: Steps) {
   return {
     ...cols,
     search: normalize([cols.name, cols.postcode, cols.city, cols.company, cols.commercial].join(' | ')),
+    sort_name: sortKey(cols.name),
+    sort_city: sortKey(cols.city),
+    sort_company: sortKey(cols.company),
+    sort_commercial: sortKey(cols.commercial),
+    sort_region: sortKey(cols.region),
   };
 }
 
@@ -61,7 +66,26 @@ export function newProjectRow(
     updated_at: t,
     variant_of: null,
     variant_no: null,
+    number: null,
+    variant_label: null,
   };
+}
+
+/**
+ * The next readable number of a product type: one upsert on its counter, which PostgreSQL serialises on
+ * the counter's row and SQLite on its single writer, so two projects created at once never share one.
+ * Call it in the transaction that inserts the project (a rolled-back insert gives its number back).
+ */
+export async function nextNumber(db: Db | Transaction<Database>, type: string): Promise<number> {
+  const r = await db
+    .insertInto('project_numbers')
+    .values({ product_type: type, last: 1 })
+    .onConflict((oc) =>
+      oc.column('product_type').doUpdateSet({ last: sql<number>`project_numbers.last + 1` }),
+    )
+    .returning('last')
+    .executeTakeFirstOrThrow();
+  return Number(r.last);
 }
 
 /** The most members a group of variants holds (the comparison shows them side by side). */
@@ -145,8 +169,12 @@ export async function createVariant(
           updated_at: t,
           variant_of: source.variant_of ?? source.id,
           variant_no: no,
+          variant_label: null,
         };
-        await tx.insertInto('projects').values(copy).execute();
+        await tx
+          .insertInto('projects')
+          .values({ ...copy, number: await nextNumber(tx, source.product_type) })
+          .execute();
         const draft = await tx
           .selectFrom('note_drafts')
           .select('content')
@@ -171,10 +199,56 @@ export async function createVariant(
 export async function createProject(
   db: Db,
   input: { type: ProductType; owner: string | null; steps: Steps },
-): Promise<{ id: string; version: number }> {
+): Promise<{ id: string; version: number; number: number }> {
   const row = newProjectRow(input);
-  await db.insertInto('projects').values(row).execute();
-  return { id: row.id, version: 1 };
+  const number = await db.transaction().execute(async (tx) => {
+    const n = await nextNumber(tx, input.type);
+    await tx
+      .insertInto('projects')
+      .values({ ...row, number: n })
+      .execute();
+    return n;
+  });
+  return { id: row.id, version: 1, number };
+}
+
+/** Names a variant (null or blank: unnamed); stamps updated_at. */
+export async function nameVariant(db: Db, id: string, label: string | null): Promise<void> {
+  const text = label === null ? '' : cut(label.trim().replace(/\s+/g, ' '), 80);
+  await db
+    .updateTable('projects')
+    .set({ variant_label: text === '' ? null : text, updated_at: now() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Projects never named (the wizard saves a project on its first step, before the site's name), still
+ * ongoing with no results, no variants, untouched since `before`: abandoned starts. Deletes them with
+ * their files and note drafts; answers how many went.
+ */
+export async function deleteAbandoned(db: Db, before: string): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const rows = await tx
+      .selectFrom('projects')
+      .select('id')
+      .where('name', '=', '')
+      .where('state', '=', 'ongoing')
+      .where('results', 'is', null)
+      .where('variant_of', 'is', null)
+      .where('updated_at', '<', before)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('projects as v').select('v.id').whereRef('v.variant_of', '=', 'projects.id'))),
+      )
+      .limit(1000)
+      .execute();
+    const ids = rows.map((r) => r.id);
+    if (!ids.length) return 0;
+    await tx.deleteFrom('files').where('project_id', 'in', ids).execute();
+    await tx.deleteFrom('note_drafts').where('project_id', 'in', ids).execute();
+    await tx.deleteFrom('projects').where('id', 'in', ids).execute();
+    return ids.length;
+  });
 }
 
 /** One project of a product type, or undefined. */
@@ -351,6 +425,7 @@ export async function deleteProject(db: Db, dialect: Dialect, id: string): Promi
 }
 
 export const SORTS = [
+  'number',
   'name',
   'postcode',
   'city',
@@ -361,6 +436,14 @@ export const SORTS = [
   'created_at',
 ] as const;
 export type Sort = (typeof SORTS)[number];
+/** The column a sort reads first: text columns by their key (accents and case aside), then as typed. */
+const SORT_KEYS: Partial<Record<Sort, keyof ProjectTable>> = {
+  name: 'sort_name',
+  city: 'sort_city',
+  company: 'sort_company',
+  commercial: 'sort_commercial',
+  region: 'sort_region',
+};
 export const PAGE_SIZE = 20;
 
 /**
@@ -381,7 +464,12 @@ export async function searchProjects(
     order: 'ASC' | 'DESC';
   },
 ): Promise<{ rows: ProjectTable[]; total: number; variants: Map<string, ProjectTable[]> }> {
-  let q = db.selectFrom('projects').where('product_type', '=', p.type).where('variant_of', 'is', null);
+  let q = db
+    .selectFrom('projects')
+    .where('product_type', '=', p.type)
+    .where('variant_of', 'is', null)
+    // an abandoned start (never named, still ongoing) is no project yet: deleteAbandoned removes it later
+    .where((w) => w.or([w('name', '<>', ''), w('state', '<>', 'ongoing')]));
   if (p.owner !== null) q = q.where('owner', '=', p.owner);
   const needle = normalize(p.query);
   // A group is found when any of its members matches: the matching rows, or the first project of a
@@ -412,10 +500,12 @@ export async function searchProjects(
   const { count } = await q.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
   // The page's ids first, from an index of the sort column (migration 2026_11_25_limits) and in its
   // order (ties by id, the same way), so that skipping to a deep page reads index entries, not rows;
-  // then the page's own rows.
+  // then the page's own rows. Names and other texts sort by their key (no case, no accents: 'École'
+  // before 'Zénith'), then as typed.
   const dir = p.order === 'ASC' ? 'asc' : 'desc';
+  const byKey = SORT_KEYS[p.sort];
   const ids = (
-    await q
+    await (byKey ? q.orderBy(byKey, dir) : q)
       .select('id')
       .orderBy(p.sort, dir)
       .orderBy('id', dir)

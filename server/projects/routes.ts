@@ -13,6 +13,7 @@ import {
   createVariant,
   deleteProject,
   getProject,
+  nameVariant,
   PAGE_SIZE,
   searchProjects,
   SORTS,
@@ -237,6 +238,34 @@ export function projectRoutes(
           'variants_full',
         );
       return reply.status(201).send(r);
+    },
+  );
+
+  app.patch(
+    '/api/:type/project/:id/variant',
+    {
+      schema: {
+        tags: ['projects'],
+        params: idParams,
+        body: {
+          type: 'object',
+          required: ['label'],
+          additionalProperties: false,
+          properties: { label: { type: ['string', 'null'], maxLength: 80 } },
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { id: { type: 'string' }, label: { type: ['string', 'null'] } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const row = await projectOf(request, reply);
+      await nameVariant(db, row.id, (request.body as { label: string | null }).label);
+      const named = await getProject(db, row.product_type as ProductType, row.id);
+      return { id: row.id, label: named?.variant_label ?? null };
     },
   );
 

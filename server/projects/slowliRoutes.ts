@@ -9,6 +9,8 @@ import { contentDisposition } from '../files/contentDisposition';
 import { HttpError } from '../http/HttpError';
 import { i18nOf } from '../i18n';
 import { enqueueMail } from '../mail/outbox';
+import { optionLabels } from './optionLabels';
+import { bundleOfProduct } from './products';
 import { decide, getProject, markSent, patchProject } from './repository';
 import { assertCalculable } from './refusal';
 
@@ -18,9 +20,27 @@ const idParam = {
   properties: { id: { type: 'string', maxLength: 64 } },
 } as const;
 
-/** The short reference a client quotes for a sent project: the first 8 characters of its id, in capitals. */
-export function referenceOf(id: string): string {
-  return id.slice(0, 8).toUpperCase();
+/**
+ * The reference a client quotes for a sent project: its readable number (the one the history, the note
+ * and the Excel file show); a project without one (loaded in bulk) gives the first 8 characters of its
+ * id, in capitals.
+ */
+export function referenceOf(row: { id: string; number: number | null }): string {
+  return row.number ? String(row.number) : row.id.slice(0, 8).toUpperCase();
+}
+
+/** The flow limiter's words for the workbook and the mail (French: the sales team's language). */
+function slWords() {
+  const { i18n } = i18nOf('slowli', 'fr');
+  const options = optionLabels(bundleOfProduct('slowli'));
+  return {
+    t: (key: string, params?: Record<string, unknown>) => i18n.t(key, params ?? {}),
+    exists: (key: string) => i18n.exists(key),
+    option: (value: string) => {
+      const o = options.get(value);
+      return o ? (o.literal ? o.label : i18n.t(o.label)) : null;
+    },
+  };
 }
 
 /** The flow-limiter calls of seed 000 section 7 beyond the generic project routes. */
@@ -104,7 +124,7 @@ export function slowliRoutes(app: FastifyInstance, db: Db, access: Access, confi
         id: row.id,
         steps: JSON.parse(row.content) as StoredProject['steps'],
       });
-      const xlsx = await projectWorkbook(row, i18nOf('slowli', 'fr').i18n);
+      const xlsx = await projectWorkbook(row, slWords());
       return reply
         .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('Content-Disposition', contentDisposition(`projet-${row.name || row.id}.xlsx`))
@@ -117,16 +137,23 @@ export function slowliRoutes(app: FastifyInstance, db: Db, access: Access, confi
     const steps = JSON.parse(row.content) as Record<string, { forms?: { form?: Record<string, unknown> }[] }>;
     const client = steps.Client?.forms?.[0]?.form ?? {};
     const roofs = steps.Toiture?.forms ?? [];
-    const reference = referenceOf(row.id);
+    const reference = referenceOf(row);
+    const { t } = slWords();
+    const name = row.name || t('sl.mail.unnamed');
+    const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
     const body = [
-      `Nouveau projet de limiteurs de débit à étudier : ${row.name || '(sans nom)'}`,
-      `Référence : ${reference}`,
-      `Ville : ${row.city} ${row.postcode}`,
-      `Client : ${String(client.name ?? '')} (${String(client.company ?? '')}), ${String(client.email ?? '')}, ${String(client.phone ?? '')}`,
-      `Interlocuteur commercial : ${row.commercial}`,
-      `Toitures : ${roofs.length}`,
-      row.comment ? `Commentaire du client : ${row.comment}` : '',
-      `Projet : ${row.id}`,
+      t('sl.mail.intro', { name }),
+      t('sl.mail.number', { number: reference }),
+      t('sl.mail.city', { city: row.city, postcode: row.postcode }),
+      t('sl.mail.client', {
+        name: str(client.name),
+        company: str(client.company),
+        email: str(client.email),
+        phone: str(client.phone),
+      }),
+      t('sl.mail.commercial', { commercial: row.commercial }),
+      t('sl.mail.roofs', { count: roofs.length }),
+      row.comment ? t('sl.mail.comment', { comment: row.comment }) : '',
     ]
       .filter(Boolean)
       .join('\n');
@@ -135,7 +162,7 @@ export function slowliRoutes(app: FastifyInstance, db: Db, access: Access, confi
       await enqueueMail(trx, {
         projectId: row.id,
         to: config.salesEmail,
-        subject: `[Limiteurs] ${reference} ${row.name || row.id} – ${row.company}`,
+        subject: t('sl.mail.subject', { number: reference, name, company: row.company }),
         body,
       });
       return after;

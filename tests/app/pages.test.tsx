@@ -120,7 +120,8 @@ describe('HistoryPage', () => {
     const row = screen.getByRole('row', { name: /Atelier Voltaire/ });
     fireEvent.click(within(row).getByRole('button', { name: 'Options du projet' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Supprimer le projet' }));
-    expect(screen.getByRole('alertdialog')).toHaveTextContent('Souhaitez vous supprimer le projet ?');
+    // the confirmation names the project it deletes
+    expect(screen.getByRole('alertdialog')).toHaveTextContent('Supprimer le projet « Atelier Voltaire » ?');
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
     expect(await screen.findByText("Aucune donnée n'a été trouvée.")).toBeInTheDocument();
     await waitFor(async () =>
@@ -340,9 +341,13 @@ describe('ResultsPage', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText(/Merci ! Votre projet a été transmis/)).toBeInTheDocument();
-    expect(
-      screen.getByText(`Référence de votre demande : ${id.slice(0, 8).toUpperCase()}`),
-    ).toBeInTheDocument();
+    // the reference is the project's readable number
+    const { number } = (await server.db
+      .selectFrom('projects')
+      .select('number')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()) as { number: number };
+    expect(screen.getByText(`Référence de votre demande : ${number}`)).toBeInTheDocument();
     expect(screen.getByText(/vous recontacte à l'adresse jeanne\.martin@example\.fr/)).toBeInTheDocument();
     const row = await server.db
       .selectFrom('projects')

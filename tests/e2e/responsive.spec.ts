@@ -147,3 +147,49 @@ test('twelve roofs with long names as a list on a phone: the table scrolls in it
   await expect(first.getByRole('rowheader')).toHaveText('Toiture 1');
   await expect(first.getByRole('cell').first()).toHaveText(/^Bâtiment 1 — toiture-terrasse/);
 });
+
+for (const [width, height] of [
+  [390, 844],
+  [1366, 768],
+] as const) {
+  test(`the results summary at ${width} px: each row's name stays in view, and an arrow says there is more to the right`, async ({
+    page,
+  }) => {
+    await page.goto(`${ADMIN}/client/login`);
+    await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await expect(page).toHaveURL(/history$/);
+    const example = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../server/calc/examples/sm-paris.json'), 'utf8'),
+    ) as { steps: unknown };
+    const made = await page.request.post(`${ADMIN}/api/skywater_manager/project`, {
+      data: { steps: example.steps },
+    });
+    const id = ((await made.json()) as { id: string }).id;
+    await page.goto(`${ADMIN}/client/sm/calculator?id=${id}`);
+    await expect(
+      page.getByRole('heading', { name: /Informations|Déversements|Toitures/ }).first(),
+    ).toBeVisible();
+    await page.setViewportSize({ width, height });
+    await page.goto(`${ADMIN}/client/sm/results`);
+    const region = page.getByRole('region', { name: 'Synthèse annuelle' });
+    await expect(region.getByRole('rowheader').first()).toBeVisible();
+    const wrap = page.locator('.table-scroll-wrap', { has: region });
+    const overflows = await region.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+    // the cue shows exactly when the table runs past its region (on the phone it does)
+    if (width < 768) expect(overflows).toBe(true);
+    await expect(wrap).toHaveAttribute('data-more', String(overflows));
+    await page.screenshot({ path: test.info().outputPath(`results-${width}.png`), fullPage: true });
+    if (!overflows) return;
+    // scrolled to its end: the last column in view, the row names still beside it, the cue gone
+    await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect(wrap).toHaveAttribute('data-more', 'false');
+    const box = (await region.boundingBox())!;
+    const head = (await region.getByRole('rowheader').first().boundingBox())!;
+    expect(head.x).toBeGreaterThanOrEqual(box.x - 1);
+    expect(head.x).toBeLessThan(box.x + 20);
+    const lastHeader = (await region.getByRole('columnheader').last().boundingBox())!;
+    expect(lastHeader.x + lastHeader.width).toBeLessThanOrEqual(box.x + box.width + 1);
+    await page.screenshot({ path: test.info().outputPath(`results-end-${width}.png`), fullPage: true });
+  });
+}

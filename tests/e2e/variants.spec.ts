@@ -79,3 +79,33 @@ test('sm: duplicate as a variant, change it, compare the two, find them grouped 
   await expect(page).toHaveURL(/\/client\/sm\/compare\?id=/);
   await expect(page.getByRole('region', { name: 'Chiffres clés' }).getByRole('columnheader')).toHaveCount(3);
 });
+
+test('sm: the variants are named on the comparison, and the names stay: columns, history', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const name = `Noms ${Date.now()}`;
+  const id = await createSmExample(page, name);
+  const made = await page.request.post(`/api/skywater_manager/project/${id}/variant`);
+  expect(made.status()).toBe(201);
+  await page.goto(`/client/sm/compare?id=${id}`);
+  const names = page.getByRole('region', { name: 'Noms des variantes' });
+  await names.getByRole('textbox', { name: 'Nom de la variante 1' }).fill('Base');
+  await names.getByRole('textbox', { name: 'Nom de la variante 2' }).click();
+  await expect(page.getByText('Nom de la variante 1 enregistré.')).toBeVisible();
+  await names.getByRole('textbox', { name: 'Nom de la variante 2' }).fill('Toundra + Retentio');
+  await names.getByRole('textbox', { name: 'Nom de la variante 2' }).press('Enter');
+  await expect(page.getByText('Nom de la variante 2 enregistré.')).toBeVisible();
+  const heads = page.getByRole('region', { name: 'Chiffres clés' }).getByRole('columnheader');
+  await expect(heads.nth(1)).toContainText('Variante 1 · Base');
+  await expect(heads.nth(2)).toContainText('Variante 2 · Toundra + Retentio');
+  // stored with the projects: read back after a reload, and in the history's badges
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Nom de la variante 2' })).toHaveValue('Toundra + Retentio');
+  await page.goto('/client/sm/history');
+  await page.getByRole('searchbox').fill(name);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText('Variante 1 · Base');
+  await expect(rows.nth(1)).toContainText('Variante 2 · Toundra + Retentio');
+});

@@ -55,7 +55,19 @@ describe.each(DIALECTS)('mail on %s', (dialect) => {
       expect(smtp.received).toHaveLength(1);
       expect(smtp.received[0]).toContain('To: ventes@fabricant.example');
       expect(smtp.received[0]).toMatch(/^Subject: .+/m);
-      expect(smtp.received[0]).toContain(id);
+      // the project by its readable number (the random id is no word for people)
+      const { number } = await server.db
+        .selectFrom('projects')
+        .select('number')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow();
+      const row = await server.db
+        .selectFrom('outbox')
+        .selectAll()
+        .where('project_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row.body).toContain(`Projet n° ${String(number)}`);
+      expect(smtp.received[0]).toContain(`Message-ID: ${row.message_id ?? ''}`);
       expect(await pendingMail(server.db)).toHaveLength(0);
     } finally {
       await smtp.stop();

@@ -185,7 +185,7 @@ describe('command-line tools', () => {
       env: { ...process.env, ...place.env },
       encoding: 'utf8',
     });
-    expect(listed).toMatch(/#1 to ventes@example.com \| \[Limiteurs\] [A-Z0-9_-]{8} Résidence Les Tilleuls/);
+    expect(listed).toMatch(/#1 to ventes@example.com \| \[Limiteurs\] n° \d+ Résidence Les Tilleuls/);
     await place.drop();
   });
 });

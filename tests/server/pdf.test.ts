@@ -402,4 +402,59 @@ describe('pdf_download', () => {
     });
     expect(await pdfText(ok.rawPayload)).toContain('Dimensionnement des limiteurs de débit');
   });
+
+  it('names the project by its number and the variant by its name; a label never runs into its value', async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    const made = await inject({
+      method: 'POST',
+      url: `/api/skywater_manager/project/${id}/variant`,
+      headers: { cookie: owner },
+    });
+    const v = made.json<{ id: string }>().id;
+    await inject({
+      method: 'PATCH',
+      url: `/api/skywater_manager/project/${v}/variant`,
+      payload: { label: 'Toundra + Retentio' },
+      headers: { cookie: owner },
+    });
+    const number = (
+      await inject({ method: 'GET', url: `/api/skywater_manager/project/${v}`, headers: { cookie: owner } })
+    ).json<{ number: number }>().number;
+    const res = await inject({
+      method: 'POST',
+      url: `/api/skywater_manager/pdf_download/${v}?locale=fr`,
+      payload: note([]),
+      headers: { cookie: owner },
+    });
+    expect(res.statusCode).toBe(200);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain(`n° ${number}`);
+    expect(text).not.toContain(v);
+    expect(text).toContain('Variante 2 · Toundra + Retentio');
+
+    // The constraint's question and its answer "Oui" on one line: the question ends before the answer
+    // begins, with a visible gap (not "contrainte d'abattementOui").
+    const doc = await getDocument({
+      data: new Uint8Array(res.rawPayload),
+      isEvalSupported: false,
+      verbosity: 0,
+    }).promise;
+    let checked = 0;
+    for (let i = 1; i <= doc.numPages; i += 1) {
+      const items = (await (await doc.getPage(i)).getTextContent()).items.flatMap((x) =>
+        'str' in x && x.str.trim()
+          ? [{ str: x.str, x: x.transform[4] as number, y: x.transform[5] as number, w: x.width }]
+          : [],
+      );
+      for (const answer of items.filter((x) => x.str === 'Oui')) {
+        const label = items.find(
+          (x) => Math.abs(x.y - answer.y) < 1 && x.x < answer.x && /contrainte/.test(x.str),
+        );
+        if (!label) continue;
+        expect(answer.x - (label.x + label.w)).toBeGreaterThan(4);
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(1);
+  });
 });

@@ -172,6 +172,17 @@ describe('results_xlsx', () => {
         table.slice(0, -1).reduce((a, r) => a + (r[col] as number), 0),
         2,
       );
+    // the project by its name and readable number
+    const { number } = (
+      await servers.inject({
+        method: 'GET',
+        url: `/api/skywater_manager/project/${id}`,
+        headers: { cookie: owner },
+      })
+    ).json<{ number: number }>();
+    expect(wb.getWorksheet('Synthèse annuelle')!.getRow(1).getCell(1).value).toMatch(
+      new RegExp(` · n° ${number}$`),
+    );
     const sl = await create('slowli', projectBody('sl'));
     await servers.inject({ method: 'GET', url: `/api/sl/calculate/${sl}`, headers: { cookie: owner } });
     expect((await download('slowli', sl, 'fr')).statusCode).toBe(404);

@@ -142,6 +142,21 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
     expect(cell('Résultats', 2, 2)).toBe(3);
     expect(cell('Articles', 2, 1)).toBe('KIT-SLOWLI');
     expect(cell('Articles', 2, 4)).toBe(3);
+    // words, never codes: the state, the profile, the roof type, the article type, yes/no
+    const all = wb.worksheets.flatMap((w) =>
+      w.getSheetValues().flatMap((r) => (Array.isArray(r) ? r.map((c) => String(c ?? '')) : [])),
+    );
+    for (const code of ['ongoing', 'calculated', 'architect', 'etude', 'kit_slowli', 'retentio'])
+      expect(all, code).not.toContain(code);
+    const number = (
+      await inject({ method: 'GET', url: `/api/slowli/project/${id}`, headers: { cookie: owner } })
+    ).json<{ number: number }>().number;
+    expect(cell('Projet', 2, 1)).toBe('N° de projet');
+    expect(cell('Projet', 2, 2)).toBe(number);
+    expect(cell('Projet', 3, 2)).toBe('Note générée');
+    expect(cell('Projet', 9, 2)).toBe("Bureau d'étude");
+    expect(cell('Articles', 2, 3)).toBe('Kit limiteur de débit');
+    expect(cell('Résultats', 2, 7)).toBe('non');
   });
 
   it('export_excel: the verdict sheet gives the status and each finding in words (issue 25)', async () => {
@@ -193,5 +208,13 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
     expect(mail).toHaveLength(1);
     expect(mail[0]).toMatchObject({ recipient: 'ventes@fabricant.example', sent_at: null });
     expect(mail[0]!.body).toContain('Résidence Les Tilleuls');
+    // the readable number, in the mail, the subject and the reference the client is shown
+    const number = (
+      await inject({ method: 'GET', url: `/api/slowli/project/${id}`, headers: { cookie: owner } })
+    ).json<{ number: number }>().number;
+    expect(res.json<{ reference: string }>().reference).toBe(String(number));
+    expect(mail[0]!.subject).toContain(`n° ${number} Résidence Les Tilleuls`);
+    expect(mail[0]!.body).toContain(`Projet n° ${number}`);
+    expect(mail[0]!.body).not.toContain(id);
   });
 });

@@ -68,8 +68,8 @@ describe.each(DIALECTS)('variants of a project on %s', (dialect) => {
     expect(v.id).not.toBe(id);
     const members = await group(v.id);
     expect(members.map((m) => [m.id, m.variant])).toEqual([
-      [id, { of: null, no: 1 }],
-      [v.id, { of: id, no: 2 }],
+      [id, { of: null, no: 1, label: null }],
+      [v.id, { of: id, no: 2, label: null }],
     ]);
     expect(members[1]!.state).toBe('calculated');
     expect(members[1]!.results?.site?.abattement).toBe(members[0]!.results?.site?.abattement);

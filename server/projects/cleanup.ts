@@ -1,0 +1,27 @@
+import type { Db } from '../db/database';
+import { deleteAbandoned } from './repository';
+
+/** How long an abandoned start (a project never named, still ongoing) is kept: a day. */
+export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes abandoned starts now and then every hour (deleteAbandoned), so a visitor who left after the
+ * first step leaves no row behind. Answers the function that stops it. A failed sweep is retried at the
+ * next one.
+ */
+export function startCleanup(db: Db, everyMs = 60 * 60 * 1000): () => void {
+  let running = false;
+  const sweep = () => {
+    if (running) return;
+    running = true;
+    deleteAbandoned(db, new Date(Date.now() - ABANDONED_AFTER_MS).toISOString())
+      .catch(() => undefined)
+      .finally(() => {
+        running = false;
+      });
+  };
+  sweep();
+  const timer = setInterval(sweep, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

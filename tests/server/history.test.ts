@@ -1,0 +1,159 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from '../../server/app';
+import { createProject, deleteAbandoned } from '../../server/projects/repository';
+import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from './harness';
+import { projectBody } from './projects.fixtures';
+
+interface Row {
+  id: string;
+  name: string;
+  number: number | null;
+  variant: { of: string | null; no: number; label: string | null };
+  variants: Row[];
+}
+
+describe.each(DIALECTS)('the history and readable project numbers on %s', (dialect) => {
+  let place: Place;
+  let server: Server;
+  let owner = '';
+  const api = '/api/smca';
+  const inject = (opts: InjectOptions): Promise<LightMyRequestResponse> => server.app.inject(opts);
+  const as = (opts: InjectOptions) =>
+    inject({ ...opts, headers: { ...(opts.headers ?? {}), cookie: owner } });
+
+  beforeAll(async () => {
+    place = await freshPlace(dialect);
+    server = (await serverOn(place, { APP_MODE: 'canada' })).server;
+    const res = await inject({ method: 'POST', url: `${api}/project`, payload: projectBody('smca') });
+    owner = cookiesOf(res, '');
+  });
+  afterAll(async () => {
+    await server.close();
+    await place.drop();
+  });
+
+  const create = async (name: string) => {
+    const body = projectBody('smca', (d) => {
+      (d.project as { name: string }).name = name;
+    });
+    const res = await as({ method: 'POST', url: `${api}/project`, payload: body });
+    expect(res.statusCode).toBe(200);
+    return res.json<{ id: string }>().id;
+  };
+  const history = async (query = '', sort = 'updated_at', order = 'DESC') =>
+    (
+      await as({
+        method: 'GET',
+        url: `${api}/project/search/1${query ? `/${encodeURIComponent(query)}` : ''}?sort=${sort}&order=${order}`,
+      })
+    ).json<{ projects: Row[]; total: number }>();
+
+  it('gives each project a readable number, one sequence per product, shown in the project and its row', async () => {
+    const a = await create('Numéro un');
+    const b = await create('Numéro deux');
+    const p = (await as({ method: 'GET', url: `${api}/project/${b}` })).json<{ number: number }>();
+    const rows = (await history('Numéro')).projects;
+    const na = rows.find((r) => r.id === a)!.number!;
+    expect(p.number).toBe(na + 1);
+    // another product counts on its own, from 1
+    const steps = { Chantier: { forms: [{ form: { name: 'Autre produit' } }] } };
+    expect((await createProject(server.db, { type: 'slowli', owner: null, steps })).number).toBe(1);
+    expect((await createProject(server.db, { type: 'slowli', owner: null, steps })).number).toBe(2);
+  });
+
+  it('never gives one number twice, even to projects created at once', async () => {
+    const ids = await Promise.all(Array.from({ length: 12 }, (_, i) => create(`Course ${i}`)));
+    const numbers = await Promise.all(
+      ids.map(
+        async (id) =>
+          (await as({ method: 'GET', url: `${api}/project/${id}` })).json<{ number: number }>().number,
+      ),
+    );
+    expect(new Set(numbers).size).toBe(12);
+    expect(numbers.every((n) => Number.isInteger(n) && n > 0)).toBe(true);
+  });
+
+  it('numbers a variant as a project of its own and lets the user name it', async () => {
+    const id = await create('Groupe à variantes');
+    const made = await as({ method: 'POST', url: `${api}/project/${id}/variant` });
+    expect(made.statusCode).toBe(201);
+    const v = made.json<{ id: string }>().id;
+    const named = await as({
+      method: 'PATCH',
+      url: `${api}/project/${v}/variant`,
+      payload: { label: '  Toundra   + Retentio ' },
+    });
+    expect(named.json()).toEqual({ id: v, label: 'Toundra + Retentio' });
+    await as({ method: 'PATCH', url: `${api}/project/${id}/variant`, payload: { label: 'Base' } });
+    const row = (await history('Groupe à variantes')).projects[0]!;
+    expect(row.variant.label).toBe('Base');
+    expect(row.variants[0]!.variant.label).toBe('Toundra + Retentio');
+    expect(row.variants[0]!.number).not.toBe(row.number);
+    const tooLong = await as({
+      method: 'PATCH',
+      url: `${api}/project/${v}/variant`,
+      payload: { label: 'x'.repeat(81) },
+    });
+    expect(tooLong.statusCode).toBe(400);
+    const cleared = await as({
+      method: 'PATCH',
+      url: `${api}/project/${v}/variant`,
+      payload: { label: ' ' },
+    });
+    expect(cleared.json()).toEqual({ id: v, label: null });
+  });
+
+  it('sorts names as a French reader does: accents and case aside', async () => {
+    const names = [
+      'Zénith tri',
+      'École tri',
+      'abbaye tri',
+      'Éragny tri',
+      'eclair tri',
+      'Îlot tri',
+      'ibis tri',
+    ];
+    for (const n of names) await create(n);
+    const asc = (await history('tri', 'name', 'ASC')).projects.map((r) => r.name);
+    const collator = new Intl.Collator('fr');
+    expect(asc).toEqual([...names].sort(collator.compare));
+    expect(asc).toEqual([
+      'abbaye tri',
+      'eclair tri',
+      'École tri',
+      'Éragny tri',
+      'ibis tri',
+      'Îlot tri',
+      'Zénith tri',
+    ]);
+    const desc = (await history('tri', 'name', 'DESC')).projects.map((r) => r.name);
+    expect(desc).toEqual([...asc].reverse());
+  });
+
+  it('leaves out a project never named (an abandoned start), and the sweep deletes it after a day', async () => {
+    const unnamed = await create('');
+    const before = await history();
+    expect(before.projects.map((r) => r.id)).not.toContain(unnamed);
+    // still there for the one who started it, until the sweep
+    expect((await as({ method: 'GET', url: `${api}/project/${unnamed}` })).statusCode).toBe(200);
+    expect(await deleteAbandoned(server.db, new Date(Date.now() - 86_400_000).toISOString())).toBe(0);
+    expect((await as({ method: 'GET', url: `${api}/project/${unnamed}` })).statusCode).toBe(200);
+    const named = await create('');
+    await as({
+      method: 'PUT',
+      url: `${api}/project`,
+      payload: {
+        ...projectBody('smca', (d) => {
+          (d.project as { name: string }).name = 'Nommé plus tard';
+        }),
+        id: named,
+      },
+    });
+    // a day later (the sweep asked for projects untouched since a moment in the future)
+    expect(await deleteAbandoned(server.db, new Date(Date.now() + 1000).toISOString())).toBe(1);
+    expect((await as({ method: 'GET', url: `${api}/project/${unnamed}` })).statusCode).toBe(404);
+    expect((await history('Nommé plus tard')).projects.map((r) => r.id)).toEqual([named]);
+    expect((await history()).total).toBe(before.total + 1);
+  });
+});
