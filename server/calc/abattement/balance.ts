@@ -318,9 +318,9 @@ function simulate(k: Kernel): void {
   let recSent = rec.sent;
   let recKept = rec.kept;
   let recOwnIn = rec.ownIn;
-  // each pool's last record and what the pool held after that day's inputs
+  // each pool's last record and the inverse of what the pool held after that day's inputs
   const lastRec = new Int32Array(own.length).fill(-1);
-  const lastW = new Float64Array(own.length);
+  const lastInvW = new Float64Array(own.length);
   let nrec = rec.n;
   let sendRoof = sends.roof;
   let sendRec = sends.rec;
@@ -509,11 +509,12 @@ function simulate(k: Kernel): void {
             recOwnIn = grown(recOwnIn);
           }
           const prev = lastRec[i]!;
-          if (prev >= 0) recKept[prev] = before / lastW[i]!;
+          if (prev >= 0) recKept[prev] = before * lastInvW[i]!;
+          const invW = 1 / wu;
           lastRec[i] = nrec;
-          lastW[i] = wu;
+          lastInvW[i] = invW;
           recKey[nrec] = i | (e << SHIFT);
-          recSent[nrec] = outU / wu;
+          recSent[nrec] = outU * invW;
           recKept[nrec] = 0;
           if (soleRoof[i]! >= 0) {
             recOwnIn[nrec] = ownIn[i]!;
@@ -592,7 +593,15 @@ function trace(k: Kernel): void {
   const { key, sent, kept, ownIn } = k.records;
   const { to, soleRoof, roofArea, mSewer, mMissed, wetDay, target } = k;
   const { day, input } = k.water;
-  const month = k.month;
+  // per water day: its month, and the rain beyond the target (-1 when it is not a rainy day)
+  const events = day.length;
+  const eventMonth = new Uint8Array(events);
+  const beyond = new Float64Array(events);
+  for (let e = 0; e < events; e += 1) {
+    eventMonth[e] = k.month[day[e]!]!;
+    const x = input[e]!;
+    beyond[e] = x >= wetDay ? (target === null ? 0 : Math.max(0, x - target)) : -1;
+  }
   const lambda = new Float64Array(to.length);
   for (let r = k.records.n - 1; r >= 0; r -= 1) {
     const kr = key[r]!;
@@ -605,13 +614,12 @@ function trace(k: Kernel): void {
     if (own > 0) {
       const e = kr >> SHIFT;
       const roof = soleRoof[i]!;
-      const at = roof * 12 + month[day[e]!]!;
+      const at = roof * 12 + eventMonth[e]!;
       const reaching = own * l;
       mSewer[at]! += reaching;
-      const x = input[e]!;
+      const limit = beyond[e]!;
       const a = roofArea[roof]!;
-      if (x >= wetDay && reaching > (target === null ? 0 : Math.max(0, x - target)) * a + 1e-9 * a)
-        mMissed[at]! += 1;
+      if (limit >= 0 && reaching > limit * a + 1e-9 * a) mMissed[at]! += 1;
     }
   }
 }
