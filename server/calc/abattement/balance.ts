@@ -216,16 +216,15 @@ const SHIFT = 10;
 
 /**
  * The pools' records, in the order they are made (a day's upstream surfaces before downstream ones):
- * the surface and the water day (`key`), the share of the pool (after the day's inputs) it sent on
- * (`sent`), the share of it still there at the pool's next record (`kept`; then, after the backward
- * pass, lambda), and the own overflow its one upstream roof sent it that day (when it has only one).
+ * the surface and the water day (`key`), and side by side in `data` (at 3 r, 3 r + 1, 3 r + 2): the share
+ * of the pool (after the day's inputs) it sent on, the share of it still there at the pool's next record
+ * (then, after the backward pass, lambda), and the own overflow its one upstream roof sent it that day
+ * (when it has only one).
  */
 interface Records {
   n: number;
   key: Int32Array;
-  sent: Float64Array;
-  kept: Float64Array;
-  ownIn: Float64Array;
+  data: Float64Array;
 }
 
 /**
@@ -250,9 +249,7 @@ const scratch: { records: Records; sends: Sends } = {
   records: {
     n: 0,
     key: new Int32Array(1 << 14),
-    sent: new Float64Array(1 << 14),
-    kept: new Float64Array(1 << 14),
-    ownIn: new Float64Array(1 << 14),
+    data: new Float64Array(3 << 14),
   },
   sends: {
     n: 0,
@@ -315,12 +312,10 @@ function simulate(k: Kernel): void {
   const { tOut, tSewer, tEt, tInfil, tPoolKept, tPoolPassed, mOwnOut, mSewer, mMissed } = k;
   const { day: waterDay, input: waterInput, spellStart, spellMonth, spellDays } = k.water;
   let recKey = rec.key;
-  let recSent = rec.sent;
-  let recKept = rec.kept;
-  let recOwnIn = rec.ownIn;
-  // each pool's last record and what the pool held after that day's inputs
+  let recData = rec.data;
+  // each pool's last record and the inverse of what the pool held after that day's inputs
   const lastRec = new Int32Array(own.length).fill(-1);
-  const lastW = new Float64Array(own.length);
+  const lastInvW = new Float64Array(own.length);
   let nrec = rec.n;
   let sendRoof = sends.roof;
   let sendRec = sends.rec;
@@ -504,22 +499,22 @@ function simulate(k: Kernel): void {
           pend[i] = 0;
           if (nrec === recKey.length) {
             recKey = grown(recKey);
-            recSent = grown(recSent);
-            recKept = grown(recKept);
-            recOwnIn = grown(recOwnIn);
+            recData = grown(recData);
           }
           const prev = lastRec[i]!;
-          if (prev >= 0) recKept[prev] = before / lastW[i]!;
+          if (prev >= 0) recData[3 * prev + 1] = before * lastInvW[i]!;
+          const invW = 1 / wu;
           lastRec[i] = nrec;
-          lastW[i] = wu;
+          lastInvW[i] = invW;
           recKey[nrec] = i | (e << SHIFT);
-          recSent[nrec] = outU / wu;
-          recKept[nrec] = 0;
+          const at = 3 * nrec;
+          recData[at] = outU * invW;
+          recData[at + 1] = 0;
           if (soleRoof[i]! >= 0) {
-            recOwnIn[nrec] = ownIn[i]!;
+            recData[at + 2] = ownIn[i]!;
             ownIn[i] = 0;
           } else {
-            recOwnIn[nrec] = 0;
+            recData[at + 2] = 0;
             recToday[i] = nrec;
           }
           nrec += 1;
@@ -570,7 +565,7 @@ function simulate(k: Kernel): void {
     for (let s = sendsBefore; s < nsend; s += 1) sendRec[s] = recToday[sendRec[s]!]!;
     if (rainy && toSewer > over * siteArea + 1e-9 * siteArea) siteMissed[m]! += 1;
   }
-  Object.assign(rec, { n: nrec, key: recKey, sent: recSent, kept: recKept, ownIn: recOwnIn });
+  Object.assign(rec, { n: nrec, key: recKey, data: recData });
   Object.assign(sends, {
     n: nsend,
     roof: sendRoof,
@@ -584,34 +579,44 @@ function simulate(k: Kernel): void {
 /**
  * Backward over the pools' records, downstream records of a day before upstream ones and later days
  * before earlier ones: the share of a pool's water that eventually reaches the sewer (lambda), written
- * over `kept`. Of the pool's water, `sent` goes on to its destination (lambda 1 for the sewer) and
- * `kept` is still there at its next record. The own overflow a record holds from the one roof upstream
- * reaches the sewer in that share: it counts for that roof's month and its rainy day.
+ * over the share kept. Of the pool's water, the share sent goes on to its destination (lambda 1 for the
+ * sewer) and the share kept is still there at its next record. The own overflow a record holds from the
+ * one roof upstream reaches the sewer in that share: it counts for that roof's month and its rainy day.
  */
 function trace(k: Kernel): void {
-  const { key, sent, kept, ownIn } = k.records;
+  const { key, data } = k.records;
   const { to, soleRoof, roofArea, mSewer, mMissed, wetDay, target } = k;
   const { day, input } = k.water;
-  const month = k.month;
+  // per water day: its month, and the rain beyond the target (-1 when it is not a rainy day)
+  const events = day.length;
+  const eventMonth = new Uint8Array(events);
+  const beyond = new Float64Array(events);
+  for (let e = 0; e < events; e += 1) {
+    eventMonth[e] = k.month[day[e]!]!;
+    const x = input[e]!;
+    beyond[e] = x >= wetDay ? (target === null ? 0 : Math.max(0, x - target)) : -1;
+  }
   const lambda = new Float64Array(to.length);
+  // a record's lambda is kept only for the roofs' overflows listed apart (into surfaces with several roofs)
+  const keepLambda = k.sends.n > 0;
   for (let r = k.records.n - 1; r >= 0; r -= 1) {
     const kr = key[r]!;
     const i = kr & MASK;
     const j = to[i]!;
-    const l = sent[r]! * (j < 0 ? 1 : lambda[j]!) + kept[r]! * lambda[i]!;
+    const at = 3 * r;
+    const l = data[at]! * (j < 0 ? 1 : lambda[j]!) + data[at + 1]! * lambda[i]!;
     lambda[i] = l;
-    kept[r] = l;
-    const own = ownIn[r]!;
+    if (keepLambda) data[at + 1] = l;
+    const own = data[at + 2]!;
     if (own > 0) {
       const e = kr >> SHIFT;
       const roof = soleRoof[i]!;
-      const at = roof * 12 + month[day[e]!]!;
+      const cell = roof * 12 + eventMonth[e]!;
       const reaching = own * l;
-      mSewer[at]! += reaching;
-      const x = input[e]!;
+      mSewer[cell]! += reaching;
+      const limit = beyond[e]!;
       const a = roofArea[roof]!;
-      if (x >= wetDay && reaching > (target === null ? 0 : Math.max(0, x - target)) * a + 1e-9 * a)
-        mMissed[at]! += 1;
+      if (limit >= 0 && reaching > limit * a + 1e-9 * a) mMissed[cell]! += 1;
     }
   }
 }
@@ -712,11 +717,11 @@ export function runBalance(
   const { records, sends, mSewer, mMissed } = kernel;
   trace(kernel);
   // Each overflow of a roof into another surface reaches the sewer in the share its record gives.
-  const lambdaOf = records.kept;
+  const lambdaOf = records.data;
   const { roof: sendRoof, rec: sendRec, amount, limit, month: sendMonth } = sends;
   for (let s = 0; s < sends.n; s += 1) {
     const at = sendRoof[s]! * 12 + sendMonth[s]!;
-    const reaching = amount[s]! * lambdaOf[sendRec[s]!]!;
+    const reaching = amount[s]! * lambdaOf[3 * sendRec[s]! + 1]!;
     mSewer[at]! += reaching;
     if (reaching > limit[s]! && limit[s]! >= 0) mMissed[at]! += 1;
   }
