@@ -85,3 +85,38 @@ test('accessibility (axe): the abattement calculators in admin mode and the Cana
     await check(page, `smca step ${n} (English)`);
   }
 });
+
+test('accessibility (axe): the pages this stop added or changed, in English where both exist', async ({
+  page,
+}) => {
+  // the sl send panel and its verdict, in client mode
+  const sl = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sl-lyon.json'), 'utf8'),
+  ) as { steps: object };
+  const made = await page.request.post('/api/slowli/project', { data: { steps: sl.steps } });
+  const slId = ((await made.json()) as { id: string }).id;
+  await page.goto(`/client/sl/calculator?id=${slId}`);
+  await expect(page.getByRole('heading', { name: 'Toitures' })).toBeVisible();
+  await page.goto('/client/sl/results');
+  await expect(page.getByRole('button', { name: /Envoyer/ }).first()).toBeVisible();
+  await check(page, 'sl results and send panel');
+
+  // the Canadian project in English: check your answers, results, note
+  const ca = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../server/calc/examples/smca-toronto.json'), 'utf8'),
+  ) as { steps: object };
+  await page.goto(`${CANADA}/client/smca/calculator`);
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  const caMade = await page.request.post(`${CANADA}/api/smca/project`, { data: { steps: ca.steps } });
+  const caId = ((await caMade.json()) as { id: string }).id;
+  await page.goto(`${CANADA}/client/smca/calculator?id=${caId}#5`);
+  await page.getByRole('button', { name: 'Check my answers' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your answers', level: 1 })).toBeVisible();
+  await check(page, 'smca check your answers (English)');
+  await page.getByRole('button', { name: 'Start the calculation' }).click();
+  await expect(page.getByRole('heading', { name: 'Annual summary' })).toBeVisible();
+  await check(page, 'smca results (English)');
+  await page.goto(`${CANADA}/client/smca/note`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await check(page, 'smca note (English)');
+});

@@ -208,9 +208,11 @@ test('an admin logs in, finds the project in the history, orders it and download
   await expect(ordered).toContainText('Commandé n° CMD-42');
 
   // The admin's results: the limiters and the quote added up; the web note shows the limiters too.
-  const loadedProject = page.waitForResponse((r) => r.url().endsWith(`/api/slowli/project/${id}`));
+  // the project in the wizard's session (not merely its answer received) before leaving for the results
   await page.goto(`/client/sl/calculator?id=${id}`);
-  await loadedProject;
+  await expect
+    .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
+    .toBe(true);
   await page.goto('/client/sl/results');
   const quote = page.getByRole('table', { name: 'Articles du devis et totaux' });
   await expect(quote.getByRole('row', { name: /Kit limiteur de débit Slowli/ })).toContainText('2 pièces');
