@@ -126,6 +126,50 @@ test('sm: a new project asks for a preview only when its roofs are complete, nev
 });
 
 /**
+ * One visitor cannot stall the server (issue 26): a preview superseded while it is on its way is
+ * cancelled by the page (the server then drops it if it still waits for a calculator), and the figures
+ * shown are those of the last answers.
+ */
+test('sm: a newer edit cancels the preview on its way', async ({ page }) => {
+  await signInAsAdmin(page);
+  const id = await createSmExample(page);
+  await page.goto(`/client/sm/calculator?id=${id}`);
+  await page
+    .getByRole('button', { name: /^Toiture \(/ })
+    .first()
+    .click();
+  const panel = page.getByRole('region', { name: 'Aperçu' });
+  const roof = page.locator('.card').first().locator('.card-preview dd').first();
+  await expect(roof).toHaveText(/^\d+,\d %$/);
+  // The server's answers take a while now: the first edit's request is still on its way at the second.
+  const cancelled: string[] = [];
+  const sent: string[] = [];
+  page.on('requestfailed', (r) => {
+    if (new URL(r.url()).pathname.endsWith('/preview')) cancelled.push(r.failure()?.errorText ?? '');
+  });
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.endsWith('/preview')) sent.push(r.postData() ?? '');
+  });
+  await page.route('**/preview', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue().catch(() => undefined); // the page may have cancelled it meanwhile
+  });
+  const thickness = page
+    .locator('.card')
+    .first()
+    .getByRole('textbox', { name: /Épaisseur du substrat/ });
+  await thickness.fill('30');
+  await expect.poll(() => sent.length).toBe(1);
+  await thickness.fill('60');
+  await expect.poll(() => cancelled.length).toBe(1);
+  expect(cancelled[0]).toMatch(/abort/i);
+  await expect(panel).toHaveAttribute('data-state', 'ready');
+  expect(sent).toHaveLength(2);
+  expect(sent[1]).not.toBe(sent[0]);
+  await page.unroute('**/preview');
+});
+
+/**
  * Submit to charts (issue 12): while the wizard waits on its last step, the results page's code and the
  * charts library (ApexCharts, the app's largest download) are fetched, so Submit downloads no code.
  */

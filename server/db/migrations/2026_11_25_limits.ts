@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 
-/** The sort columns of the history, each with an index for the groups' first projects. */
+/** The sort columns of the history (repository.ts SORTS, as they were on this date). */
 const SORTED = ['name', 'postcode', 'city', 'company', 'commercial', 'region', 'updated_at', 'created_at'];
 
 /**
@@ -9,11 +9,8 @@ const SORTED = ['name', 'postcode', 'city', 'company', 'commercial', 'region', '
  *   created and bytes stored per visitor and per address), shared by every copy of the server; a row
  *   whose window is over is deleted. It replaces `login_failures`, which counted sign-ins alone and was
  *   never pruned (its rows only counted for 15 minutes: nothing of value is lost).
- * - the history's indexes: for each sort column, the groups' first projects of a type by that column
- *   and id (the page's order), for all owners and for one owner. A page's ids are read from the index
- *   alone, so a deep page skips small index entries rather than whole rows (in SQLite, a row's columns
- *   past its content are read through the content's overflow pages), and the count of one owner's
- *   projects is read from its index.
+ * - the history's indexes, one per sort column for all owners and one for one owner (below): a deep
+ *   page costs what the first does.
  */
 export function limits(dialect: 'sqlite' | 'postgres'): Migration {
   return {
@@ -28,14 +25,19 @@ export function limits(dialect: 'sqlite' | 'postgres'): Migration {
         .execute();
       await db.schema.createIndex('counters_until').on('counters').column('until').execute();
       await db.schema.dropTable('login_failures').execute();
+      // For each sort column, the groups' first projects of a type in the page's order (the column,
+      // then id), for all owners (the admin's history) and for one owner (a visitor's). The page's ids
+      // are read from the index alone: a deep page skips index entries where it read whole rows (in
+      // SQLite, a row's columns past its content are read through the content's overflow pages: the
+      // last page of 25,000 read them all), and costs what the first does, whatever the sort. PostgreSQL
+      // keeps the first projects in partial indexes (it does not take `variant_of is null` among an
+      // index's columns as an equality, and would sort every page); SQLite checks a partial index's
+      // condition on the row, so there `variant_of` is a column of the index instead.
       for (const col of SORTED)
         for (const [name, lead] of [
           [`projects_list_${col}`, ['product_type']],
           [`projects_owner_list_${col}`, ['owner', 'product_type']],
         ] as const) {
-          // PostgreSQL: a partial index of the first projects, whose order it reads as the page's. SQLite
-          // reads a partial index's rows to check its condition: there `variant_of` is a column of the
-          // index instead, and the page's ids come from the index alone.
           const index = db.schema.createIndex(name).on('projects');
           await (
             dialect === 'postgres'
@@ -43,8 +45,10 @@ export function limits(dialect: 'sqlite' | 'postgres'): Migration {
               : index.columns([...lead, 'variant_of', col, 'id'])
           ).execute();
         }
-      // The variants' migration's partial index of the first projects by date is covered by the above.
-      await db.schema.dropIndex('projects_heads').execute();
+      // Covered by the above (and no longer read): the first migration's indexes of a type by date and
+      // of an owner's projects, the variants' partial index of the first projects by date.
+      for (const old of ['projects_type_updated', 'projects_owner', 'projects_heads'])
+        await db.schema.dropIndex(old).execute();
     },
   };
 }
