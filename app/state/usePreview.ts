@@ -121,6 +121,7 @@ export function usePreview(
     // Not asked while a step the calculation reads lacks answers: said calmly, no request, no 422.
     const lacking = stepsToFill(bundle, state);
     if (lacking.length) {
+      inflight.current?.abort(); // an answer for the answers before this edit would be thrown away
       setPreview({ state: 'waiting', steps: lacking.map((s) => s.title) });
       return;
     }
