@@ -11,6 +11,20 @@ export interface Pasted {
   skipped: number;
 }
 
+/**
+ * A number as a spreadsheet wrote it, without its grouping: spaces ('1 200,5'), and where both a comma and
+ * a dot appear, the first one ('1,200.5' and '1.200,5' are both 1200.5); several commas alone group too
+ * ('1,200,000'). What is left is read as typed (a comma or a dot for the decimals).
+ */
+export function plainNumber(cell: string): string {
+  let s = cell.replace(/[\s\u00a0\u202f]/g, '');
+  const comma = s.lastIndexOf(',');
+  const dot = s.lastIndexOf('.');
+  if (comma >= 0 && dot >= 0) s = comma < dot ? s.replace(/,/g, '') : s.replace(/\./g, '');
+  else if ((s.match(/,/g) ?? []).length > 1) s = s.replace(/,/g, '');
+  return s;
+}
+
 /** Text as a key to compare choices by: no case, no accents, single spaces. */
 const fold = (s: string): string =>
   s
@@ -50,8 +64,7 @@ export function pasteCards(
   if (!def?.repeat || !columns) throw new Error(`bundle '${bundle.id}': step '${stepKey}' takes no paste`);
   const kinds = columns.map((c) => def.ui.fields[c]!);
   let rows = pastedRows(text);
-  const numeric = (cell: string) =>
-    /^[-+]?(\d+[.,]?\d*|[.,]\d+)$/.test(cell.replace(/[\s\u00a0\u202f]/g, ''));
+  const numeric = (cell: string) => /^[-+]?(\d+[.,]?\d*|[.,]\d+)$/.test(plainNumber(cell));
   const isHeader = (row: string[]) =>
     kinds.some(
       (k, i) => k['ui:widget'] === 'number' && row[i] !== undefined && row[i] !== '' && !numeric(row[i]),
@@ -81,7 +94,7 @@ export function pasteCards(
       if (cell === '') return;
       const ui = kinds[i]!;
       let value: unknown = cell;
-      if (ui['ui:widget'] === 'number') value = cell.replace(/[\s\u00a0\u202f]/g, '');
+      if (ui['ui:widget'] === 'number') value = plainNumber(cell);
       else if (ui['ui:widget'] === 'select') {
         const options = ui['ui:options'].options ?? [];
         const hit = options.find(

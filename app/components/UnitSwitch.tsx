@@ -23,25 +23,37 @@ export function UnitSwitch() {
   };
   return (
     <>
-      <fieldset className="units">
-        <legend>{t('app.units')}</legend>
-        {units.map((u) => (
-          <label key={u} className="field-choice">
-            <input
-              type="radio"
-              name="unit_system"
-              checked={w.state.unitSystem === u}
-              onChange={() => void change(u)}
-            />
-            {t(u === 'METRIC' ? 'app.metric' : 'app.imperial')}
-          </label>
-        ))}
-      </fieldset>
+      <UnitChoice units={units} value={w.state.unitSystem} t={t} onChange={(u) => void change(u)} />
       {error ? (
         <p role="alert" className="notice notice-error">
           {error}
         </p>
       ) : null}
     </>
+  );
+}
+
+/** The choice of a unit system (the wizard's, and the results' and note's switch). */
+export function UnitChoice({
+  units,
+  value,
+  t,
+  onChange,
+}: {
+  units: UnitSystem[];
+  value: UnitSystem;
+  t: (key: string) => string;
+  onChange: (u: UnitSystem) => void;
+}) {
+  return (
+    <fieldset className="units">
+      <legend>{t('app.units')}</legend>
+      {units.map((u) => (
+        <label key={u} className="field-choice">
+          <input type="radio" name="unit_system" checked={value === u} onChange={() => onChange(u)} />
+          {t(u === 'METRIC' ? 'app.metric' : 'app.imperial')}
+        </label>
+      ))}
+    </fieldset>
   );
 }

@@ -10,6 +10,7 @@ import { usePreview } from '../state/usePreview';
 import { whenIdle } from '../state/whenIdle';
 import { Skeleton } from '../components/Skeleton';
 import { pages } from '.';
+import { UnitChoice } from '../components/UnitSwitch';
 
 /** 'saved' is said quietly beside the title; the others are banners above the wizard. */
 type Notice = { kind: 'error' | 'conflict' | 'info' | 'saved'; text: string } | null;
@@ -190,20 +191,7 @@ export function CalculatorPage() {
             </p>
           </div>
           {units.length > 1 ? (
-            <fieldset className="units">
-              <legend>{t('app.units')}</legend>
-              {units.map((u) => (
-                <label key={u} className="field-choice">
-                  <input
-                    type="radio"
-                    name="unit_system"
-                    checked={w.state.unitSystem === u}
-                    onChange={() => w.setUnits(u)}
-                  />
-                  {t(u === 'METRIC' ? 'app.metric' : 'app.imperial')}
-                </label>
-              ))}
-            </fieldset>
+            <UnitChoice units={units} value={w.state.unitSystem} t={t} onChange={w.setUnits} />
           ) : null}
           {notice && notice.kind !== 'saved' ? (
             <div

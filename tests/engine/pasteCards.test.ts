@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { derive, emptyData, pasteCards, pastedRows } from '../../engine';
+import { plainNumber } from '../../engine/pasteCards';
 import { bundleOf, validProject } from './helpers';
 
 const sm = bundleOf('sm');
@@ -21,6 +22,20 @@ describe('pastedRows', () => {
       ['B', '80', 'Green'],
     ]);
     expect(pastedRows('A;12;LANDE')).toEqual([['A', '12', 'LANDE']]);
+  });
+});
+
+describe('plainNumber', () => {
+  it('drops the grouping a spreadsheet writes, in French and in English', () => {
+    expect(['1 200,5', '1,200.5', '1.200,5', '1,200,000', '12,5', '12.5', '80'].map(plainNumber)).toEqual([
+      '1200,5',
+      '1200.5',
+      '1200,5',
+      '1200000',
+      '12,5',
+      '12.5',
+      '80',
+    ]);
   });
 });
 
