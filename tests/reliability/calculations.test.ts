@@ -178,22 +178,22 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
     // A long calculation (with the climate-stress runs) holds the only worker.
     const owner = { address: '127.0.0.1', cookie: '' };
     const long = await create(server, owner, bigProject('Longue'));
-    let running = true;
-    const holder = fetch(`${base}/api/smca/calculate/${long}`, { headers: { cookie: owner.cookie } }).finally(
-      () => (running = false),
-    );
+    const holder = fetch(`${base}/api/smca/calculate/${long}`, { headers: { cookie: owner.cookie } });
     const stats = () => server.calculations.stats;
     await waitFor('a calculation to run', () => stats().running === 1, 30_000);
+    const cachedBefore = stats().cached;
     // A typist's preview, superseded: it waits, then the page cancels it.
     const controller = new AbortController();
     const superseded = preview('Ancienne saisie', controller.signal).catch((e: unknown) => e);
     await waitFor('the preview to wait', () => stats().queued === 1, 30_000);
     controller.abort();
     expect(await superseded).toBeInstanceOf(Error);
-    // It leaves the queue while the first calculation still runs: it will never take the worker.
+    // It leaves the queue, and never takes the worker: once the first calculation is done and the pool
+    // idle, the only outcome added is the first calculation's.
     await waitFor('the closed preview to leave the queue', () => stats().queued === 0, 30_000);
-    expect(running).toBe(true);
     expect((await holder).status).toBe(200);
+    await waitFor('the pool to be idle', () => stats().running === 0 && stats().queued === 0, 30_000);
+    expect(stats().cached).toBe(cachedBefore + 1);
     // The next preview is answered.
     expect((await preview('Nouvelle saisie')).status).toBe(200);
   });
