@@ -75,16 +75,20 @@ export type WorkerAnswer<Out> = { ok: true; value: Out } | { ok: false; error: s
  * Runs jobs on worker threads, so that long work never stops the server from answering: at most `size`
  * at once, `queue` waiting, each within a time and a heap budget (over it, the worker is terminated and
  * a fresh one takes its place). Visitors are served in turn: each has at most `perVisitor` jobs in
- * flight, and the waiting jobs are taken one visitor after another (round robin), so that one client
- * asking again and again never holds the queue. A waiting job whose caller went away is dropped.
+ * flight, and a free worker takes the waiting job of the visitor with the fewest jobs running (the one
+ * served least recently among them), so that one client asking again and again never holds the queue
+ * nor the workers. A waiting job whose caller went away is dropped.
  * Workers start on first use (or warm()) and then stay.
  */
 export class WorkerPool<In, Out> {
   private readonly idle: Worker[] = [];
   private readonly busy = new Set<Worker>();
-  /** waiting jobs per visitor; the map's order is the turn (a served visitor goes to the back) */
+  /** waiting jobs per visitor */
   private readonly lanes = new Map<string, Job<In, Out>[]>();
   private readonly inFlight = new Map<string, number>();
+  /** when each visitor with jobs in flight was last served (a count of jobs started) */
+  private readonly servedAt = new Map<string, number>();
+  private served = 0;
   private waiting = 0;
   private closed = false;
   /** a moving mean of a job's duration, for Retry-After */
@@ -162,17 +166,31 @@ export class WorkerPool<In, Out> {
   private done(visitor: string): void {
     const n = this.inFlightOf(visitor) - 1;
     if (n > 0) this.inFlight.set(visitor, n);
-    else this.inFlight.delete(visitor);
+    else {
+      this.inFlight.delete(visitor);
+      this.servedAt.delete(visitor);
+    }
   }
 
-  /** The next job in turn: the first waiting job of the visitor at the front, who then goes to the back. */
+  /**
+   * The next job in turn: the first waiting job of the visitor with the fewest jobs running, and among
+   * those the one served least recently (one never served first).
+   */
   private next(): Job<In, Out> | undefined {
-    const first = this.lanes.entries().next();
-    if (first.done) return undefined;
-    const [visitor, lane] = first.value;
+    let pick: [string, Job<In, Out>[]] | undefined;
+    let best = [Infinity, Infinity];
+    for (const [visitor, lane] of this.lanes) {
+      const rank = [this.inFlightOf(visitor) - lane.length, this.servedAt.get(visitor) ?? -1];
+      if (rank[0]! < best[0]! || (rank[0] === best[0] && rank[1]! < best[1]!)) {
+        best = rank;
+        pick = [visitor, lane];
+      }
+    }
+    if (!pick) return undefined;
+    const [visitor, lane] = pick;
     const job = lane.shift()!;
-    this.lanes.delete(visitor);
-    if (lane.length) this.lanes.set(visitor, lane);
+    if (!lane.length) this.lanes.delete(visitor);
+    this.servedAt.set(visitor, (this.served += 1));
     this.waiting -= 1;
     return job;
   }
