@@ -20,6 +20,9 @@ const bigProject = (name: string) =>
     (d.project as Record<string, unknown>).name = name;
   });
 
+/** How often /api/config is probed during a burst. */
+const EVERY_MS = FULL ? 100 : 25;
+
 const quantile = (xs: number[], q: number): number =>
   xs.slice().sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * q) - 1)] ?? NaN;
 const p99 = (xs: number[]): number => quantile(xs, 0.99);
@@ -78,11 +81,12 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
       const burst = Promise.all(Array.from({ length: 20 }, () => calculate(server, visitor, id))).finally(
         () => (done = true),
       );
-      // A probe is due every 100 ms, and timed from when it was due: a server thread busy when the
-      // probe should start makes it late, and that lateness is what a user arriving then waits.
+      // A probe is due every 100 ms (25 in the short run, for more of them in a shorter burst), and
+      // timed from when it was due: a server thread busy when the probe should start makes it late,
+      // and that lateness is what a user arriving then waits.
       let before = 0;
       for (let k = 0; !done; k += 1) {
-        const due = started + k * 100;
+        const due = started + k * EVERY_MS;
         if (due > performance.now()) await sleep(due - performance.now());
         const r = await server.app.inject({ method: 'GET', url: '/api/config' });
         probes.push(performance.now() - due);
@@ -106,10 +110,10 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
     // The probes answered while the calculations ran, and did not wait for them: on the server's own
     // thread, a probe due during a calculation waits for the rest of it (and the probes after it fall
     // behind). Judged against one calculation's own time, so that a busy machine, which slows both,
-    // does not decide; the 90th percentile, so that a moment the system gives the process no CPU does
-    // not either (the full run holds the p99 to the goal).
-    expect(answered).toBeGreaterThanOrEqual(3 * bursts);
-    expect(quantile(probes, 0.9)).toBeLessThan(one / 3);
+    // does not decide; by the median, so that a moment the system gives the process no CPU does not
+    // either (the full run holds the p99 to the goal).
+    expect(answered).toBeGreaterThanOrEqual(5 * bursts);
+    expect(quantile(probes, 0.5)).toBeLessThan(one / 3);
     if (FULL) expect(p99(probes)).toBeLessThan(250);
   });
 
