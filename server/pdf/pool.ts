@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { WorkerPool, type JobOptions, type PoolOptions } from '../workers/pool';
 import type { NoteInput } from './renderNote';
 
@@ -14,7 +15,7 @@ export class PdfPool extends WorkerPool<NoteInput, Uint8Array> {
       Partial<Pick<PoolOptions, 'perVisitor'>>,
   ) {
     super({
-      module: new URL('./worker.ts', import.meta.url),
+      module: join(import.meta.dirname, 'worker.ts'),
       expectedMs: 2000,
       perVisitor: opts.perVisitor ?? Number.MAX_SAFE_INTEGER,
       ...opts,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { ABATTEMENT_METHOD } from '../calc/abattement/abattement';
 import { FLOW_LIMITER_METHOD } from '../calc/flow-limiter/flowLimiter';
 import type { Reason } from '../calc';
@@ -60,7 +61,7 @@ export class Calculations {
 
   constructor(opts: CalculationsOptions) {
     this.pool = new WorkerPool({
-      module: new URL('./calculateWorker.ts', import.meta.url),
+      module: join(import.meta.dirname, 'calculateWorker.ts'),
       size: opts.workers,
       queue: opts.queue,
       perVisitor: opts.perVisitor,

@@ -1,3 +1,5 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /** Every worker is busy and the queue is full: answer 503 and come back after `retryAfter` seconds. */
@@ -36,8 +38,8 @@ export class Cancelled extends Error {
 }
 
 export interface PoolOptions {
-  /** the worker's module (TypeScript, loaded through boot.mjs), answering through serveJobs() */
-  module: URL;
+  /** the path of the worker's module (TypeScript, loaded through boot.mjs), answering through serveJobs() */
+  module: string;
   /** workers running at once */
   size: number;
   /** jobs waiting for a worker at most, all visitors together; one more is refused with PoolBusy */
@@ -196,8 +198,9 @@ export class WorkerPool<In, Out> {
   }
 
   private spawn(): Worker {
-    const worker = new Worker(new URL('./boot.mjs', import.meta.url), {
-      workerData: { module: this.opts.module.href },
+    // Paths, not URLs: a page test's environment (jsdom) has a URL class of its own, which Worker refuses.
+    const worker = new Worker(join(import.meta.dirname, 'boot.mjs'), {
+      workerData: { module: pathToFileURL(this.opts.module).href },
       resourceLimits: { maxOldGenerationSizeMb: this.opts.memoryMb, maxYoungGenerationSizeMb: 32 },
     });
     worker.unref(); // an idle worker never keeps the process alive

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 /**
  * The worker pool of the calculations and the notes (server/workers/pool.ts): visitors served in turn,
  * a share per visitor, a queue, and a waiting job dropped when its caller leaves.
@@ -5,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { Cancelled, PoolBusy, VisitorBusy, WorkerPool, type PoolOptions } from '../../server/workers/pool';
 
-const echo = new URL('./support/echoWorker.ts', import.meta.url);
+const echo = join(import.meta.dirname, 'support/echoWorker.ts');
 const options = (o: Partial<PoolOptions>): PoolOptions => ({
   module: echo,
   size: 1,
