@@ -36,7 +36,11 @@ export class Access {
   }
 
   /** Refuses a project the caller may not see: 404 for another visitor's project, as for an unknown id. */
-  check(request: FastifyRequest, reply: FastifyReply, row: ProjectTable | undefined): ProjectTable {
+  check<R extends Pick<ProjectTable, 'owner'>>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    row: R | undefined,
+  ): R {
     const owner = this.listOwner(request, reply);
     if (!row) throw new HttpError(404, 'Unknown project');
     if (owner !== null && row.owner !== owner) throw new HttpError(404, 'Unknown project');

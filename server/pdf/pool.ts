@@ -1,6 +1,6 @@
+import { join } from 'node:path';
 import { WorkerPool, type JobOptions, type PoolOptions } from '../workers/pool';
 import type { NoteInput } from './renderNote';
-import { URL as NodeURL } from 'node:url';
 
 export { Cancelled, OverBudget, PoolBusy, VisitorBusy } from '../workers/pool';
 
@@ -15,7 +15,7 @@ export class PdfPool extends WorkerPool<NoteInput, Uint8Array> {
       Partial<Pick<PoolOptions, 'perVisitor'>>,
   ) {
     super({
-      module: new NodeURL('./worker.ts', import.meta.url), // node:url's: see server/projects/calculations.ts
+      module: join(import.meta.dirname, 'worker.ts'),
       expectedMs: 2000,
       perVisitor: opts.perVisitor ?? Number.MAX_SAFE_INTEGER,
       ...opts,

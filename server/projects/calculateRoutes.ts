@@ -11,7 +11,7 @@ import type { Calculations } from './calculations';
 import { bundleOfProduct, type ProductType } from './products';
 import { canonicalJson } from './projectText';
 import { checkBody, typeParam } from './routes';
-import { getProject, saveResults } from './repository';
+import { getProject, getProjectContent, saveResults } from './repository';
 import { localeOf, refusal } from './refusal';
 
 /**
@@ -61,7 +61,7 @@ export function calculateRoutes(
   };
   const handler = (type: ProductType) => async (request: FastifyRequest, reply: FastifyReply) => {
     const { id } = request.params as { id: string };
-    const row = access.check(request, reply, await getProject(db, type, id));
+    const row = access.check(request, reply, await getProjectContent(db, type, id));
     const { results, text } = await run(request, reply, type, row.content, { stress: true });
     if (!(await saveResults(db, row.id, row.version, text)))
       throw new HttpError(

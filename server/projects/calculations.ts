@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
 import { ABATTEMENT_METHOD } from '../calc/abattement/abattement';
 import { FLOW_LIMITER_METHOD } from '../calc/flow-limiter/flowLimiter';
 import type { Reason } from '../calc';
 import { WorkerPool, type JobOptions } from '../workers/pool';
 import { LruCache } from './lruCache';
 import { bundleOfProduct, type ProductType } from './products';
-import { URL as NodeURL } from 'node:url';
 
 /** What a calculation worker is sent: the product, the steps as canonical JSON text, the sensitivity. */
 export interface CalculationInput {
@@ -61,9 +61,7 @@ export class Calculations {
 
   constructor(opts: CalculationsOptions) {
     this.pool = new WorkerPool({
-      // node:url's URL: Vite (the tests' runner) rewrites a plain `new URL(…, import.meta.url)` into an
-      // asset address, which a worker cannot load
-      module: new NodeURL('./calculateWorker.ts', import.meta.url),
+      module: join(import.meta.dirname, 'calculateWorker.ts'),
       size: opts.workers,
       queue: opts.queue,
       perVisitor: opts.perVisitor,

@@ -261,6 +261,23 @@ export async function getProject(db: Db, type: ProductType, id: string): Promise
     .executeTakeFirst();
 }
 
+/**
+ * What a calculation reads of a project: its owner (who may calculate it), its content and the version
+ * of that content; not its stored results, which a calculation only writes.
+ */
+export async function getProjectContent(
+  db: Db,
+  type: ProductType,
+  id: string,
+): Promise<Pick<ProjectTable, 'id' | 'owner' | 'content' | 'version'> | undefined> {
+  return db
+    .selectFrom('projects')
+    .select(['id', 'owner', 'content', 'version'])
+    .where('id', '=', id)
+    .where('product_type', '=', type)
+    .executeTakeFirst();
+}
+
 /** SQL for the new state of a project unless an admin decided on it (ordered, not selected stay so). */
 const keepDecision = (otherwise: string) =>
   sql<string>`case when state in ('commanded', 'notselected') then state else ${otherwise} end`;

