@@ -7,6 +7,7 @@ import { noteDrafts } from './migrations/2026_11_23_note_drafts';
 import { variants } from './migrations/2026_11_24_variants';
 import { limits } from './migrations/2026_11_25_limits';
 import { projectNumbers } from './migrations/2026_11_25_project_numbers';
+import { sortKeyIndexes } from './migrations/2026_11_25_sort_key_indexes';
 
 /** The dated migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -18,6 +19,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_24_variants': variants,
     '2026_11_25_limits': limits(dialect),
     '2026_11_25_project_numbers': projectNumbers,
+    '2026_11_25_sort_key_indexes': sortKeyIndexes(dialect),
   };
 }
 
