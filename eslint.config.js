@@ -53,4 +53,66 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The words floor (translator, field, results and comparison text) is framework-free like the engine:
+    // the app, the PDF, the Excel file and the mail all read it.
+    files: ['words/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react/*', '@rjsf/*', 'jotai', 'jotai/*'],
+              message: 'words/ imports no UI library',
+            },
+            {
+              group: [
+                'node:*',
+                'fs',
+                'path',
+                'fastify',
+                'kysely',
+                '**/server/**',
+                '**/app/**',
+                '**/renderers/**',
+              ],
+              message: 'words/ imports no server, app or renderer code',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server reads the engine and the words floor, never the React layers.
+    files: ['server/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\.\./)+(renderers|app)(/|$)',
+              message: 'server/ imports nothing of renderers/ or app/',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Renderers draw what the engine derives; they know neither the app around them nor the server.
+    files: ['renderers/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\.\./)+(app|server)(/|$)', message: 'renderers/ imports nothing of app/ or server/' },
+          ],
+        },
+      ],
+    },
+  },
 );

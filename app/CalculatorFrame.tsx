@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from './router';
-import { createI18n, type Translator } from '../renderers/i18n';
+import { createI18n, type Translator } from '../words/i18n';
 import { CALCULATOR_IDS, loadCalculator, localeOfCalculator, type Calculator } from './calculators';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { LoadFailure } from './components/LoadFailure';

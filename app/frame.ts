@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Translator } from '../renderers/i18n';
+import type { Translator } from '../words/i18n';
 import type { AppConfig } from './api/projects';
 import type { Calculator } from './calculators';
 import type { useWizard } from './state/useWizard';

@@ -3,7 +3,7 @@ import type { StepState } from '../engine';
 import { CardForm } from './CardForm';
 import { PreviewCtx, tr, useRender } from './context';
 import { CardMenu } from './CardMenu';
-import { fieldText, isShown } from './fieldText';
+import { fieldText, isShown } from '../words/fieldText';
 
 /** Cards a page shows on this screen: 1 on a phone (< 768 px), 2 on a tablet (< 1200 px), else the bundle's. */
 export function useCardsPerPage(max: number): number {

@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { Edit, MessageRef } from '../engine';
+import type { Edit } from '../engine';
 
 /** What every renderer needs from its surroundings: translation and a way to report edits. */
 export interface RenderContext {
@@ -43,7 +43,4 @@ export function useRender(): RenderContext {
   return ctx;
 }
 
-/** Translates a message reference. */
-export function tr(t: RenderContext['t'], m: MessageRef | undefined): string {
-  return m ? t(m.key, m.params) : '';
-}
+export { tr } from '../words/i18n';

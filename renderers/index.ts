@@ -8,6 +8,6 @@ export { Timeline } from './Timeline';
 export { StepView, type StepActions } from './StepView';
 export { WizardFooter } from './WizardFooter';
 export { Wizard, type WizardActions } from './Wizard';
-export { createI18n, type Messages } from './i18n';
+export { createI18n, type Messages } from '../words/i18n';
 export { FieldTemplate } from './templates/FieldTemplate';
-export { fieldText, isShown } from './fieldText';
+export { fieldText, isShown } from '../words/fieldText';

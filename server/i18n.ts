@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createI18n, type Translator } from '../renderers/i18n';
+import { createI18n, type Translator } from '../words/i18n';
 import { bundleOfProduct, dirOfProduct, SCHEMAS_DIR, type ProductType } from './projects/products';
 
 const readJson = (path: string): Record<string, unknown> =>

@@ -12,7 +12,7 @@ import {
   rainValue,
   type AbattementView,
   type RoofView,
-} from '../../renderers/resultsText';
+} from '../../words/resultsText';
 
 export type AbattementData = AbattementView;
 

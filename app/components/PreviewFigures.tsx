@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { Bundle, PreviewFigure } from '../../engine';
-import { figureText } from '../../renderers/resultsText';
-import { reasonText } from '../../renderers/reasonText';
+import { figureText } from '../../words/resultsText';
+import { reasonText } from '../../words/reasonText';
 import { usePreviewValue, type PreviewStore } from '../state/usePreview';
 
 type T = (key: string, params?: Record<string, unknown>) => string;

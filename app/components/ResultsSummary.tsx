@@ -10,7 +10,7 @@ import {
   upstreamText,
   verdictRules,
   type AbattementView,
-} from '../../renderers/resultsText';
+} from '../../words/resultsText';
 
 /**
  * Above the charts: the site's verdict, the imposed volume's when the project has one, each roof's

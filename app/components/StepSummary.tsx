@@ -1,6 +1,6 @@
 import type { StepState } from '../../engine';
 import { tr } from '../../renderers';
-import { fieldText, isShown } from '../../renderers/fieldText';
+import { fieldText, isShown } from '../../words/fieldText';
 import { useFrame } from '../frame';
 
 /** A step's data as the note and the review show it: every visible, filled field with its label, value and unit. */

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from '../router';
-import { createI18n } from '../../renderers/i18n';
+import { createI18n } from '../../words/i18n';
 import { loadCalculator, localeOfCalculator, type Calculator } from '../calculators';
 import { configAtom, localeOf, userLocaleAtom } from '../state/appAtoms';
 

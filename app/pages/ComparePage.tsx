@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from '../router';
 import { derive, evaluate, fromServer, truthy, type FormState, type UnitSystem } from '../../engine';
-import { figureRows, inputRows, monthlyCharts } from '../../renderers/compareText';
+import { figureRows, inputRows, monthlyCharts } from '../../words/compareText';
 import { calculateProject, variants, type StoredProjectAnswer } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import { apiPath } from '../calculators';

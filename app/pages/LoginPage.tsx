@@ -2,7 +2,7 @@ import { useSetAtom } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from '../router';
 import commonFr from '../../schemas/common/messages.fr.json';
-import { createI18n } from '../../renderers/i18n';
+import { createI18n } from '../../words/i18n';
 import { fetchConfig } from '../api/projects';
 import { apiErrorText, http } from '../api/http';
 import { loadCalculator } from '../calculators';

@@ -6,7 +6,7 @@ import { apiErrorText } from '../api/http';
 import { Skeleton } from '../components/Skeleton';
 import { apiPath } from '../calculators';
 import { ResultViews } from '../results/views';
-import { reasonText } from '../../renderers/reasonText';
+import { reasonText } from '../../words/reasonText';
 import { useFrame } from '../frame';
 import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';

@@ -6,9 +6,9 @@ import type { AbattementData } from '../charts/AbattementCharts';
 import { ResultsSummary } from '../components/ResultsSummary';
 import { FilePicker, fileWords, useObjectUrl } from '../components/FilePicker';
 import { Skeleton } from '../components/Skeleton';
-import { figureText, numberText, stressTable, type FigureView } from '../../renderers/resultsText';
+import { figureText, numberText, stressTable, type FigureView } from '../../words/resultsText';
 import { DataTable } from '../components/DataTable';
-import { fieldText, isShown } from '../../renderers/fieldText';
+import { fieldText, isShown } from '../../words/fieldText';
 import { useFrame } from '../frame';
 import { Link } from '../router';
 

@@ -1,7 +1,7 @@
 import type { Decorator } from '@storybook/react-vite';
 import { useMemo, type ReactNode } from 'react';
 import { RenderCtx, type RenderContext } from '../context';
-import { createI18n } from '../i18n';
+import { createI18n } from '../../words/i18n';
 import { ALL_MESSAGES } from './messages';
 
 function StoryContext({

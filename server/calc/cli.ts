@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { derive, fromServer } from '../../engine';
-import { reasonText } from '../../renderers/reasonText';
+import { reasonText } from '../../words/reasonText';
 import { i18nOf } from '../i18n';
 import { bundleOfProduct, isProductType, products } from '../projects/products';
 import { calculate, type AbattementResults, type FlowLimiterResults, type StoredProject } from './index';

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { Translator } from '../../renderers/i18n';
+import type { Translator } from '../../words/i18n';
 import { toDisplay, unitKey } from '../../engine/units';
 import type { UnitSystem } from '../../engine';
 import {
@@ -14,7 +14,7 @@ import {
   upstreamText,
   verdictRules,
   type AbattementView,
-} from '../../renderers/resultsText';
+} from '../../words/resultsText';
 import { safeText } from './projectWorkbook';
 
 /**

@@ -8,7 +8,7 @@ import { i18nOf } from '../i18n';
 import { getProject } from '../projects/repository';
 import { assertCalculable } from '../projects/refusal';
 import type { StoredProject } from '../calc';
-import type { AbattementView } from '../../renderers/resultsText';
+import type { AbattementView } from '../../words/resultsText';
 import { resultsWorkbook } from './resultsWorkbook';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

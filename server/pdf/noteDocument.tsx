@@ -1,9 +1,9 @@
 import { Document, Page, Text, View } from '@react-pdf/renderer';
-import type { Translator } from '../../renderers/i18n';
+import type { Translator } from '../../words/i18n';
 import { Fragment, type ReactNode } from 'react';
 import type { FormState, StepDef } from '../../engine';
-import { fieldText, isShown } from '../../renderers/fieldText';
-import type { AbattementView } from '../../renderers/resultsText';
+import { fieldText, isShown } from '../../words/fieldText';
+import type { AbattementView } from '../../words/resultsText';
 import { methodBlocks } from './noteMethod';
 import { diagramBlock, Extra, pdfSafe, s, type Block, type NoteEntry } from './noteParts';
 import { abattementBlocks, coverVerdict, figuresBlocks, flowLimiterBlocks } from './noteResults';

@@ -1,7 +1,7 @@
 import { Text, View } from '@react-pdf/renderer';
 import type { UnitSystem } from '../../engine';
 import { toDisplay } from '../../engine/units';
-import { depthText, numberText, seriesCheckText, type AbattementView } from '../../renderers/resultsText';
+import { depthText, numberText, seriesCheckText, type AbattementView } from '../../words/resultsText';
 import { s, tableBlocks, type Block } from './noteParts';
 
 type T = ((k: string, p?: Record<string, unknown>) => string) & { exists?: (k: string) => boolean };

@@ -12,7 +12,7 @@ import {
 } from '@react-pdf/renderer';
 import { spillLayout, type DiagramNode, type StepDef, type StepState } from '../../engine';
 import { Fragment, type ReactNode } from 'react';
-import { numberText } from '../../renderers/resultsText';
+import { numberText } from '../../words/resultsText';
 import { NOTE_IMAGE_BOX_PT } from '../../engine';
 
 /**

@@ -20,7 +20,7 @@ import {
   verdictRules,
   volumeText,
   type AbattementView,
-} from '../../renderers/resultsText';
+} from '../../words/resultsText';
 import { Bars, MonthTable, s, sizeText, tableBlocks, type Block } from './noteParts';
 
 type T = (k: string, p?: Record<string, unknown>) => string;

@@ -4,7 +4,7 @@ import { projectProblems, type CalculateOptions, type Reason, type StoredProject
 import { serverProjectOf } from '../calc/types';
 import { HttpError } from '../http/HttpError';
 import { i18nOf } from '../i18n';
-import { reasonText } from '../../renderers/reasonText';
+import { reasonText } from '../../words/reasonText';
 import { bundleOfProduct, type ProductType } from './products';
 
 /**

@@ -1,5 +1,5 @@
 import { evaluate, fromServer, type Bundle, type ServerProject } from '../../../engine';
-import type { FigureView } from '../../../renderers/resultsText';
+import type { FigureView } from '../../../words/resultsText';
 import type { Outcome, Reason, StoredProject } from '../types';
 
 /** One figure of a `formulas` calculation, as the results views and the note show it. */

@@ -1,3 +1,4 @@
+import type { MessageRef } from '../engine';
 /** Message files of one locale: the common file first, then the calculator's (later ones win). */
 export type Messages = Record<string, Record<string, unknown>[]>;
 
@@ -92,4 +93,12 @@ function deepMerge(a: Record<string, unknown>, b: Record<string, unknown>): Reco
         : v;
   }
   return out;
+}
+
+/** Translates a message reference (a key and its parameters); '' when there is none. */
+export function tr(
+  t: (key: string, params?: Record<string, unknown>) => string,
+  m: MessageRef | undefined,
+): string {
+  return m ? t(m.key, m.params) : '';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summaryTable, type AbattementView } from '../../renderers/resultsText';
+import { summaryTable, type AbattementView } from '../../words/resultsText';
 
 const t = (k: string, p?: Record<string, unknown>) =>
   k === 'units.m3' ? 'm³' : p?.names ? `Sol : ${String(p.names)}` : k;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../renderers/i18n';
-import { roofVerdict, siteVerdict, type AbattementView } from '../../renderers/resultsText';
+import { createI18n } from '../../words/i18n';
+import { roofVerdict, siteVerdict, type AbattementView } from '../../words/resultsText';
 import { ALL_MESSAGES } from '../../renderers/stories/messages';
 
 const ROOT = join(import.meta.dirname, '..', '..', 'schemas');

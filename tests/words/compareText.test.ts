@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { derive, loadBundle } from '../../engine';
-import { figureRows, inputRows, monthlyCharts } from '../../renderers/compareText';
+import { figureRows, inputRows, monthlyCharts } from '../../words/compareText';
 import { i18nOf } from '../../server/i18n';
 
 const ROOT = join(import.meta.dirname, '../../schemas');

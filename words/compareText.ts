@@ -8,7 +8,7 @@ import {
   type FormState,
   type UnitSystem,
 } from '../engine';
-import { tr } from './context';
+import { tr } from './i18n';
 import { fieldText } from './fieldText';
 import { numberText } from './resultsText';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../renderers/i18n';
+import { createI18n } from '../../words/i18n';
 
 const fr = {
   common: { problems_one: '{{count}} problème', problems_other: '{{count}} problèmes' },
