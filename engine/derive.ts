@@ -259,7 +259,11 @@ export function deriveCard(
   const title = step.def.repeat
     ? {
         key: step.def.repeat.cardTitle,
-        params: { index: index + 1, name: typeof name === 'string' ? name : '' },
+        // context 'named': the message may show the name beside the number (i18next's key_named)
+        params:
+          typeof name === 'string' && name.trim()
+            ? { index: index + 1, name, context: 'named' }
+            : { index: index + 1, name: '' },
       }
     : { key: step.def.title };
   return { index, title, fields, severity };

@@ -127,7 +127,7 @@ export function Carousel({
                     {tr(
                       t,
                       nameShown && card.title.params
-                        ? { ...card.title, params: { ...card.title.params, name: '' } }
+                        ? { ...card.title, params: { ...card.title.params, name: '', context: undefined } }
                         : card.title,
                     ).trim()}
                   </th>

@@ -16,8 +16,9 @@ const FALLBACKS = ['en', 'fr'];
  * A translator over the given message files (the i18next JSON v4 format the files are written in): a key
  * missing in `lng` is looked up in English, then French; `{{x}}` parameters are filled as they are (React
  * escapes), `{{x, number(maximumFractionDigits: 1)}}` through Intl.NumberFormat in `lng`; with a numeric
- * `count`, `key_one`, `key_other`… are chosen by the language's plural rules; `returnObjects` gives a
- * list or object as stored (the months).
+ * `count`, `key_one`, `key_other`… are chosen by the language's plural rules; with a `context`, `key_<context>`
+ * (and its plurals) comes first when the file has it; `returnObjects` gives a list or object as stored (the
+ * months).
  */
 export function createI18n(messages: Messages, lng: string): Translator {
   const trees = Object.fromEntries(
@@ -47,8 +48,11 @@ export function createI18n(messages: Messages, lng: string): Translator {
   };
   const t = (key: string, params: Record<string, unknown> = {}): string => {
     const count = params.count;
+    const pick = (k: string): unknown =>
+      (typeof count === 'number' ? lookup(`${k}_${plurals.select(count)}`) : undefined) ?? lookup(k);
+    const context = params.context;
     const found =
-      (typeof count === 'number' ? lookup(`${key}_${plurals.select(count)}`) : undefined) ?? lookup(key);
+      (typeof context === 'string' && context ? pick(`${key}_${context}`) : undefined) ?? pick(key);
     if (params.returnObjects && found !== null && typeof found === 'object')
       return found as unknown as string;
     if (typeof found !== 'string') return key;

@@ -44,14 +44,14 @@ describe('npm run calc', () => {
     const r = cli(file);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(
-      'steps.Toiture.forms.0.form.drain_stroke [check]: Toiture 1 Toiture A – Épaisseur de la couche drainante : La valeur doit être comprise entre 5 et 100',
+      'steps.Toiture.forms.0.form.drain_stroke [check]: Toiture 1 (Toiture A) – Épaisseur de la couche drainante : La valeur doit être comprise entre 5 et 100',
     );
     expect(r.stderr).toContain('steps.Toiture.forms.1.form.surface [minimum]:');
     const ca = example('smca-toronto');
     form(ca, 'Toiture').substrat_stroke = 500;
     writeFileSync(file, JSON.stringify(ca));
     expect(cli(file, '--locale', 'en').stderr).toContain(
-      'steps.Toiture.forms.0.form.substrat_stroke [check]: Roof 1 Tower roof – Growing medium thickness: Value must be between 40 and 400 mm',
+      'steps.Toiture.forms.0.form.substrat_stroke [check]: Roof 1 (Tower roof) – Growing medium thickness: Value must be between 40 and 400 mm',
     );
   });
 });

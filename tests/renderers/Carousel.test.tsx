@@ -31,11 +31,11 @@ describe('Carousel', () => {
     expect(screen.getByRole('button', { name: 'Cartes suivantes' })).toBeDisabled();
     fireEvent.click(screen.getByRole('button', { name: /Ajouter une toiture/ }));
     rerender(draw());
-    expect(titles()).toEqual(['Toiture 2 R2', 'Toiture 3 R3', 'Toiture 4']);
+    expect(titles()).toEqual(['Toiture 2 (R2)', 'Toiture 3 (R3)', 'Toiture 4']);
     expect(screen.getByText('Page 2 sur 2')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Ajouter une toiture/ })).toBeVisible();
     fireEvent.click(screen.getByRole('button', { name: /^Cartes précédentes/ }));
-    expect(titles()).toEqual(['Toiture 1 R1', 'Toiture 2 R2', 'Toiture 3 R3']);
+    expect(titles()).toEqual(['Toiture 1 (R1)', 'Toiture 2 (R2)', 'Toiture 3 (R3)']);
     expect(screen.getByRole('button', { name: /Ajouter une toiture/ })).toBeVisible();
   });
 });

@@ -145,7 +145,7 @@ describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
         rule: 'check',
         rule_message: { key: 'errors.range', params: { min: 0, max: 100 } },
         message:
-          'Toiture 1 Toiture A – Épaisseur de la couche drainante : La valeur doit être comprise entre 0 et 100',
+          'Toiture 1 (Toiture A) – Épaisseur de la couche drainante : La valeur doit être comprise entre 0 et 100',
       },
     ]);
     // 500 cm of substrate (it gave 92 %)
@@ -183,7 +183,7 @@ describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
     );
     expect(ca.json()).toMatchObject({ error: 'The project cannot be calculated yet.' });
     expect(ca.json().details[0].message).toBe(
-      'Roof 1 Tower roof – Growing medium thickness: Value must be between 40 and 400 mm',
+      'Roof 1 (Tower roof) – Growing medium thickness: Value must be between 40 and 400 mm',
     );
     // and every calculator, sl too: a JSON Schema keyword of its bundle
     const sl = await calc(

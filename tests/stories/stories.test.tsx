@@ -87,7 +87,7 @@ describe('carousel stories', () => {
     expect(screen.getByRole('button', { name: /Ajouter une toiture/ })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Cartes suivantes' }));
     fireEvent.click(screen.getByRole('button', { name: 'Cartes suivantes' }));
-    expect(titles()).toEqual(['Toiture 5 Toiture E', 'Toiture 6 Toiture F', 'Toiture 7 Toiture G']);
+    expect(titles()).toEqual(['Toiture 5 (Toiture E)', 'Toiture 6 (Toiture F)', 'Toiture 7 (Toiture G)']);
     expect(screen.getByText('Page 3 sur 3')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cartes suivantes' })).toBeDisabled();
     expect(screen.getByRole('button', { name: /Ajouter une toiture/ })).toBeInTheDocument();
