@@ -6,6 +6,8 @@ const fr = {
   app: {
     annual: 'Abattement annuel : {{value, number(maximumFractionDigits: 1)}} %',
     hello: 'Bonjour {{name}}',
+    roof: 'Toiture {{index}}',
+    roof_named: 'Toiture {{index}} ({{name}})',
     months: ['Janv.', 'Févr.'],
     only_fr: 'seulement en français',
   },
@@ -16,6 +18,13 @@ const en = {
 };
 
 describe('the translator', () => {
+  it("picks the key of the context first (i18next's key_context), the bare key without one", () => {
+    const t = createI18n({ fr: [fr], en: [en] }, 'fr').t;
+    expect(t('app.roof', { index: 1, name: 'Nord', context: 'named' })).toBe('Toiture 1 (Nord)');
+    expect(t('app.roof', { index: 2, name: '' })).toBe('Toiture 2');
+    // a context the file does not have falls back to the bare key
+    expect(t('app.hello', { name: 'Jeanne', context: 'named' })).toBe('Bonjour Jeanne');
+  });
   it('fills parameters, numbers in the language, plurals by its rules', () => {
     const t = createI18n({ fr: [fr], en: [en] }, 'fr').t;
     expect(t('app.hello', { name: 'Jeanne' })).toBe('Bonjour Jeanne');
