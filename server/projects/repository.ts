@@ -463,6 +463,17 @@ const SORT_KEYS: Partial<Record<Sort, keyof ProjectTable>> = {
 };
 export const PAGE_SIZE = 20;
 
+/** What a history page asks for. */
+export interface HistoryQuery {
+  dialect: 'sqlite' | 'postgres';
+  type: ProductType;
+  owner: string | null;
+  query: string;
+  page: number;
+  sort: Sort;
+  order: 'ASC' | 'DESC';
+}
+
 /**
  * The history: projects of a type (of one owner unless `owner` is null), matching `query` in name,
  * postcode, city, company or sales contact (case and accents ignored), sorted, 20 a page from page 1.
@@ -471,16 +482,57 @@ export const PAGE_SIZE = 20;
  */
 export async function searchProjects(
   db: Db,
-  p: {
-    dialect: 'sqlite' | 'postgres';
-    type: ProductType;
-    owner: string | null;
-    query: string;
-    page: number;
-    sort: Sort;
-    order: 'ASC' | 'DESC';
-  },
+  p: HistoryQuery,
 ): Promise<{ rows: ProjectTable[]; total: number; variants: Map<string, ProjectTable[]> }> {
+  const q = await historyGroups(db, p);
+  const { count } = await q.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
+  const ids = (await pageIds(q, p).execute()).map((r) => r.id);
+  const byId = new Map(
+    ids.length
+      ? (await db.selectFrom('projects').selectAll().where('id', 'in', ids).execute()).map((r) => [r.id, r])
+      : [],
+  );
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
+  const variants = new Map<string, ProjectTable[]>();
+  if (rows.length) {
+    const members = await db
+      .selectFrom('projects')
+      .selectAll()
+      .where(
+        'variant_of',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .orderBy('variant_no')
+      .execute();
+    for (const m of members) variants.set(m.variant_of!, [...(variants.get(m.variant_of!) ?? []), m]);
+  }
+  return { rows, total: Number(count), variants };
+}
+
+/** The query of a history page's ids (exported for the test that reads its plan). */
+export async function historyPageIdsQuery(db: Db, p: HistoryQuery) {
+  return pageIds(await historyGroups(db, p), p);
+}
+
+/** The page's ids, from an index of the sort column and in its order (see searchProjects). */
+function pageIds(q: Awaited<ReturnType<typeof historyGroups>>, p: HistoryQuery) {
+  // The page's ids first, from an index of the sort column (migration 2026_11_25_limits) and in its
+  // order (ties by id, the same way), so that skipping to a deep page reads index entries, not rows;
+  // then the page's own rows. Names and other texts sort by their key (no case, no accents: 'École'
+  // before 'Zénith'), then as typed.
+  const dir = p.order === 'ASC' ? 'asc' : 'desc';
+  const byKey = SORT_KEYS[p.sort];
+  return (byKey ? q.orderBy(byKey, dir) : q)
+    .select('id')
+    .orderBy(p.sort, dir)
+    .orderBy('id', dir)
+    .limit(PAGE_SIZE)
+    .offset((p.page - 1) * PAGE_SIZE);
+}
+
+/** The groups the history lists: the first projects of a type (and owner) that match the search. */
+async function historyGroups(db: Db, p: HistoryQuery) {
   let q = db
     .selectFrom('projects')
     .where('product_type', '=', p.type)
@@ -514,41 +566,5 @@ export async function searchProjects(
     const m = match;
     q = heads.length ? q.where((w) => w.or([m, w('id', 'in', heads)])) : q.where(m);
   }
-  const { count } = await q.select(sql<number>`count(*)`.as('count')).executeTakeFirstOrThrow();
-  // The page's ids first, from an index of the sort column (migration 2026_11_25_limits) and in its
-  // order (ties by id, the same way), so that skipping to a deep page reads index entries, not rows;
-  // then the page's own rows. Names and other texts sort by their key (no case, no accents: 'École'
-  // before 'Zénith'), then as typed.
-  const dir = p.order === 'ASC' ? 'asc' : 'desc';
-  const byKey = SORT_KEYS[p.sort];
-  const ids = (
-    await (byKey ? q.orderBy(byKey, dir) : q)
-      .select('id')
-      .orderBy(p.sort, dir)
-      .orderBy('id', dir)
-      .limit(PAGE_SIZE)
-      .offset((p.page - 1) * PAGE_SIZE)
-      .execute()
-  ).map((r) => r.id);
-  const byId = new Map(
-    ids.length
-      ? (await db.selectFrom('projects').selectAll().where('id', 'in', ids).execute()).map((r) => [r.id, r])
-      : [],
-  );
-  const rows = ids.flatMap((id) => byId.get(id) ?? []);
-  const variants = new Map<string, ProjectTable[]>();
-  if (rows.length) {
-    const members = await db
-      .selectFrom('projects')
-      .selectAll()
-      .where(
-        'variant_of',
-        'in',
-        rows.map((r) => r.id),
-      )
-      .orderBy('variant_no')
-      .execute();
-    for (const m of members) variants.set(m.variant_of!, [...(variants.get(m.variant_of!) ?? []), m]);
-  }
-  return { rows, total: Number(count), variants };
+  return q;
 }

@@ -3,10 +3,10 @@
  * stop the server. A visitor's history of N projects (5,000 here, 25,000 in the full run) beside one of
  * 40, and the admin's history of them all, on SQLite and PostgreSQL.
  */
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
-import { newProjectRow, type Steps } from '../../server/projects/repository';
+import { historyPageIdsQuery, newProjectRow, type Sort, type Steps } from '../../server/projects/repository';
 import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from '../server/harness';
 import { projectBody } from '../server/projects.fixtures';
 import { FULL, size, sleep } from './support/common';
@@ -91,23 +91,65 @@ describe.each(DIALECTS)('a long history on %s', (dialect) => {
     await place.drop();
   });
 
-  it(`costs for the last page of ${N.toLocaleString('en')} projects what a short history costs, for every sort`, async () => {
+  /** The plan of a history page's ids query as SQLite would run it (EXPLAIN QUERY PLAN's details). */
+  const planOf = async (owner: string | null, pageNo: number, sort: Sort): Promise<string> => {
+    const query = await historyPageIdsQuery(server.db, {
+      dialect,
+      type: 'slowli',
+      owner,
+      query: '',
+      page: pageNo,
+      sort,
+      order: 'DESC',
+    });
+    const { sql: text, parameters } = query.compile();
+    const r = await server.db.executeQuery<{ detail: string }>(
+      CompiledQuery.raw(`explain query plan ${text}`, [...parameters]),
+    );
+    return r.rows.map((x) => x.detail).join('\n');
+  };
+  const ownerOf = async (cookie: string): Promise<string | null> => {
+    const r = await page(cookie, 1, 'updated_at');
+    const id = r.json().projects[0].id as string;
+    return (
+      await server.db.selectFrom('projects').select('owner').where('id', '=', id).executeTakeFirstOrThrow()
+    ).owner;
+  };
+
+  it(`reads the last page of ${N.toLocaleString('en')} projects from an index in its order, for every sort`, async () => {
     const last = Math.ceil(N / 20);
-    for (const sort of ['updated_at', 'name', 'city']) {
-      // The visitor's own history: its last page beside the last page of a visitor with 40 projects.
+    const bigOwner = await ownerOf(big);
+    for (const sort of ['updated_at', 'name', 'city'] as const) {
+      // What a deep page costs is what its plan reads: an index walked in the page's order (index
+      // entries skipped, no table read and no sort of the whole history), for the visitor's history and
+      // for the admin's history of everyone. A plan that reads the table or sorts it costs a hundred
+      // times more on a long history; the times below are printed for the record, not judged (they
+      // depend on the machine).
+      // SQLite (the default database) is judged by its plan. PostgreSQL's planner reads a history of a
+      // few thousand rows by a sequential scan and a top-N sort, by its own costs cheaper than the index
+      // at that size: there the times are compared, in the full run only (they depend on the machine).
+      if (dialect === 'sqlite') {
+        for (const [who, owner, pageNo] of [
+          ['visitor', bigOwner, last],
+          ['admin', null, Math.ceil((N + 40) / 20)],
+        ] as const) {
+          const plan = await planOf(owner, pageNo, sort);
+          expect(plan, `${who}, sort ${sort}:\n${plan}`).toMatch(/USING (COVERING )?INDEX projects_/);
+          expect(plan, `${who}, sort ${sort}:\n${plan}`).not.toMatch(/TEMP B-TREE|^SCAN projects$/m);
+        }
+      }
       const deep = await timeOf(big, last, sort);
       const short = await timeOf(small, 2, sort);
-      // The admin's history of everyone: its last page beside its first.
       const adminDeep = await timeOf(admin, Math.ceil((N + 40) / 20), sort);
       const adminFirst = await timeOf(admin, 1, sort);
       console.info(
         `${dialect}, sort ${sort}: visitor's page ${last} ${deep.toFixed(1)} ms (a 40-project history: ${short.toFixed(1)} ms); ` +
           `admin's last page ${adminDeep.toFixed(1)} ms (first: ${adminFirst.toFixed(1)} ms)`,
       );
-      // Judged against the same call on a short history, in the same run: a page that reads the whole
-      // history costs a hundred times more (the count of a long history costs a little more).
-      expect(deep).toBeLessThan(5 * short + 2);
-      expect(adminDeep).toBeLessThan(5 * adminFirst + 2);
+      if (FULL && dialect === 'postgres') {
+        expect(deep).toBeLessThan(5 * short + 2);
+        expect(adminDeep).toBeLessThan(5 * adminFirst + 2);
+      }
     }
     // The last page holds the oldest projects, in order.
     const r = await page(big, last, 'updated_at');
