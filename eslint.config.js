@@ -109,7 +109,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(\\.\\./)+(app|server)(/|$)', message: 'renderers/ imports nothing of app/ or server/' },
+            {
+              regex: '^(\\.\\./)+(app|server)(/|$)',
+              message: 'renderers/ imports nothing of app/ or server/',
+            },
           ],
         },
       ],
