@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   blockInflow,
   orificeConstant,
+  roofUnderRain,
   routeProject,
   storageAfter,
 } from '../../server/calc/flow-limiter/routing';
@@ -33,7 +34,46 @@ describe('storageAfter (closed form of the orifice reservoir)', () => {
   });
 });
 
+describe('roofUnderRain (the routed peak and its derivative in the rain duration)', () => {
+  it('gives d volume / d ln(minutes) and d outflow / d ln(minutes) as central differences do', () => {
+    // method 1.3 finds the worst rain from this derivative: a wrong one finds a wrong peak
+    const roofs: PoolRoof[] = [
+      { surface: 1000, drains: 2, recess: 20, layer: [25, 0.5] },
+      { surface: 100, drains: 1, recess: 0, layer: [0, 1] },
+      { surface: 5000, drains: 3, recess: 40, layer: [80, 0.3] },
+    ];
+    for (const roof of roofs) {
+      const k = orificeConstant(roof.drains, 0.03, 0.61, 9.81);
+      for (const minutes of [15, 40, 100, 300, 1000]) {
+        const h = 1e-5;
+        const x = roofUnderRain(asRouted(roof), k, RAIN, minutes);
+        const up = roofUnderRain(asRouted(roof), k, RAIN, minutes * Math.exp(h));
+        const down = roofUnderRain(asRouted(roof), k, RAIN, minutes * Math.exp(-h));
+        const dv = (up.volume - down.volume) / (2 * h);
+        const dq = (up.outflow - down.outflow) / (2 * h);
+        expect(Math.abs(x.dVolume - dv)).toBeLessThan(1e-5 * Math.max(Math.abs(dv), x.volume));
+        expect(Math.abs(x.dOutflow - dq)).toBeLessThan(1e-5 * Math.max(Math.abs(dq), x.outflow));
+      }
+    }
+  });
+});
+
 describe('routeProject (the routing check of every design)', () => {
+  it("finds the site's peak between roofs whose own peaks lie far apart (two groups)", () => {
+    // a 20 m2 roof peaks at 34 min, a 5590 m2 one at 24 h: the site's outflow has a peak of its own
+    // at 222 min, above its value at 24 h (a search started from either roof's peak alone misses it)
+    const roofs: PoolRoof[] = [
+      { surface: 20, drains: 1, recess: 0, layer: [0, 1] },
+      { surface: 5590, drains: 4, recess: 0, layer: [0, 1] },
+    ];
+    const rain = { a: 37.379, b: 0.872, ca: 1 };
+    const product = routeProject(roofs.map(asRouted), 0.015, rain, 0.61, 9.81, true);
+    const reference = poolRouting(roofs, 0.015, rain);
+    expect(Math.abs(product.outflow / reference.outflow - 1)).toBeLessThan(0.003);
+    expect(product.minutes).toBeGreaterThan(150);
+    expect(product.minutes).toBeLessThan(300);
+  });
+
   it('agrees with an independent level-pool integration on random roofs (differential)', () => {
     fc.assert(
       fc.property(
