@@ -323,7 +323,9 @@ function maximize(
     at(x);
     f = fAt;
     g = gAt;
-    slope = (g - gp) / (x - xp);
+    // the secant of two rains far apart says little of the slope here: the neighbouring search's
+    // curvature says more
+    slope = Math.abs(x - xp) > 0.1 && curvature < 0 ? curvature * Math.abs(f) : (g - gp) / (x - xp);
     if (stop) return { x, f, slope };
     if (f > fBest) {
       fBest = f;
@@ -400,8 +402,8 @@ export function routeProject(
   if (perRoof) {
     const peaks = new Array<Peak>(n);
     const order = roofs.map((_, i) => i);
-    const hint = (i: number) => Math.log(hints.roofs?.[i] ?? 60);
-    order.sort((i, j) => hint(i) - hint(j));
+    const hint = Float64Array.from(roofs, (_, i) => Math.log(hints.roofs?.[i] ?? 60));
+    order.sort((i, j) => hint[i]! - hint[j]!);
     let shift = 0;
     let curvature = Number.NaN; // the last roof's slope over its peak value
     const volumes = new Float64Array(n);
@@ -419,9 +421,9 @@ export function routeProject(
       };
       // the outflow rises with the storage, and is the inflow (falling with the duration) while the
       // level holds: its peak is the storage's, and its search also finds the site's bracket
-      const peak = maximize(at, hint(i) + shift, LO, HI, curvature, ROOF_TOL);
+      const peak = maximize(at, hint[i]! + shift, LO, HI, curvature, ROOF_TOL);
       peaks[i] = peak;
-      shift = peak.x - hint(i);
+      shift = peak.x - hint[i]!;
       if (peak.slope < 0 && peak.f > 0) curvature = peak.slope / peak.f;
     }
     own = peaks.map((peak, i) => ({ volume: volumes[i]!, minutes: Math.exp(peak.x), outflow: peak.f }));
