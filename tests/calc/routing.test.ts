@@ -1,8 +1,12 @@
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import type { StoredProject } from '../../server/calc';
+import { calculateFlowLimiter } from '../../server/calc/flow-limiter/flowLimiter';
 import {
   blockInflow,
   orificeConstant,
+  roofRoutings,
   roofUnderRain,
   routeProject,
   storageAfter,
@@ -107,5 +111,25 @@ describe('routeProject (the routing check of every design)', () => {
       ),
       { numRuns: 25, seed: 25 },
     );
+  });
+});
+
+describe('the work of the routing check', () => {
+  it('routes the 50 roofs of the benchmark project about six times each (method 1.2: 1450 routings)', () => {
+    // the project of `npm run bench:calc`: a figure the machine's load does not move
+    const p = JSON.parse(
+      readFileSync(new URL('../../server/calc/examples/sl-lyon.json', import.meta.url), 'utf8'),
+    ) as StoredProject;
+    const roof = p.steps.Toiture!.forms![0]!.form!;
+    p.steps.Toiture!.forms = Array.from({ length: 50 }, (_, i) => ({
+      uuid: `Toiture${i}`,
+      form: { ...roof, name: `Toiture ${i}`, surface_retention: 200 + 37 * i },
+    }));
+    const before = roofRoutings();
+    const r = calculateFlowLimiter(p);
+    const work = roofRoutings() - before;
+    expect(r.ok && r.results.diameter).toBe(25);
+    expect(r.ok && r.results.routing!.peak_outflow_l_s).toBe(50.1);
+    expect(work).toBeLessThanOrEqual(6.5 * 50);
   });
 });
