@@ -22,9 +22,10 @@
  * Ca H over the roof; the durations searched run from 15 min to 24 h. Method 1.3 finds the worst rain
  * from its derivative instead of a grid: the closed form differentiated (the end level's sensitivity to
  * the inflow, dt/dI at a fixed level, has a closed form too) gives d outflow / d ln(d) exactly, and
- * Newton steps on it (the slope from the last two rains, or a neighbouring search's at first; kept in
- * the bracket once the derivative changed sign) stop when the peak still to gain is below 1e-9 of it
- * for a roof, 1e-11 for the site. Each roof's search starts from its méthode des pluies critical
+ * Newton steps on it (uphill, the slope from the last two rains when they lie close, else a
+ * neighbouring search's; once the derivative changed sign, the secant kept in the bracket, halving it
+ * when it did not halve by itself) stop when the peak still to gain, by a slope measured on close
+ * rains, is below 1e-9 of it for a roof, 1e-11 for the site. Each roof's search starts from its méthode des pluies critical
  * duration moved as much as the previous roof's moved, so that roofs alike find their peak in two
  * routings; the site's peak lies between the roofs' own, and a search starts in each group of roofs
  * whose peaks lie close together (a sum of peaks far apart can peak between them). The diameter search
@@ -295,14 +296,19 @@ function maximize(
   let g = gAt;
   let best = x;
   let fBest = f;
-  let slope = curvature * Math.abs(f);
-  if (stop) return { x, f, slope };
+  // the slope of g: the secant of the last two rains, or borrowed (`curvature` times the value) while
+  // there is no secant or it spans rains far apart; only a secant of close rains may stop the search
+  let secant = Number.NaN;
+  let measured = false;
+  if (stop) return { x, f, slope: curvature * Math.abs(f) };
   let a = lo; // g > 0 at a (or a is the domain's end)
   let b = hi; // g < 0 at b (or b is the domain's end)
   let aSeen = false;
   let bSeen = false;
   let step = 0.3;
-  for (let i = 0; i < 60 && g !== 0; i += 1) {
+  let width = hi - lo;
+  let halve = false;
+  for (let i = 0; i < 100 && g !== 0; i += 1) {
     if (g > 0) {
       a = x;
       aSeen = true;
@@ -310,14 +316,18 @@ function maximize(
       b = x;
       bSeen = true;
     }
-    if (slope < 0 && (g * g) / (-2 * slope) <= tol * Math.abs(f)) break;
+    if (measured && secant < 0 && (g * g) / (-2 * secant) <= tol * Math.abs(f)) break;
     let next: number;
     if (aSeen && bSeen) {
-      // bracketed: Newton, or halving when it leaves the bracket
-      next = slope < 0 ? x - g / slope : Number.NaN;
+      // bracketed: the secant's Newton step, halving when it leaves the bracket or when the bracket
+      // did not halve over the last two steps
+      next = secant < 0 && !halve ? x - g / secant : Number.NaN;
       if (!(next > a && next < b)) next = 0.5 * (a + b);
+      halve = b - a > 0.5 * width;
+      width = b - a;
     } else {
-      // uphill, Newton's step when it has one, at most a step that doubles each time
+      // uphill, Newton's step when it has a slope, at most a step that doubles each time
+      const slope = measured || !(curvature < 0) ? secant : curvature * Math.abs(f);
       const reach = slope < 0 ? Math.abs(g / slope) : step;
       next = x + (g > 0 ? 1 : -1) * Math.min(reach, step);
       step *= 2;
@@ -330,16 +340,15 @@ function maximize(
     at(x);
     f = fAt;
     g = gAt;
-    // the secant of two rains far apart says little of the slope here: the neighbouring search's
-    // curvature says more
-    slope = Math.abs(x - xp) > 0.1 && curvature < 0 ? curvature * Math.abs(f) : (g - gp) / (x - xp);
-    if (stop) return { x, f, slope };
+    secant = (g - gp) / (x - xp);
+    measured = Math.abs(x - xp) <= 0.1;
+    if (stop) return { x, f, slope: secant };
     if (f > fBest) {
       fBest = f;
       best = x;
     }
   }
-  return { x: best, f: fBest, slope };
+  return { x: best, f: fBest, slope: measured ? secant : curvature * Math.abs(fBest) };
 }
 
 /** The routing of a project through orifices of one diameter: the site's peak outflow, and each roof's peak. */
