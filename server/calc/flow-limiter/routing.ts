@@ -423,18 +423,23 @@ export function routeProject(
     let shift = 0;
     let curvature = Number.NaN; // the last roof's slope over its peak value
     const volumes = new Float64Array(n);
+    // one objective for every roof (the roof in `q`, its index in `roof`)
+    let q = prepared[0]!;
+    let roof = 0;
+    let most = Number.NEGATIVE_INFINITY;
+    const at = (x: number) => {
+      roofAt(q, b, Math.exp(x), Math.exp(-b * x));
+      fAt = qOut;
+      gAt = dqOut;
+      if (qOut > most) {
+        most = qOut;
+        volumes[roof] = vOut;
+      }
+    };
     for (const i of order) {
-      const q = prepared[i]!;
-      let most = Number.NEGATIVE_INFINITY;
-      const at = (x: number) => {
-        roofAt(q, b, Math.exp(x), Math.exp(-b * x));
-        fAt = qOut;
-        gAt = dqOut;
-        if (qOut > most) {
-          most = qOut;
-          volumes[i] = vOut;
-        }
-      };
+      q = prepared[i]!;
+      roof = i;
+      most = Number.NEGATIVE_INFINITY;
       // the outflow rises with the storage, and is the inflow (falling with the duration) while the
       // level holds: its peak is the storage's, and its search also finds the site's bracket
       const peak = maximize(at, hint[i]! + shift, LO, HI, curvature, ROOF_TOL);
