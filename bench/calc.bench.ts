@@ -6,7 +6,8 @@
  *   goal <= 10 ms, issue 12); baseline: 1 roof;
  * - flow limiter for 50 roofs (goal <= 5 ms); baseline: 1 roof;
  * - the same 50 roofs with the routing check beside the calculation without it (issue 25: goal at most
- *   2x the calculation without it).
+ *   2x the calculation without it), and the roof routings it took (a count the machine's load does not
+ *   move; method 1.2 took 1450).
  * - abattement (`calculate`, no sensitivity runs) of 200 roofs in one chain of spills, each onto the next
  *   (goal: within 2x, issue 26); baseline: the same 200 roofs side by side.
  */
@@ -14,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { calculate, type StoredProject } from '../server/calc';
 import { calculateFlowLimiter } from '../server/calc/flow-limiter/flowLimiter';
+import { roofRoutings } from '../server/calc/flow-limiter/routing';
 import { bundleOfProduct } from '../server/projects/products';
 import { runBalance } from '../server/calc/abattement/balance';
 import { balanceAt } from '../tests/calc/balanceNetwork';
@@ -119,6 +121,9 @@ for (let i = 0; i < 5; i += 1) {
   routed.push(median(() => check(calculateFlowLimiter(fl50)), 40));
   unrouted.push(median(() => check(calculateFlowLimiter(fl50, { routing: false })), 40));
 }
+const routingsBefore = roofRoutings();
+check(calculateFlowLimiter(fl50));
+const work = roofRoutings() - routingsBefore;
 const flRouted = routed.sort((a, b) => a - b)[2]!;
 const flUnrouted = unrouted.sort((a, b) => a - b)[2]!;
 const ratio = flRouted / flUnrouted;
@@ -138,6 +143,6 @@ console.log(
   `flow limiter, 50 roofs: median ${fl.toFixed(2)} ms (goal <= 5 ms) ${fl <= 5 ? 'OK' : 'MISSED'} | baseline 1 roof ${flBase.toFixed(2)} ms`,
 );
 console.log(
-  `flow limiter, 50 roofs, with the routing check: median ${flRouted.toFixed(2)} ms | baseline without it ${flUnrouted.toFixed(2)} ms: ${ratio.toFixed(1)}x (goal <= 2x) ${ratio <= 2 ? 'OK' : 'MISSED'}`,
+  `flow limiter, 50 roofs, with the routing check: median ${flRouted.toFixed(2)} ms | baseline without it ${flUnrouted.toFixed(2)} ms: ${ratio.toFixed(1)}x (goal <= 2x) ${ratio <= 2 ? 'OK' : 'MISSED'}; ${work} roof routings (method 1.2: 1450)`,
 );
 process.exitCode = ab <= 50 && wb <= 10 && fl <= 5 && chain <= 2 * side ? 0 : 1;

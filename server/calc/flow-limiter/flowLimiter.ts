@@ -1,7 +1,11 @@
 /**
  * Flow-limiter sizing (CALCULATIONS.md A), for load-bearing concrete decks with 0 % slope (seed 000 §1).
  * Method 1.2 (issue 25): the orifice is sized on the design storm routed through it, and every verdict
- * carries its rule and its findings.
+ * carries its rule and its findings. Method 1.3: the routing finds the worst block rain from the exact
+ * derivative of the routed peak instead of a grid of 13 durations (routing.ts), about five times fewer
+ * routings; the peaks it finds are the exact ones where the grid's parabolas fell short, so a critical
+ * duration may move by a few tenths of a minute and a leakage at the site's critical storm by one unit
+ * of its third digit (400 random projects: the same diameters, verdicts and design volumes).
  *
  * Choices where the method leaves one, as a hydraulic engineer would defend them:
  * - Design rain: the Montana law of the site's authority (montana.ts): a published set (the site's
@@ -77,7 +81,7 @@ import {
 
 export const FLOW_LIMITER_METHOD = {
   name: 'flow-limiter sizing (méthode des pluies, orifice law, routed block rains)',
-  version: '1.2.0',
+  version: '1.3.0',
 };
 
 type Param = { value: number; unit: string; provenance: string };
@@ -402,26 +406,34 @@ export function calculateFlowLimiter(
   let routedPeaks: Routed['roofs'] = null;
   let outflows: number[];
   if (opts.routing !== false) {
-    // The largest diameter, at most the first one, whose routed peak outflow stays within Qf.
-    const routedAt = new Map<number, Routed>();
-    const route = (dm: number, perRoof: boolean) => {
-      let x = routedAt.get(dm);
-      if (!x || (perRoof && !x.roofs))
-        routedAt.set(dm, (x = routeProject(roofs, dm / 1000, design, cd, g, perRoof)));
-      return x;
+    // The largest diameter, at most the first one, whose routed peak outflow stays within Qf. Each
+    // routing starts its searches where the last one found its peaks (each roof's from its méthode des
+    // pluies critical duration at first); a diameter is refused as soon as one rain's outflow exceeds Qf.
+    const first = routeProject(roofs, dMm / 1000, design, cd, g, true, {
+      roofs: each.map((x) => x.criticalMinutes),
+    });
+    let site = first;
+    let last = first;
+    const fits = (dm: number) => {
+      const x = routeProject(roofs, dm / 1000, design, cd, g, false, { site: last.peaks, above: allowed });
+      if (x.complete) last = x;
+      return x.complete && x.outflow <= allowed;
     };
-    const fits = (dm: number) => route(dm, dm === dMm).outflow <= allowed;
-    if (!fits(dMm) && dMm > minD) {
+    if (first.outflow > allowed && dMm > minD) {
       // a guess from Q ~ d^2, then step to the boundary
-      let dm = Math.min(
-        dMm - 1,
-        Math.max(minD, Math.floor(dMm * Math.sqrt(qf / 1000 / route(dMm, true).outflow))),
-      );
+      let dm = Math.min(dMm - 1, Math.max(minD, Math.floor(dMm * Math.sqrt(qf / 1000 / first.outflow))));
       if (fits(dm)) while (dm + 1 < dMm && fits(dm + 1)) dm += 1;
       else while (dm > minD && !fits(dm)) dm -= 1;
+      // each roof's peak, and the site's again from every group of roofs: it may find a peak of the
+      // site that the diameter search, started from the last peaks, missed
+      const hints = { roofs: first.roofs!.map((x) => x.minutes) };
+      site = routeProject(roofs, dm / 1000, design, cd, g, true, hints);
+      while (site.outflow > allowed && dm > minD) {
+        dm -= 1;
+        site = routeProject(roofs, dm / 1000, design, cd, g, true, hints);
+      }
       dMm = dm;
     }
-    const site = route(dMm, true);
     routedPeaks = site.roofs!;
     routing = {
       peak_outflow_l_s: meaningful(site.outflow * 1000),

@@ -1,26 +1,38 @@
 /**
- * Level-pool routing of Montana block rains through a roof's orifices (method 1.2, issue 25).
+ * Level-pool routing of Montana block rains through a roof's orifices (method 1.3, issue 25).
  *
  * A roof is a reservoir: its stored volume V (m3) stands at an equivalent depth D = V / S through the
  * layer the water stands in (thickness L, porosity p: height D / p up to the layer's top, then free water
  * above it, as `waterHeight` models it); the head on the orifices adds the recess at the drain. The head is
  * linear in V on each of the two pieces, head = alpha + beta V, and the drains let out
  * Q = k sqrt(head), k = n Cd (pi d^2 / 4) sqrt(2 g). Under a block rain (a constant inflow I for the
- * rain's duration) dV/dt = I - k sqrt(alpha + beta V) has a closed form: with u = sqrt(alpha + beta V)
- * and w = I - k u,
- *     t(u1) - t(u0) = 2 / (beta k^2) * [ I ln(w0 / w1) - (w0 - w1) ],
+ * rain's duration) dV/dt = I - k sqrt(alpha + beta V) has a closed form: with u = sqrt(alpha + beta V),
+ * w = I - k u and s = ln(w0 / w1),
+ *     t(u1) - t(u0) = 2 / (beta k^2) * [ I s - w0 (1 - e^-s) ],
  * so the storage at the end of the rain (its peak: V only rises while the inflow lasts) is found by
- * solving that equation for u1 (Newton inside a bracket), piece by piece. No time step: the figure is the
- * exact solution of the model, and the test integrates the same model independently (Runge-Kutta on the
- * clock) to hold it to that.
+ * solving that equation for s (Halley's steps from an upper bound, 2s / (2 + s) >= 1 - e^-s: the time
+ * is convex and increasing in s), piece by piece. No time step: the figure is the exact solution of the
+ * model, and the test integrates the same model independently (Runge-Kutta on the clock) to hold it to
+ * that.
  *
  * At V = 0 the recess already stands on the orifices: a rain lighter than what they pass under the recess
  * alone stores nothing (its water goes straight out), as the emptying model has it.
  *
  * Durations: a block rain's depth is the Montana law's H(d) = a d^(1-b) (mm, d in minutes), its runoff
- * Ca H over the roof. The durations searched run from 15 min to 24 h: a log grid of 13 durations, then parabolic
- * interpolation around the best of the grid, for the site's outflow (all roofs under the same
- * rain at the same time) and for each roof's own peak storage.
+ * Ca H over the roof; the durations searched run from 15 min to 24 h. Method 1.3 finds the worst rain
+ * from its derivative instead of a grid: the closed form differentiated (the end level's sensitivity to
+ * the inflow, dt/dI at a fixed level, has a closed form too) gives d outflow / d ln(d) exactly, and
+ * Newton steps on it (uphill, the slope from the last two rains when they lie close, else a
+ * neighbouring search's; once the derivative changed sign, the secant kept in the bracket, halving it
+ * when it did not halve by itself) stop when the peak still to gain, by a slope measured on close
+ * rains, is below 1e-9 of it for a roof, 1e-11 for the site. Each roof's search starts from its méthode des pluies critical
+ * duration moved as much as the previous roof's moved, so that roofs alike find their peak in two
+ * routings; the site's peak lies between the roofs' own, and a search starts in each group of roofs
+ * whose peaks lie close together (a sum of peaks far apart can peak between them). The diameter search
+ * starts each routing from the peaks of the last and stops it as soon as one rain exceeds the permit.
+ * Method 1.2 routed a 13-duration log grid and three parabolic refinements for each search: 50 roofs
+ * took about 1650 roof routings, now 304 (`npm run bench:calc` prints the time beside the calculation
+ * without routing).
  */
 
 /** A roof as the routing sees it: area (m2), drains, recess at the drain (mm), the layer the water stands in. */
@@ -54,82 +66,129 @@ export function headOf(r: RoutedRoof, v: number): number {
   return (h + r.recess) / 1000;
 }
 
-/** -ln(1 - y) - y for y in [0, 1), without cancellation near 0. */
-function phi(y: number): number {
-  if (y < 1e-4) return y * y * (0.5 + y * (1 / 3 + y * 0.25));
-  return -Math.log1p(-y) - y;
+/** A roof's constants at one orifice diameter and design rain (computed once a routing). */
+interface Prepared {
+  k: number;
+  kk: number;
+  /** the inflow of a block rain of d minutes is c0 d^-b (m3/s) */
+  c0: number;
+  /** the head's first piece (through the layer: alpha1 = the recess), its end (volume top, u there) */
+  alpha1: number;
+  beta1: number;
+  u1: number;
+  top: number;
+  uTop: number;
+  /** the second piece (free water above the layer) */
+  alpha2: number;
+  beta2: number;
 }
 
-/** Seconds left once a piece of the head relation is filled (-1: the rain ended, or the level held, inside it). */
-let leftAfter = 0;
+function prepare(r: RoutedRoof, k: number, rain: DesignRain | null): Prepared {
+  const { thickness: L, porosity: p } = r.layer;
+  const alpha1 = r.recess / 1000;
+  const top = (r.surface * p * L) / 1000; // volume that fills the layer
+  const beta1 = top > 0 ? 1 / (r.surface * p) : 1 / r.surface;
+  return {
+    k,
+    kk: k * k,
+    c0: rain ? (rain.ca * rain.a * r.surface) / 60000 : 0,
+    alpha1,
+    beta1,
+    u1: Math.sqrt(alpha1),
+    top,
+    uTop: Math.sqrt(alpha1 + beta1 * top),
+    alpha2: (L * (1 - p) + r.recess) / 1000,
+    beta2: 1 / r.surface,
+  };
+}
+
+// The last `fill`: results in module scalars (no allocation: it runs thousands of times a calculation).
+/** storage (m3) at the end of the rain */
+let vEnd = 0;
+/** u = sqrt(head) at the end of the rain, and w = I - k u there */
+let uEnd = 0;
+let wEnd = 0;
+/** beta of the piece the rain ended in */
+let betaEnd = 1;
+/** dt/dI at the end level, without the last piece's -c I / w1 term (kept apart: w1 may be 0) */
+let dtdI = 0;
+/** that last term's factor c = 2 / (beta k^2) */
+let cEnd = 0;
+/** true when the level held at V = 0 (the orifices pass the rain under the recess alone) */
+let held = false;
+/** e^-s of the last solveS */
+let eS = 1;
 
 /**
- * The storage at the end of one linear piece (head = alpha + beta V, from `v` up to `vEnd`) of a
- * reservoir under a constant inflow for `left` seconds; sets `leftAfter` (no allocation: it runs
- * thousands of times a calculation).
+ * The time (s) c [I s - w0 (1 - e^-s)] = left solved for s (>= 0), from an upper bound (the left side
+ * is convex and increasing in s: the steps come down onto the root).
  */
-function fillPiece(
-  alpha: number,
-  beta: number,
-  v: number,
-  vEnd: number,
-  inflow: number,
-  k: number,
-  left: number,
-): number {
-  leftAfter = -1;
-  const uEq = inflow / k;
-  const u0 = Math.sqrt(alpha + beta * v);
-  if (u0 >= uEq) return v; // the orifices already pass the inflow: the level holds
-  const w0 = inflow - k * u0;
-  const scale = 2 / (beta * k * k);
-  const ku0 = k * u0;
-  // the fraction y = 1 - w1 / w0 at the piece's end (1 when the level would reach equilibrium first)
-  if (vEnd < Number.POSITIVE_INFINITY) {
-    const uEnd = Math.sqrt(alpha + beta * vEnd);
-    if (uEnd < uEq) {
-      const yEnd = 1 - (inflow - k * uEnd) / w0;
-      const tEnd = scale * (inflow * phi(yEnd) + ku0 * yEnd);
-      if (tEnd <= left) {
-        leftAfter = left - tEnd;
-        return vEnd;
-      }
-      return finish(alpha, beta, inflow, k, w0, scale, ku0, left, yEnd);
-    }
+function solveS(c: number, inflow: number, w0: number, left: number): number {
+  const target = left / c;
+  // an upper bound: 1 - e^-s <= 2s / (2 + s), so I s - w0 2s / (2 + s) = target has a root above s*
+  const bq = 2 * inflow - 2 * w0 - target;
+  let s = (-bq + Math.sqrt(bq * bq + 8 * inflow * target)) / (2 * inflow);
+  let e = Math.exp(-s);
+  for (let i = 0; i < 50; i += 1) {
+    const f = inflow * s - w0 * (1 - e) - target;
+    if (f <= 1e-13 * target) break;
+    // Halley's step (the curvature is w0 e^-s): from above the root it stays above it
+    const d1 = inflow - w0 * e;
+    const next = s - (2 * f * d1) / (2 * d1 * d1 - f * w0 * e);
+    if (!(next < s)) break;
+    s = next;
+    e = Math.exp(-s);
   }
-  return finish(alpha, beta, inflow, k, w0, scale, ku0, left, 1);
+  eS = e;
+  return s;
 }
 
-/** Solves time(y) = left for y in [0, hi) (Newton kept inside the bracket by bisection): the storage then. */
-function finish(
-  alpha: number,
-  beta: number,
-  inflow: number,
-  k: number,
-  w0: number,
-  scale: number,
-  ku0: number,
-  left: number,
-  hi: number,
-): number {
-  let lo = 0;
-  let y = Math.min(0.5 * hi, left / (scale * Math.max(ku0, 1e-300)));
-  for (let i = 0; i < 100; i += 1) {
-    const f = scale * (inflow * phi(y) + ku0 * y) - left;
-    if (Math.abs(f) <= 1e-12 * left) break;
-    if (f > 0) hi = y;
-    else lo = y;
-    const slope = scale * (inflow * (y / (1 - y)) + ku0);
-    let next = slope > 0 ? y - f / slope : 0.5 * (lo + hi);
-    if (!(next > lo && next < hi)) next = 0.5 * (lo + hi);
-    if (Math.abs(next - y) <= 1e-15) {
-      y = next;
-      break;
-    }
-    y = next;
+/**
+ * A reservoir under a constant inflow `inflow` (m3/s) for `seconds`, starting empty, through its
+ * orifices: sets vEnd, uEnd, wEnd, betaEnd, dtdI, cEnd, held.
+ */
+function fill(q: Prepared, inflow: number, seconds: number): void {
+  const { k, kk } = q;
+  const uEq = inflow / k;
+  const ua = q.u1;
+  held = ua >= uEq || seconds <= 0;
+  dtdI = 0;
+  if (held) {
+    vEnd = 0;
+    uEnd = ua;
+    wEnd = 0;
+    return;
   }
-  const u1 = (inflow - w0 * (1 - y)) / k;
-  return (u1 * u1 - alpha) / beta;
+  let wa = inflow - k * ua;
+  let left = seconds;
+  let alpha = q.alpha1;
+  let beta = q.beta1;
+  if (q.top > 0 && q.uTop < uEq) {
+    const wt = inflow - k * q.uTop;
+    const s = Math.log(wa / wt);
+    const c = 2 / (beta * kk);
+    const tTop = c * (inflow * s - (wa - wt));
+    if (tTop <= left) {
+      left -= tTop;
+      dtdI += c * (s + inflow * (1 / wa - 1 / wt));
+      alpha = q.alpha2;
+      beta = q.beta2;
+      wa = wt;
+    }
+  } else if (q.top <= 0) {
+    alpha = q.alpha2;
+    beta = q.beta2;
+  }
+  const c = 2 / (beta * kk);
+  const s = solveS(c, inflow, wa, left);
+  const w1 = wa * eS;
+  const u1 = (inflow - w1) / k;
+  vEnd = Math.max(0, (u1 * u1 - alpha) / beta);
+  uEnd = u1;
+  wEnd = w1;
+  betaEnd = beta;
+  dtdI += c * (s + inflow / wa);
+  cEnd = c;
 }
 
 /**
@@ -138,19 +197,8 @@ function finish(
  */
 export function storageAfter(r: RoutedRoof, k: number, inflow: number, seconds: number): number {
   if (inflow <= 0) return 0;
-  const { thickness: L, porosity: p } = r.layer;
-  const top = (r.surface * p * L) / 1000; // volume that fills the layer
-  let v = 0;
-  let left = seconds;
-  if (top > 0) {
-    v = fillPiece(r.recess / 1000, 1 / (r.surface * p), 0, top, inflow, k, left);
-    if (leftAfter < 0) return Math.max(0, v);
-    left = leftAfter;
-  }
-  return Math.max(
-    v,
-    fillPiece((L * (1 - p) + r.recess) / 1000, 1 / r.surface, top, Number.POSITIVE_INFINITY, inflow, k, left),
-  );
+  fill(prepare(r, k, null), inflow, seconds);
+  return vEnd;
 }
 
 /** The runoff of a block rain of `minutes` on `surface` m2: its constant inflow (m3/s). */
@@ -159,72 +207,148 @@ export function blockInflow(rain: DesignRain, surface: number, minutes: number):
   return ((rain.ca * depth) / 1000) * (surface / (minutes * 60));
 }
 
-/** The outflow (m3/s) of the last roofUnder: returned beside the storage without an object. */
-let outflowUnder = 0;
-
-/** A roof under one block rain: its storage at the end of the rain (the peak); its outflow then in `outflowUnder`. */
-function roofUnder(r: RoutedRoof, k: number, rain: DesignRain, minutes: number): number {
-  const inflow = blockInflow(rain, r.surface, minutes);
-  const v = storageAfter(r, k, inflow, minutes * 60);
-  outflowUnder = v > 0 ? k * Math.sqrt(headOf(r, v)) : Math.min(inflow, k * Math.sqrt(r.recess / 1000));
-  return v;
-}
-
-/** The outflow (m3/s) of a roof under one block rain. */
-function outflowOf(r: RoutedRoof, k: number, rain: DesignRain, minutes: number): number {
-  roofUnder(r, k, rain, minutes);
-  return outflowUnder;
-}
-
-const GRID = 13;
-const LOG0 = Math.log(ROUTED_DURATIONS[0]);
-const STEP = Math.log(ROUTED_DURATIONS[1] / ROUTED_DURATIONS[0]) / (GRID - 1);
-/** The routed durations' log grid (minutes). */
-const DURATIONS = Array.from({ length: GRID }, (_, i) => Math.exp(LOG0 + STEP * i));
+// A roof under one block rain: its storage and outflow at the end of the rain (the peaks), and their
+// derivatives in the logarithm of the rain's duration.
+let vOut = 0;
+let qOut = 0;
+let dvOut = 0;
+let dqOut = 0;
 
 /**
- * The largest value of `f` over the durations: the best of the grid's `values`, then three rounds of
- * parabolic interpolation (in log duration) around it, each on a spacing four times narrower.
+ * Roof `q` under the block rain of `minutes` (`power` = minutes^-b, shared by all roofs under the same
+ * rain; b the Montana exponent): sets vOut, qOut, dvOut, dqOut.
  */
-function refine(
-  values: ArrayLike<number>,
-  f: (minutes: number) => number,
-): { minutes: number; value: number } {
-  let best = 0;
-  for (let i = 1; i < values.length; i += 1) if (values[i]! > values[best]!) best = i;
-  const lo = LOG0;
-  const hi = LOG0 + STEP * (GRID - 1);
-  let x = LOG0 + STEP * best;
-  let fx = values[best]!;
-  let h = STEP;
-  let left = best > 0 ? values[best - 1]! : Number.NaN;
-  let right = best < GRID - 1 ? values[best + 1]! : Number.NaN;
-  for (let round = 0; round < 3; round += 1) {
-    if (Number.isNaN(left)) left = x - h >= lo - 1e-12 ? f(Math.exp(x - h)) : Number.NEGATIVE_INFINITY;
-    if (Number.isNaN(right)) right = x + h <= hi + 1e-12 ? f(Math.exp(x + h)) : Number.NEGATIVE_INFINITY;
-    const curve = left - 2 * fx + right;
-    if (Number.isFinite(curve) && curve < 0) {
-      const at = Math.min(hi, Math.max(lo, x + (0.5 * h * (left - right)) / curve));
-      const value = f(Math.exp(at));
-      if (value > fx) {
-        x = at;
-        fx = value;
-      }
-    } else if (left > fx || right > fx) {
-      // at an end of the range: keep the better end
-      if (left > right) {
-        x -= h;
-        fx = left;
-      } else {
-        x += h;
-        fx = right;
-      }
-    }
-    h /= 4;
-    left = Number.NaN;
-    right = Number.NaN;
+/** Roof routings done so far (the benchmark and a test count the work a calculation takes). */
+let routings = 0;
+export function roofRoutings(): number {
+  return routings;
+}
+
+function roofAt(q: Prepared, b: number, minutes: number, power: number): void {
+  routings += 1;
+  const inflow = q.c0 * power;
+  const seconds = minutes * 60;
+  fill(q, inflow, seconds);
+  if (held) {
+    // the water goes straight out: the outflow is the inflow, d inflow / d ln(d) = -b inflow
+    vOut = 0;
+    dvOut = 0;
+    qOut = inflow;
+    dqOut = -b * inflow;
+    return;
   }
-  return { minutes: Math.exp(x), value: fx };
+  // T du1/dT = beta w1 / (2 u1) (T - T I'(T) dt/dI) with T I'(T) = -b I, the -c I / w1 term of dt/dI
+  // multiplied out so that w1 = 0 (the level at equilibrium) stays finite
+  const bI = b * inflow;
+  const du = (betaEnd / (2 * uEnd)) * ((wEnd > 0 ? wEnd * (seconds + bI * dtdI) : 0) - bI * cEnd * inflow);
+  vOut = vEnd;
+  qOut = q.k * uEnd;
+  dqOut = q.k * du;
+  dvOut = vEnd > 0 ? (2 * uEnd * du) / betaEnd : 0;
+}
+
+/** A roof under one block rain: storage (m3) and outflow (m3/s) at its end, and their derivatives in ln(minutes). */
+export function roofUnderRain(
+  r: RoutedRoof,
+  k: number,
+  rain: DesignRain,
+  minutes: number,
+): { volume: number; outflow: number; dVolume: number; dOutflow: number } {
+  roofAt(prepare(r, k, rain), rain.b, minutes, minutes ** -rain.b);
+  return { volume: vOut, outflow: qOut, dVolume: dvOut, dOutflow: dqOut };
+}
+
+const LO = Math.log(ROUTED_DURATIONS[0]);
+const HI = Math.log(ROUTED_DURATIONS[1]);
+
+/** The objective's value and derivative at the last point `maximize` asked for. */
+let fAt = 0;
+let gAt = 0;
+/** set by an objective to end the search at once */
+let stop = false;
+
+/** A peak found: where (x = ln minutes), its value, and the derivative's slope there (< 0, or NaN). */
+interface Peak {
+  x: number;
+  f: number;
+  slope: number;
+}
+
+/**
+ * The largest value of a smooth unimodal function of x = ln(minutes) over [lo, hi], given `at(x)`
+ * setting fAt and gAt = df/dx: from `x0`, Newton steps on the derivative (its slope from the last two
+ * points, or at first `curvature` times the value: a neighbouring search's slope over its peak), at most a step that doubles until the
+ * derivative changes sign, then kept inside the bracket (halving when they leave it), until the gain
+ * still to come (g^2 / 2|g'|) is below `tol` of the value. Returns the best point evaluated (its value is
+ * a real evaluation, not an extrapolation).
+ */
+function maximize(
+  at: (x: number) => void,
+  x0: number,
+  lo: number,
+  hi: number,
+  curvature: number,
+  tol: number,
+): Peak {
+  let x = Math.min(hi, Math.max(lo, x0));
+  at(x);
+  let f = fAt;
+  let g = gAt;
+  let best = x;
+  let fBest = f;
+  // the slope of g: the secant of the last two rains, or borrowed (`curvature` times the value) while
+  // there is no secant or it spans rains far apart; only a secant of close rains may stop the search
+  let secant = Number.NaN;
+  let measured = false;
+  if (stop) return { x, f, slope: curvature * Math.abs(f) };
+  let a = lo; // g > 0 at a (or a is the domain's end)
+  let b = hi; // g < 0 at b (or b is the domain's end)
+  let aSeen = false;
+  let bSeen = false;
+  let step = 0.3;
+  let width = hi - lo;
+  let halve = false;
+  for (let i = 0; i < 100 && g !== 0; i += 1) {
+    if (g > 0) {
+      a = x;
+      aSeen = true;
+    } else {
+      b = x;
+      bSeen = true;
+    }
+    if (measured && secant < 0 && (g * g) / (-2 * secant) <= tol * Math.abs(f)) break;
+    let next: number;
+    if (aSeen && bSeen) {
+      // bracketed: the secant's Newton step, halving when it leaves the bracket or when the bracket
+      // did not halve over the last two steps
+      next = secant < 0 && !halve ? x - g / secant : Number.NaN;
+      if (!(next > a && next < b)) next = 0.5 * (a + b);
+      halve = b - a > 0.5 * width;
+      width = b - a;
+    } else {
+      // uphill, Newton's step when it has a slope, at most a step that doubles each time
+      const slope = measured || !(curvature < 0) ? secant : curvature * Math.abs(f);
+      const reach = slope < 0 ? Math.abs(g / slope) : step;
+      next = x + (g > 0 ? 1 : -1) * Math.min(reach, step);
+      step *= 2;
+    }
+    next = Math.min(hi, Math.max(lo, next));
+    if (Math.abs(next - x) <= 1e-9 || (aSeen && bSeen && b - a <= 1e-9)) break;
+    const xp = x;
+    const gp = g;
+    x = next;
+    at(x);
+    f = fAt;
+    g = gAt;
+    secant = (g - gp) / (x - xp);
+    measured = Math.abs(x - xp) <= 0.1;
+    if (stop) return { x, f, slope: secant };
+    if (f > fBest) {
+      fBest = f;
+      best = x;
+    }
+  }
+  return { x: best, f: fBest, slope: measured ? secant : curvature * Math.abs(fBest) };
 }
 
 /** The routing of a project through orifices of one diameter: the site's peak outflow, and each roof's peak. */
@@ -237,11 +361,42 @@ export interface Routed {
   outflows: number[];
   /** each roof's own peak storage (m3), its rain's duration and outflow; only when asked */
   roofs: { volume: number; minutes: number; outflow: number }[] | null;
+  /** the site's local peaks found, one a search: where a neighbouring diameter's search starts */
+  peaks: SitePeak[];
+  /** false when the search stopped because the outflow exceeded `hints.above` (outflow: the first above it) */
+  complete: boolean;
+}
+
+/** A local peak of the site's outflow: its rain (minutes), and the slope of d outflow / d ln(minutes) there over the outflow. */
+export interface SitePeak {
+  minutes: number;
+  curvature: number;
 }
 
 /**
+ * Where the searches start: the site's (the peaks of a routing at a neighbouring diameter, without
+ * `perRoof`), each roof's (minutes: its méthode des pluies critical duration, or its peak at a
+ * neighbouring diameter); 60 min when not given. `above`: stop as soon as the site's outflow exceeds it
+ * (m3/s): the diameter search only asks whether the peak stays within the allowed leakage.
+ */
+export interface RoutingHints {
+  site?: SitePeak[];
+  roofs?: ArrayLike<number>;
+  above?: number;
+}
+
+/** The gain still to come at which a search stops, relative to the peak: the site's, a roof's. */
+const SITE_TOL = 1e-11;
+const ROOF_TOL = 1e-9;
+
+/**
  * Routes the block rains of 15 min to 24 h through orifices of diameter `d` m: the site's peak outflow
- * and, with `perRoof`, each roof's own peak storage. The grid's routings serve both searches.
+ * and, with `perRoof`, each roof's own peak storage (first: their critical durations bracket the site's).
+ *
+ * Each roof's search starts from its hint moved as much as the last roof's (in order of their hints)
+ * moved from its own, with that roof's curvature for its first Newton step: roofs alike find their peak
+ * in two or three routings. The site's search starts at the mean of the roofs' peaks weighted by their
+ * curvature (where the sum of their parabolas peaks), with the sum of the curvatures.
  */
 export function routeProject(
   roofs: RoutedRoof[],
@@ -250,35 +405,111 @@ export function routeProject(
   cd: number,
   g: number,
   perRoof: boolean,
+  hints: RoutingHints = {},
 ): Routed {
-  const ks = roofs.map((r) => orificeConstant(r.drains, d, cd, g));
-  // the grid's routings: each roof's storage, and the site's outflow, at each duration
-  const volumes = roofs.map(() => new Float64Array(GRID));
-  const siteGrid: number[] = new Array<number>(GRID).fill(0);
-  roofs.forEach((r, i) => {
-    for (let j = 0; j < GRID; j += 1) {
-      volumes[i]![j] = roofUnder(r, ks[i]!, rain, DURATIONS[j]!);
-      siteGrid[j]! += outflowUnder;
+  const n = roofs.length;
+  const b = rain.b;
+  const prepared = roofs.map((r) => prepare(r, orificeConstant(r.drains, d, cd, g), rain));
+  stop = false;
+  let lo = LO;
+  let hi = HI;
+  const starts: SitePeak[] = [];
+  let own: Routed['roofs'] = null;
+  if (perRoof) {
+    const peaks = new Array<Peak>(n);
+    const order = roofs.map((_, i) => i);
+    const hint = Float64Array.from(roofs, (_, i) => Math.log(hints.roofs?.[i] ?? 60));
+    order.sort((i, j) => hint[i]! - hint[j]!);
+    let shift = 0;
+    let curvature = Number.NaN; // the last roof's slope over its peak value
+    const volumes = new Float64Array(n);
+    // one objective for every roof (the roof in `q`, its index in `roof`)
+    let q = prepared[0]!;
+    let roof = 0;
+    let most = Number.NEGATIVE_INFINITY;
+    const at = (x: number) => {
+      roofAt(q, b, Math.exp(x), Math.exp(-b * x));
+      fAt = qOut;
+      gAt = dqOut;
+      if (qOut > most) {
+        most = qOut;
+        volumes[roof] = vOut;
+      }
+    };
+    for (const i of order) {
+      q = prepared[i]!;
+      roof = i;
+      most = Number.NEGATIVE_INFINITY;
+      // the outflow rises with the storage, and is the inflow (falling with the duration) while the
+      // level holds: its peak is the storage's, and its search also finds the site's bracket
+      const peak = maximize(at, hint[i]! + shift, LO, HI, curvature, ROOF_TOL);
+      peaks[i] = peak;
+      shift = peak.x - hint[i]!;
+      if (peak.slope < 0 && peak.f > 0) curvature = peak.slope / peak.f;
     }
-  });
-  const site = refine(siteGrid, (m) => {
+    own = peaks.map((peak, i) => ({ volume: volumes[i]!, minutes: Math.exp(peak.x), outflow: peak.f }));
+    // each roof's outflow rises with its storage: the site's peak lies between the roofs' own
+    lo = Math.min(...peaks.map((x) => x.x));
+    hi = Math.max(...peaks.map((x) => x.x));
+    // a sum of peaks far apart can have a peak of its own near each group: one search from each group
+    // of roofs whose critical durations lie within a factor e^0.5 of the next, from the group's
+    // curvature-weighted mean
+    order.sort((i, j) => peaks[i]!.x - peaks[j]!.x);
+    let weight = 0;
     let sum = 0;
-    for (let i = 0; i < roofs.length; i += 1) sum += outflowOf(roofs[i]!, ks[i]!, rain, m);
-    return sum;
-  });
+    let top = 0;
+    order.forEach((i, m) => {
+      const p = peaks[i]!;
+      if (m > 0 && p.x - peaks[order[m - 1]!]!.x > 0.5) {
+        starts.push({ minutes: Math.exp(sum / weight), curvature: -weight / top });
+        weight = 0;
+        sum = 0;
+        top = 0;
+      }
+      const w = p.slope < 0 ? -p.slope : 1e-30;
+      weight += w;
+      sum += w * p.x;
+      top += p.f;
+    });
+    starts.push({ minutes: Math.exp(sum / weight), curvature: -weight / top });
+  } else starts.push(...(hints.site ?? [{ minutes: 60, curvature: Number.NaN }]));
+  const outflows = new Float64Array(n);
+  const bestOutflows = new Float64Array(n);
+  let fBest = Number.NEGATIVE_INFINITY;
+  const above = hints.above ?? Number.POSITIVE_INFINITY;
+  const at = (x: number) => {
+    const minutes = Math.exp(x);
+    const power = Math.exp(-b * x);
+    let sum = 0;
+    let dsum = 0;
+    for (let i = 0; i < n; i += 1) {
+      roofAt(prepared[i]!, b, minutes, power);
+      outflows[i] = qOut;
+      sum += qOut;
+      dsum += dqOut;
+    }
+    fAt = sum;
+    gAt = dsum;
+    if (sum > fBest) {
+      fBest = sum;
+      bestOutflows.set(outflows);
+    }
+    if (sum > above) stop = true;
+  };
+  const peaks: SitePeak[] = [];
+  let site: Peak = { x: 0, f: Number.NEGATIVE_INFINITY, slope: Number.NaN };
+  for (const start of starts) {
+    const found = maximize(at, Math.log(start.minutes), lo, hi, start.curvature, SITE_TOL);
+    peaks.push({ minutes: Math.exp(found.x), curvature: found.slope / found.f });
+    if (found.f > site.f) site = found;
+    if (stop) break;
+  }
   return {
-    outflow: site.value,
-    minutes: site.minutes,
-    outflows: roofs.map((r, i) => outflowOf(r, ks[i]!, rain, site.minutes)),
-    roofs: perRoof
-      ? roofs.map((r, i) => {
-          const peak = refine(volumes[i]!, (m) => roofUnder(r, ks[i]!, rain, m));
-          return {
-            volume: Math.max(0, peak.value),
-            minutes: peak.minutes,
-            outflow: outflowOf(r, ks[i]!, rain, peak.minutes),
-          };
-        })
-      : null,
+    outflow: site.f,
+    minutes: Math.exp(site.x),
+    outflows: Array.from(bestOutflows),
+    roofs: own,
+    peaks,
+    complete: !stop,
   };
 }
