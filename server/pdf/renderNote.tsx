@@ -27,6 +27,8 @@ export interface NoteInput {
   charts: { pluviometrie: string | null; toitures: (string | null)[] };
   attachments: { filename: string; size: number }[];
   date: string;
+  /** the verification code and its address's QR code (a PNG data URL) */
+  verification?: { code: string; qr: string } | null;
 }
 
 /**
@@ -77,6 +79,7 @@ export async function renderNote(input: NoteInput): Promise<Uint8Array> {
       results={results}
       charts={charts}
       attachments={input.attachments}
+      verification={input.verification ?? null}
       optionLabel={(value) => {
         const o = options.get(value);
         return o ? (o.literal ? o.label : i18n.t(o.label)) : null;
