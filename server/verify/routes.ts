@@ -152,6 +152,7 @@ export const verifyRoutes: FastifyPluginAsync<{
     async (request, reply) => {
       const { type, code } = request.params as { type: string; code: string };
       const product: ProductType = access.product(type);
+      access.listOwner(request, reply); // admin mode: admins only, as for every project call
       const note = await db
         .selectFrom('issued_notes')
         .select(['code', 'project_id', 'product_type', 'withdrawn_at'])

@@ -130,6 +130,7 @@ export const projectLinkRoutes: FastifyPluginAsync<{ db: Db; access: Access; quo
     { schema: { tags: ['projects'], params: typeParams } },
     async (request, reply) => {
       const type = access.product((request.params as { type: string }).type);
+      const owner = access.newOwner(request, reply);
       const file = request.body as Record<string, unknown> | null;
       if (file === null || typeof file !== 'object' || Array.isArray(file) || file.format !== FILE_FORMAT)
         throw new HttpError(400, 'format: not a project file of this application', 'format');
@@ -143,7 +144,6 @@ export const projectLinkRoutes: FastifyPluginAsync<{ db: Db; access: Access; quo
         );
       // validated as any save: the product's server schema, 400 naming the first bad field
       const { steps } = checkBody(type, { steps: file.steps });
-      const owner = access.newOwner(request, reply);
       const undo = await quotas.projectCreated(request, reply, owner);
       try {
         const r = await createProject(db, { type, owner, steps });
