@@ -15,7 +15,7 @@ import type { NoteEntry } from './noteDocument';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import type { PdfPool } from './pool';
 import { newCode } from '../verify/codes';
-import { qrPng, verifyAddress } from '../verify/address';
+import { verifyAddress } from '../verify/address';
 import { recordIssued } from '../verify/issued';
 import { bundleOfProduct } from '../projects/products';
 
@@ -214,7 +214,7 @@ export function pdfRoutes(
           {
             type: product,
             locale,
-            verification: { code, qr: await qrPng(verifyAddress(request, code)) },
+            verification: { code, url: verifyAddress(request, code) },
             project: {
               id: row.id,
               name: row.name,

@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { HttpError } from '../http/HttpError';
 import type { Calculations } from '../projects/calculations';
 import { getProject } from '../projects/repository';
+import { idParams } from '../projects/routes';
 import { isProductType, type ProductType } from '../projects/products';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { CODE_PATTERN, normalCode } from './codes';
@@ -99,11 +100,6 @@ export const verifyRoutes: FastifyPluginAsync<{
     },
   );
 
-  const idParams = {
-    type: 'object',
-    required: ['type', 'id'],
-    properties: { type: { type: 'string', maxLength: 40 }, id: { type: 'string', maxLength: 64 } },
-  } as const;
   app.get(
     '/api/:type/project/:id/notes',
     { schema: { tags: ['verify'], params: idParams } },

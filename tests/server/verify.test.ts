@@ -8,7 +8,8 @@ import type { Server } from '../../server/app';
 
 const emptyNote = { data: JSON.stringify({ informations: [] }) };
 
-describe.each(DIALECTS)('issued notes and project links (%s)', (dialect) => {
+// Notes are printed on worker threads: a loaded machine takes its time over several.
+describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_000 }, (dialect) => {
   let place: Place;
   let server: Server;
   let owner = '';

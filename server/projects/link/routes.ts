@@ -9,7 +9,7 @@ import { HttpError } from '../../http/HttpError';
 import type { Quotas } from '../../quota/quotas';
 import { bundleOfProduct, isProductType } from '../products';
 import { createProject, getProject } from '../repository';
-import { checkBody } from '../routes';
+import { checkBody, idParams, typeParam } from '../routes';
 import { grant } from './grants';
 
 /** The project file's format name and version: what "Open a project file" recognizes. */
@@ -17,17 +17,6 @@ export const FILE_FORMAT = 'roof-rainwater-project';
 export const FILE_VERSION = 1;
 /** Links one address may try a minute (guessing tokens meets it). */
 export const OPEN_PER_MINUTE = 30;
-
-const idParams = {
-  type: 'object',
-  required: ['type', 'id'],
-  properties: { type: { type: 'string', maxLength: 40 }, id: { type: 'string', maxLength: 64 } },
-} as const;
-const typeParams = {
-  type: 'object',
-  required: ['type'],
-  properties: { type: { type: 'string', maxLength: 40 } },
-} as const;
 
 /** A link token: 128 random bits, base64url. */
 const newToken = (): string => randomBytes(16).toString('base64url');
@@ -127,7 +116,7 @@ export const projectLinkRoutes: FastifyPluginAsync<{ db: Db; access: Access; quo
 
   app.post(
     '/api/:type/project/file',
-    { schema: { tags: ['projects'], params: typeParams } },
+    { schema: { tags: ['projects'], params: typeParam } },
     async (request, reply) => {
       const type = access.product((request.params as { type: string }).type);
       const owner = access.newOwner(request, reply);
