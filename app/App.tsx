@@ -33,6 +33,14 @@ export function App() {
       <BrowserRouter basename="/client">
         <Routes>
           <Route path="/login" element={<OnDemandPage page={pages.login} failed={<LoadFailure />} />} />
+          <Route
+            path="/verify/:code"
+            element={<OnDemandPage page={pages.verify} failed={<LoadFailure />} />}
+          />
+          <Route
+            path="/open/:token"
+            element={<OnDemandPage page={pages.openLink} failed={<LoadFailure />} />}
+          />
           <Route path="/home" element={<OnDemandPage page={pages.calculators} failed={<LoadFailure />} />} />
           <Route path="/:calc" element={<CalculatorFrame page={pages.home} />} />
           <Route path="/:calc/calculator" element={<CalculatorFrame page={pages.calculator} />} />

@@ -101,6 +101,12 @@ async function measure(
 
 const one = await measure(note(1), 15);
 const ten = await measure(note(10), 15);
+// issue 30: every printed note carries its verification code on each page and its address's QR code
+const code = 'abcdefghijklmnopqrstuvwxyz';
+const verifiable = await measure(
+  { ...note(10), verification: { code, url: `https://calc.example.org/client/verify/${code}` } },
+  15,
+);
 const f = (x: number) => `${x.toFixed(0)} ms`;
 console.log('bench:pdf — calculation note of an sm project with chart images, warm renders');
 console.log(
@@ -108,4 +114,7 @@ console.log(
 );
 console.log(
   `  10 roofs         : median ${f(ten.median)}, p95 ${f(ten.p95)} (${(ten.bytes / 1024).toFixed(0)} KB); goal <= 300 ms: ${ten.median <= 300 ? 'met' : 'NOT met'}`,
+);
+console.log(
+  `  10 roofs, verifiable (code on each page, QR code on the cover): median ${f(verifiable.median)}, p95 ${f(verifiable.p95)} (${(verifiable.bytes / 1024).toFixed(0)} KB), ${(verifiable.median - ten.median).toFixed(0)} ms beside the 10 roofs above`,
 );

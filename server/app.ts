@@ -29,6 +29,8 @@ import { fileRoutes } from './files/routes';
 import { startSender } from './mail/sender';
 import { startCleanup } from './projects/cleanup';
 import { serveApp } from './staticApp';
+import { verifyRoutes } from './verify/routes';
+import { projectLinkRoutes } from './projects/link/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const FILE_LIMIT = 10 * 1024 * 1024;
@@ -108,6 +110,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
         { name: 'files' },
         { name: 'auth' },
         { name: 'config' },
+        { name: 'verify' },
       ],
     },
   });
@@ -139,6 +142,8 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   });
   fileRoutes(app, db, access, quotas);
   excelRoutes(app, db, access);
+  await app.register(verifyRoutes, { db, access, calculations });
+  await app.register(projectLinkRoutes, { db, access, quotas });
   await serveApp(app, config.distDir);
   await app.ready();
   const stopSender = startSender(db, config);

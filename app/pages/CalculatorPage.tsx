@@ -11,9 +11,10 @@ import { whenIdle } from '../state/whenIdle';
 import { Skeleton } from '../components/Skeleton';
 import { pages } from '.';
 import { UnitChoice } from '../components/UnitSwitch';
+import { OpenProjectFile, PasteLink, ProjectMove } from '../components/ProjectMove';
 
 /** 'saved' is said quietly beside the title; the others are banners above the wizard. */
-type Notice = { kind: 'error' | 'conflict' | 'info' | 'saved'; text: string } | null;
+type Notice = { kind: 'error' | 'conflict' | 'info' | 'saved' | 'lost'; text: string } | null;
 
 /**
  * The wizard of one calculator, drawn from its bundle. Next and Submit save the project; ?id= loads a stored
@@ -39,7 +40,11 @@ export function CalculatorPage() {
     setBusy(false);
     setOpening(false);
     if (!r.data) {
-      setNotice({ kind: 'error', text: t('app.load_failed', { message: apiErrorText(r.error, t) }) });
+      setNotice(
+        r.error?.status === 404
+          ? { kind: 'lost', text: t('app.project_move.lost') }
+          : { kind: 'error', text: t('app.load_failed', { message: apiErrorText(r.error, t) }) },
+      );
       return;
     }
     const { data, statuses } = fromServer(bundle, r.data);
@@ -122,9 +127,26 @@ export function CalculatorPage() {
       setNotice(
         r.conflict
           ? { kind: 'conflict', text: t('app.conflict') }
-          : { kind: 'error', text: t('app.save_failed', { message: apiErrorText(r.error, t) }) },
+          : // the project is out of this browser's reach (cookies cleared, another computer): not a dead end
+            r.error?.status === 404 && w.session.project_id
+            ? { kind: 'lost', text: t('app.project_move.lost') }
+            : { kind: 'error', text: t('app.save_failed', { message: apiErrorText(r.error, t) }) },
       );
     return r.ok;
+  };
+
+  // "Save as a new project": the answers on screen saved without the id this browser cannot reach.
+  const [asNew, setAsNew] = useState(false);
+  useEffect(() => {
+    if (!asNew || w.session.project_id !== null) return;
+    setAsNew(false);
+    void save(w.statuses);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asNew, w.session.project_id]);
+  const openProject = (to: string, id: string) => {
+    setNotice(null);
+    loadedId.current = null;
+    void navigate(`/${to}/calculator?id=${encodeURIComponent(id)}`);
   };
 
   // A confirmation disappears after 5 s (seed 000: log messages last 5000 ms); errors stay until acted on.
@@ -199,6 +221,21 @@ export function CalculatorPage() {
               role={notice.kind === 'info' ? 'status' : 'alert'}
             >
               <p>{notice.text}</p>
+              {notice.kind === 'lost' ? (
+                <div className="project-lost">
+                  <button
+                    type="button"
+                    onClick={() => {
+                      w.patchSession({ project_id: null, version: null, results: null, variant: null });
+                      setAsNew(true);
+                    }}
+                  >
+                    {t('app.project_move.save_as_new')}
+                  </button>
+                  <OpenProjectFile api={calculator.api} t={t} onOpened={(id) => openProject(calc, id)} />
+                  <PasteLink t={t} onOpened={openProject} />
+                </div>
+              ) : null}
               {notice.kind === 'conflict' && w.session.project_id ? (
                 <button
                   type="button"
@@ -210,6 +247,14 @@ export function CalculatorPage() {
               ) : null}
             </div>
           ) : null}
+          <div className="project-tools">
+            {w.session.project_id && notice?.kind !== 'lost' ? (
+              <ProjectMove api={calculator.api} id={w.session.project_id} t={t} />
+            ) : null}
+            {notice?.kind !== 'lost' ? (
+              <OpenProjectFile api={calculator.api} t={t} onOpened={(id) => openProject(calc, id)} />
+            ) : null}
+          </div>
           {/* a stored project on its way: its shape, not an empty form one could start typing into */}
           {opening ? (
             <Skeleton label={t('app.loading')} />

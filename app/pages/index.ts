@@ -42,4 +42,12 @@ export const pages = {
     () => import('./ComparePage'),
     (m) => m.ComparePage,
   ),
+  verify: onDemand(
+    () => import('./VerifyPage'),
+    (m) => m.VerifyPage,
+  ),
+  openLink: onDemand(
+    () => import('./OpenLinkPage'),
+    (m) => m.OpenLinkPage,
+  ),
 };

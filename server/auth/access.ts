@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { ProjectTable } from '../db/database';
 import { HttpError } from '../http/HttpError';
 import { bundleOfProduct, isProductType, type ProductType } from '../projects/products';
+import { granted } from '../projects/link/grants';
 import { adminOf, ownerOf } from './identity';
 
 /**
@@ -35,15 +36,19 @@ export class Access {
     return this.listOwner(request, reply);
   }
 
-  /** Refuses a project the caller may not see: 404 for another visitor's project, as for an unknown id. */
-  check<R extends Pick<ProjectTable, 'owner'>>(
+  /**
+   * Refuses a project the caller may not see: 404 for another visitor's project, as for an unknown id.
+   * A browser that opened the project by its current link (projects/link) sees it as its owner does.
+   */
+  check<R extends Pick<ProjectTable, 'owner' | 'link'> & { id?: string }>(
     request: FastifyRequest,
     reply: FastifyReply,
     row: R | undefined,
   ): R {
     const owner = this.listOwner(request, reply);
     if (!row) throw new HttpError(404, 'Unknown project');
-    if (owner !== null && row.owner !== owner) throw new HttpError(404, 'Unknown project');
+    if (owner !== null && row.owner !== owner && !granted(request, row))
+      throw new HttpError(404, 'Unknown project');
     return row;
   }
 

@@ -24,7 +24,7 @@ declare module 'fastify' {
  * iframe) keeps its projects; cross-site requests that change anything are refused by the same-origin
  * guard whatever the cookie. Over plain HTTP, Lax.
  */
-function cookieOptions(request: FastifyRequest) {
+export function cookieOptions(request: FastifyRequest) {
   return request.protocol === 'https'
     ? ({
         httpOnly: true,

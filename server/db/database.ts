@@ -40,6 +40,36 @@ export interface ProjectTable {
   sort_company: string;
   sort_commercial: string;
   sort_region: string;
+  /** the project's secret link token (issue 30; null or absent: none) */
+  link?: string | null | undefined;
+}
+
+/** A printed note as it was issued, under its verification code (issue 30). */
+export interface IssuedNoteTable {
+  code: string;
+  project_id: string;
+  product_type: string;
+  /** the bundle's calculation and its method's version when printed */
+  calculation: string;
+  method_version: string;
+  /** the climate data's identity (the station or region the results name) */
+  climate: string;
+  /** the answers and results as stored when printed (JSON text) */
+  content: string;
+  results: string;
+  name: string;
+  city: string;
+  postcode: string;
+  number: number | null;
+  locale: string;
+  /** SHA-256 of the PDF's bytes (hex) and their count */
+  pdf_sha256: string;
+  pdf_size: number;
+  /** 1: the verification page shows the client's details */
+  show_client: number;
+  issued_on: string;
+  created_at: string;
+  withdrawn_at: string | null;
 }
 
 /** The last number given to a project of each product type. */
@@ -118,6 +148,7 @@ export interface Database {
   counters: CounterTable;
   note_drafts: NoteDraftTable;
   project_numbers: ProjectNumberTable;
+  issued_notes: IssuedNoteTable;
 }
 
 export type Db = Kysely<Database>;

@@ -8,6 +8,7 @@ import { variants } from './migrations/2026_11_24_variants';
 import { limits } from './migrations/2026_11_25_limits';
 import { projectNumbers } from './migrations/2026_11_25_project_numbers';
 import { sortKeyIndexes } from './migrations/2026_11_25_sort_key_indexes';
+import { issuedNotes } from './migrations/2026_11_25_issued_notes';
 
 /** The dated migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_25_limits': limits(dialect),
     '2026_11_25_project_numbers': projectNumbers,
     '2026_11_25_sort_key_indexes': sortKeyIndexes(dialect),
+    '2026_11_25_issued_notes': issuedNotes,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Document, Page, Text, View } from '@react-pdf/renderer';
+import { Document, Image, Page, Text, View } from '@react-pdf/renderer';
 import type { Translator } from '../../words/i18n';
 import { Fragment, type ReactNode } from 'react';
 import type { FormState, StepDef } from '../../engine';
@@ -80,6 +80,8 @@ export interface NoteProps {
   attachments: { filename: string; size: number }[];
   /** the label of a form option (a substrate, a vegetation system) as the form shows it */
   optionLabel: (value: string) => string | null;
+  /** the note's verification code (every page's footer) and its address's QR code (the cover) */
+  verification?: { code: string; qr: string } | null;
 }
 
 /**
@@ -192,6 +194,7 @@ export function NoteDocument(props: NoteProps) {
     <Text key="footer" style={s.footerLeft} fixed>
       {date}
       {version ? ` · ${t('app.note_cover.version', { version })}` : ''}
+      {props.verification ? ` · ${t('app.note_cover.verification', { code: props.verification.code })}` : ''}
     </Text>,
     <Text
       key="page"
@@ -227,6 +230,12 @@ export function NoteDocument(props: NoteProps) {
             </View>
           ))}
         <View style={{ marginTop: 16 }}>{coverVerdict(results, t, system, lang)}</View>
+        {props.verification ? (
+          <View style={s.verifyBox} wrap={false}>
+            <Image style={s.verifyQr} src={props.verification.qr} />
+            <Text style={s.verifyText}>{t('app.note_cover.verify', { code: props.verification.code })}</Text>
+          </View>
+        ) : null}
       </Page>
       {pages.map((blocks, i) => (
         <Page key={i} size="A4" style={s.page} wrap>

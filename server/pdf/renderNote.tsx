@@ -3,6 +3,7 @@ import { derive, fromServer, type ServerProject } from '../../engine';
 import { i18nOf } from '../i18n';
 import { optionLabels } from '../projects/optionLabels';
 import { bundleOfProduct, type ProductType } from '../projects/products';
+import { qrPng } from '../verify/address';
 import { fitImageUrl } from './fitImage';
 import { NoteDocument, type NoteEntry } from './noteDocument';
 
@@ -27,6 +28,8 @@ export interface NoteInput {
   charts: { pluviometrie: string | null; toitures: (string | null)[] };
   attachments: { filename: string; size: number }[];
   date: string;
+  /** the verification code and its page's address (drawn as a QR code on the cover, here on the worker) */
+  verification?: { code: string; url: string } | null;
 }
 
 /**
@@ -77,6 +80,9 @@ export async function renderNote(input: NoteInput): Promise<Uint8Array> {
       results={results}
       charts={charts}
       attachments={input.attachments}
+      verification={
+        input.verification ? { code: input.verification.code, qr: await qrPng(input.verification.url) } : null
+      }
       optionLabel={(value) => {
         const o = options.get(value);
         return o ? (o.literal ? o.label : i18n.t(o.label)) : null;

@@ -14,6 +14,10 @@ import { imageSize } from './imageSize';
 import type { NoteEntry } from './noteDocument';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import type { PdfPool } from './pool';
+import { newCode } from '../verify/codes';
+import { verifyAddress } from '../verify/address';
+import { recordIssued } from '../verify/issued';
+import { bundleOfProduct } from '../projects/products';
 
 const IMAGE = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/;
 /** PNGs are decoded pixel by pixel to be printed: their size is held to what a chart or a drawing needs. */
@@ -200,12 +204,17 @@ export function pdfRoutes(
         id: row.id,
         steps: JSON.parse(row.content) as StoredProject['steps'],
       });
+      // Every printed note is issued under its own code (issue 30): kept with what it was printed from.
+      const code = newCode();
+      const locale = (request.query as { locale?: string }).locale ?? 'fr';
+      const date = new Date().toISOString().slice(0, 10);
       let pdf: Uint8Array;
       try {
         pdf = await pool.render(
           {
             type: product,
-            locale: (request.query as { locale?: string }).locale ?? 'fr',
+            locale,
+            verification: { code, url: verifyAddress(request, code) },
             project: {
               id: row.id,
               name: row.name,
@@ -228,19 +237,22 @@ export function pdfRoutes(
               .where('project_id', '=', row.id)
               .orderBy('created_at')
               .execute(),
-            date: new Date().toISOString().slice(0, 10),
+            date,
           },
           { visitor: request.ip, signal: closedSignal(reply) },
         );
       } catch (e) {
         return poolRefusal(e, reply, 'note');
       }
+      const calculation = bundleOfProduct(product).results.calculation;
+      await recordIssued(db, { code, row, calculation, locale, date, pdf });
       const ext = JSON.parse(row.extended_properties ?? '{}') as Record<string, unknown>;
       await patchProject(db, row.id, {
         extended_properties: JSON.stringify({ ...ext, note_generated: true }),
       });
       return reply
         .header('Content-Type', 'application/pdf')
+        .header('X-Verification-Code', code)
         .header('Content-Disposition', contentDisposition(`note-${row.name || row.id}.pdf`, 'inline'))
         .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
     },

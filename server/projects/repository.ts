@@ -170,6 +170,7 @@ export async function createVariant(
           variant_of: source.variant_of ?? source.id,
           variant_no: no,
           variant_label: null,
+          link: null,
         };
         await tx
           .insertInto('projects')
@@ -269,10 +270,10 @@ export async function getProjectContent(
   db: Db,
   type: ProductType,
   id: string,
-): Promise<Pick<ProjectTable, 'id' | 'owner' | 'content' | 'version'> | undefined> {
+): Promise<Pick<ProjectTable, 'id' | 'owner' | 'content' | 'version' | 'link'> | undefined> {
   return db
     .selectFrom('projects')
-    .select(['id', 'owner', 'content', 'version'])
+    .select(['id', 'owner', 'content', 'version', 'link'])
     .where('id', '=', id)
     .where('product_type', '=', type)
     .executeTakeFirst();

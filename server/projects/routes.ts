@@ -71,7 +71,7 @@ export const typeParam = {
   required: ['type'],
   properties: { type: { type: 'string', maxLength: 40 } },
 } as const;
-const idParams = {
+export const idParams = {
   type: 'object',
   required: ['type', 'id'],
   properties: { type: typeParam.properties.type, id: { type: 'string', maxLength: 64 } },

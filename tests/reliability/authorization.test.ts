@@ -48,6 +48,11 @@ const json = (url: (p: Fixture) => string, payload: (p: Fixture) => object) => (
 });
 const bodyOf = (p: Fixture) => projectBody(p.type === 'slowli' ? 'sl' : 'sm');
 const noProject = { type: 'slowli', id: '-', fileId: null } as const;
+/** A PDF's bytes as the verification page sends them. */
+const pdfRequest = (_p: Fixture) => ({
+  payload: Buffer.from('%PDF-1.4\n%%EOF\n'),
+  headers: { 'content-type': 'application/pdf' },
+});
 
 // prettier-ignore
 const ROWS: Row[] = [
@@ -120,6 +125,16 @@ const ROWS: Row[] = [
   { route: 'PATCH /api/slowli/set_project_command/:id', project: 'sl', request: json((p) => `/api/slowli/set_project_command/${p.id}`, () => ({ command_number: 'CMD-42' })), client: [403, 403, 200, 403], admin: [401, 401, 200, 401] },
   { route: 'GET /api/slowli/deny_project/:id', project: 'sl', request: get((p) => `/api/slowli/deny_project/${p.id}`), client: [403, 403, 200, 403], admin: [401, 401, 200, 401] },
   { route: 'POST /api/slowli/deny_project/:id', project: 'sl', request: get((p) => `/api/slowli/deny_project/${p.id}`), client: [403, 403, 200, 403], admin: [401, 401, 200, 401] },
+  // Issued notes and project links (issue 30): the verification page is public, an unknown code or link 404.
+  { route: 'GET /api/:type/project/:id/notes', project: 'sl', request: get((p) => `/api/slowli/project/${p.id}/notes`), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
+  { route: 'PATCH /api/:type/note/:code', project: 'sl', request: json(() => `/api/slowli/note/${'a'.repeat(26)}`, () => ({ withdrawn: true })), client: [404, 404, 404, 404], admin: [401, 401, 404, 401] },
+  { route: 'GET /api/verify/:code', project: 'sl', request: get(() => `/api/verify/${'a'.repeat(26)}`), client: [404, 404, 404, 404], admin: [404, 404, 404, 404] },
+  { route: 'POST /api/verify/:code/pdf', project: 'sl', request: (p) => ({ ...pdfRequest(p), url: `/api/verify/${'a'.repeat(26)}/pdf` }), client: [404, 404, 404, 404], admin: [404, 404, 404, 404] },
+  { route: 'GET /api/:type/project/:id/link', project: 'sl', request: get((p) => `/api/slowli/project/${p.id}/link`), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
+  { route: 'POST /api/:type/project/:id/link', project: 'sl', request: get((p) => `/api/slowli/project/${p.id}/link`), client: [201, 404, 201, 404], admin: [401, 401, 201, 401] },
+  { route: 'POST /api/project_link/:token', project: 'sl', request: get(() => `/api/project_link/${'a'.repeat(22)}`), client: [404, 404, 404, 404], admin: [404, 404, 404, 404] },
+  { route: 'GET /api/:type/project/:id/file', project: 'sl', request: get((p) => `/api/slowli/project/${p.id}/file`), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
+  { route: 'POST /api/:type/project/file', project: 'sl', request: json(() => '/api/slowli/project/file', (p) => ({ format: 'roof-rainwater-project', version: 1, product_type: 'slowli', steps: bodyOf(p).steps })), client: [201, 201, 201, 201], admin: [401, 401, 201, 401] },
   { route: 'GET /api/slowli/export_excel/:id', project: 'sl', request: get((p) => `/api/slowli/export_excel/${p.id}`), client: [403, 403, 200, 403], admin: [401, 401, 200, 401] },
 ];
 

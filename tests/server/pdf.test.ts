@@ -321,7 +321,7 @@ describe('pdf_download', () => {
       const ops = await (await doc.getPage(i)).getOperatorList();
       images += ops.fnArray.filter((f) => f === OPS.paintImageXObject).length;
     }
-    expect(images).toBe(2);
+    expect(images).toBe(3); // the two charts and the verification QR code on the cover
     const bad = await inject({
       method: 'POST',
       url: `/api/skywater_manager/pdf_download/${id}`,

@@ -1,0 +1,66 @@
+import { http } from './http';
+
+/** A verification's figure: as issued, as calculated today (null: not calculated again), the difference. */
+export interface VerifyFigure {
+  label: string;
+  issued: string;
+  today: string | null;
+  delta?: string;
+}
+
+/** What the public verification page is told of a code (server/verify/issued.ts, in the page's language). */
+export type Verification =
+  | { status: 'withdrawn'; code: string; issued_on: string; withdrawn_on: string; product: string }
+  | {
+      status: 'issued';
+      code: string;
+      issued_on: string;
+      product: string;
+      number: number | null;
+      name: string;
+      place: string;
+      sections: { title: string; items: { label: string; value: string }[] }[];
+      method: { issued: string; today: string };
+      climate: string;
+      figures: VerifyFigure[];
+      recalculated: boolean;
+      same: boolean;
+      changes: { version: string; text: string }[];
+    };
+
+export const fetchVerification = (code: string, locale: string) =>
+  http<Verification>('GET', `/api/verify/${encodeURIComponent(code)}?locale=${locale}`);
+
+/** Whether a PDF's bytes are the issued note's (sent as they are; the server compares their digest). */
+export async function checkPdf(code: string, file: Blob) {
+  try {
+    const r = await fetch(`/api/verify/${encodeURIComponent(code)}/pdf`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/pdf' },
+      body: file,
+    });
+    if (!r.ok) return { data: null, error: { status: r.status } };
+    return { data: (await r.json()) as { issued: boolean; withdrawn: boolean }, error: null };
+  } catch {
+    return { data: null, error: { status: 0 } };
+  }
+}
+
+/** An issued note of a project, as its author lists them. */
+export interface IssuedNote {
+  code: string;
+  issued_on: string;
+  method_version: string;
+  show_client: boolean;
+  withdrawn: boolean;
+}
+
+export const fetchIssuedNotes = (api: string, id: string) =>
+  http<{ notes: IssuedNote[] }>('GET', `${api}/project/${encodeURIComponent(id)}/notes`);
+
+export const changeIssuedNote = (
+  api: string,
+  code: string,
+  change: { show_client?: boolean; withdrawn?: true },
+) => http<null>('PATCH', `${api}/note/${encodeURIComponent(code)}`, change);

@@ -1,0 +1,206 @@
+import { useEffect, useRef, useState } from 'react';
+import { apiErrorText } from '../api/http';
+import { changeIssuedNote, fetchIssuedNotes, type IssuedNote } from '../api/verify';
+import {
+  fetchLink,
+  fileAddress,
+  linkAddress,
+  openFile,
+  openLink,
+  renewLink,
+  tokenOf,
+} from '../api/projectMove';
+
+import './projectMove.css';
+
+type T = (key: string, params?: Record<string, unknown>) => string;
+
+/** "Open a project file": a JSON file read and sent as a new project; `onOpened` receives its id. */
+export function OpenProjectFile({ api, t, onOpened }: { api: string; t: T; onOpened: (id: string) => void }) {
+  const [message, setMessage] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const open = async (file: File | undefined) => {
+    if (!file) return;
+    setMessage(t('app.project_move.opening'));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(await file.text());
+    } catch {
+      setMessage(t('app.project_move.file_refused', { message: t('app.project_move.not_a_file') }));
+      return;
+    }
+    const r = await openFile(api, parsed);
+    if (input.current) input.current.value = '';
+    if (r.data) {
+      setMessage('');
+      onOpened(r.data.id);
+    } else
+      setMessage(
+        t('app.project_move.file_refused', {
+          message:
+            r.error?.status === 400 &&
+            r.error.field &&
+            ['format', 'version', 'product_type'].includes(r.error.field)
+              ? t('app.project_move.not_a_file')
+              : apiErrorText(r.error, t),
+        }),
+      );
+  };
+  return (
+    <span className="project-move-open">
+      <label className="button-secondary project-move-file">
+        {t('app.project_move.open_file')}
+        <input
+          ref={input}
+          className="visually-hidden"
+          type="file"
+          accept="application/json,.json"
+          onChange={(e) => void open(e.target.files?.[0])}
+        />
+      </label>
+      {message ? (
+        <span role="status" className="project-move-message">
+          {message}
+        </span>
+      ) : null}
+    </span>
+  );
+}
+
+/** "Or paste the project's link": opens a project by its link in this browser. */
+export function PasteLink({ t, onOpened }: { t: T; onOpened: (calc: string, id: string) => void }) {
+  const [text, setText] = useState('');
+  const [message, setMessage] = useState('');
+  return (
+    <form
+      className="project-move-paste"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const token = tokenOf(text);
+        if (!token) {
+          setMessage(t('app.project_move.link_dead'));
+          return;
+        }
+        setMessage(t('app.project_move.link_opening'));
+        void openLink(token).then((r) => {
+          if (r.data) onOpened(r.data.calc, r.data.id);
+          else
+            setMessage(r.error?.status === 404 ? t('app.project_move.link_dead') : apiErrorText(r.error, t));
+        });
+      }}
+    >
+      <label className="field">
+        <span className="field-label">{t('app.project_move.paste_link')}</span>
+        <input className="field-input" value={text} onChange={(e) => setText(e.target.value)} />
+      </label>
+      <button type="submit" className="button-secondary">
+        {t('app.project_move.open_link')}
+      </button>
+      {message ? <p role="status">{message}</p> : null}
+    </form>
+  );
+}
+
+/**
+ * A saved project's ways to other browsers and installations: its secret link (copied, renewed), its file
+ * (downloaded), and the notes issued from it (each code shown, the client shown or not on the
+ * verification page, a code withdrawn).
+ */
+export function ProjectMove({ api, id, t }: { api: string; id: string; t: T }) {
+  const [link, setLink] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const [notes, setNotes] = useState<IssuedNote[] | null>(null);
+  const loadNotes = () => void fetchIssuedNotes(api, id).then((r) => setNotes(r.data?.notes ?? null));
+  useEffect(() => {
+    setLink(null);
+    setMessage('');
+    loadNotes();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, id]);
+
+  const show = async (token: string, said: string) => {
+    const address = linkAddress(token);
+    setLink(address);
+    try {
+      await navigator.clipboard.writeText(address);
+      setMessage(said);
+    } catch {
+      // no clipboard (an iframe, plain HTTP): the address is shown to copy by hand
+      setMessage('');
+    }
+  };
+  const copy = async () => {
+    const r = await fetchLink(api, id);
+    const token = r.data?.token ?? (await renewLink(api, id)).data?.token;
+    if (token) await show(token, t('app.project_move.link_copied'));
+    else setMessage(apiErrorText(r.error, t));
+  };
+  const renew = async () => {
+    const r = await renewLink(api, id);
+    if (r.data) await show(r.data.token, t('app.project_move.link_renewed'));
+    else setMessage(apiErrorText(r.error, t));
+  };
+
+  return (
+    <details className="project-move">
+      <summary>{t('app.project_move.title')}</summary>
+      <div className="project-move-actions">
+        <button type="button" className="button-secondary" onClick={() => void copy()}>
+          {t('app.project_move.copy_link')}
+        </button>
+        <button type="button" className="button-secondary" onClick={() => void renew()}>
+          {t('app.project_move.renew_link')}
+        </button>
+        <a className="button-secondary" href={fileAddress(api, id)} download>
+          {t('app.project_move.download')}
+        </a>
+      </div>
+      {link ? (
+        <label className="field">
+          <span className="field-label">{t('app.project_move.link_label')}</span>
+          <input className="field-input" readOnly value={link} onFocus={(e) => e.target.select()} />
+        </label>
+      ) : null}
+      {message ? <p role="status">{message}</p> : null}
+      <h3>{t('app.project_move.notes_title')}</h3>
+      {notes && notes.length === 0 ? <p>{t('app.project_move.notes_none')}</p> : null}
+      {notes && notes.length ? (
+        <ul className="project-move-notes">
+          {notes.map((n) => (
+            <li key={n.code} data-code={n.code}>
+              <a href={`/client/verify/${n.code}`} target="_blank" rel="noreferrer">
+                {t('app.project_move.note_line', { date: n.issued_on, code: n.code })}
+              </a>
+              {n.withdrawn ? (
+                <strong> ({t('app.project_move.note_withdrawn')})</strong>
+              ) : (
+                <>
+                  <label className="project-move-check">
+                    <input
+                      type="checkbox"
+                      checked={n.show_client}
+                      onChange={(e) =>
+                        void changeIssuedNote(api, n.code, { show_client: e.target.checked }).then(loadNotes)
+                      }
+                    />{' '}
+                    {t('app.project_move.show_client')}
+                  </label>
+                  <button
+                    type="button"
+                    className="button-secondary"
+                    onClick={() => {
+                      if (window.confirm(t('app.project_move.withdraw_confirm')))
+                        void changeIssuedNote(api, n.code, { withdrawn: true }).then(loadNotes);
+                    }}
+                  >
+                    {t('app.project_move.withdraw')}
+                  </button>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </details>
+  );
+}

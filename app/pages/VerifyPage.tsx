@@ -1,0 +1,257 @@
+import { useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useParams, useSearchParams } from '../router';
+import commonEn from '../../schemas/common/messages.en.json';
+import commonFr from '../../schemas/common/messages.fr.json';
+import { createI18n } from '../../words/i18n';
+import { checkPdf, fetchVerification, type Verification } from '../api/verify';
+import { apiErrorText } from '../api/http';
+import './verify.css';
+
+type Load = { state: 'loading' } | { state: 'ready'; v: Verification } | { state: 'failed'; status: number };
+type Check =
+  { state: 'idle' } | { state: 'checking' } | { state: 'done'; issued: boolean } | { state: 'failed' };
+
+/** The page's language: ?lang=, else the browser's first (French or English). */
+function pageLocale(asked: string | null): 'fr' | 'en' {
+  if (asked === 'fr' || asked === 'en') return asked;
+  return (navigator.languages?.[0] ?? navigator.language ?? 'fr').toLowerCase().startsWith('fr')
+    ? 'fr'
+    : 'en';
+}
+
+/**
+ * The public verification page of an issued note (/client/verify/{code}, no account): the note as issued,
+ * the same project calculated with today's method ("same figures", or each difference and the method
+ * changes that explain it), and a place to drop the PDF to learn whether it is the issued one, byte for
+ * byte. Readable on a phone and inside the manufacturer's iframe (?iframe=yes).
+ */
+export function VerifyPage() {
+  const { code = '' } = useParams();
+  const [params] = useSearchParams();
+  const locale = pageLocale(params.get('lang'));
+  const embedded = params.get('iframe') === 'yes';
+  const i18n = useMemo(() => createI18n({ fr: [commonFr], en: [commonEn] }, locale), [locale]);
+  const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [check, setCheck] = useState<Check>({ state: 'idle' });
+  const [over, setOver] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    setLoad({ state: 'loading' });
+    void fetchVerification(code, locale).then((r) => {
+      if (!live) return;
+      setLoad(r.data ? { state: 'ready', v: r.data } : { state: 'failed', status: r.error?.status ?? 0 });
+    });
+    return () => {
+      live = false;
+    };
+  }, [code, locale]);
+
+  useEffect(() => {
+    document.title = t('app.verify.title');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [locale]);
+
+  const checkFile = (file: File | undefined) => {
+    if (!file) return;
+    setCheck({ state: 'checking' });
+    void checkPdf(code, file).then((r) =>
+      setCheck(r.data ? { state: 'done', issued: r.data.issued } : { state: 'failed' }),
+    );
+  };
+  const onDrop = (e: DragEvent) => {
+    e.preventDefault();
+    setOver(false);
+    checkFile(e.dataTransfer.files[0]);
+  };
+
+  let body;
+  if (load.state === 'loading') body = <p aria-busy="true">{t('app.verify.loading')}</p>;
+  else if (load.state === 'failed')
+    body = (
+      <div className="notice notice-error" role="alert">
+        <p>
+          {load.status === 404
+            ? t('app.verify.unknown')
+            : apiErrorText({ status: load.status }, (k, p) => i18n.t(k, p ?? {}))}
+        </p>
+      </div>
+    );
+  else if (load.v.status === 'withdrawn')
+    body = (
+      <div className="notice notice-error verify-withdrawn" role="alert" data-status="withdrawn">
+        <p>{t('app.verify.withdrawn', { issued: load.v.issued_on, withdrawn: load.v.withdrawn_on })}</p>
+      </div>
+    );
+  else {
+    const v = load.v;
+    body = (
+      <>
+        <section className="card verify-card" aria-labelledby="verify-note">
+          <h2 id="verify-note">{t('app.verify.issued_title')}</h2>
+          <dl className="verify-facts">
+            <div>
+              <dt>{t('app.verify.product')}</dt>
+              <dd>{v.product}</dd>
+            </div>
+            <div>
+              <dt>{t('app.verify.project')}</dt>
+              <dd>
+                {[v.name, v.number ? t('app.verify.number', { no: v.number }) : '']
+                  .filter(Boolean)
+                  .join(' · ')}
+              </dd>
+            </div>
+            {v.place ? (
+              <div>
+                <dt>{t('app.verify.place')}</dt>
+                <dd>{v.place}</dd>
+              </div>
+            ) : null}
+            <div>
+              <dt>{t('app.verify.issued_on')}</dt>
+              <dd>{v.issued_on}</dd>
+            </div>
+            <div>
+              <dt>{t('app.verify.method')}</dt>
+              <dd>{v.method.issued || t('app.verify.not_calculated')}</dd>
+            </div>
+            {v.climate ? (
+              <div>
+                <dt>{t('app.verify.climate')}</dt>
+                <dd>{v.climate}</dd>
+              </div>
+            ) : null}
+          </dl>
+        </section>
+        <section className="card verify-card" aria-labelledby="verify-figures">
+          <h2 id="verify-figures">{t('app.verify.figures')}</h2>
+          {v.figures.length ? (
+            <div className="verify-table-wrap">
+              <table className="data-table verify-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('app.verify.figure')}</th>
+                    <th scope="col">{t('app.verify.as_issued')}</th>
+                    <th scope="col">{t('app.verify.today')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {v.figures.map((f) => (
+                    <tr
+                      key={f.label}
+                      className={f.today !== null && f.today !== f.issued ? 'verify-differs' : ''}
+                    >
+                      <th scope="row">{f.label}</th>
+                      <td>{f.issued}</td>
+                      <td>
+                        {f.today ?? '–'}
+                        {f.delta ? <span className="verify-delta"> ({f.delta})</span> : null}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ) : null}
+          <div
+            className={`notice ${v.same ? 'notice-success' : 'notice-warning'} verify-verdict`}
+            role="status"
+            data-same={v.same ? 'yes' : 'no'}
+          >
+            {v.same ? (
+              <p>{t('app.verify.same', { method: v.method.today })}</p>
+            ) : !v.recalculated ? (
+              <p>{t('app.verify.not_recalculated')}</p>
+            ) : (
+              <>
+                <p>{t('app.verify.differs', { method: v.method.today })}</p>
+                {v.changes.length ? (
+                  <ul className="verify-changes">
+                    {v.changes.map((c) => (
+                      <li key={c.version}>{c.text}</li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p>{t('app.verify.no_change')}</p>
+                )}
+              </>
+            )}
+          </div>
+        </section>
+        {v.sections.length ? (
+          <section className="card verify-card" aria-labelledby="verify-answers">
+            <h2 id="verify-answers">{t('app.verify.answers')}</h2>
+            {v.sections.map((s) => (
+              <div key={s.title} className="verify-section">
+                <h3>{s.title}</h3>
+                <dl className="verify-facts">
+                  {s.items.map((x, i) => (
+                    <div key={`${x.label}-${i}`}>
+                      <dt>{x.label}</dt>
+                      {x.value ? <dd>{x.value}</dd> : null}
+                    </div>
+                  ))}
+                </dl>
+              </div>
+            ))}
+          </section>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <main className={`page verify-page${embedded ? ' verify-embedded' : ''}`} lang={locale}>
+      <h1>{t('app.verify.title')}</h1>
+      <p className="verify-code">
+        {t('app.verify.code')} <code>{code}</code>
+      </p>
+      {body}
+      {load.state === 'ready' ? (
+        <section className="card verify-card" aria-labelledby="verify-pdf">
+          <h2 id="verify-pdf">{t('app.verify.pdf_title')}</h2>
+          <label
+            className={`verify-drop${over ? ' verify-drop-over' : ''}`}
+            onDragOver={(e) => {
+              e.preventDefault();
+              setOver(true);
+            }}
+            onDragLeave={() => setOver(false)}
+            onDrop={onDrop}
+          >
+            <span>{t('app.verify.pdf_drop')}</span>
+            <input
+              type="file"
+              accept="application/pdf,.pdf"
+              onChange={(e) => checkFile(e.target.files?.[0])}
+            />
+          </label>
+          <div aria-live="polite" className="verify-pdf-answer">
+            {check.state === 'checking' ? <p>{t('app.verify.pdf_checking')}</p> : null}
+            {check.state === 'done' ? (
+              <p
+                className={`notice ${check.issued ? 'notice-success' : 'notice-error'}`}
+                data-issued={check.issued ? 'yes' : 'no'}
+              >
+                {t(check.issued ? 'app.verify.pdf_issued' : 'app.verify.pdf_not_issued')}
+              </p>
+            ) : null}
+            {check.state === 'failed' ? (
+              <p className="notice notice-error">{t('app.verify.pdf_failed')}</p>
+            ) : null}
+          </div>
+        </section>
+      ) : null}
+      <p className="verify-lang">
+        <a
+          href={`/client/verify/${encodeURIComponent(code)}?lang=${locale === 'fr' ? 'en' : 'fr'}${embedded ? '&iframe=yes' : ''}`}
+          hrefLang={locale === 'fr' ? 'en' : 'fr'}
+        >
+          {t('app.verify.other_language')}
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { derive, fromServer, type Bundle, type CompareFigure, type ServerProject } from '../../engine';
+import { figureRows } from '../../words/compareText';
+import { fieldText, isShown } from '../../words/fieldText';
+import type { Db, IssuedNoteTable, ProjectTable } from '../db/database';
+import { changesBetween } from '../calc/methodChanges';
+import { i18nOf } from '../i18n';
+import { bundleOfProduct, type ProductType } from '../projects/products';
+
+export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+type Results = Record<string, unknown>;
+
+/** The method's version the results name ('' when none: a project printed before it was calculated). */
+export const versionOf = (r: Results | null): string =>
+  String((r?.method as { version?: unknown } | undefined)?.version ?? '');
+
+/**
+ * The climate data's identity the results name: the weather station (its id, name and period) or the
+ * design rain's set (its source, département, return period and provenance).
+ */
+export function climateOf(r: Results | null): string {
+  const station = r?.station as { id?: string; name?: string; period?: string } | undefined;
+  if (station) return [station.id, station.name, station.period].filter(Boolean).join(' · ');
+  const rain = r?.rain as
+    | { source?: string; department?: string | null; return_period_years?: number; provenance?: string }
+    | undefined;
+  if (rain)
+    return [rain.source, rain.department, rain.return_period_years && `T${rain.return_period_years}`]
+      .filter(Boolean)
+      .join(' · ')
+      .slice(0, 200);
+  return '';
+}
+
+/** Stores what a printed note was printed from, under its code, with the digest of its bytes. */
+export async function recordIssued(
+  db: Db,
+  input: {
+    code: string;
+    row: ProjectTable;
+    calculation: string;
+    locale: string;
+    date: string;
+    pdf: Uint8Array;
+  },
+): Promise<void> {
+  const { row } = input;
+  const results = row.results ? (JSON.parse(row.results) as Results) : null;
+  await db
+    .insertInto('issued_notes')
+    .values({
+      code: input.code,
+      project_id: row.id,
+      product_type: row.product_type,
+      calculation: input.calculation,
+      method_version: versionOf(results),
+      climate: climateOf(results),
+      content: row.content,
+      results: row.results ?? 'null',
+      name: row.name,
+      city: row.city,
+      postcode: row.postcode,
+      number: row.number,
+      locale: input.locale,
+      pdf_sha256: sha256Hex(input.pdf),
+      pdf_size: input.pdf.byteLength,
+      show_client: 0,
+      issued_on: input.date,
+      created_at: new Date().toISOString(),
+      withdrawn_at: null,
+    })
+    .execute();
+}
+
+/** A step holding someone's contact (an e-mail or phone field): the client's personal data. */
+const personal = (step: { cards: { fields: { kind: string }[] }[] }): boolean =>
+  step.cards.some((c) => c.fields.some((f) => f.kind === 'email' || f.kind === 'phone'));
+
+/** The figures compared: the bundle's comparison figures, else its preview's site figures. */
+function keyFigures(bundle: Bundle): CompareFigure[] {
+  return bundle.compare?.figures ?? bundle.preview?.site ?? [];
+}
+
+/** What the public page shows of an issued note, in `locale`; `today`: the same answers calculated now. */
+export function verificationView(
+  note: IssuedNoteTable,
+  today: { ok: true; results: Results } | { ok: false },
+  locale: string | undefined,
+) {
+  const type = note.product_type as ProductType;
+  const bundle = bundleOfProduct(type);
+  const { i18n, locale: lang } = i18nOf(type, locale);
+  const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
+  const base = {
+    code: note.code,
+    locale: lang,
+    issued_on: note.issued_on,
+    product: t(bundle.title),
+  };
+  if (note.withdrawn_at)
+    return { ...base, status: 'withdrawn' as const, withdrawn_on: note.withdrawn_at.slice(0, 10) };
+  const issued = JSON.parse(note.results) as Results | null;
+  const { data } = fromServer(bundle, {
+    id: note.project_id,
+    steps: JSON.parse(note.content),
+  } as ServerProject);
+  const state = derive(bundle, data);
+  const sections = state.steps
+    .filter((st) => st.cards.length > 0 && (note.show_client === 1 || !personal(st)))
+    .map((st) =>
+      st.repeat
+        ? {
+            title: t(st.title),
+            items: st.cards.map((c) => ({ label: t(c.title.key, c.title.params), value: '' })),
+          }
+        : {
+            title: t(st.title),
+            items: st.cards[0]!.fields.filter(isShown)
+              .map((f) => ({ label: t(f.label), value: fieldText(f, t, lang) }))
+              .filter((x) => x.value !== ''),
+          },
+    )
+    .filter((s) => s.items.length > 0);
+  const now = today.ok ? today.results : null;
+  const rows = figureRows({ figures: keyFigures(bundle) }, [issued, now], state.unitSystem, t, lang);
+  const figures = rows.map((r) => ({
+    label: r.label,
+    issued: r.cells[0]!.text,
+    today: now ? r.cells[1]!.text : null,
+    ...(r.cells[1]?.delta ? { delta: r.cells[1].delta } : {}),
+  }));
+  const same = now !== null && figures.every((f) => f.issued === f.today);
+  const todayVersion = versionOf(now);
+  const method = (v: string) =>
+    v && i18n.exists(`app.note_cover.methods.${note.calculation}`)
+      ? t(`app.note_cover.methods.${note.calculation}`, { version: v })
+      : v;
+  return {
+    ...base,
+    status: 'issued' as const,
+    number: note.number,
+    name: note.name,
+    place: [note.postcode, note.city].filter(Boolean).join(' '),
+    sections,
+    method: { issued: method(note.method_version), today: method(todayVersion) },
+    climate: note.climate,
+    figures,
+    /** the calculation today refused the answers (a rule tightened since): the figures stand as issued */
+    recalculated: now !== null,
+    same,
+    changes:
+      same || !note.method_version || !todayVersion
+        ? []
+        : changesBetween(note.calculation, note.method_version, todayVersion).map((c) => ({
+            version: c.version,
+            text: t(c.message),
+          })),
+  };
+}

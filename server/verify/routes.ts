@@ -1,0 +1,171 @@
+import '@fastify/rate-limit';
+import '@fastify/swagger';
+import type { FastifyPluginAsync } from 'fastify';
+import type { Access } from '../auth/access';
+import type { Db } from '../db/database';
+import { HttpError } from '../http/HttpError';
+import type { Calculations } from '../projects/calculations';
+import { getProject } from '../projects/repository';
+import { idParams } from '../projects/routes';
+import { isProductType, type ProductType } from '../projects/products';
+import { closedSignal, poolRefusal } from '../workers/refusals';
+import { CODE_PATTERN, normalCode } from './codes';
+import { sha256Hex, verificationView } from './issued';
+
+/** What one address may ask of the public verification page a minute (guessing codes meets it). */
+export const VERIFY_PER_MINUTE = 30;
+/** The largest PDF the page checks (a note with many photographs). */
+const PDF_MAX = 40 * 1024 * 1024;
+
+const codeParams = {
+  type: 'object',
+  required: ['code'],
+  properties: { code: { type: 'string', maxLength: 64 } },
+} as const;
+const limited = { rateLimit: { max: VERIFY_PER_MINUTE, timeWindow: '1 minute' } };
+
+/**
+ * Issued notes (issue 30). Public, no account, rate-limited per address:
+ * - GET /api/verify/{code}?locale=: the note as issued (site, answers but the client's unless the author
+ *   chose to show them, method and version, climate data, key figures) and the same answers calculated
+ *   with today's method: the same figures, or each difference with the method changes between the two
+ *   versions; a withdrawn code says so and nothing more. An unknown code answers 404.
+ * - POST /api/verify/{code}/pdf (the PDF's bytes, application/pdf): whether they are the issued note's,
+ *   byte for byte (their SHA-256 and length).
+ * For the author (who may see the project):
+ * - GET /api/{type}/project/{id}/notes: the project's issued notes, newest first;
+ * - PATCH /api/{type}/note/{code} {show_client?, withdrawn?}: shows or hides the client's details on the
+ *   page, withdraws the code (for good).
+ */
+export const verifyRoutes: FastifyPluginAsync<{
+  db: Db;
+  access: Access;
+  calculations: Calculations;
+}> = async (app, { db, access, calculations }) => {
+  app.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: PDF_MAX }, (_req, body, done) =>
+    done(null, body),
+  );
+  const noteOf = async (text: string) => {
+    const code = normalCode(text);
+    const note = code
+      ? await db.selectFrom('issued_notes').selectAll().where('code', '=', code).executeTakeFirst()
+      : undefined;
+    if (!note || !isProductType(note.product_type))
+      throw new HttpError(404, 'Unknown verification code', 'code');
+    return note;
+  };
+
+  app.get(
+    '/api/verify/:code',
+    {
+      config: limited,
+      schema: {
+        tags: ['verify'],
+        params: codeParams,
+        querystring: { type: 'object', properties: { locale: { type: 'string', enum: ['fr', 'en'] } } },
+      },
+    },
+    async (request, reply) => {
+      const note = await noteOf((request.params as { code: string }).code);
+      const locale = (request.query as { locale?: string }).locale;
+      if (note.withdrawn_at || note.results === 'null') return verificationView(note, { ok: false }, locale);
+      let today;
+      try {
+        today = await calculations.run(
+          note.product_type,
+          note.content,
+          { stress: true },
+          { visitor: request.ip, signal: closedSignal(reply) },
+        );
+      } catch (e) {
+        return poolRefusal(e, reply, 'calculation');
+      }
+      reply.header('Cache-Control', 'no-store');
+      return verificationView(note, today.ok ? { ok: true, results: today.results } : { ok: false }, locale);
+    },
+  );
+
+  app.post(
+    '/api/verify/:code/pdf',
+    { config: limited, bodyLimit: PDF_MAX, schema: { tags: ['verify'], params: codeParams } },
+    async (request) => {
+      const note = await noteOf((request.params as { code: string }).code);
+      const body = request.body;
+      if (!Buffer.isBuffer(body) || body.length === 0)
+        throw new HttpError(400, 'body: the PDF file (application/pdf) is required', 'body');
+      return {
+        issued: body.length === note.pdf_size && sha256Hex(body) === note.pdf_sha256,
+        withdrawn: note.withdrawn_at !== null,
+      };
+    },
+  );
+
+  app.get(
+    '/api/:type/project/:id/notes',
+    { schema: { tags: ['verify'], params: idParams } },
+    async (request, reply) => {
+      const { type, id } = request.params as { type: string; id: string };
+      const row = access.check(request, reply, await getProject(db, access.product(type), id));
+      const notes = await db
+        .selectFrom('issued_notes')
+        .select(['code', 'issued_on', 'created_at', 'method_version', 'show_client', 'withdrawn_at'])
+        .where('project_id', '=', row.id)
+        .orderBy('created_at', 'desc')
+        .limit(200)
+        .execute();
+      return {
+        notes: notes.map((n) => ({
+          code: n.code,
+          issued_on: n.issued_on,
+          method_version: n.method_version,
+          show_client: n.show_client === 1,
+          withdrawn: n.withdrawn_at !== null,
+        })),
+      };
+    },
+  );
+
+  app.patch(
+    '/api/:type/note/:code',
+    {
+      schema: {
+        tags: ['verify'],
+        params: {
+          type: 'object',
+          required: ['type', 'code'],
+          properties: {
+            type: { type: 'string', maxLength: 40 },
+            code: { type: 'string', pattern: CODE_PATTERN },
+          },
+        },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { show_client: { type: 'boolean' }, withdrawn: { type: 'boolean', const: true } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { type, code } = request.params as { type: string; code: string };
+      const product: ProductType = access.product(type);
+      access.listOwner(request, reply); // admin mode: admins only, as for every project call
+      const note = await db
+        .selectFrom('issued_notes')
+        .select(['code', 'project_id', 'product_type', 'withdrawn_at'])
+        .where('code', '=', code)
+        .executeTakeFirst();
+      if (!note || note.product_type !== product)
+        throw new HttpError(404, 'Unknown verification code', 'code');
+      // the author is whoever may see the project now (its owner, its link's holders, an admin)
+      access.check(request, reply, await getProject(db, product, note.project_id));
+      const body = request.body as { show_client?: boolean; withdrawn?: true };
+      const change = {
+        ...(body.show_client === undefined ? {} : { show_client: body.show_client ? 1 : 0 }),
+        ...(body.withdrawn && !note.withdrawn_at ? { withdrawn_at: new Date().toISOString() } : {}),
+      };
+      if (Object.keys(change).length)
+        await db.updateTable('issued_notes').set(change).where('code', '=', code).execute();
+      return reply.status(204).send();
+    },
+  );
+};

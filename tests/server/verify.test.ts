@@ -1,0 +1,256 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from '../pdfText';
+import { qrOfCover } from '../qrFromPdf';
+import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from './harness';
+import { projectBody } from './projects.fixtures';
+import type { Server } from '../../server/app';
+
+const emptyNote = { data: JSON.stringify({ informations: [] }) };
+
+// Notes are printed on worker threads: a loaded machine takes its time over several.
+describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_000 }, (dialect) => {
+  let place: Place;
+  let server: Server;
+  let owner = '';
+  const inject = (o: InjectOptions): Promise<LightMyRequestResponse> => server.app.inject(o);
+  const as = (cookie: string, o: InjectOptions) => inject({ ...o, headers: { ...o.headers, cookie } });
+
+  /** A calculated flow-limiter project of the owner, with a client's contact in its answers. */
+  const calculated = async () => {
+    const body = projectBody('sl');
+    const r = await as(owner, { method: 'POST', url: '/api/slowli/project', payload: body as object });
+    owner = cookiesOf(r, owner);
+    const id = r.json<{ id: string }>().id;
+    expect((await as(owner, { method: 'GET', url: `/api/slowli/calculate/${id}` })).statusCode).toBe(200);
+    return { id, body };
+  };
+  const print = async (id: string) => {
+    const r = await as(owner, {
+      method: 'POST',
+      url: `/api/slowli/pdf_download/${id}?locale=en`,
+      payload: emptyNote,
+      headers: { host: 'calc.example.org' },
+    });
+    expect(r.statusCode).toBe(200);
+    return { pdf: r.rawPayload, code: String(r.headers['x-verification-code']) };
+  };
+
+  beforeAll(async () => {
+    place = await freshPlace(dialect);
+    server = (await serverOn(place)).server;
+  });
+  afterAll(async () => {
+    await server.close();
+    await place.drop();
+  });
+
+  it('prints the code on every page and its address as a QR code on the cover', async () => {
+    const { id } = await calculated();
+    const { pdf, code } = await print(id);
+    expect(code).toMatch(/^[a-z2-7]{26}$/);
+    const text = await pdfText(pdf);
+    const pages = Number(/Page 1 \/ (\d+)/.exec(text)?.[1]);
+    // (the flow-limiter calculator speaks French only: its note is in French whatever was asked)
+    expect(text.split(`Code de vérification : ${code}`).length - 1).toBe(pages);
+    expect(await qrOfCover(pdf)).toBe(`http://calc.example.org/client/verify/${code}`);
+    // each print is its own issued note
+    expect((await print(id)).code).not.toBe(code);
+  });
+
+  it('verifies a code: the figures as issued, the same today, no client contact unless the author allows', async () => {
+    const { id, body } = await calculated();
+    const { code } = await print(id);
+    const r = await inject({ method: 'GET', url: `/api/verify/${code}?locale=en` });
+    expect(r.statusCode).toBe(200);
+    const v = r.json<{
+      status: string;
+      same: boolean;
+      figures: { label: string; issued: string; today: string }[];
+      changes: unknown[];
+      method: { issued: string; today: string };
+    }>();
+    expect(v.status).toBe('issued');
+    expect(v.same).toBe(true);
+    expect(v.changes).toEqual([]);
+    expect(v.figures.length).toBeGreaterThan(0);
+    expect(v.figures.every((f) => f.issued === f.today && f.issued !== '–')).toBe(true);
+    expect(v.method.issued).toContain('1.2.0');
+    const client = (body.steps as Record<string, { forms: { form: Record<string, unknown> }[] }>).Client!
+      .forms[0]!.form;
+    const email = String(client.email);
+    expect(email).toContain('@');
+    expect(r.body).not.toContain(email);
+    // the author shows the client's details; the code typed in capitals with a dash is the same code
+    const shown = await as(owner, {
+      method: 'PATCH',
+      url: `/api/slowli/note/${code}`,
+      payload: { show_client: true },
+    });
+    expect(shown.statusCode).toBe(204);
+    const typed = `${code.slice(0, 13).toUpperCase()}-${code.slice(13)}`;
+    expect((await inject({ method: 'GET', url: `/api/verify/${typed}` })).body).toContain(email);
+    // another visitor cannot
+    const other = await inject({
+      method: 'PATCH',
+      url: `/api/slowli/note/${code}`,
+      payload: { withdrawn: true },
+    });
+    expect(other.statusCode).toBe(404);
+  });
+
+  it('explains a difference by the method changes between the issued version and today', async () => {
+    const { id } = await calculated();
+    const { code } = await print(id);
+    // the note as a build of method 1.1 issued it: another version, another leakage
+    const note = await server.db
+      .selectFrom('issued_notes')
+      .select('results')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    const older = JSON.parse(note.results) as { method: { version: string }; max_volume: number };
+    older.method.version = '1.1.0';
+    older.max_volume = older.max_volume * 1.5;
+    await server.db
+      .updateTable('issued_notes')
+      .set({ results: JSON.stringify(older), method_version: '1.1.0' })
+      .where('code', '=', code)
+      .execute();
+    const v = (await inject({ method: 'GET', url: `/api/verify/${code}?locale=en` })).json<{
+      same: boolean;
+      figures: { issued: string; today: string; delta?: string }[];
+      changes: { version: string; text: string }[];
+    }>();
+    expect(v.same).toBe(false);
+    expect(v.figures.filter((f) => f.issued !== f.today)).toHaveLength(1);
+    expect(v.figures.find((f) => f.delta)?.delta).toMatch(/^−/);
+    expect(v.changes.map((c) => c.version)).toEqual(['1.2.0']);
+    expect(v.changes[0]!.text).toContain('Méthode 1.2');
+  });
+
+  it('says whether a PDF is the issued one, byte for byte', async () => {
+    const { id } = await calculated();
+    const { pdf, code } = await print(id);
+    const check = (bytes: Buffer) =>
+      inject({
+        method: 'POST',
+        url: `/api/verify/${code}/pdf`,
+        payload: bytes,
+        headers: { 'content-type': 'application/pdf' },
+      });
+    expect((await check(pdf)).json()).toEqual({ issued: true, withdrawn: false });
+    const altered = Buffer.from(pdf);
+    const at = Math.floor(altered.length / 2);
+    altered[at] = altered[at]! ^ 1;
+    expect((await check(altered)).json()).toEqual({ issued: false, withdrawn: false });
+    const other = (await print(id)).pdf;
+    expect((await check(other)).json()).toMatchObject({ issued: false });
+  });
+
+  it('says a withdrawn code is withdrawn, and nothing more', async () => {
+    const { id } = await calculated();
+    const { code } = await print(id);
+    const list = await as(owner, { method: 'GET', url: `/api/slowli/project/${id}/notes` });
+    expect(list.json<{ notes: { code: string; withdrawn: boolean }[] }>().notes).toEqual([
+      expect.objectContaining({ code, withdrawn: false }),
+    ]);
+    const w = await as(owner, {
+      method: 'PATCH',
+      url: `/api/slowli/note/${code}`,
+      payload: { withdrawn: true },
+    });
+    expect(w.statusCode).toBe(204);
+    const v = await inject({ method: 'GET', url: `/api/verify/${code}` });
+    expect(v.json()).toMatchObject({ status: 'withdrawn', code });
+    expect(v.json()).not.toHaveProperty('figures');
+  });
+
+  it('answers 404 to codes that are not issued, whatever their shape', async () => {
+    for (const code of ['a'.repeat(26), 'x', '../../etc', 'A'.repeat(64)])
+      expect(
+        (await inject({ method: 'GET', url: `/api/verify/${encodeURIComponent(code)}` })).statusCode,
+      ).toBe(404);
+  });
+
+  it('reopens a project by its link in another browser; a renewed link ends the old one', async () => {
+    const { id, body } = await calculated();
+    const none = await as(owner, { method: 'GET', url: `/api/slowli/project/${id}/link` });
+    expect(none.json()).toEqual({ token: null });
+    const made = await as(owner, { method: 'POST', url: `/api/slowli/project/${id}/link` });
+    expect(made.statusCode).toBe(201);
+    const token = made.json<{ token: string }>().token;
+    expect((await as(owner, { method: 'GET', url: `/api/slowli/project/${id}/link` })).json()).toEqual({
+      token,
+    });
+    // a second browser: no cookie of the owner's
+    expect((await inject({ method: 'GET', url: `/api/slowli/project/${id}` })).statusCode).toBe(404);
+    const opened = await inject({ method: 'POST', url: `/api/project_link/${token}` });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.json()).toEqual({ id, type: 'slowli', calc: 'sl' });
+    const second = cookiesOf(opened);
+    const got = await as(second, { method: 'GET', url: `/api/slowli/project/${id}` });
+    expect(got.statusCode).toBe(200);
+    const saved = await as(second, {
+      method: 'PUT',
+      url: '/api/slowli/project',
+      payload: { ...body, id, version: got.json<{ version: number }>().version },
+    });
+    expect(saved.statusCode).toBe(200);
+    // renewed by the owner: the old link and the access it gave are gone, the new link works
+    const renewed = await as(owner, { method: 'POST', url: `/api/slowli/project/${id}/link` });
+    const fresh = renewed.json<{ token: string }>().token;
+    expect(fresh).not.toBe(token);
+    expect((await inject({ method: 'POST', url: `/api/project_link/${token}` })).statusCode).toBe(404);
+    expect((await as(second, { method: 'GET', url: `/api/slowli/project/${id}` })).statusCode).toBe(404);
+    expect((await inject({ method: 'POST', url: `/api/project_link/${fresh}` })).statusCode).toBe(200);
+    // the owner keeps the project whatever the link
+    expect((await as(owner, { method: 'GET', url: `/api/slowli/project/${id}` })).statusCode).toBe(200);
+  });
+
+  it('moves a project as a file to another installation, validated as a save, calculated the same', async () => {
+    const { id } = await calculated();
+    const file = await as(owner, { method: 'GET', url: `/api/slowli/project/${id}/file` });
+    expect(file.statusCode).toBe(200);
+    expect(String(file.headers['content-disposition'])).toContain('attachment');
+    const there = await freshPlace(dialect);
+    const other = (await serverOn(there)).server;
+    try {
+      const opened = await other.app.inject({
+        method: 'POST',
+        url: '/api/slowli/project/file',
+        payload: file.body,
+        headers: { 'content-type': 'application/json' },
+      });
+      expect(opened.statusCode).toBe(201);
+      const cookie = cookiesOf(opened);
+      const newId = opened.json<{ id: string }>().id;
+      const a = await as(owner, { method: 'GET', url: `/api/slowli/calculate/${id}` });
+      const b = await other.app.inject({
+        method: 'GET',
+        url: `/api/slowli/calculate/${newId}`,
+        headers: { cookie },
+      });
+      expect(b.statusCode).toBe(200);
+      expect(b.json()).toEqual(a.json());
+      // a file whose answers a save would refuse is refused, naming the field
+      const bad = JSON.parse(file.body) as { steps: Record<string, unknown> };
+      bad.steps.Nope = { forms: [] };
+      const refused = await other.app.inject({
+        method: 'POST',
+        url: '/api/slowli/project/file',
+        payload: bad,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ field: expect.stringContaining('Nope') });
+      const notFile = await other.app.inject({
+        method: 'POST',
+        url: '/api/slowli/project/file',
+        payload: { a: 1 },
+      });
+      expect(notFile.json()).toMatchObject({ field: 'format' });
+    } finally {
+      await other.close();
+      await there.drop();
+    }
+  });
+});
