@@ -21,7 +21,6 @@ import { PdfPool } from './pdf/pool';
 import { Calculations } from './projects/calculations';
 import { Quotas } from './quota/quotas';
 import { projectRoutes } from './projects/routes';
-import { slowliRoutes } from './projects/slowliRoutes';
 import { calculateRoutes } from './projects/calculateRoutes';
 import { noteDraftRoutes, pdfRoutes } from './pdf/routes';
 import { excelRoutes } from './excel/routes';
@@ -29,6 +28,7 @@ import { fileRoutes } from './files/routes';
 import { startSender } from './mail/sender';
 import { startCleanup } from './projects/cleanup';
 import { serveApp } from './staticApp';
+import { workflowRoutes, workflowTags } from './workflow/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const FILE_LIMIT = 10 * 1024 * 1024;
@@ -104,7 +104,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
       info: { title: 'Roof rainwater calculators API', version: '1.0.0' },
       tags: [
         { name: 'projects' },
-        { name: 'slowli' },
+        ...workflowTags(),
         { name: 'files' },
         { name: 'auth' },
         { name: 'config' },
@@ -117,7 +117,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   authRoutes(app, config, db, sessions);
   const quotas = new Quotas(db, dialect, config);
   projectRoutes(app, db, dialect, access, quotas);
-  slowliRoutes(app, db, access, config);
+  workflowRoutes(app, db, access, config);
   const calculations = new Calculations({
     workers: config.calcWorkers,
     queue: config.calcQueue,
