@@ -89,7 +89,9 @@ function productWorkflow(app: FastifyInstance, bundle: Bundle, db: Db, access: A
     t.mail
       ? db.transaction().execute(async (trx) => {
           if (!(await moveState(trx, row.id, row.state, to, command))) return false;
-          const { subject, body } = mailOf(bundle, workflowData(bundle, row, words()), words());
+          // the mail tells the project as the step leaves it (its new state, its order number)
+          const after = { ...row, state: to, command: command ?? row.command };
+          const { subject, body } = mailOf(bundle, workflowData(bundle, after, words()), words());
           await enqueueMail(trx, { projectId: row.id, to: config.salesEmail, subject, body });
           return true;
         })
