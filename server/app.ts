@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
+import './instance';
 import { Access } from './auth/access';
 import { AdminSessions } from './auth/identity';
 import { authRoutes } from './auth/routes';
@@ -112,19 +113,13 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  const access = new Access(config);
-  configRoute(app, config);
-  authRoutes(app, config, db, sessions);
-  const quotas = new Quotas(db, dialect, config);
-  projectRoutes(app, db, dialect, access, quotas);
-  workflowRoutes(app, db, access, config);
+  // What the route plugins read from the instance (instance.ts), then the plugins themselves.
   const calculations = new Calculations({
     workers: config.calcWorkers,
     queue: config.calcQueue,
     perVisitor: config.calcPerVisitor,
     cacheMb: config.calcCacheMb,
   });
-  calculateRoutes(app, db, access, calculations);
   const pdfPool = new PdfPool({
     size: config.pdfWorkers,
     queue: config.pdfQueue,
@@ -132,13 +127,26 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     timeoutMs: 60_000,
     memoryMb: 512,
   });
-  pdfRoutes(app, db, access, pdfPool, config.noteMegapixels);
-  noteDraftRoutes(app, db, access, quotas, {
-    draftMb: config.noteDraftMb,
-    megapixels: config.noteMegapixels,
-  });
-  fileRoutes(app, db, access, quotas);
-  excelRoutes(app, db, access);
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('access', new Access(config));
+  app.decorate('sessions', sessions);
+  app.decorate('quotas', new Quotas(db, dialect, config));
+  app.decorate('calculations', calculations);
+  app.decorate('pdfPool', pdfPool);
+  for (const routes of [
+    configRoute,
+    authRoutes,
+    projectRoutes,
+    workflowRoutes,
+    calculateRoutes,
+    pdfRoutes,
+    noteDraftRoutes,
+    fileRoutes,
+    excelRoutes,
+  ])
+    await app.register(routes);
   await serveApp(app, config.distDir);
   await app.ready();
   const stopSender = startSender(db, config);

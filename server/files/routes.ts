@@ -1,13 +1,11 @@
 import '@fastify/multipart';
 import '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
-import type { Access } from '../auth/access';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { adminOf } from '../auth/identity';
-import type { Db } from '../db/database';
+import { answers, fileBody } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { cut, withoutControls } from '../projects/projectText';
 import { getProject, newId } from '../projects/repository';
-import type { Quotas } from '../quota/quotas';
 import { contentDisposition } from './contentDisposition';
 import { fileTypeOf, type FileType } from './fileType';
 
@@ -25,9 +23,29 @@ export function storedName(filename: string, type: FileType): string {
  * POST /api/slowli/client_file/{id} (multipart field `file`) and GET /api/files/{id}. An upload is held to
  * the storage quotas (quota/quotas.ts): files and bytes per project, per visitor and per day.
  */
-export function fileRoutes(app: FastifyInstance, db: Db, access: Access, quotas: Quotas): void {
-  app.post('/api/slowli/client_file/:id', { schema: { tags: ['files'] } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
+const idParam = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', maxLength: 64 } },
+} as const;
+
+export const fileRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { db, access, quotas } = app;
+  const uploaded = answers({
+    200: {
+      type: 'object',
+      required: ['id', 'filename', 'size', 'type'],
+      properties: {
+        id: { type: 'string' },
+        filename: { type: 'string' },
+        size: { type: 'integer' },
+        type: { type: 'string' },
+      },
+    },
+  } as const);
+  const upload = { schema: { tags: ['files'], params: idParam, response: uploaded } };
+  app.post('/api/slowli/client_file/:id', upload, async (request, reply) => {
+    const { id } = request.params;
     const project = access.check(request, reply, await getProject(db, access.product('slowli'), id));
     if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data', 'file');
     let part: Awaited<ReturnType<typeof request.file>>;
@@ -69,8 +87,9 @@ export function fileRoutes(app: FastifyInstance, db: Db, access: Access, quotas:
     return { id: fileId, filename: storedName(part.filename, type), size: data.length, type: type.label };
   });
 
-  app.get('/api/files/:id', { schema: { tags: ['files'] } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
+  const download = { schema: { tags: ['files'], params: idParam, response: answers({ 200: fileBody }) } };
+  app.get('/api/files/:id', download, async (request, reply) => {
+    const { id } = request.params;
     const file = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
     if (!file) throw new HttpError(404, 'Unknown file');
     const project = await db
@@ -85,4 +104,4 @@ export function fileRoutes(app: FastifyInstance, db: Db, access: Access, quotas:
       .header('X-Content-Type-Options', 'nosniff')
       .send(Buffer.from(file.data));
   });
-}
+};

@@ -1,12 +1,12 @@
 import '@fastify/swagger';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Bundle, WorkflowTransition } from '../../engine';
-import type { Access } from '../auth/access';
 import { adminOf } from '../auth/identity';
-import type { Config } from '../config';
-import type { Db, ProjectTable } from '../db/database';
+import type { ProjectTable } from '../db/database';
 import { projectWorkbook } from '../excel/projectWorkbook';
 import { contentDisposition } from '../files/contentDisposition';
+import { answers, fileBody } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { enqueueMail } from '../mail/outbox';
 import { products, type ProductType } from '../projects/products';
@@ -35,13 +35,32 @@ export function workflowTags(): { name: string }[] {
  * /api/{productType}/{path}/{id}: its commands (who may, from which state, to which state, the mail to
  * the sales address in the same transaction), the visitor's comment and the project's workbook.
  */
-export function workflowRoutes(app: FastifyInstance, db: Db, access: Access, config: Config): void {
+export const workflowRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   for (const { bundle } of products().values()) {
-    if (bundle.workflow) productWorkflow(app, bundle, db, access, config);
+    if (bundle.workflow) productWorkflow(app, bundle);
   }
-}
+};
 
-function productWorkflow(app: FastifyInstance, bundle: Bundle, db: Db, access: Access, config: Config): void {
+/** A step's answer: the project, its new state, and what the step added (order number, mail queued). */
+const stepAnswer = answers({
+  200: {
+    type: 'object',
+    required: ['id', 'state'],
+    properties: {
+      id: { type: 'string' },
+      state: { type: 'string' },
+      command: { type: 'string' },
+      queued: { type: 'boolean' },
+      reference: { type: 'string' },
+    },
+  },
+} as const);
+const idAnswer = answers({
+  200: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } },
+} as const);
+
+function productWorkflow(app: FastifyInstance, bundle: Bundle): void {
+  const { db, access, config } = app;
   const workflow = bundle.workflow!;
   const type: ProductType = bundle.productType;
   const api = `/api/${type}`;
@@ -110,6 +129,7 @@ function productWorkflow(app: FastifyInstance, bundle: Bundle, db: Db, access: A
       schema: {
         tags,
         params: idParam,
+        response: stepAnswer,
         ...(input
           ? {
               body: {
@@ -132,6 +152,7 @@ function productWorkflow(app: FastifyInstance, bundle: Bundle, db: Db, access: A
         schema: {
           tags,
           params: idParam,
+          response: idAnswer,
           body: {
             type: 'object',
             required: ['comment'],
@@ -151,7 +172,7 @@ function productWorkflow(app: FastifyInstance, bundle: Bundle, db: Db, access: A
     const book = workflow.workbook;
     app.get<{ Params: { id: string } }>(
       `${api}/${book.path}/:id`,
-      { schema: { tags, params: idParam } },
+      { schema: { tags, params: idParam, response: answers({ 200: fileBody }) } },
       async (request, reply) => {
         if (book.admin) access.requireAdmin(request);
         const row = await load(request, reply);
