@@ -50,7 +50,7 @@ export function payloadOf(
   entries: NoteEntry[];
   charts: { pluviometrie: string | null; toitures: (string | null)[] };
 } {
-  const raw = (body as { data?: unknown } | null)?.data;
+  const raw = body !== null && typeof body === 'object' && 'data' in body ? body.data : undefined;
   if (typeof raw !== 'string') throw new HttpError(400, 'data: the serialized note is required', 'data');
   let parsed: unknown;
   try {

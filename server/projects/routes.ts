@@ -28,22 +28,22 @@ import { serverSchema } from './serverSchema';
 const ajv = new Ajv({ allErrors: false, strict: false });
 // The same e-mail shape as the wizard's check (engine/rules/isEmail); an empty answer is not an address.
 ajv.addFormat('email', { type: 'string', validate: (v: string) => v.trim() === '' || isEmail(v) });
-const validators = new Map<ProductType, ValidateFunction>();
-/** The server schema's validator of a product, compiled on first use. */
-function validatorOf(type: ProductType): ValidateFunction {
-  let v = validators.get(type);
-  if (!v) {
-    v = ajv.compile(serverSchema(products().get(type)!.bundle));
-    validators.set(type, v);
-  }
-  return v;
-}
-
 /** A project as a save sends it: its steps, and for an update its id and the version it was read at. */
 interface ProjectBody {
   id?: string | null;
   version?: number | null;
   steps: Steps;
+}
+
+const validators = new Map<ProductType, ValidateFunction<ProjectBody>>();
+/** The server schema's validator of a product, compiled on first use. */
+function validatorOf(type: ProductType): ValidateFunction<ProjectBody> {
+  let v = validators.get(type);
+  if (!v) {
+    v = ajv.compile<ProjectBody>(serverSchema(products().get(type)!.bundle));
+    validators.set(type, v);
+  }
+  return v;
 }
 
 /** The 400 naming the first field a project body has wrong, in the words of its server schema. */
@@ -70,7 +70,7 @@ function bodyError(
 export function checkBody(type: ProductType, body: unknown): ProjectBody {
   const validate = validatorOf(type);
   if (!validate(body)) throw bodyError(validate.errors);
-  return body as ProjectBody;
+  return body;
 }
 
 /** The route parameter `type`: an API product type. */
