@@ -401,6 +401,8 @@ export interface WorkflowDef {
   transitions: WorkflowTransition[];
   /** PATCH {api}/{path}/{id} with {comment}: the visitor's comment for the sales team */
   comment?: { path: string; maxLength: number };
+  /** POST {api}/{path}/{id} (multipart field `file`): a file the visitor joins for the sales team */
+  upload?: { path: string };
   mail: { unnamed: string; subject: WorkflowText; lines: WorkflowText[] };
   workbook?: { path: string; admin: boolean; file: WorkflowText; sheets: WorkbookSheet[] };
 }

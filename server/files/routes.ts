@@ -5,6 +5,7 @@ import { adminOf } from '../auth/identity';
 import { answers, fileBody } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { cut, withoutControls } from '../projects/projectText';
+import { products } from '../projects/products';
 import { getProject, newId } from '../projects/repository';
 import { contentDisposition } from './contentDisposition';
 import { fileTypeOf, type FileType } from './fileType';
@@ -20,7 +21,8 @@ export function storedName(filename: string, type: FileType): string {
 }
 
 /**
- * POST /api/slowli/client_file/{id} (multipart field `file`) and GET /api/files/{id}. An upload is held to
+ * POST {api}/{path}/{id} (multipart field `file`), for each calculator whose workflow takes uploads
+ * (seed 000's client_file), and GET /api/files/{id}. An upload is held to
  * the storage quotas (quota/quotas.ts): files and bytes per project, per visitor and per day.
  */
 const idParam = {
@@ -44,48 +46,53 @@ export const fileRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     },
   } as const);
   const upload = { schema: { tags: ['files'], params: idParam, response: uploaded } };
-  app.post('/api/slowli/client_file/:id', upload, async (request, reply) => {
-    const { id } = request.params;
-    const project = access.check(request, reply, await getProject(db, access.product('slowli'), id));
-    if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data', 'file');
-    let part: Awaited<ReturnType<typeof request.file>>;
-    let data: Buffer;
-    try {
-      part = await request.file();
-      if (!part || part.fieldname !== 'file') throw new HttpError(400, 'file: a file is required', 'file');
-      data = await part.toBuffer();
-    } catch (e) {
-      // A body that is not well-formed multipart (no boundary, cut short) is the sender's error.
-      const status = (e as { statusCode?: number }).statusCode;
-      if (e instanceof HttpError || (status && status < 500)) throw e;
-      throw new HttpError(400, 'file: the upload is not a complete multipart/form-data body', 'file');
-    }
-    const type = fileTypeOf(data, part.filename);
-    if (!type)
-      throw new HttpError(
-        415,
-        'file: only PDF, PNG, JPEG, office documents and DWG drawings are accepted',
-        'file',
+  for (const { bundle } of products().values()) {
+    const path = bundle.workflow?.upload?.path;
+    if (!path) continue;
+    const productType = bundle.productType;
+    app.post(`/api/${productType}/${path}/:id`, upload, async (request, reply) => {
+      const { id } = request.params;
+      const project = access.check(request, reply, await getProject(db, access.product(productType), id));
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data', 'file');
+      let part: Awaited<ReturnType<typeof request.file>>;
+      let data: Buffer;
+      try {
+        part = await request.file();
+        if (!part || part.fieldname !== 'file') throw new HttpError(400, 'file: a file is required', 'file');
+        data = await part.toBuffer();
+      } catch (e) {
+        // A body that is not well-formed multipart (no boundary, cut short) is the sender's error.
+        const status = (e as { statusCode?: number }).statusCode;
+        if (e instanceof HttpError || (status && status < 500)) throw e;
+        throw new HttpError(400, 'file: the upload is not a complete multipart/form-data body', 'file');
+      }
+      const type = fileTypeOf(data, part.filename);
+      if (!type)
+        throw new HttpError(
+          415,
+          'file: only PDF, PNG, JPEG, office documents and DWG drawings are accepted',
+          'file',
+        );
+      const fileId = newId();
+      const target = { project, added: data.length, file: true, admin: adminOf(request) !== null };
+      await quotas.store(request, reply, target, (trx) =>
+        trx
+          .insertInto('files')
+          .values({
+            id: fileId,
+            project_id: project.id,
+            kind: 'client',
+            filename: storedName(part.filename, type),
+            mime: type.mime,
+            size: data.length,
+            data,
+            created_at: new Date().toISOString(),
+          })
+          .execute(),
       );
-    const fileId = newId();
-    const target = { project, added: data.length, file: true, admin: adminOf(request) !== null };
-    await quotas.store(request, reply, target, (trx) =>
-      trx
-        .insertInto('files')
-        .values({
-          id: fileId,
-          project_id: project.id,
-          kind: 'client',
-          filename: storedName(part.filename, type),
-          mime: type.mime,
-          size: data.length,
-          data,
-          created_at: new Date().toISOString(),
-        })
-        .execute(),
-    );
-    return { id: fileId, filename: storedName(part.filename, type), size: data.length, type: type.label };
-  });
+      return { id: fileId, filename: storedName(part.filename, type), size: data.length, type: type.label };
+    });
+  }
 
   const download = { schema: { tags: ['files'], params: idParam, response: answers({ 200: fileBody }) } };
   app.get('/api/files/:id', download, async (request, reply) => {
