@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
 import { cookiesOf, freshPlace, serverOn, type Place } from './harness';
+import { stepOf as step } from './projects.fixtures';
 
 /**
  * The order workflow a bundle declares (issue 29), served by the generic plugin: the test calculator
@@ -14,13 +15,6 @@ describe('a workflow declared by a bundle (the tank fixture)', () => {
   let server: Server;
   let owner = '';
   const inject = (o: InjectOptions): Promise<LightMyRequestResponse> => server.app.inject(o);
-  const step = (name: string, forms: Record<string, unknown>[]) => ({
-    name,
-    state: 2,
-    condition_value: true,
-    toApi: true,
-    forms: forms.map((form, i) => ({ uuid: `${name}${i}`, form })),
-  });
 
   beforeAll(async () => {
     // read when the calculators are first listed: before the server is built
