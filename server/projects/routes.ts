@@ -1,7 +1,7 @@
 import '@fastify/swagger';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import type { FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminOf } from '../auth/identity';
 import { isEmail } from '../../engine/rules/isEmail';
 import { answers, noContent, openObject } from '../http/answers';
@@ -215,26 +215,8 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       ...(r.resultsKept ? { results_kept: true } : {}),
     };
   };
-  // Each calculator's own POST and PUT /api/{productType}/project: Fastify checks the body against that
-  // calculator's server schema (serverSchema.ts) before the handler runs, and says what is wrong in
-  // the schema's words (bodyError). Any other type goes to the /api/:type/project routes, which answer
-  // 404 for a type the deployment does not offer.
-  for (const { bundle } of products().values()) {
-    const type = bundle.productType;
-    const body = serverSchema(bundle);
-    const validate = validatorOf(type);
-    const route = {
-      schema: { tags: ['projects'], body, response: saved },
-      validatorCompiler: () => validate,
-      schemaErrorFormatter: (errors: FastifySchemaValidationError[]) => bodyError(errors),
-    };
-    app.post<{ Body: ProjectBody }>(`/api/${type}/project`, route, (request, reply) =>
-      create(access.product(type), request.body, request, reply),
-    );
-    app.put<{ Body: ProjectBody }>(`/api/${type}/project`, route, (request, reply) =>
-      save(access.product(type), request.body, request, reply),
-    );
-  }
+  // The body is checked against the calculator's server schema in the handler (checkBody), after the
+  // caller's access: a visitor the mode refuses learns nothing of the schema (authorization matrix).
   app.post(
     '/api/:type/project',
     { schema: { tags: ['projects'], params: typeParam, response: saved } },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
 import { freshPlace, serverOn, type Place } from './harness';
 
-type Operation = { responses?: Record<string, unknown>; requestBody?: unknown };
+type Operation = { responses?: Record<string, unknown> };
 
 /**
  * Every API route declares its answers (issue 29): the OpenAPI document Fastify builds from the routes'
@@ -42,9 +42,7 @@ describe('the OpenAPI document', () => {
     expect(count).toBeGreaterThan(25);
   });
 
-  it('documents each calculator body as its server schema, and the workflow routes it declares', () => {
-    const save = paths['/api/slowli/project']?.post;
-    expect(JSON.stringify(save?.requestBody)).toContain('Toiture');
+  it('documents the routes each workflow declares', () => {
     expect(Object.keys(paths)).toEqual(
       expect.arrayContaining([
         '/api/slowli/set_project_command/{id}',
