@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../pdfText';
 import { MAILBOX } from './ports';
-import { stepOf as step } from '../server/projects.fixtures';
 
 /**
  * The calculator kept with the tests (tests/fixtures/bundles/tank) is a folder of JSON only: bundle,
@@ -88,6 +87,14 @@ test('a calculator whose order workflow is only JSON: order from the history, or
   page,
 }) => {
   const site = `Médiathèque ${Date.now()}`;
+  // a step in the server format (playwright cannot load the engine's fixtures helper: its JSON imports)
+  const step = (name: string, forms: Record<string, unknown>[]) => ({
+    name,
+    state: 2,
+    condition_value: true,
+    toApi: true,
+    forms: forms.map((form, i) => ({ uuid: `${name}${i}`, form })),
+  });
   const created = await page.request.post('/api/tank/project', {
     data: {
       steps: {
