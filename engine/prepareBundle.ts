@@ -98,6 +98,52 @@ function checkPageRule(rule: unknown, at: string, roots: Set<string>): void {
   });
 }
 
+/** What the order workflow's rules are judged on: a command's guards, and its words (mail, workbook). */
+const STEP_ROOTS = new Set(['state', 'command', 'admin']);
+const WORDS_ROOTS = new Set(['project', 'reference', 'name', 'forms', 'results']);
+const CELL_ROOTS = new Set([...WORDS_ROOTS, 'item']);
+
+/** Checks the order workflow: its rules' operators and roots, the states its commands lead to, the paths. */
+function checkWorkflow(bundle: Bundle): void {
+  const w = bundle.workflow;
+  if (!w) return;
+  const paths = new Set<string>();
+  const path = (p: string, at: string) => {
+    if (paths.has(p)) fail(at, `the path '${p}' is served twice`);
+    paths.add(p);
+  };
+  w.transitions.forEach((t, i) => {
+    const at = `/workflow/transitions/${i}`;
+    for (const k of ['who', 'from', 'to'] as const) checkPageRule(t[k], `${at}/${k}`, STEP_ROOTS);
+    if (typeof t.to === 'string' && !w.states.includes(t.to))
+      fail(`${at}/to`, `'${t.to}' is not one of the workflow's states`, didYouMean(t.to, w.states));
+    if (t.input && t.methods.includes('GET'))
+      fail(`${at}/input`, 'a command that takes input is a PATCH or a POST');
+    path(t.path, `${at}/path`);
+  });
+  if (w.comment) path(w.comment.path, '/workflow/comment/path');
+  if (w.upload) path(w.upload.path, '/workflow/upload/path');
+  if (w.workbook) path(w.workbook.path, '/workflow/workbook/path');
+  const text = (x: { when?: unknown; params?: Record<string, unknown> }, at: string) => {
+    checkPageRule(x.when, `${at}/when`, WORDS_ROOTS);
+    for (const [k, r] of Object.entries(x.params ?? {})) checkPageRule(r, `${at}/params/${k}`, WORDS_ROOTS);
+  };
+  text(w.mail.subject, '/workflow/mail/subject');
+  w.mail.lines.forEach((l, i) => text(l, `/workflow/mail/lines/${i}`));
+  if (!w.workbook) return;
+  text(w.workbook.file, '/workflow/workbook/file');
+  w.workbook.sheets.forEach((sheet, i) => {
+    const at = `/workflow/workbook/sheets/${i}`;
+    checkPageRule(sheet.when, `${at}/when`, WORDS_ROOTS);
+    checkPageRule(sheet.each, `${at}/each`, WORDS_ROOTS);
+    sheet.cells?.forEach((c, j) => checkPageRule(c.value, `${at}/cells/${j}/value`, CELL_ROOTS));
+    sheet.rows?.forEach((r, j) => {
+      checkPageRule(r.when, `${at}/rows/${j}/when`, WORDS_ROOTS);
+      r.cells.forEach((c, k) => checkPageRule(c.value, `${at}/rows/${j}/cells/${k}/value`, WORDS_ROOTS));
+    });
+  });
+}
+
 /** Checks the pages around the wizard: history rules, result views, note sections, formulas. */
 function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
   bundle.history.badges.forEach((b, i) => {
@@ -315,6 +361,7 @@ export function prepareBundle(json: unknown): Bundle {
       fail(`/mapping/steps/${i}/links/from`, `no list '${sm.links.from}' in the form model`);
   });
   checkPages(bundle, modelPaths);
+  checkWorkflow(bundle);
   // A bundle with problems is not compiled when collecting them (its rules may not compile).
   if (collected?.length) return bundle;
   compile(bundle);

@@ -339,6 +339,74 @@ export interface NoteDef {
   views: ResultView[];
 }
 
+/**
+ * A text of the order workflow: a message key and its parameters, each json-logic over the workflow's
+ * data {project, reference, name, forms, results} (`when`: the line is left out when false).
+ */
+export interface WorkflowText {
+  key: string;
+  params?: Record<string, JsonLogic>;
+  when?: JsonLogic;
+}
+
+/**
+ * A cell's value in the workflow's workbook, json-logic over {project, reference, forms, results, item}
+ * (item: the list entry of the row), written as: text, a form option's label, the state's words, the
+ * words of the message key `message`+value (blank when the messages have none), or the `yes` or `no` words.
+ */
+export interface WorkbookCell {
+  value?: JsonLogic;
+  label?: string; // a message key written as it reads (a row's heading)
+  format?: 'option' | 'state' | { message: string } | { yes: string; no: string };
+}
+
+/** A sheet of the workflow's workbook: heading cells, then a row per `each` entry and the `rows` after it. */
+export interface WorkbookSheet {
+  title: string; // message key
+  when?: JsonLogic;
+  /** the verdict of the results (app.verdict words): status, findings, rule */
+  kind?: 'verdict';
+  columns?: string[]; // message keys of the heading row
+  each?: JsonLogic; // a list: one row per entry, `item` in the cells' data
+  cells?: WorkbookCell[]; // a row per entry of `each`
+  rows?: { when?: JsonLogic; cells: WorkbookCell[] }[];
+}
+
+/**
+ * A step of the order workflow: a command served at {api}/{path}/{id}. `who` (json-logic over {admin})
+ * says who may ask it (403 otherwise), `from` (over {state, command, admin}) from which state (409 and
+ * `refusal` otherwise), `to` the state it leaves (over the same). `input` is the text the request body
+ * carries (an order number), stored as the project's command; `mail` queues the workflow's mail in the
+ * same transaction.
+ */
+export interface WorkflowTransition {
+  command: string;
+  path: string;
+  methods: ('GET' | 'POST' | 'PATCH')[];
+  who?: JsonLogic;
+  from?: JsonLogic;
+  refusal?: string;
+  to: JsonLogic;
+  input?: { field: string; maxLength: number };
+  mail?: boolean;
+}
+
+/**
+ * What the sales side does with a project (issue 29): states, commands, the mail to the sales address,
+ * the project's comment and its workbook. `locale`: the language of the mail and of the workbook.
+ */
+export interface WorkflowDef {
+  locale: string;
+  states: string[];
+  transitions: WorkflowTransition[];
+  /** PATCH {api}/{path}/{id} with {comment}: the visitor's comment for the sales team */
+  comment?: { path: string; maxLength: number };
+  /** POST {api}/{path}/{id} (multipart field `file`): a file the visitor joins for the sales team */
+  upload?: { path: string };
+  mail: { unnamed: string; subject: WorkflowText; lines: WorkflowText[] };
+  workbook?: { path: string; admin: boolean; file: WorkflowText; sheets: WorkbookSheet[] };
+}
+
 export interface Bundle {
   $schema?: string;
   id: string; // route prefix, the bundle's folder name
@@ -356,6 +424,8 @@ export interface Bundle {
   note: NoteDef;
   preview?: PreviewDef;
   compare?: CompareDef;
+  /** the order workflow: served at {api}/... by the server's generic workflow plugin */
+  workflow?: WorkflowDef;
   storage: { form: string; data: string }; // sessionStorage keys (smca: smca_form, smca_data)
   steps: StepDef[];
   mapping: MappingDef;

@@ -7,6 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
+import './instance';
 import { Access } from './auth/access';
 import { AdminSessions } from './auth/identity';
 import { authRoutes } from './auth/routes';
@@ -21,7 +22,6 @@ import { PdfPool } from './pdf/pool';
 import { Calculations } from './projects/calculations';
 import { Quotas } from './quota/quotas';
 import { projectRoutes } from './projects/routes';
-import { slowliRoutes } from './projects/slowliRoutes';
 import { calculateRoutes } from './projects/calculateRoutes';
 import { noteDraftRoutes, pdfRoutes } from './pdf/routes';
 import { excelRoutes } from './excel/routes';
@@ -31,6 +31,7 @@ import { startCleanup } from './projects/cleanup';
 import { serveApp } from './staticApp';
 import { verifyRoutes } from './verify/routes';
 import { projectLinkRoutes } from './projects/link/routes';
+import { workflowRoutes, workflowTags } from './workflow/routes';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const FILE_LIMIT = 10 * 1024 * 1024;
@@ -106,7 +107,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
       info: { title: 'Roof rainwater calculators API', version: '1.0.0' },
       tags: [
         { name: 'projects' },
-        { name: 'slowli' },
+        ...workflowTags(),
         { name: 'files' },
         { name: 'auth' },
         { name: 'config' },
@@ -115,19 +116,13 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     },
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
-  const access = new Access(config);
-  configRoute(app, config);
-  authRoutes(app, config, db, sessions);
-  const quotas = new Quotas(db, dialect, config);
-  projectRoutes(app, db, dialect, access, quotas);
-  slowliRoutes(app, db, access, config);
+  // What the route plugins read from the instance (instance.ts), then the plugins themselves.
   const calculations = new Calculations({
     workers: config.calcWorkers,
     queue: config.calcQueue,
     perVisitor: config.calcPerVisitor,
     cacheMb: config.calcCacheMb,
   });
-  calculateRoutes(app, db, access, calculations);
   const pdfPool = new PdfPool({
     size: config.pdfWorkers,
     queue: config.pdfQueue,
@@ -135,15 +130,28 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     timeoutMs: 60_000,
     memoryMb: 512,
   });
-  pdfRoutes(app, db, access, pdfPool, config.noteMegapixels);
-  noteDraftRoutes(app, db, access, quotas, {
-    draftMb: config.noteDraftMb,
-    megapixels: config.noteMegapixels,
-  });
-  fileRoutes(app, db, access, quotas);
-  excelRoutes(app, db, access);
-  await app.register(verifyRoutes, { db, access, calculations });
-  await app.register(projectLinkRoutes, { db, access, quotas });
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('access', new Access(config));
+  app.decorate('sessions', sessions);
+  app.decorate('quotas', new Quotas(db, dialect, config));
+  app.decorate('calculations', calculations);
+  app.decorate('pdfPool', pdfPool);
+  for (const routes of [
+    configRoute,
+    authRoutes,
+    projectRoutes,
+    workflowRoutes,
+    calculateRoutes,
+    pdfRoutes,
+    noteDraftRoutes,
+    fileRoutes,
+    excelRoutes,
+  ])
+    await app.register(routes);
+  await app.register(verifyRoutes, { db, access: app.access, calculations });
+  await app.register(projectLinkRoutes, { db, access: app.access, quotas: app.quotas });
   await serveApp(app, config.distDir);
   await app.ready();
   const stopSender = startSender(db, config);

@@ -1,8 +1,11 @@
-import { products } from './projects/products';
+import envSchema from 'env-schema';
+import type { ErrorObject } from 'ajv';
+import type { FromSchema } from 'json-schema-to-ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import { products } from './projects/products';
 
 /** A deployment mode: admin (every call needs an admin session) or any mode a calculator's bundle offers. */
 export type AppMode = string;
@@ -73,16 +76,138 @@ export class ConfigError extends Error {
   }
 }
 
+/** A whole number variable: its default and its bounds, said in its message. */
+const whole = (fallback: number, minimum: number, maximum: number) =>
+  ({
+    type: 'integer',
+    default: fallback,
+    minimum,
+    maximum,
+    description: `a whole number from ${minimum} to ${maximum}`,
+  }) as const;
+
+const ORIGIN = String.raw`(https?://[a-zA-Z0-9.-]+(:\d+)?|https://\*\.[a-zA-Z0-9.-]+)`;
+const PROXY = String.raw`([0-9a-fA-F:.]+(/\d{1,3})?|loopback|uniquelocal)`;
+
+/**
+ * The environment as a JSON Schema (DESIGN.md section 1), checked by env-schema, the validator
+ * @fastify/env runs: every variable's type, bounds and default; each `description` completes the
+ * sentence "NAME must be …" that names a bad value. APP_MODE's list comes from the bundles (envSchemaOf).
+ */
+export const ENV_SCHEMA = {
+  type: 'object',
+  properties: {
+    PORT: { ...whole(8080, 0, 65535), description: 'an integer from 0 to 65535' },
+    HOST: { type: 'string', default: '0.0.0.0' },
+    DATA_DIR: { type: 'string', default: 'data' },
+    DIST_DIR: { type: 'string' },
+    DATABASE_URL: {
+      type: 'string',
+      pattern: '^postgres(ql)?://',
+      description: 'a postgres:// URL (leave it unset for SQLite)',
+    },
+    APP_MODE: { type: 'string', default: 'client' },
+    SMTP_URL: { type: 'string', pattern: '^smtps?://', description: 'an smtp:// or smtps:// URL' },
+    SALES_EMAIL: {
+      type: 'string',
+      default: 'ventes@example.com',
+      pattern: String.raw`^[^\s@]+@[^\s@]+\.[^\s@]+$`,
+      description: 'an e-mail address',
+    },
+    SESSION_SECRET: { type: 'string', minLength: 32, description: 'at least 32 characters' },
+    ADMIN_PASSWORD: { type: 'string', minLength: 8, description: 'at least 8 characters' },
+    RATE_LIMIT: {
+      type: 'integer',
+      default: 600,
+      minimum: 0,
+      description: 'a whole number of requests per minute',
+    },
+    MAILER: { type: 'string' },
+    TRUST_PROXY: {
+      type: 'string',
+      pattern: `^(true|false|\\d+|${PROXY}(\\s*,\\s*${PROXY})*)$`,
+      description: 'true, false, a number of proxies or a list of their addresses',
+    },
+    BRAND_NAME: { type: 'string' },
+    BRAND_LOGO: {
+      type: 'string',
+      pattern: String.raw`\.([sS][vV][gG]|[pP][nN][gG])$`,
+      description: 'an existing .svg or .png file',
+    },
+    FRAME_ANCESTORS: {
+      type: 'string',
+      pattern: `^[\\s,]*(${ORIGIN}([\\s,]+${ORIGIN})*)?[\\s,]*$`,
+      description: 'a list of origins such as https://www.example.com',
+    },
+    PDF_WORKERS: whole(1, 1, 16),
+    PDF_QUEUE: whole(4, 0, 1000),
+    PDF_PER_VISITOR: whole(1, 1, 100),
+    // One core is left to the server's own thread (the default is set at load: envSchemaOf).
+    CALC_WORKERS: whole(1, 1, 16),
+    CALC_QUEUE: whole(16, 0, 1000),
+    CALC_PER_VISITOR: whole(2, 1, 100),
+    CALC_CACHE_MB: whole(64, 0, 65536),
+    PROJECTS_PER_HOUR: whole(60, 0, 1_000_000),
+    PROJECTS_PER_DAY: whole(300, 0, 1_000_000),
+    LOGIN_FAILURES: whole(10, 0, 1_000_000),
+    LOGIN_FAILURES_PER_ADDRESS: whole(30, 0, 1_000_000),
+    FILES_PER_PROJECT: whole(20, 0, 100_000),
+    PROJECT_STORAGE_MB: whole(50, 0, 1_000_000),
+    VISITOR_STORAGE_MB: whole(200, 0, 1_000_000),
+    STORAGE_PER_DAY_MB: whole(100, 0, 1_000_000),
+    NOTE_DRAFT_MB: whole(4, 1, 12),
+    NOTE_MEGAPIXELS: whole(40, 1, 1000),
+  },
+  required: ['PORT', 'HOST', 'DATA_DIR', 'APP_MODE', 'SALES_EMAIL', 'RATE_LIMIT'],
+} as const;
+
+/** The environment once checked: every variable typed, defaults filled in. */
+export type Env = FromSchema<typeof ENV_SCHEMA>;
+
+/** The schema with what only run time knows: the modes the bundles offer, the machine's cores. */
+function envSchemaOf() {
+  const modes = [...new Set([...products().values()].flatMap((p) => p.bundle.modes))].sort();
+  const schema = structuredClone(ENV_SCHEMA) as unknown as {
+    properties: Record<string, Record<string, unknown>>;
+  };
+  schema.properties.APP_MODE = {
+    ...schema.properties.APP_MODE,
+    enum: modes,
+    description: `one of ${modes.join(', ')}`,
+  };
+  schema.properties.CALC_WORKERS!.default = Math.max(1, Math.min(4, availableParallelism() - 1));
+  return schema;
+}
+
+/** Variables whose value a message never repeats. */
+const SECRETS = new Set(['SESSION_SECRET', 'ADMIN_PASSWORD']);
+
+/** One line per bad variable: "NAME must be <its description>, not '<value>'". */
+function problemsOf(
+  errors: ErrorObject[],
+  schema: { properties: Record<string, { description?: unknown }> },
+  given: Record<string, string>,
+): string[] {
+  const lines = new Map<string, string>();
+  for (const e of errors) {
+    const name = e.instancePath.replace(/^\//, '');
+    if (!name || lines.has(name)) continue;
+    const must = String(schema.properties[name]?.description ?? e.message ?? 'valid');
+    lines.set(
+      name,
+      SECRETS.has(name) ? `${name} must be ${must}` : `${name} must be ${must}, not '${given[name]}'`,
+    );
+  }
+  return [...lines.values()];
+}
+
 function sessionSecretFor(
   dataDir: string,
   given: string | undefined,
   problems: string[],
   pg: boolean,
 ): string {
-  if (given !== undefined) {
-    if (given.length < 32) problems.push('SESSION_SECRET must be at least 32 characters');
-    return given;
-  }
+  if (given !== undefined) return given;
   if (pg) {
     problems.push('SESSION_SECRET is required with PostgreSQL (every copy of the server must share it)');
     return '';
@@ -96,135 +221,88 @@ function sessionSecretFor(
 }
 
 /**
- * TRUST_PROXY: unset or false, a number of proxy hops, or a comma-separated list of addresses. `true`
- * means one hop: the client is the address our proxy appended, the right-most of X-Forwarded-For (the
- * entries left of it are whatever the client sent, and would let it pick its address).
+ * TRUST_PROXY (checked by the schema): unset or false, a number of proxy hops, or a comma-separated list
+ * of addresses. `true` means one hop: the client is the address our proxy appended, the right-most of
+ * X-Forwarded-For (the entries left of it are whatever the client sent, and would let it pick its address).
  */
-function trustProxyOf(raw: string | undefined, problems: string[]): false | number | string[] {
-  const v = raw?.trim() ?? '';
-  if (v === '' || v === 'false' || v === '0') return false;
+function trustProxyOf(v: string | undefined): false | number | string[] {
+  if (v === undefined || v === 'false' || v === '0') return false;
   if (v === 'true') return 1;
   if (/^\d+$/.test(v)) return Number(v);
-  const list = v.split(',').map((x) => x.trim());
-  if (list.every((x) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(x) || x === 'loopback' || x === 'uniquelocal'))
-    return list;
-  problems.push(
-    `TRUST_PROXY must be true, false, a number of proxies or a list of their addresses, not '${raw}'`,
-  );
-  return false;
+  return v.split(',').map((x) => x.trim());
 }
 
 /**
  * Reads and checks the configuration. Defaults give the embedded product: port 8080, SQLite in ./data,
- * client mode, mail kept in the outbox. Throws a ConfigError listing every bad value.
+ * client mode, mail kept in the outbox. A blank variable counts as unset. Throws a ConfigError listing
+ * every bad value at once.
  */
 export function loadConfig(
   env: Record<string, string | undefined> = process.env,
   cwd = process.cwd(),
 ): Config {
-  const problems: string[] = [];
-  const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    problems.push(`PORT must be an integer from 0 to 65535, not '${env.PORT}'`);
-  const dataDir = resolve(cwd, env.DATA_DIR ?? 'data');
-  const databaseUrl = env.DATABASE_URL?.trim() || null;
-  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl))
-    problems.push(`DATABASE_URL must be a postgres:// URL (leave it unset for SQLite), not '${databaseUrl}'`);
-  const mode: AppMode = env.APP_MODE ?? 'client';
-  const modes = [...new Set([...products().values()].flatMap((p) => p.bundle.modes))].sort();
-  if (!modes.includes(mode))
-    problems.push(`APP_MODE must be one of ${modes.join(', ')}, not '${env.APP_MODE}'`);
-  const smtpUrl = env.SMTP_URL?.trim() || null;
-  if (smtpUrl !== null && !/^smtps?:\/\//.test(smtpUrl))
-    problems.push(`SMTP_URL must be an smtp:// or smtps:// URL, not '${smtpUrl}'`);
-  const salesEmail = env.SALES_EMAIL ?? 'ventes@example.com';
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(salesEmail))
-    problems.push(`SALES_EMAIL must be an e-mail address, not '${salesEmail}'`);
-  const adminPassword = env.ADMIN_PASSWORD ?? null;
-  if (adminPassword !== null && adminPassword.length < 8)
-    problems.push('ADMIN_PASSWORD must be at least 8 characters');
-  const rateLimit = Number(env.RATE_LIMIT ?? 600);
-  if (!Number.isInteger(rateLimit) || rateLimit < 0)
-    problems.push(`RATE_LIMIT must be a whole number of requests per minute, not '${env.RATE_LIMIT}'`);
-  const trustProxy = trustProxyOf(env.TRUST_PROXY, problems);
-  const brandName = env.BRAND_NAME?.trim() ? env.BRAND_NAME.trim().slice(0, 80) : null;
-  const brandLogo = env.BRAND_LOGO?.trim() ? resolve(cwd, env.BRAND_LOGO.trim()) : null;
-  if (brandLogo && (!/\.(svg|png)$/i.test(brandLogo) || !existsSync(brandLogo)))
-    problems.push(`BRAND_LOGO must be an existing .svg or .png file, not '${env.BRAND_LOGO}'`);
-  const frameAncestors = (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean);
-  for (const o of frameAncestors)
-    if (!/^https?:\/\/[a-z0-9.-]+(:\d+)?$/i.test(o) && !/^https:\/\/\*\.[a-z0-9.-]+$/i.test(o))
-      problems.push(`FRAME_ANCESTORS must list origins such as https://www.example.com, not '${o}'`);
-  /** A whole number from `min` to `max` read from `name`, or `fallback` when unset. */
-  const whole = (name: string, fallback: number, min: number, max: number): number => {
+  const schema = envSchemaOf();
+  // only the variables the schema names, trimmed; blank ones are unset
+  const given: Record<string, string> = {};
+  for (const name of Object.keys(schema.properties)) {
     const raw = env[name]?.trim();
-    const n = raw === undefined || raw === '' ? fallback : Number(raw);
-    if (!Number.isInteger(n) || n < min || n > max) {
-      problems.push(`${name} must be a whole number from ${min} to ${max}, not '${env[name]}'`);
-      return fallback;
-    }
-    return n;
-  };
-  const pdfWorkers = whole('PDF_WORKERS', 1, 1, 16);
-  const pdfQueue = whole('PDF_QUEUE', 4, 0, 1000);
-  const pdfPerVisitor = whole('PDF_PER_VISITOR', 1, 1, 100);
-  // One core is left to the server's own thread.
-  const calcWorkers = whole('CALC_WORKERS', Math.max(1, Math.min(4, availableParallelism() - 1)), 1, 16);
-  const calcQueue = whole('CALC_QUEUE', 16, 0, 1000);
-  const calcPerVisitor = whole('CALC_PER_VISITOR', 2, 1, 100);
-  const calcCacheMb = whole('CALC_CACHE_MB', 64, 0, 65536);
-  const projectsPerHour = whole('PROJECTS_PER_HOUR', 60, 0, 1_000_000);
-  const projectsPerDay = whole('PROJECTS_PER_DAY', 300, 0, 1_000_000);
-  const loginFailures = whole('LOGIN_FAILURES', 10, 0, 1_000_000);
-  const loginFailuresPerAddress = whole('LOGIN_FAILURES_PER_ADDRESS', 30, 0, 1_000_000);
-  const filesPerProject = whole('FILES_PER_PROJECT', 20, 0, 100_000);
-  const projectStorageMb = whole('PROJECT_STORAGE_MB', 50, 0, 1_000_000);
-  const visitorStorageMb = whole('VISITOR_STORAGE_MB', 200, 0, 1_000_000);
-  const storagePerDayMb = whole('STORAGE_PER_DAY_MB', 100, 0, 1_000_000);
-  const noteDraftMb = whole('NOTE_DRAFT_MB', 4, 1, 12);
-  const noteMegapixels = whole('NOTE_MEGAPIXELS', 40, 1, 1000);
-  const distDir = env.DIST_DIR
-    ? isAbsolute(env.DIST_DIR)
-      ? env.DIST_DIR
-      : resolve(cwd, env.DIST_DIR)
-    : resolve(cwd, 'dist');
+    if (raw) given[name] = raw;
+  }
+  let e: Env;
+  try {
+    e = envSchema<Env>({ schema, data: given, env: false });
+  } catch (error) {
+    const errors = (error as { errors?: ErrorObject[] }).errors;
+    if (!errors) throw error;
+    throw new ConfigError(problemsOf(errors, schema, given));
+  }
+  const problems: string[] = [];
+  const dataDir = resolve(cwd, e.DATA_DIR);
+  const brandLogo = e.BRAND_LOGO ? resolve(cwd, e.BRAND_LOGO) : null;
+  if (brandLogo && !existsSync(brandLogo))
+    problems.push(`BRAND_LOGO must be an existing .svg or .png file, not '${e.BRAND_LOGO}'`);
+  const databaseUrl = e.DATABASE_URL ?? null;
   const sessionSecret = problems.length
     ? ''
-    : sessionSecretFor(dataDir, env.SESSION_SECRET, problems, databaseUrl !== null);
+    : sessionSecretFor(dataDir, e.SESSION_SECRET, problems, databaseUrl !== null);
   if (problems.length) throw new ConfigError(problems);
   return {
-    port,
-    host: env.HOST ?? '0.0.0.0',
+    port: e.PORT,
+    host: e.HOST,
     dataDir,
     databaseUrl,
-    mode,
-    smtpUrl,
-    salesEmail,
+    mode: e.APP_MODE,
+    smtpUrl: e.SMTP_URL ?? null,
+    salesEmail: e.SALES_EMAIL,
     sessionSecret,
-    adminPassword,
-    rateLimit,
-    distDir,
-    mailer: env.MAILER !== 'off',
-    trustProxy,
-    brandName,
+    adminPassword: e.ADMIN_PASSWORD ?? null,
+    rateLimit: e.RATE_LIMIT,
+    distDir: e.DIST_DIR
+      ? isAbsolute(e.DIST_DIR)
+        ? e.DIST_DIR
+        : resolve(cwd, e.DIST_DIR)
+      : resolve(cwd, 'dist'),
+    mailer: e.MAILER !== 'off',
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    brandName: e.BRAND_NAME ? e.BRAND_NAME.slice(0, 80) : null,
     brandLogo,
-    frameAncestors,
-    pdfWorkers,
-    pdfQueue,
-    pdfPerVisitor,
-    calcWorkers,
-    calcQueue,
-    calcPerVisitor,
-    calcCacheMb,
-    projectsPerHour,
-    projectsPerDay,
-    loginFailures,
-    loginFailuresPerAddress,
-    filesPerProject,
-    projectStorageMb,
-    visitorStorageMb,
-    storagePerDayMb,
-    noteDraftMb,
-    noteMegapixels,
+    frameAncestors: (e.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
+    pdfWorkers: e.PDF_WORKERS,
+    pdfQueue: e.PDF_QUEUE,
+    pdfPerVisitor: e.PDF_PER_VISITOR,
+    calcWorkers: e.CALC_WORKERS,
+    calcQueue: e.CALC_QUEUE,
+    calcPerVisitor: e.CALC_PER_VISITOR,
+    calcCacheMb: e.CALC_CACHE_MB,
+    projectsPerHour: e.PROJECTS_PER_HOUR,
+    projectsPerDay: e.PROJECTS_PER_DAY,
+    loginFailures: e.LOGIN_FAILURES,
+    loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
+    filesPerProject: e.FILES_PER_PROJECT,
+    projectStorageMb: e.PROJECT_STORAGE_MB,
+    visitorStorageMb: e.VISITOR_STORAGE_MB,
+    storagePerDayMb: e.STORAGE_PER_DAY_MB,
+    noteDraftMb: e.NOTE_DRAFT_MB,
+    noteMegapixels: e.NOTE_MEGAPIXELS,
   };
 }

@@ -1,13 +1,14 @@
 import '@fastify/swagger';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { adminOf } from './auth/identity';
-import type { Config } from './config';
+import { answers, fileBody } from './http/answers';
 import { bundlesOf } from './projects/products';
 
 /** GET /api/config: what the page needs to know about this deployment, read at run time. */
-export function configRoute(app: FastifyInstance, config: Config): void {
+export const configRoute: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { config } = app;
   // The calculators the mode offers (each bundle's `modes`), and the languages and units they speak.
   const bundles = bundlesOf(config.mode);
   const calculators = bundles.map((b) => b.id);
@@ -19,7 +20,7 @@ export function configRoute(app: FastifyInstance, config: Config): void {
     {
       schema: {
         tags: ['config'],
-        response: {
+        response: answers({
           200: {
             type: 'object',
             properties: {
@@ -34,7 +35,7 @@ export function configRoute(app: FastifyInstance, config: Config): void {
               },
             },
           },
-        },
+        }),
       },
     },
     async (request) => ({
@@ -60,11 +61,14 @@ export function configRoute(app: FastifyInstance, config: Config): void {
   // The manufacturer's logo (BRAND_LOGO), when it has one.
   const logo = config.brandLogo;
   if (logo)
-    app.get('/api/brand/logo', { schema: { tags: ['config'] } }, async (_request, reply) =>
-      reply
-        .header('Content-Type', logo.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : 'image/png')
-        .header('Cache-Control', 'public, max-age=3600')
-        .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
-        .send(readFileSync(logo)),
+    app.get(
+      '/api/brand/logo',
+      { schema: { tags: ['config'], response: answers({ 200: fileBody }) } },
+      async (_request, reply) =>
+        reply
+          .header('Content-Type', logo.toLowerCase().endsWith('.svg') ? 'image/svg+xml' : 'image/png')
+          .header('Cache-Control', 'public, max-age=3600')
+          .header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .send(readFileSync(logo)),
     );
-}
+};

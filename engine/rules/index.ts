@@ -3,6 +3,7 @@ import { between } from './between';
 import { convertUnit } from './convertUnit';
 import { compileRule } from './compileRule';
 import { cycleIn } from './cycleIn';
+import { groupSum } from './groupSum';
 import { isEmail } from './isEmail';
 import { isEmpty } from './isEmpty';
 import { isPhone } from './isPhone';
@@ -15,6 +16,7 @@ export const OPERATORS: Record<string, (...args: never[]) => unknown> = {
   between,
   convert_unit: convertUnit,
   cycle_in: cycleIn,
+  group_sum: groupSum,
   is_email: isEmail,
   is_empty: isEmpty,
   is_phone: isPhone,

@@ -1,11 +1,10 @@
 import '@fastify/swagger';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import type { Db } from '../db/database';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { answers, noContent } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { countAgainst, forget, takeBack } from '../quota/counters';
-import { adminOf, type AdminSessions } from './identity';
+import { adminOf } from './identity';
 import { hashPassword, verifyPassword } from './password';
 
 /** The window failed sign-ins are counted in. */
@@ -23,7 +22,8 @@ let dummy: Promise<string> | undefined;
 const dummyHash = (): Promise<string> => (dummy ??= hashPassword(randomBytes(18).toString('base64url')));
 
 /** POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me. */
-export function authRoutes(app: FastifyInstance, config: Config, db: Db, sessions: AdminSessions): void {
+export const authRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { config, db, sessions } = app;
   app.post(
     '/api/auth/login',
     {
@@ -37,11 +37,13 @@ export function authRoutes(app: FastifyInstance, config: Config, db: Db, session
             password: { type: 'string', maxLength: 200 },
           },
         },
-        response: { 200: { type: 'object', properties: { admin: { type: 'string' } } } },
+        response: answers({
+          200: { type: 'object', required: ['admin'], properties: { admin: { type: 'string' } } },
+        }),
       },
     },
     async (request, reply) => {
-      const { name = 'admin', password } = request.body as { name?: string; password: string };
+      const { name = 'admin', password } = request.body;
       // Counted per name and address, and per address whatever the name (a new name for each guess
       // is counted all the same), before the password is checked: a success takes its count back.
       const byName = `login|name|${request.ip}|${name}`;
@@ -76,9 +78,24 @@ export function authRoutes(app: FastifyInstance, config: Config, db: Db, session
       return { admin: name };
     },
   );
-  app.post('/api/auth/logout', { schema: { tags: ['auth'] } }, async (request, reply) => {
-    await sessions.close(request, reply);
-    return reply.status(204).send();
-  });
-  app.get('/api/auth/me', { schema: { tags: ['auth'] } }, async (request) => ({ admin: adminOf(request) }));
-}
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags: ['auth'], response: answers({ 204: noContent }) } },
+    async (request, reply) => {
+      await sessions.close(request, reply);
+      return reply.status(204).send();
+    },
+  );
+  app.get(
+    '/api/auth/me',
+    {
+      schema: {
+        tags: ['auth'],
+        response: answers({
+          200: { type: 'object', required: ['admin'], properties: { admin: { type: ['string', 'null'] } } },
+        }),
+      },
+    },
+    async (request) => ({ admin: adminOf(request) }),
+  );
+};

@@ -1,7 +1,6 @@
 import '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
-import type { Access } from '../auth/access';
-import type { Db } from '../db/database';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { answers, fileBody } from '../http/answers';
 import { contentDisposition } from '../files/contentDisposition';
 import { HttpError } from '../http/HttpError';
 import { i18nOf } from '../i18n';
@@ -17,7 +16,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  * GET /api/{type}/results_xlsx/{id}?locale=: the stored results of an abattement project as a workbook;
  * 422 when the project's answers are ones the bundle's rules block.
  */
-export function excelRoutes(app: FastifyInstance, db: Db, access: Access): void {
+export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { db, access } = app;
   app.get(
     '/api/:type/results_xlsx/:id',
     {
@@ -29,10 +29,11 @@ export function excelRoutes(app: FastifyInstance, db: Db, access: Access): void 
           properties: { type: { type: 'string', maxLength: 40 }, id: { type: 'string', maxLength: 64 } },
         },
         querystring: { type: 'object', properties: { locale: { type: 'string', enum: ['fr', 'en'] } } },
+        response: answers({ 200: fileBody }),
       },
     },
     async (request, reply) => {
-      const { type, id } = request.params as { type: string; id: string };
+      const { type, id } = request.params;
       const product = access.product(type);
       const row = access.check(request, reply, await getProject(db, product, id));
       assertCalculable(request, product, {
@@ -47,7 +48,7 @@ export function excelRoutes(app: FastifyInstance, db: Db, access: Access): void 
         Chantier?: { forms?: { form?: { unit_system?: unknown } }[] };
       };
       const system = steps.Chantier?.forms?.[0]?.form?.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
-      const { i18n } = i18nOf(product, (request.query as { locale?: string }).locale);
+      const { i18n } = i18nOf(product, request.query.locale);
       const xlsx = await resultsWorkbook(results as unknown as AbattementView, i18n, system, {
         // the project by its name and readable number (never its random id)
         project: [row.name, row.number ? i18n.t('app.note_cover.id', { id: row.number }) : '']
@@ -64,4 +65,4 @@ export function excelRoutes(app: FastifyInstance, db: Db, access: Access): void 
         .send(xlsx);
     },
   );
-}
+};

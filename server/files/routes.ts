@@ -1,13 +1,12 @@
 import '@fastify/multipart';
 import '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
-import type { Access } from '../auth/access';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { adminOf } from '../auth/identity';
-import type { Db } from '../db/database';
+import { answers, fileBody } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { cut, withoutControls } from '../projects/projectText';
+import { products } from '../projects/products';
 import { getProject, newId } from '../projects/repository';
-import type { Quotas } from '../quota/quotas';
 import { contentDisposition } from './contentDisposition';
 import { fileTypeOf, type FileType } from './fileType';
 
@@ -22,55 +21,82 @@ export function storedName(filename: string, type: FileType): string {
 }
 
 /**
- * POST /api/slowli/client_file/{id} (multipart field `file`) and GET /api/files/{id}. An upload is held to
+ * POST {api}/{path}/{id} (multipart field `file`), for each calculator whose workflow takes uploads
+ * (seed 000's client_file), and GET /api/files/{id}. An upload is held to
  * the storage quotas (quota/quotas.ts): files and bytes per project, per visitor and per day.
  */
-export function fileRoutes(app: FastifyInstance, db: Db, access: Access, quotas: Quotas): void {
-  app.post('/api/slowli/client_file/:id', { schema: { tags: ['files'] } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
-    const project = access.check(request, reply, await getProject(db, access.product('slowli'), id));
-    if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data', 'file');
-    let part: Awaited<ReturnType<typeof request.file>>;
-    let data: Buffer;
-    try {
-      part = await request.file();
-      if (!part || part.fieldname !== 'file') throw new HttpError(400, 'file: a file is required', 'file');
-      data = await part.toBuffer();
-    } catch (e) {
-      // A body that is not well-formed multipart (no boundary, cut short) is the sender's error.
-      const status = (e as { statusCode?: number }).statusCode;
-      if (e instanceof HttpError || (status && status < 500)) throw e;
-      throw new HttpError(400, 'file: the upload is not a complete multipart/form-data body', 'file');
-    }
-    const type = fileTypeOf(data, part.filename);
-    if (!type)
-      throw new HttpError(
-        415,
-        'file: only PDF, PNG, JPEG, office documents and DWG drawings are accepted',
-        'file',
-      );
-    const fileId = newId();
-    const target = { project, added: data.length, file: true, admin: adminOf(request) !== null };
-    await quotas.store(request, reply, target, (trx) =>
-      trx
-        .insertInto('files')
-        .values({
-          id: fileId,
-          project_id: project.id,
-          kind: 'client',
-          filename: storedName(part.filename, type),
-          mime: type.mime,
-          size: data.length,
-          data,
-          created_at: new Date().toISOString(),
-        })
-        .execute(),
-    );
-    return { id: fileId, filename: storedName(part.filename, type), size: data.length, type: type.label };
-  });
+const idParam = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', maxLength: 64 } },
+} as const;
 
-  app.get('/api/files/:id', { schema: { tags: ['files'] } }, async (request, reply) => {
-    const { id } = request.params as { id: string };
+export const fileRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { db, access, quotas } = app;
+  const uploaded = answers({
+    200: {
+      type: 'object',
+      required: ['id', 'filename', 'size', 'type'],
+      properties: {
+        id: { type: 'string' },
+        filename: { type: 'string' },
+        size: { type: 'integer' },
+        type: { type: 'string' },
+      },
+    },
+  } as const);
+  const upload = { schema: { tags: ['files'], params: idParam, response: uploaded } };
+  for (const { bundle } of products().values()) {
+    const path = bundle.workflow?.upload?.path;
+    if (!path) continue;
+    const productType = bundle.productType;
+    app.post(`/api/${productType}/${path}/:id`, upload, async (request, reply) => {
+      const { id } = request.params;
+      const project = access.check(request, reply, await getProject(db, access.product(productType), id));
+      if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data', 'file');
+      let part: Awaited<ReturnType<typeof request.file>>;
+      let data: Buffer;
+      try {
+        part = await request.file();
+        if (!part || part.fieldname !== 'file') throw new HttpError(400, 'file: a file is required', 'file');
+        data = await part.toBuffer();
+      } catch (e) {
+        // A body that is not well-formed multipart (no boundary, cut short) is the sender's error.
+        const status = (e as { statusCode?: number }).statusCode;
+        if (e instanceof HttpError || (status && status < 500)) throw e;
+        throw new HttpError(400, 'file: the upload is not a complete multipart/form-data body', 'file');
+      }
+      const type = fileTypeOf(data, part.filename);
+      if (!type)
+        throw new HttpError(
+          415,
+          'file: only PDF, PNG, JPEG, office documents and DWG drawings are accepted',
+          'file',
+        );
+      const fileId = newId();
+      const target = { project, added: data.length, file: true, admin: adminOf(request) !== null };
+      await quotas.store(request, reply, target, (trx) =>
+        trx
+          .insertInto('files')
+          .values({
+            id: fileId,
+            project_id: project.id,
+            kind: 'client',
+            filename: storedName(part.filename, type),
+            mime: type.mime,
+            size: data.length,
+            data,
+            created_at: new Date().toISOString(),
+          })
+          .execute(),
+      );
+      return { id: fileId, filename: storedName(part.filename, type), size: data.length, type: type.label };
+    });
+  }
+
+  const download = { schema: { tags: ['files'], params: idParam, response: answers({ 200: fileBody }) } };
+  app.get('/api/files/:id', download, async (request, reply) => {
+    const { id } = request.params;
     const file = await db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
     if (!file) throw new HttpError(404, 'Unknown file');
     const project = await db
@@ -85,4 +111,4 @@ export function fileRoutes(app: FastifyInstance, db: Db, access: Access, quotas:
       .header('X-Content-Type-Options', 'nosniff')
       .send(Buffer.from(file.data));
   });
-}
+};

@@ -1,19 +1,16 @@
 import '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { sql } from 'kysely';
-import type { Access } from '../auth/access';
 import { adminOf } from '../auth/identity';
 import type { StoredProject } from '../calc';
-import type { Db } from '../db/database';
 import { contentDisposition } from '../files/contentDisposition';
+import { answers, fileBody, noContent } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { getProject, variantsOf, patchProject } from '../projects/repository';
-import type { Quotas } from '../quota/quotas';
 import { assertCalculable } from '../projects/refusal';
 import { imageSize } from './imageSize';
 import type { NoteEntry } from './noteDocument';
 import { closedSignal, poolRefusal } from '../workers/refusals';
-import type { PdfPool } from './pool';
 import { newCode } from '../verify/codes';
 import { verifyAddress } from '../verify/address';
 import { recordIssued } from '../verify/issued';
@@ -52,10 +49,12 @@ export function payloadOf(
   body: unknown,
   megapixels: number,
 ): {
+  /** the serialized note as it came */
+  data: string;
   entries: NoteEntry[];
   charts: { pluviometrie: string | null; toitures: (string | null)[] };
 } {
-  const raw = (body as { data?: unknown } | null)?.data;
+  const raw = body !== null && typeof body === 'object' && 'data' in body ? body.data : undefined;
   if (typeof raw !== 'string') throw new HttpError(400, 'data: the serialized note is required', 'data');
   let parsed: unknown;
   try {
@@ -106,7 +105,7 @@ export function payloadOf(
       'note_pixels',
     );
   }
-  return { entries, charts };
+  return { data: raw, entries, charts };
 }
 
 /**
@@ -114,39 +113,46 @@ export function payloadOf(
  * that leaving the note page (Modify, a reload, another device) loses nothing. Checked as the PDF's
  * payload is.
  */
-export function noteDraftRoutes(
-  app: FastifyInstance,
-  db: Db,
-  access: Access,
-  quotas: Quotas,
-  limits: { draftMb: number; megapixels: number },
-): void {
-  const params = {
-    type: 'object',
-    required: ['type', 'id'],
-    properties: { type: { type: 'string', maxLength: 40 }, id: { type: 'string', maxLength: 64 } },
-  } as const;
-  app.get('/api/:type/note_draft/:id', { schema: { tags: ['projects'], params } }, async (request, reply) => {
-    const { type, id } = request.params as { type: string; id: string };
-    const row = access.check(request, reply, await getProject(db, access.product(type), id));
-    const draft = await db
-      .selectFrom('note_drafts')
-      .select('content')
-      .where('project_id', '=', row.id)
-      .executeTakeFirst();
-    return { data: draft ? (JSON.parse(draft.content) as { data: string }).data : null };
-  });
+const params = {
+  type: 'object',
+  required: ['type', 'id'],
+  properties: { type: { type: 'string', maxLength: 40 }, id: { type: 'string', maxLength: 64 } },
+} as const;
+
+export const noteDraftRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { db, access, quotas } = app;
+  const limits = { draftMb: app.config.noteDraftMb, megapixels: app.config.noteMegapixels };
+  const draft = answers({
+    200: { type: 'object', required: ['data'], properties: { data: { type: ['string', 'null'] } } },
+  } as const);
+  app.get(
+    '/api/:type/note_draft/:id',
+    { schema: { tags: ['projects'], params, response: draft } },
+    async (request, reply) => {
+      const { type, id } = request.params;
+      const row = access.check(request, reply, await getProject(db, access.product(type), id));
+      const draft = await db
+        .selectFrom('note_drafts')
+        .select('content')
+        .where('project_id', '=', row.id)
+        .executeTakeFirst();
+      return { data: draft ? (JSON.parse(draft.content) as { data: string }).data : null };
+    },
+  );
   app.put(
     '/api/:type/note_draft/:id',
-    { bodyLimit: limits.draftMb * 1024 * 1024, schema: { tags: ['projects'], params } },
+    {
+      bodyLimit: limits.draftMb * 1024 * 1024,
+      schema: { tags: ['projects'], params, response: answers({ 204: noContent }) },
+    },
     async (request, reply) => {
-      const { type, id } = request.params as { type: string; id: string };
+      const { type, id } = request.params;
       const row = access.check(request, reply, await getProject(db, access.product(type), id));
       // A draft keeps what the page cannot make again: the sections' texts and images, not the charts.
-      const { charts } = payloadOf(request.body, limits.megapixels);
+      const { charts, data } = payloadOf(request.body, limits.megapixels);
       if (charts.pluviometrie !== null || charts.toitures.length)
         throw new HttpError(400, 'data: a note draft keeps the sections (informations) only', 'data');
-      const content = JSON.stringify({ data: (request.body as { data: string }).data });
+      const content = JSON.stringify({ data });
       const t = new Date().toISOString();
       const before = await db
         .selectFrom('note_drafts')
@@ -169,7 +175,7 @@ export function noteDraftRoutes(
       return reply.status(204).send();
     },
   );
-}
+};
 
 /**
  * POST /api/{type}/pdf_download/{id}?locale=: the calculation note as a PDF, from the stored project. The
@@ -178,24 +184,22 @@ export function noteDraftRoutes(
  * Retry-After when the visitor already has its note in flight (each visitor is served in turn), 503 with
  * Retry-After when every worker is busy and the queue is full.
  */
-export function pdfRoutes(
-  app: FastifyInstance,
-  db: Db,
-  access: Access,
-  pool: PdfPool,
-  megapixels: number,
-): void {
+export const pdfRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { db, access, pdfPool: pool } = app;
+  const megapixels = app.config.noteMegapixels;
   app.post(
     '/api/:type/pdf_download/:id',
     {
       bodyLimit: 12 * 1024 * 1024,
       schema: {
         tags: ['projects'],
+        params,
         querystring: { type: 'object', properties: { locale: { type: 'string', enum: ['fr', 'en'] } } },
+        response: answers({ 200: fileBody }),
       },
     },
     async (request, reply) => {
-      const { type, id } = request.params as { type: string; id: string };
+      const { type, id } = request.params;
       const product = access.product(type);
       const row = access.check(request, reply, await getProject(db, product, id));
       const { entries, charts } = payloadOf(request.body, megapixels);
@@ -206,7 +210,7 @@ export function pdfRoutes(
       });
       // Every printed note is issued under its own code (issue 30): kept with what it was printed from.
       const code = newCode();
-      const locale = (request.query as { locale?: string }).locale ?? 'fr';
+      const locale = request.query.locale ?? 'fr';
       const date = new Date().toISOString().slice(0, 10);
       let pdf: Uint8Array;
       try {
@@ -257,4 +261,4 @@ export function pdfRoutes(
         .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
     },
   );
-}
+};

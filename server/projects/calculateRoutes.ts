@@ -1,13 +1,12 @@
 import '@fastify/swagger';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Access } from '../auth/access';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminOf } from '../auth/identity';
 import { previewValues } from '../../engine';
-import type { Db } from '../db/database';
+import { answers, anyJson } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import type { StoredProject } from '../calc';
-import type { Calculations } from './calculations';
 import { bundleOfProduct, type ProductType } from './products';
 import { canonicalJson } from './projectText';
 import { checkBody, typeParam } from './routes';
@@ -23,12 +22,8 @@ import { localeOf, refusal } from './refusal';
  * runs on a worker thread and is remembered by content (calculations.ts); storing makes the GET a state
  * change, refused from another site (http/sameOrigin.ts).
  */
-export function calculateRoutes(
-  app: FastifyInstance,
-  db: Db,
-  access: Access,
-  calculations: Calculations,
-): void {
+export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { db, access, calculations } = app;
   /**
    * The bundle's calculation of a project's steps (canonical JSON), on the calculation pool for the
    * requesting visitor (its address); 422 listing every reason it cannot be done, in the request's
@@ -59,25 +54,37 @@ export function calculateRoutes(
     if (!adminOf(request)) delete shown.diameter;
     return shown;
   };
-  const handler = (type: ProductType) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const { id } = request.params as { id: string };
-    const row = access.check(request, reply, await getProjectContent(db, type, id));
-    const { results, text } = await run(request, reply, type, row.content, { stress: true });
-    if (!(await saveResults(db, row.id, row.version, text)))
-      throw new HttpError(
-        409,
-        'The project was changed while it was calculated; calculate it again',
-        'version',
-        { version: (await getProject(db, type, row.id))?.version },
-      );
-    if (adminOf(request) || !('diameter' in results))
-      return reply.header('Content-Type', 'application/json; charset=utf-8').send(text);
-    return forCaller(request, results);
-  };
+  const handler =
+    (type: ProductType) =>
+    async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
+      const { id } = request.params;
+      const row = access.check(request, reply, await getProjectContent(db, type, id));
+      const { results, text } = await run(request, reply, type, row.content, { stress: true });
+      if (!(await saveResults(db, row.id, row.version, text)))
+        throw new HttpError(
+          409,
+          'The project was changed while it was calculated; calculate it again',
+          'version',
+          { version: (await getProject(db, type, row.id))?.version },
+        );
+      if (adminOf(request) || !('diameter' in results))
+        return reply.header('Content-Type', 'application/json; charset=utf-8').send(text);
+      return forCaller(request, results);
+    };
+  // The results' own schema is issue 29's other half (server/calc): an open object meanwhile.
   const schema = {
     tags: ['projects'],
     params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
-  };
+    response: answers({ 200: anyJson }),
+  } as const;
+  const typedSchema = {
+    ...schema,
+    params: {
+      type: 'object',
+      required: ['type', 'id'],
+      properties: { type: typeParam.properties.type, id: { type: 'string', maxLength: 64 } },
+    },
+  } as const;
   // Storing results is a state change: a GET from another site is refused, as send-project is.
   const config = { changesState: true };
   // POST /api/{type}/preview: the bundle's preview figures of a project as it is being typed, computed
@@ -86,9 +93,9 @@ export function calculateRoutes(
   // (the answers the calculation does not read, the bundle's preview.ignores, hold nothing back).
   app.post(
     '/api/:type/preview',
-    { schema: { tags: ['projects'], params: typeParam } },
+    { schema: { tags: ['projects'], params: typeParam, response: answers({ 200: anyJson }) } },
     async (request, reply) => {
-      const type = access.product((request.params as { type: string }).type);
+      const type = access.product(request.params.type);
       access.listOwner(request, reply); // admin mode: admins only, as for every project call
       const { steps } = checkBody(type, request.body);
       const { results } = await run(request, reply, type, canonicalJson(steps), { stress: false });
@@ -98,7 +105,7 @@ export function calculateRoutes(
   app.get('/api/sl/calculate/:id', { schema, config }, (request, reply) =>
     handler(access.product('slowli'))(request, reply),
   );
-  app.get('/api/:type/calculate/:id', { schema, config }, (request, reply) =>
-    handler(access.product((request.params as { type: string }).type))(request, reply),
+  app.get('/api/:type/calculate/:id', { schema: typedSchema, config }, (request, reply) =>
+    handler(access.product(request.params.type))(request, reply),
   );
-}
+};

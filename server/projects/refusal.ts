@@ -13,7 +13,8 @@ import { bundleOfProduct, type ProductType } from './products';
  */
 export function localeOf(request: FastifyRequest, type: ProductType): string {
   const locales = bundleOfProduct(type).locales as string[];
-  const asked = (request.query as { locale?: unknown } | undefined)?.locale;
+  const query: unknown = request.query;
+  const asked = query !== null && typeof query === 'object' && 'locale' in query ? query.locale : undefined;
   if (typeof asked === 'string' && locales.includes(asked)) return asked;
   const header = request.headers['accept-language'];
   for (const part of (typeof header === 'string' ? header : '').split(',')) {

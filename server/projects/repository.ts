@@ -372,42 +372,24 @@ export async function saveResults(
 }
 
 /**
- * Marks a project sent to the sales team (ongoing becomes valid; any later state stays) and answers its
- * state as stored. One conditional UPDATE, so a concurrent order or refusal is never written over.
+ * A step of the order workflow (server/workflow): the project leaves `from` for `to` (with its order
+ * number when given). One conditional UPDATE on the state read: false when the state changed meanwhile
+ * (the caller reads it again and judges anew), so a concurrent order or refusal is never written over.
  */
-export async function markSent(db: Db | Transaction<Database>, id: string): Promise<string> {
-  await db
-    .updateTable('projects')
-    .set({
-      state: sql<string>`case when state = 'ongoing' then 'valid' else state end`,
-      updated_at: now(),
-    })
-    .where('id', '=', id)
-    .execute();
-  const row = await db.selectFrom('projects').select('state').where('id', '=', id).executeTakeFirstOrThrow();
-  return row.state;
-}
-
-/**
- * An admin's decision: 'commanded' (with the order number) at any time; 'notselected' except on an
- * ordered project (an order is never undone by a refusal: answers 'ordered' and changes nothing).
- */
-export async function decide(
-  db: Db,
+export async function moveState(
+  db: Db | Transaction<Database>,
   id: string,
-  decision: { state: 'commanded'; command: string } | { state: 'notselected' },
-): Promise<'ok' | 'ordered'> {
-  let q = db
+  from: string,
+  to: string,
+  command?: string,
+): Promise<boolean> {
+  const r = await db
     .updateTable('projects')
-    .set(
-      decision.state === 'commanded'
-        ? { state: 'commanded', command: decision.command, updated_at: now() }
-        : { state: 'notselected', updated_at: now() },
-    )
-    .where('id', '=', id);
-  if (decision.state === 'notselected') q = q.where('state', '<>', 'commanded');
-  const r = await q.executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1 ? 'ok' : 'ordered';
+    .set({ state: to, ...(command === undefined ? {} : { command }), updated_at: now() })
+    .where('id', '=', id)
+    .where('state', '=', from)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
 }
 
 /**

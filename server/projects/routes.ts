@@ -1,10 +1,10 @@
 import '@fastify/swagger';
-import Ajv, { type ValidateFunction } from 'ajv';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Access } from '../auth/access';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminOf } from '../auth/identity';
-import type { Db, Dialect } from '../db/database';
 import { isEmail } from '../../engine/rules/isEmail';
+import { answers, noContent, openObject } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { presentListItem, presentProject } from './present';
 import { products, type ProductType } from './products';
@@ -24,45 +24,53 @@ import {
   type Steps,
 } from './repository';
 import { serverSchema } from './serverSchema';
-import type { Quotas } from '../quota/quotas';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
 // The same e-mail shape as the wizard's check (engine/rules/isEmail); an empty answer is not an address.
 ajv.addFormat('email', { type: 'string', validate: (v: string) => v.trim() === '' || isEmail(v) });
-const validators = new Map<ProductType, ValidateFunction>();
+/** A project as a save sends it: its steps, and for an update its id and the version it was read at. */
+interface ProjectBody {
+  id?: string | null;
+  version?: number | null;
+  steps: Steps;
+}
+
+const validators = new Map<ProductType, ValidateFunction<ProjectBody>>();
 /** The server schema's validator of a product, compiled on first use. */
-function validatorOf(type: ProductType): ValidateFunction {
+function validatorOf(type: ProductType): ValidateFunction<ProjectBody> {
   let v = validators.get(type);
   if (!v) {
-    v = ajv.compile(serverSchema(products().get(type)!.bundle));
+    v = ajv.compile<ProjectBody>(serverSchema(products().get(type)!.bundle));
     validators.set(type, v);
   }
   return v;
 }
 
+/** The 400 naming the first field a project body has wrong, in the words of its server schema. */
+function bodyError(
+  errors: readonly Pick<ErrorObject, 'instancePath' | 'keyword' | 'params' | 'message'>[] | null | undefined,
+): HttpError {
+  const e = errors?.[0];
+  const params = (e?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
+  const at = (e?.instancePath ?? '').replace(/^\//, '').split('/').filter(Boolean);
+  if (params.missingProperty) at.push(params.missingProperty);
+  if (params.additionalProperty) at.push(params.additionalProperty);
+  const field = at.join('.') || 'body';
+  const why = params.additionalProperty
+    ? 'is not a field of this form'
+    : e?.keyword === 'maxItems'
+      ? `at most ${String((e.params as { limit: number }).limit)} per project`
+      : e?.keyword === 'format'
+        ? `is not an e-mail address`
+        : (e?.message ?? 'invalid');
+  return new HttpError(400, `${field}: ${why}`, field, undefined, 'bad_request');
+}
+
 /** Checks a project body against its product's server schema; 400 naming the first bad field. */
-export function checkBody(
-  type: ProductType,
-  body: unknown,
-): { id?: string | null; version?: number | null; steps: Steps } {
+export function checkBody(type: ProductType, body: unknown): ProjectBody {
   const validate = validatorOf(type);
-  if (!validate(body)) {
-    const e = validate.errors?.[0];
-    const params = (e?.params ?? {}) as { missingProperty?: string; additionalProperty?: string };
-    const at = (e?.instancePath ?? '').replace(/^\//, '').split('/').filter(Boolean);
-    if (params.missingProperty) at.push(params.missingProperty);
-    if (params.additionalProperty) at.push(params.additionalProperty);
-    const field = at.join('.') || 'body';
-    const why = params.additionalProperty
-      ? 'is not a field of this form'
-      : e?.keyword === 'maxItems'
-        ? `at most ${String((e.params as { limit: number }).limit)} per project`
-        : e?.keyword === 'format'
-          ? `is not an e-mail address`
-          : (e?.message ?? 'invalid');
-    throw new HttpError(400, `${field}: ${why}`, field);
-  }
-  return body as { id?: string | null; version?: number | null; steps: Steps };
+  if (!validate(body)) throw bodyError(validate.errors);
+  return body;
 }
 
 /** The route parameter `type`: an API product type. */
@@ -76,7 +84,7 @@ export const idParams = {
   required: ['type', 'id'],
   properties: { type: typeParam.properties.type, id: { type: 'string', maxLength: 64 } },
 } as const;
-const saved = {
+const saved = answers({
   200: {
     type: 'object',
     properties: {
@@ -87,20 +95,22 @@ const saved = {
       results_kept: { type: 'boolean' },
     },
   },
-};
+} as const);
 
 /** The project routes shared by every product type (DESIGN.md section 4). */
-export function projectRoutes(
-  app: FastifyInstance,
-  db: Db,
-  dialect: Dialect,
-  access: Access,
-  quotas: Quotas,
-): void {
-  const search = async (request: FastifyRequest, reply: FastifyReply) => {
-    const type = access.product((request.params as { type: string }).type);
-    const { page, query = '' } = request.params as { page: number; query?: string };
-    const { sort = 'updated_at', order = 'DESC' } = request.query as { sort?: Sort; order?: 'ASC' | 'DESC' };
+export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { db, dialect, access, quotas } = app;
+  const search = async (
+    request: FastifyRequest<{
+      Params: { type: string; page: number; query?: string };
+      Querystring: { sort?: Sort; order?: string };
+    }>,
+    reply: FastifyReply,
+  ) => {
+    const type = access.product(request.params.type);
+    const { page, query = '' } = request.params;
+    const { sort = 'updated_at' } = request.query;
+    const order = request.query.order?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC';
     const owner = access.listOwner(request, reply);
     const r = await searchProjects(db, { dialect, type, owner, query, page, sort, order });
     return {
@@ -109,8 +119,19 @@ export function projectRoutes(
       total: r.total,
     };
   };
+  const listed = answers({
+    200: {
+      type: 'object',
+      properties: {
+        projects: { type: 'array', items: openObject },
+        totalPages: { type: 'integer' },
+        total: { type: 'integer' },
+      },
+    },
+  } as const);
   const searchSchema = (withQuery: boolean) => ({
     tags: ['projects'],
+    response: listed,
     params: {
       type: 'object',
       required: ['type', 'page'],
@@ -128,60 +149,49 @@ export function projectRoutes(
       },
     },
   });
-  app.get('/api/:type/project/search/:page', { schema: searchSchema(false) }, (req, rep) => {
-    const q = req.query as { order?: string };
-    if (q.order) q.order = q.order.toUpperCase();
-    return search(req, rep);
-  });
-  app.get('/api/:type/project/search/:page/:query', { schema: searchSchema(true) }, (req, rep) => {
-    const q = req.query as { order?: string };
-    if (q.order) q.order = q.order.toUpperCase();
-    return search(req, rep);
-  });
+  app.get('/api/:type/project/search/:page', { schema: searchSchema(false) }, search);
+  app.get('/api/:type/project/search/:page/:query', { schema: searchSchema(true) }, search);
 
   /** The project a route's :type and :id name, when the caller may see it (404 otherwise). */
-  const projectOf = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { type, id } = request.params as { type: string; id: string };
+  const projectOf = async (
+    request: FastifyRequest<{ Params: { type: string; id: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const { type, id } = request.params;
     return access.check(request, reply, await getProject(db, access.product(type), id));
   };
 
   app.get(
     '/api/:type/project/:id',
-    { schema: { tags: ['projects'], params: idParams } },
+    { schema: { tags: ['projects'], params: idParams, response: answers({ 200: openObject }) } },
     async (request, reply) => {
       const row = await projectOf(request, reply);
       return presentProject(row, { admin: adminOf(request) !== null });
     },
   );
 
-  app.post(
-    '/api/:type/project',
-    { schema: { tags: ['projects'], params: typeParam, response: saved } },
-    async (request, reply) => {
-      const type = access.product((request.params as { type: string }).type);
-      const body = checkBody(type, request.body);
-      if (body.id) {
-        // A body that names an existing project is an update (the seeds' clients POST new ones only).
-        return save(type, body, request, reply);
-      }
-      const owner = access.newOwner(request, reply);
-      const undo = await quotas.projectCreated(request, reply, owner);
-      try {
-        const r = await createProject(db, { type, owner, steps: body.steps });
-        return { id: r.id, changed: true, version: r.version };
-      } catch (e) {
-        await undo();
-        throw e;
-      }
-    },
-  );
-
-  const save = async (
+  const create = async (
     type: ProductType,
-    body: { id?: string | null; version?: number | null; steps: Steps },
+    body: ProjectBody,
     request: FastifyRequest,
     reply: FastifyReply,
   ) => {
+    if (body.id) {
+      // A body that names an existing project is an update (the seeds' clients POST new ones only).
+      return save(type, body, request, reply);
+    }
+    const owner = access.newOwner(request, reply);
+    const undo = await quotas.projectCreated(request, reply, owner);
+    try {
+      const r = await createProject(db, { type, owner, steps: body.steps });
+      return { id: r.id, changed: true, version: r.version };
+    } catch (e) {
+      await undo();
+      throw e;
+    }
+  };
+
+  const save = async (type: ProductType, body: ProjectBody, request: FastifyRequest, reply: FastifyReply) => {
     if (!body.id) throw new HttpError(400, 'id: an existing project id is required to update', 'id');
     let row = access.check(request, reply, await getProject(db, type, body.id));
     let r = await updateProject(db, row, body.steps, body.version ?? null);
@@ -205,18 +215,28 @@ export function projectRoutes(
       ...(r.resultsKept ? { results_kept: true } : {}),
     };
   };
+  // The body is checked against the calculator's server schema in the handler (checkBody), after the
+  // caller's access: a visitor the mode refuses learns nothing of the schema (authorization matrix).
+  app.post(
+    '/api/:type/project',
+    { schema: { tags: ['projects'], params: typeParam, response: saved } },
+    async (request, reply) => {
+      const type = access.product(request.params.type);
+      return create(type, checkBody(type, request.body), request, reply);
+    },
+  );
   app.put(
     '/api/:type/project',
     { schema: { tags: ['projects'], params: typeParam, response: saved } },
     async (request, reply) => {
-      const type = access.product((request.params as { type: string }).type);
+      const type = access.product(request.params.type);
       return save(type, checkBody(type, request.body), request, reply);
     },
   );
 
   app.post(
     '/api/:type/project/:id/variant',
-    { schema: { tags: ['projects'], params: idParams } },
+    { schema: { tags: ['projects'], params: idParams, response: answers({ 201: openObject }) } },
     async (request, reply) => {
       const row = await projectOf(request, reply);
       const undo = await quotas.projectCreated(request, reply, adminOf(request) ? null : row.owner);
@@ -253,25 +273,33 @@ export function projectRoutes(
           additionalProperties: false,
           properties: { label: { type: ['string', 'null'], maxLength: 80 } },
         },
-        response: {
+        response: answers({
           200: {
             type: 'object',
             properties: { id: { type: 'string' }, label: { type: ['string', 'null'] } },
           },
-        },
+        }),
       },
     },
     async (request, reply) => {
       const row = await projectOf(request, reply);
-      await nameVariant(db, row.id, (request.body as { label: string | null }).label);
-      const named = await getProject(db, row.product_type as ProductType, row.id);
+      await nameVariant(db, row.id, request.body.label);
+      const named = await getProject(db, row.product_type, row.id);
       return { id: row.id, label: named?.variant_label ?? null };
     },
   );
 
   app.get(
     '/api/:type/project/:id/variants',
-    { schema: { tags: ['projects'], params: idParams } },
+    {
+      schema: {
+        tags: ['projects'],
+        params: idParams,
+        response: answers({
+          200: { type: 'object', properties: { variants: { type: 'array', items: openObject } } },
+        }),
+      },
+    },
     async (request, reply) => {
       const row = await projectOf(request, reply);
       const admin = adminOf(request) !== null;
@@ -281,11 +309,11 @@ export function projectRoutes(
 
   app.delete(
     '/api/:type/project/:id',
-    { schema: { tags: ['projects'], params: idParams } },
+    { schema: { tags: ['projects'], params: idParams, response: answers({ 204: noContent }) } },
     async (request, reply) => {
       const row = await projectOf(request, reply);
       await deleteProject(db, dialect, row.id);
       return reply.status(204).send();
     },
   );
-}
+};

@@ -10,6 +10,9 @@ export const PORTS = {
   admin: 8093 + offset,
   embedded: 8094 + offset,
   tank: 8095 + offset,
+  /** the sales team's SMTP receiver (tank mode's mail) and its mailbox read over HTTP */
+  smtp: 8096 + offset,
+  mailbox: 8097 + offset,
   host: 8099 + offset,
 } as const;
 
@@ -17,6 +20,8 @@ export const CLIENT = `http://127.0.0.1:${PORTS.client}`;
 export const CANADA = `http://127.0.0.1:${PORTS.canada}`;
 export const ADMIN = `http://127.0.0.1:${PORTS.admin}`;
 export const TANK = `http://127.0.0.1:${PORTS.tank}`;
+/** the messages the SMTP receiver took, as JSON (GET) */
+export const MAILBOX = `http://127.0.0.1:${PORTS.mailbox}`;
 /** the app inside the manufacturer's site, another site than the host's */
 export const EMBEDDED = `http://127.0.0.1:${PORTS.embedded}`;
 /** the manufacturer's site that frames the app */

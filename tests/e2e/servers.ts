@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { receiver } from '../server/smtp';
 import { HOST, EMBEDDED, PORTS } from './ports';
 
 const root = join(import.meta.dirname, '../..');
@@ -18,6 +19,13 @@ const root = join(import.meta.dirname, '../..');
 process.env.EXTRA_BUNDLES = join(root, 'tests/fixtures/bundles');
 execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 const base = mkdtempSync(join(tmpdir(), 'rw-e2e-'));
+// A real SMTP receiver for the sales mail of the test calculator's workflow, its messages read over HTTP.
+const sales = receiver(PORTS.smtp);
+await sales.start();
+createServer((_req, res) => {
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(sales.received));
+}).listen(PORTS.mailbox, '127.0.0.1');
 for (const [mode, port] of [
   ['client', PORTS.client],
   ['canada', PORTS.canada],
@@ -36,6 +44,9 @@ for (const [mode, port] of [
       SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123',
       ADMIN_PASSWORD: 'e2e-admin-password',
       DIST_DIR: join(root, 'dist'),
+      ...(mode === 'tank'
+        ? { SMTP_URL: `smtp://127.0.0.1:${PORTS.smtp}`, SALES_EMAIL: 'cuves@fabricant.example' }
+        : {}),
     }),
   );
   await server.app.listen({ port, host: '127.0.0.1' });

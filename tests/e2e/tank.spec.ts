@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { pdfText } from '../pdfText';
+import { MAILBOX } from './ports';
 
 /**
  * The calculator kept with the tests (tests/fixtures/bundles/tank) is a folder of JSON only: bundle,
@@ -75,4 +76,61 @@ test('a calculator that is only a folder of JSON: home, wizard, results, history
   // A stored project opens where its answers end: the roofs, as they were saved.
   await expect(page.getByRole('heading', { name: 'Les toitures' })).toBeVisible();
   await expect(page.getByLabel('Nom de la toiture').first()).toHaveValue('Salle');
+});
+
+/**
+ * The test calculator's order workflow is JSON too (its bundle's `workflow`): the visitor orders a tank
+ * from the history with its own order reference, the row then reads as ordered, and the sales address
+ * receives the mail (a real SMTP receiver, tests/e2e/servers.ts).
+ */
+test('a calculator whose order workflow is only JSON: order from the history, ordered, mail received', async ({
+  page,
+}) => {
+  const site = `Médiathèque ${Date.now()}`;
+  // a step in the server format (playwright cannot load the engine's fixtures helper: its JSON imports)
+  const step = (name: string, forms: Record<string, unknown>[]) => ({
+    name,
+    state: 2,
+    condition_value: true,
+    toApi: true,
+    forms: forms.map((form, i) => ({ uuid: `${name}${i}`, form })),
+  });
+  const created = await page.request.post('/api/tank/project', {
+    data: {
+      steps: {
+        Chantier: step('Chantier', [{ name: site, postcode: '69003', rain_mm: 820 }]),
+        Toiture: step('Toiture', [
+          { name: 'Toit nord', surface: 300, coefficient: 0.9 },
+          { name: 'Toit sud', surface: 120, coefficient: 0.6 },
+        ]),
+      },
+    },
+  });
+  expect(created.status()).toBe(200);
+
+  await page.goto('/client/tank/history');
+  const row = page.getByRole('row', { name: new RegExp(site) });
+  await expect(row).toContainText('En cours');
+  await row.getByRole('button', { name: 'Options du projet' }).click();
+  await page.getByRole('menuitem', { name: 'Commander la cuve' }).click();
+  await page.getByRole('textbox', { name: 'Votre référence de commande' }).fill('CUVE-2026-7');
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await expect(row).toContainText('Commandé n° CUVE-2026-7');
+  // ordered once: the menu no longer offers it
+  await row.getByRole('button', { name: 'Options du projet' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Supprimer le projet' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Commander la cuve' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // the sender delivers the outbox every few seconds: wait for the message, not for a time
+  await expect
+    .poll(async () => {
+      const mails = (await (await page.request.get(MAILBOX)).json()) as string[];
+      return mails.find((m) => m.includes('CUVE-2026-7')) ?? '';
+    })
+    .toContain('To: cuves@fabricant.example');
+  const mails = (await (await page.request.get(MAILBOX)).json()) as string[];
+  const mail = mails.find((m) => m.includes('CUVE-2026-7'))!;
+  expect(mail).toContain('Toitures : 2');
+  expect(mail).toMatch(/^Subject: .+/m);
 });

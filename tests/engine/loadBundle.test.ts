@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BundleError, loadBundle } from '../../engine';
+import { BundleError, loadBundle, type WorkflowDef } from '../../engine';
 import { bundleOf } from './helpers';
 
 const good = (): Record<string, unknown> =>
@@ -30,6 +30,18 @@ describe('loadBundle', () => {
       };
     });
     expect(() => loadBundle(b)).toThrow(/frobnicate/);
+  });
+  it('checks the order workflow: its rules read its own data, its commands lead to its states', () => {
+    const sl = good() as unknown as { workflow: WorkflowDef };
+    const wrongRoot = structuredClone(sl);
+    wrongRoot.workflow.transitions[1]!.from = { '!=': [{ var: 'status' }, 'commanded'] };
+    expect(() => loadBundle(wrongRoot)).toThrow(/workflow\/transitions\/1\/from.*status/);
+    const wrongState = structuredClone(sl);
+    wrongState.workflow.transitions[0]!.to = 'comanded';
+    expect(() => loadBundle(wrongState)).toThrow(/comanded/);
+    const wrongCell = structuredClone(sl);
+    wrongCell.workflow.workbook!.sheets[1]!.cells![0]!.value = { var: 'row.name' };
+    expect(() => loadBundle(wrongCell)).toThrow(/sheets\/1\/cells\/0/);
   });
   it('refuses a rule on a field that does not exist', () => {
     const b = broken((x) => {

@@ -32,6 +32,39 @@ describe('loadConfig', () => {
       expect(lines.join('\n')).toMatch(/APP_MODE must be one of admin, canada, canada_prod, client/);
     }
   });
+  it('checks every variable by its schema: defaults typed, blanks unset, secrets never repeated', () => {
+    const c = loadConfig({
+      DATA_DIR: '/tmp/rw-config-test',
+      PORT: ' 9000 ',
+      PDF_WORKERS: '',
+      TRUST_PROXY: '10.0.0.1, loopback',
+      FRAME_ANCESTORS: 'https://www.example.com, https://*.example.org',
+    });
+    expect(c).toMatchObject({ port: 9000, pdfWorkers: 1, rateLimit: 600, noteDraftMb: 4 });
+    expect(c.trustProxy).toEqual(['10.0.0.1', 'loopback']);
+    expect(c.frameAncestors).toEqual(['https://www.example.com', 'https://*.example.org']);
+    expect(loadConfig({ DATA_DIR: '/tmp/rw-config-test', TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    try {
+      loadConfig({
+        DATA_DIR: '/tmp/rw-config-test',
+        ADMIN_PASSWORD: 'hunter2',
+        TRUST_PROXY: 'my proxy',
+        FRAME_ANCESTORS: 'ftp://files.example.com',
+        NOTE_DRAFT_MB: '13',
+        RATE_LIMIT: '1.5',
+      });
+      expect.unreachable();
+    } catch (e) {
+      const lines = (e as ConfigError).problems;
+      expect(lines).toEqual([
+        'ADMIN_PASSWORD must be at least 8 characters',
+        "RATE_LIMIT must be a whole number of requests per minute, not '1.5'",
+        "TRUST_PROXY must be true, false, a number of proxies or a list of their addresses, not 'my proxy'",
+        "FRAME_ANCESTORS must be a list of origins such as https://www.example.com, not 'ftp://files.example.com'",
+        "NOTE_DRAFT_MB must be a whole number from 1 to 12, not '13'",
+      ]);
+    }
+  });
   it('needs a shared session secret with PostgreSQL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app' })).toThrow(/SESSION_SECRET is required/);
   });

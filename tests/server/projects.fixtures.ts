@@ -19,3 +19,14 @@ export function projectBody(id: 'sl' | 'sm' | 'smca', patch?: (data: Record<stri
     state.steps.map(() => 1 as StepStatus),
   );
 }
+
+/** A step of a project in the server format, its forms in order (uuid: the step's key and the index). */
+export function stepOf(name: string, forms: Record<string, unknown>[]) {
+  return {
+    name,
+    state: 2,
+    condition_value: true,
+    toApi: true,
+    forms: forms.map((form, i) => ({ uuid: `${name}${i}`, form })),
+  };
+}

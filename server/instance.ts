@@ -1,0 +1,27 @@
+import type { Access } from './auth/access';
+import type { AdminSessions } from './auth/identity';
+import type { Config } from './config';
+import type { Db, Dialect } from './db/database';
+import type { PdfPool } from './pdf/pool';
+import type { Calculations } from './projects/calculations';
+import type { Quotas } from './quota/quotas';
+
+/**
+ * What buildServer decorates the instance with (server/app.ts), for the route plugins to read instead of
+ * taking it as arguments.
+ */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the configuration read from the environment (config.ts) */
+    config: Config;
+    db: Db;
+    dialect: Dialect;
+    access: Access;
+    sessions: AdminSessions;
+    quotas: Quotas;
+    calculations: Calculations;
+    pdfPool: PdfPool;
+  }
+}
+
+export {};
