@@ -148,10 +148,10 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     noteDraftRoutes,
     fileRoutes,
     excelRoutes,
+    verifyRoutes,
+    projectLinkRoutes,
   ])
     await app.register(routes);
-  await app.register(verifyRoutes, { db, access: app.access, calculations });
-  await app.register(projectLinkRoutes, { db, access: app.access, quotas: app.quotas });
   await serveApp(app, config.distDir);
   await app.ready();
   const stopSender = startSender(db, config);

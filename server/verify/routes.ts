@@ -1,10 +1,8 @@
 import '@fastify/rate-limit';
 import '@fastify/swagger';
-import type { FastifyPluginAsync } from 'fastify';
-import type { Access } from '../auth/access';
-import type { Db } from '../db/database';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { answers, noContent, openObject } from '../http/answers';
 import { HttpError } from '../http/HttpError';
-import type { Calculations } from '../projects/calculations';
 import { getProject } from '../projects/repository';
 import { idParams } from '../projects/routes';
 import { isProductType, type ProductType } from '../projects/products';
@@ -37,11 +35,8 @@ const limited = { rateLimit: { max: VERIFY_PER_MINUTE, timeWindow: '1 minute' } 
  * - PATCH /api/{type}/note/{code} {show_client?, withdrawn?}: shows or hides the client's details on the
  *   page, withdraws the code (for good).
  */
-export const verifyRoutes: FastifyPluginAsync<{
-  db: Db;
-  access: Access;
-  calculations: Calculations;
-}> = async (app, { db, access, calculations }) => {
+export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { db, access, calculations } = app;
   app.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: PDF_MAX }, (_req, body, done) =>
     done(null, body),
   );
@@ -63,11 +58,13 @@ export const verifyRoutes: FastifyPluginAsync<{
         tags: ['verify'],
         params: codeParams,
         querystring: { type: 'object', properties: { locale: { type: 'string', enum: ['fr', 'en'] } } },
+        // the note as issued and as calculated today (issued.ts, verificationView)
+        response: answers({ 200: openObject }),
       },
     },
     async (request, reply) => {
-      const note = await noteOf((request.params as { code: string }).code);
-      const locale = (request.query as { locale?: string }).locale;
+      const note = await noteOf(request.params.code);
+      const locale = request.query.locale;
       if (note.withdrawn_at || note.results === 'null') return verificationView(note, { ok: false }, locale);
       let today;
       try {
@@ -87,9 +84,23 @@ export const verifyRoutes: FastifyPluginAsync<{
 
   app.post(
     '/api/verify/:code/pdf',
-    { config: limited, bodyLimit: PDF_MAX, schema: { tags: ['verify'], params: codeParams } },
+    {
+      config: limited,
+      bodyLimit: PDF_MAX,
+      schema: {
+        tags: ['verify'],
+        params: codeParams,
+        response: answers({
+          200: {
+            type: 'object',
+            required: ['issued', 'withdrawn'],
+            properties: { issued: { type: 'boolean' }, withdrawn: { type: 'boolean' } },
+          },
+        } as const),
+      },
+    },
     async (request) => {
-      const note = await noteOf((request.params as { code: string }).code);
+      const note = await noteOf(request.params.code);
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0)
         throw new HttpError(400, 'body: the PDF file (application/pdf) is required', 'body');
@@ -102,9 +113,35 @@ export const verifyRoutes: FastifyPluginAsync<{
 
   app.get(
     '/api/:type/project/:id/notes',
-    { schema: { tags: ['verify'], params: idParams } },
+    {
+      schema: {
+        tags: ['verify'],
+        params: idParams,
+        response: answers({
+          200: {
+            type: 'object',
+            required: ['notes'],
+            properties: {
+              notes: {
+                type: 'array',
+                items: {
+                  type: 'object',
+                  properties: {
+                    code: { type: 'string' },
+                    issued_on: { type: 'string' },
+                    method_version: { type: 'string' },
+                    show_client: { type: 'boolean' },
+                    withdrawn: { type: 'boolean' },
+                  },
+                },
+              },
+            },
+          },
+        } as const),
+      },
+    },
     async (request, reply) => {
-      const { type, id } = request.params as { type: string; id: string };
+      const { type, id } = request.params;
       const row = access.check(request, reply, await getProject(db, access.product(type), id));
       const notes = await db
         .selectFrom('issued_notes')
@@ -143,10 +180,11 @@ export const verifyRoutes: FastifyPluginAsync<{
           additionalProperties: false,
           properties: { show_client: { type: 'boolean' }, withdrawn: { type: 'boolean', const: true } },
         },
+        response: answers({ 204: noContent }),
       },
     },
     async (request, reply) => {
-      const { type, code } = request.params as { type: string; code: string };
+      const { type, code } = request.params;
       const product: ProductType = access.product(type);
       access.listOwner(request, reply); // admin mode: admins only, as for every project call
       const note = await db
@@ -158,7 +196,7 @@ export const verifyRoutes: FastifyPluginAsync<{
         throw new HttpError(404, 'Unknown verification code', 'code');
       // the author is whoever may see the project now (its owner, its link's holders, an admin)
       access.check(request, reply, await getProject(db, product, note.project_id));
-      const body = request.body as { show_client?: boolean; withdrawn?: true };
+      const body = request.body;
       const change = {
         ...(body.show_client === undefined ? {} : { show_client: body.show_client ? 1 : 0 }),
         ...(body.withdrawn && !note.withdrawn_at ? { withdrawn_at: new Date().toISOString() } : {}),

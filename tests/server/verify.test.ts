@@ -75,7 +75,7 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
     expect(v.changes).toEqual([]);
     expect(v.figures.length).toBeGreaterThan(0);
     expect(v.figures.every((f) => f.issued === f.today && f.issued !== '–')).toBe(true);
-    expect(v.method.issued).toContain('1.2.0');
+    expect(v.method.issued).toContain('1.3.0');
     const client = (body.steps as Record<string, { forms: { form: Record<string, unknown> }[] }>).Client!
       .forms[0]!.form;
     const email = String(client.email);
@@ -124,8 +124,9 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
     expect(v.same).toBe(false);
     expect(v.figures.filter((f) => f.issued !== f.today)).toHaveLength(1);
     expect(v.figures.find((f) => f.delta)?.delta).toMatch(/^−/);
-    expect(v.changes.map((c) => c.version)).toEqual(['1.2.0']);
+    expect(v.changes.map((c) => c.version)).toEqual(['1.2.0', '1.3.0']);
     expect(v.changes[0]!.text).toContain('Méthode 1.2');
+    expect(v.changes[1]!.text).toContain('Méthode 1.3');
   });
 
   it('says whether a PDF is the issued one, byte for byte', async () => {

@@ -1,12 +1,11 @@
 import '@fastify/rate-limit';
 import '@fastify/swagger';
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { Access } from '../../auth/access';
-import type { Db } from '../../db/database';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { contentDisposition } from '../../files/contentDisposition';
+import { answers, fileBody } from '../../http/answers';
 import { HttpError } from '../../http/HttpError';
-import type { Quotas } from '../../quota/quotas';
 import { bundleOfProduct, isProductType } from '../products';
 import { createProject, getProject } from '../repository';
 import { checkBody, idParams, typeParam } from '../routes';
@@ -33,18 +32,39 @@ const newToken = (): string => randomBytes(16).toString('base64url');
  * - POST /api/{type}/project/file: a project file opened as a new project of this browser, validated as
  *   a save is (400 naming the field).
  */
-export const projectLinkRoutes: FastifyPluginAsync<{ db: Db; access: Access; quotas: Quotas }> = async (
-  app,
-  { db, access, quotas },
-) => {
-  const projectOf = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { type, id } = request.params as { type: string; id: string };
+const tokenAnswer = answers({
+  200: { type: 'object', required: ['token'], properties: { token: { type: ['string', 'null'] } } },
+  201: { type: 'object', required: ['token'], properties: { token: { type: 'string' } } },
+} as const);
+const opened = answers({
+  200: {
+    type: 'object',
+    required: ['id', 'type', 'calc'],
+    properties: { id: { type: 'string' }, type: { type: 'string' }, calc: { type: 'string' } },
+  },
+} as const);
+const created = answers({
+  201: {
+    type: 'object',
+    required: ['id', 'version'],
+    properties: { id: { type: 'string' }, version: { type: 'integer' } },
+  },
+} as const);
+
+export const projectLinkRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { db, access, quotas } = app;
+  /** The project the route's {type, id} names, when the caller may see it (404 otherwise). */
+  const projectOf = async (
+    request: FastifyRequest<{ Params: { type: string; id: string } }>,
+    reply: FastifyReply,
+  ) => {
+    const { type, id } = request.params;
     return access.check(request, reply, await getProject(db, access.product(type), id));
   };
 
   app.get(
     '/api/:type/project/:id/link',
-    { schema: { tags: ['projects'], params: idParams } },
+    { schema: { tags: ['projects'], params: idParams, response: tokenAnswer } },
     async (req, rep) => {
       const row = await projectOf(req, rep);
       return { token: row.link ?? null };
@@ -53,7 +73,7 @@ export const projectLinkRoutes: FastifyPluginAsync<{ db: Db; access: Access; quo
 
   app.post(
     '/api/:type/project/:id/link',
-    { schema: { tags: ['projects'], params: idParams } },
+    { schema: { tags: ['projects'], params: idParams, response: tokenAnswer } },
     async (req, rep) => {
       const row = await projectOf(req, rep);
       const token = newToken();
@@ -75,10 +95,11 @@ export const projectLinkRoutes: FastifyPluginAsync<{ db: Db; access: Access; quo
           required: ['token'],
           properties: { token: { type: 'string', maxLength: 64 } },
         },
+        response: opened,
       },
     },
     async (request, reply) => {
-      const { token } = request.params as { token: string };
+      const { token } = request.params;
       const row = /^[A-Za-z0-9_-]{22}$/.test(token)
         ? await db
             .selectFrom('projects')
@@ -96,7 +117,7 @@ export const projectLinkRoutes: FastifyPluginAsync<{ db: Db; access: Access; quo
 
   app.get(
     '/api/:type/project/:id/file',
-    { schema: { tags: ['projects'], params: idParams } },
+    { schema: { tags: ['projects'], params: idParams, response: answers({ 200: fileBody }) } },
     async (req, rep) => {
       const row = await projectOf(req, rep);
       const file = {
@@ -116,11 +137,19 @@ export const projectLinkRoutes: FastifyPluginAsync<{ db: Db; access: Access; quo
 
   app.post(
     '/api/:type/project/file',
-    { schema: { tags: ['projects'], params: typeParam } },
+    {
+      schema: {
+        tags: ['projects'],
+        params: typeParam,
+        // the file's own checks below name each member at fault (format, version, product_type, steps)
+        body: { type: 'object', additionalProperties: true },
+        response: created,
+      },
+    },
     async (request, reply) => {
-      const type = access.product((request.params as { type: string }).type);
+      const type = access.product(request.params.type);
       const owner = access.newOwner(request, reply);
-      const file = request.body as Record<string, unknown> | null;
+      const file: Record<string, unknown> | null = request.body;
       if (file === null || typeof file !== 'object' || Array.isArray(file) || file.format !== FILE_FORMAT)
         throw new HttpError(400, 'format: not a project file of this application', 'format');
       if (file.version !== FILE_VERSION)
