@@ -53,7 +53,7 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   await roofName.pressSequentially(' nord');
   await page.reload();
   await expect(roofName).toHaveValue('Ma Toiture A nord');
-  await expect(page.locator('.card-title').first()).toHaveText(/ Ma Toiture A nord$/);
+  await expect(page.locator('.card-title').first()).toHaveText(/ \(Ma Toiture A nord\)$/);
   await roofName.fill('Toiture A');
   await page.getByRole('combobox', { name: 'Type de toiture' }).selectOption({ label: 'gravillon' });
   await expect(page.getByRole('textbox', { name: 'Épaisseur de gravillons' })).toHaveValue('40');

@@ -57,7 +57,7 @@ test('sm: duplicate as a variant, change it, compare the two, find them grouped 
   const shown = (await cells.nth(1).textContent())!.match(/^\d+,\d %/)![0];
   expect(variantSite).toContain(shown);
   const inputs = page.getByRole('region', { name: "Ce qui change d'une variante à l'autre" });
-  await expect(inputs.getByRole('row', { name: /Toiture A · Épaisseur du substrat/ })).toContainText('30');
+  await expect(inputs.getByRole('row', { name: /Toiture A\) · Épaisseur du substrat/ })).toContainText('30');
   const chart = page.getByRole('figure').filter({ hasText: 'Toiture A : abattement mensuel par variante' });
   // one line per variant, overlaid in one chart
   await expect(chart.locator('.apexcharts-series')).toHaveCount(2);
