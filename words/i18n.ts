@@ -16,8 +16,8 @@ const FALLBACKS = ['en', 'fr'];
  * A translator over the given message files (the i18next JSON v4 format the files are written in): a key
  * missing in `lng` is looked up in English, then French; `{{x}}` parameters are filled as they are (React
  * escapes), `{{x, number(maximumFractionDigits: 1)}}` through Intl.NumberFormat in `lng`; with a numeric
- * `count`, `key_one`, `key_other`… are chosen by the language's plural rules; `returnObjects` gives a
- * list or object as stored (the months).
+ * `count`, `key_one`, `key_other`… are chosen by the language's plural rules. A list is read item by
+ * item (listOf).
  */
 export function createI18n(messages: Messages, lng: string): Translator {
   const trees = Object.fromEntries(
@@ -49,14 +49,26 @@ export function createI18n(messages: Messages, lng: string): Translator {
     const count = params.count;
     const found =
       (typeof count === 'number' ? lookup(`${key}_${plurals.select(count)}`) : undefined) ?? lookup(key);
-    if (params.returnObjects && found !== null && typeof found === 'object')
-      return found as unknown as string;
     if (typeof found !== 'string') return key;
     return found.replace(PARAM, (_, name: string, format: string | undefined) =>
       fill(params[name], format, lng),
     );
   };
   return { t, exists: (key) => lookup(key) !== undefined, language: lng };
+}
+
+/**
+ * A list of messages stored as an array (a note's references): its items in order, each read as any
+ * message (`key.0`, `key.1`… until one is missing); empty when the key holds none.
+ */
+export function listOf(t: (key: string) => string, key: string): string[] {
+  const items: string[] = [];
+  for (let i = 0; ; i += 1) {
+    const k = `${key}.${i}`;
+    const text = t(k);
+    if (text === k) return items;
+    items.push(text);
+  }
 }
 
 const PARAM = /\{\{\s*([^,}\s]+)\s*(?:,\s*([^}]+?))?\s*\}\}/g;
