@@ -6,7 +6,7 @@ import { previewValues } from '../../engine';
 import type { Db } from '../db/database';
 import { HttpError } from '../http/HttpError';
 import { closedSignal, poolRefusal } from '../workers/refusals';
-import type { StoredProject } from '../calc';
+import { RESULTS_SCHEMAS, type StoredProject } from '../calc';
 import type { Calculations } from './calculations';
 import { bundleOfProduct, type ProductType } from './products';
 import { canonicalJson } from './projectText';
@@ -77,6 +77,8 @@ export function calculateRoutes(
   const schema = {
     tags: ['projects'],
     params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
+    // the results of the product's calculation, as its schema declares them (server/calc/*/results.schema.json)
+    response: { 200: { anyOf: Object.values(RESULTS_SCHEMAS) } },
   };
   // Storing results is a state change: a GET from another site is refused, as send-project is.
   const config = { changesState: true };
@@ -86,7 +88,24 @@ export function calculateRoutes(
   // (the answers the calculation does not read, the bundle's preview.ignores, hold nothing back).
   app.post(
     '/api/:type/preview',
-    { schema: { tags: ['projects'], params: typeParam } },
+    {
+      schema: {
+        tags: ['projects'],
+        params: typeParam,
+        // the bundle's preview figures (json-logic over the results): one value each, null when none
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['site', 'cards'],
+            properties: {
+              site: { type: 'array', items: {} },
+              cards: { type: 'array', items: { type: 'array', items: {} } },
+            },
+          },
+        },
+      },
+    },
     async (request, reply) => {
       const type = access.product((request.params as { type: string }).type);
       access.listOwner(request, reply); // admin mode: admins only, as for every project call
