@@ -3,7 +3,7 @@ import type { Translator } from '../../words/i18n';
 import { Fragment, type ReactNode } from 'react';
 import type { FormState, StepDef } from '../../engine';
 import { fieldText, isShown } from '../../words/fieldText';
-import { monthNames } from '../../words/dates';
+import { dateText, monthNames } from '../../words/dates';
 import { isAbattementResults, isFlowLimiterResults, type Results } from '../../words/results';
 import { methodBlocks } from './noteMethod';
 import { diagramBlock, Extra, pdfSafe, s, type Block, type NoteEntry } from './noteParts';
@@ -190,7 +190,7 @@ export function NoteDocument(props: NoteProps) {
       {[product, project.name, variant, reference].filter(Boolean).join(' · ')}
     </Text>,
     <Text key="footer" style={s.footerLeft} fixed>
-      {date}
+      {dateText(date, lang)}
       {version ? ` · ${t('app.note_cover.version', { version })}` : ''}
     </Text>,
     <Text
@@ -206,7 +206,7 @@ export function NoteDocument(props: NoteProps) {
     [t('app.note_cover.project'), [project.name, reference].filter(Boolean).join(' · ')],
     [t('app.note_cover.site'), [project.city, project.postcode].filter(Boolean).join(' ')],
     [t('app.note_cover.client'), project.company],
-    [t('app.note_cover.date'), date],
+    [t('app.note_cover.date'), dateText(date, lang)],
   ];
   if (version)
     info.push([t('app.note_cover.method'), t(`app.note_cover.methods.${props.calculation}`, { version })]);

@@ -228,7 +228,7 @@ export function pdfRoutes(
               .where('project_id', '=', row.id)
               .orderBy('created_at')
               .execute(),
-            date: new Date().toISOString().slice(0, 10),
+            date: new Date().toISOString(),
           },
           { visitor: request.ip, signal: closedSignal(reply) },
         );
