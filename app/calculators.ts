@@ -16,7 +16,8 @@ type Json = Record<string, unknown>;
  * own <id>/ folders, vite.config.ts). Bundles and messages are found by Vite at build time and each is
  * its own chunk, so a page downloads only its calculator.
  */
-const BUNDLES = import.meta.glob<Json>(['/schemas/*/bundle.json', '@extra-bundles/*/bundle.json'], {
+// (each checked against the meta-schema when the build is made, vite.config.ts: a Bundle)
+const BUNDLES = import.meta.glob<Bundle>(['/schemas/*/bundle.json', '@extra-bundles/*/bundle.json'], {
   import: 'default',
 });
 const MESSAGES = import.meta.glob<Json>(['/schemas/*/messages.*.json', '@extra-bundles/*/messages.*.json'], {

@@ -32,14 +32,12 @@ export function onDemand<M, P extends object>(
         throw e;
       },
     ));
-  const Component = lazy(() =>
-    loaded
-      ? // React.lazy reads a thenable that calls back at once as resolved: no suspense, no fallback
-        ({ then: (ok: (m: { default: ComponentType<P> }) => void) => ok(loaded!) } as unknown as Promise<{
-          default: ComponentType<P>;
-        }>)
-      : preload().then(() => loaded!),
-  );
+  const Lazy = lazy(() => preload().then(() => loaded!));
+  /** once the code is here, its component itself, drawn at once; before, the lazy one (kept while mounted) */
+  function Component(props: P) {
+    const [Drawn] = useState<ComponentType<P>>(() => loaded?.default ?? Lazy);
+    return <Drawn {...props} />;
+  }
   return { Component, preload, loaded: () => loaded !== null };
 }
 

@@ -4,14 +4,14 @@ import { BundleError } from './BundleError';
 import { prepareBundle } from './prepareBundle';
 import type { Bundle } from './types';
 
-let validateMeta: ValidateFunction | undefined;
+let validateMeta: ValidateFunction<Bundle> | undefined;
 
 /**
  * Loads a bundle: validates it against schemas/bundle.schema.json (a BundleError names the place), then
  * runs the semantic checks of prepareBundle.
  */
 export function loadBundle(json: unknown): Bundle {
-  validateMeta ??= new Ajv({ allErrors: false, strict: false }).compile(metaSchema);
+  validateMeta ??= new Ajv({ allErrors: false, strict: false }).compile<Bundle>(metaSchema);
   if (!validateMeta(json)) {
     const e = validateMeta.errors?.[0];
     throw new BundleError(

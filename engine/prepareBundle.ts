@@ -244,11 +244,11 @@ function modelPathsOf(bundle: Bundle): Set<string> {
  * Every problem prepareBundle finds in a bundle (already valid against the meta-schema), instead of
  * the first: what `npm run bundles:check` prints.
  */
-export function collectProblems(json: unknown): BundleError[] {
+export function collectProblems(bundle: Bundle): BundleError[] {
   collected = [];
   const found = collected;
   try {
-    prepareBundle(json);
+    prepareBundle(bundle);
   } catch (e) {
     found.push(
       e instanceof BundleError ? e : new BundleError('', e instanceof Error ? e.message : String(e)),
@@ -259,8 +259,7 @@ export function collectProblems(json: unknown): BundleError[] {
   return found;
 }
 
-export function prepareBundle(json: unknown): Bundle {
-  const bundle = json as unknown as Bundle;
+export function prepareBundle(bundle: Bundle): Bundle {
   stepsByPath = new Map();
   for (const s of bundle.steps) stepsByPath.set(s.path, [...(stepsByPath.get(s.path) ?? []), s]);
   const modelPaths = modelPathsOf(bundle);

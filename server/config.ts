@@ -167,16 +167,13 @@ export type Env = FromSchema<typeof ENV_SCHEMA>;
 /** The schema with what only run time knows: the modes the bundles offer, the machine's cores. */
 function envSchemaOf() {
   const modes = [...new Set([...products().values()].flatMap((p) => p.bundle.modes))].sort();
-  const schema = structuredClone(ENV_SCHEMA) as unknown as {
-    properties: Record<string, Record<string, unknown>>;
+  const properties: Record<string, Record<string, unknown>> = structuredClone({ ...ENV_SCHEMA.properties });
+  properties.APP_MODE = { ...properties.APP_MODE, enum: modes, description: `one of ${modes.join(', ')}` };
+  properties.CALC_WORKERS = {
+    ...properties.CALC_WORKERS,
+    default: Math.max(1, Math.min(4, availableParallelism() - 1)),
   };
-  schema.properties.APP_MODE = {
-    ...schema.properties.APP_MODE,
-    enum: modes,
-    description: `one of ${modes.join(', ')}`,
-  };
-  schema.properties.CALC_WORKERS!.default = Math.max(1, Math.min(4, availableParallelism() - 1));
-  return schema;
+  return { ...ENV_SCHEMA, properties };
 }
 
 /** Variables whose value a message never repeats. */

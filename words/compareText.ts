@@ -18,7 +18,7 @@ import { numberText } from './resultsText';
  * name. The first variant is the reference; a variant without results has empty cells.
  */
 type T = (key: string, params?: Record<string, unknown>) => string;
-type Results = Record<string, unknown> | null;
+type Results = object | null;
 
 export interface CompareCell {
   text: string;
@@ -110,7 +110,7 @@ export function monthlyCharts(
     const m = new Map<string, number[]>();
     for (const entry of (r ? (getPath(r, def.list) as unknown[] | undefined) : undefined) ?? []) {
       const name = String(getPath(entry, def.name) ?? '');
-      const values = evaluate(def.values, entry as Record<string, unknown>);
+      const values = evaluate(def.values, entry);
       if (!Array.isArray(values)) continue;
       if (!names.includes(name)) names.push(name);
       m.set(name, values.map(Number));

@@ -17,8 +17,7 @@ const FALLBACKS = ['en', 'fr'];
  * missing in `lng` is looked up in English, then French; `{{x}}` parameters are filled as they are (React
  * escapes), `{{x, number(maximumFractionDigits: 1)}}` through Intl.NumberFormat in `lng`; with a numeric
  * `count`, `key_one`, `key_other`… are chosen by the language's plural rules; with a `context`, `key_<context>`
- * (and its plurals) comes first when the file has it; `returnObjects` gives a list or object as stored (the
- * months).
+ * (and its plurals) comes first when the file has it. A list is read item by item (listOf).
  */
 export function createI18n(messages: Messages, lng: string): Translator {
   const trees = Object.fromEntries(
@@ -53,14 +52,26 @@ export function createI18n(messages: Messages, lng: string): Translator {
     const context = params.context;
     const found =
       (typeof context === 'string' && context ? pick(`${key}_${context}`) : undefined) ?? pick(key);
-    if (params.returnObjects && found !== null && typeof found === 'object')
-      return found as unknown as string;
     if (typeof found !== 'string') return key;
     return found.replace(PARAM, (_, name: string, format: string | undefined) =>
       fill(params[name], format, lng),
     );
   };
   return { t, exists: (key) => lookup(key) !== undefined, language: lng };
+}
+
+/**
+ * A list of messages stored as an array (a note's references): its items in order, each read as any
+ * message (`key.0`, `key.1`… until one is missing); empty when the key holds none.
+ */
+export function listOf(t: (key: string) => string, key: string): string[] {
+  const items: string[] = [];
+  for (let i = 0; ; i += 1) {
+    const k = `${key}.${i}`;
+    const text = t(k);
+    if (text === k) return items;
+    items.push(text);
+  }
 }
 
 const PARAM = /\{\{\s*([^,}\s]+)\s*(?:,\s*([^}]+?))?\s*\}\}/g;

@@ -1,73 +1,19 @@
 import { toDisplay, unitKey } from '../engine/units';
 import type { UnitSystem } from '../engine';
+import { monthNames } from './dates';
+import type { AbattementResults, GroundsResult, RoofResult, StressSite, Volumes } from './results/abattement';
 
 /**
- * The abattement results as text for reading: the summary table, the verdicts and the monthly tables,
+ * The abattement results (their contract: server/calc/abattement/results.schema.json) as text for
+ * reading: the summary table, the verdicts and the monthly tables,
  * shared by the results page, the Excel file and the PDF note so that all three say the same thing in
  * the same words (the messages files) and the same numbers (formatted for the reader's language, in the
  * project's unit system).
  */
 type T = (key: string, params?: Record<string, unknown>) => string;
 
-export interface RoofView {
-  toiture: { name: string };
-  monthlyResults: { abattement: number; respectConsigneAbattement: number; own?: number }[];
-  annual?: { abattement: number; respectConsigneAbattement: number; own?: number; downstream?: number };
-  capacity_mm?: number;
-  volumes?: { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
-  /** the water received from the surfaces spilling onto it (method 3.0), null when none do */
-  upstream?: { received_m3: number; retained_m3: number; passed_m3: number; retained_share: number } | null;
-}
-
-/** The same project with more rain (the climate-stress sensitivity). */
-export interface StressView {
-  rain_factor: number;
-  site: { abattement: number; respectConsigneAbattement: number; to_sewer_m3_per_year: number };
-}
-
-/** The rain that fell on the grounds, together: what they keep, what reaches the sewer. */
-export interface GroundsView {
-  names: string[];
-  abattement: number;
-  volumes: { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
-}
-
-export interface AbattementView {
-  stress?: StressView[];
-  toitureResults: RoofView[];
-  /** absent from results computed before the grounds had their row; null without grounds */
-  grounds?: GroundsView | null;
-  pluviometrie: { pluie_precipite: number; evenements_pluvieux: number }[];
-  target_mm?: number | null;
-  site?: {
-    abattement: number;
-    respectConsigneAbattement?: number;
-    precipitation_m3_per_year?: number;
-    to_sewer_m3_per_year?: number;
-    et_m3_per_year?: number;
-    infiltration_m3_per_year?: number;
-    storage_capacity_m3?: number;
-    /** the area the site's target applies to, roofs and grounds (method 3.0) */
-    area_m2?: number;
-    imposed_volume_m3?: number | null;
-    imposed_volume_free_share?: number | null;
-    imposed_volume_free_share_by_month?: number[] | null;
-    imposed_volume_min_free_share?: number | null;
-    imposed_volume_met?: boolean | null;
-  };
-  /** the series against the heavy-rain days of the normals (method 3.0) */
-  series_check?: {
-    threshold_mm: number;
-    kind: 'precipitation' | 'rain';
-    series_days: number;
-    normal_days: number;
-    bias: number;
-  } | null;
-  station?: { name: string };
-}
-
 /** True for results that carry the annual figures (computed with method 2.0 or later). */
-export function hasSummary(r: AbattementView): boolean {
+export function hasSummary(r: AbattementResults): boolean {
   return r.toitureResults.every((x) => x.annual && x.volumes) && r.site !== undefined;
 }
 
@@ -183,7 +129,7 @@ const pctCell = (x: number | undefined, lang: string) =>
  * days", or, with no target, how often nothing reaches the sewer.
  */
 export function roofVerdict(
-  roof: RoofView,
+  roof: RoofResult,
   targetMm: number | null | undefined,
   system: UnitSystem,
   t: T,
@@ -205,7 +151,7 @@ export function roofVerdict(
  * What a roof does with the water the surfaces spilling onto it send (method 3.0): received, retained,
  * passed on, apart from its own rain; empty when it receives none.
  */
-export function upstreamText(roof: RoofView, system: UnitSystem, t: T, lang: string): string {
+export function upstreamText(roof: RoofResult, system: UnitSystem, t: T, lang: string): string {
   const u = roof.upstream;
   if (!u) return '';
   return t('app.results_view.upstream', {
@@ -221,7 +167,7 @@ export function upstreamText(roof: RoofView, system: UnitSystem, t: T, lang: str
  * The rules the verdicts follow: the site's target judged day by day on the site's own volumes (roofs
  * and grounds), and each roof judged on its own rain, what it receives apart.
  */
-export function verdictRules(r: AbattementView, system: UnitSystem, t: T, lang: string): string[] {
+export function verdictRules(r: AbattementResults, system: UnitSystem, t: T, lang: string): string[] {
   if (!r.site || r.site.area_m2 === undefined) return [];
   const area = areaText(r.site.area_m2, system, t, lang);
   return [
@@ -237,11 +183,11 @@ export function verdictRules(r: AbattementView, system: UnitSystem, t: T, lang: 
  * free when the rain starts, its driest and wettest months, against the share the rule asks; empty when
  * the project imposes none.
  */
-export function imposedVolumeText(r: AbattementView, system: UnitSystem, t: T, lang: string): string[] {
+export function imposedVolumeText(r: AbattementResults, system: UnitSystem, t: T, lang: string): string[] {
   const s = r.site;
   if (!s || typeof s.imposed_volume_m3 !== 'number' || typeof s.imposed_volume_free_share !== 'number')
     return [];
-  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  const months = monthNames(lang);
   const byMonth = s.imposed_volume_free_share_by_month ?? [];
   const low = byMonth.indexOf(Math.min(...byMonth));
   const high = byMonth.indexOf(Math.max(...byMonth));
@@ -270,7 +216,7 @@ export function imposedVolumeText(r: AbattementView, system: UnitSystem, t: T, l
  * The series against the heavy-rain days of the station's normals, which the generator is not fitted
  * to: the note's limits say it (method 3.0); empty when the normals publish none.
  */
-export function seriesCheckText(r: AbattementView, system: UnitSystem, t: T, lang: string): string {
+export function seriesCheckText(r: AbattementResults, system: UnitSystem, t: T, lang: string): string {
   const c = r.series_check;
   if (!c) return '';
   return t(`app.results_view.series_check_${c.kind}`, {
@@ -283,7 +229,7 @@ export function seriesCheckText(r: AbattementView, system: UnitSystem, t: T, lan
 }
 
 /** The site's verdict: its annual retention by volume, and the target met on how many rainy days. */
-export function siteVerdict(r: AbattementView, system: UnitSystem, t: T, lang: string): string {
+export function siteVerdict(r: AbattementResults, system: UnitSystem, t: T, lang: string): string {
   if (!r.site) return '';
   const parts = [t('app.results_view.site_retention', { share: pct(r.site.abattement, lang) })];
   if (r.site.respectConsigneAbattement !== undefined)
@@ -303,7 +249,7 @@ export function siteVerdict(r: AbattementView, system: UnitSystem, t: T, lang: s
  * abattement, rainy days meeting the target and water to the sewer; null when the results have none.
  */
 export function stressTable(
-  r: AbattementView,
+  r: AbattementResults,
   system: UnitSystem,
   t: T,
   lang: string,
@@ -315,7 +261,7 @@ export function stressTable(
     t('app.results_view.target_met'),
     t('app.results_view.to_sewer'),
   ];
-  const row = (label: string, x: StressView['site']) => [
+  const row = (label: string, x: StressSite) => [
     label,
     pctCell(x.abattement, lang),
     pctCell(x.respectConsigneAbattement, lang),
@@ -336,15 +282,6 @@ export function stressTable(
   };
 }
 
-/** A figure of a `formulas` calculation, as stored with the results. */
-export interface FigureView {
-  key: string;
-  label: string; // message key
-  value: number;
-  unit?: string; // message key
-  digits?: number;
-}
-
 /** A figure as text: its value in the reader's language, then its unit; a dash when it is not a number. */
 export function figureText(
   value: unknown,
@@ -357,8 +294,6 @@ export function figureText(
   // every decimal written, as the results' tables write the same figure (58,0 %, not 58 %)
   return `${numberText(value, lang, digits, true)}${unit ? ` ${t(unit)}` : ''}`;
 }
-
-type Volumes = { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
 
 /** One row of the summary in figures: shares in %, volumes in m³ per year. */
 export interface SummaryRow {
@@ -377,7 +312,7 @@ export interface SummaryRow {
  * The grounds' row: from the results when they carry it; for results computed before, what the site
  * has beyond its roofs (the site's rain and sewer less the roofs'), so that the rows still add up.
  */
-function groundsOf(r: AbattementView): GroundsView | null {
+function groundsOf(r: AbattementResults): Pick<GroundsResult, 'names' | 'abattement' | 'volumes'> | null {
   if (r.grounds !== undefined) return r.grounds;
   if (!r.site || r.site.precipitation_m3_per_year === undefined || r.site.to_sewer_m3_per_year === undefined)
     return null;
@@ -397,7 +332,7 @@ function groundsOf(r: AbattementView): GroundsView | null {
  * site, whose volumes are the sums of the rows above (each row splits its own rain: kept where it fell,
  * kept downstream, to the sewer), so that a reader adding the column finds the site's figure.
  */
-export function summaryRows(r: AbattementView, t: T): SummaryRow[] {
+export function summaryRows(r: AbattementResults, t: T): SummaryRow[] {
   const rows: SummaryRow[] = r.toitureResults.map((x) => ({
     label: x.toiture.name,
     abattement: x.annual?.abattement,
@@ -456,7 +391,7 @@ export function summaryHead(t: T): string[] {
  * The line under the summary: the site row is the sum of the rows above, and what the site's water
  * becomes (evapotranspired, infiltrated) in the project's units; empty for results without those figures.
  */
-export function siteSumText(r: AbattementView, system: UnitSystem, t: T, lang: string): string {
+export function siteSumText(r: AbattementResults, system: UnitSystem, t: T, lang: string): string {
   if (r.site?.et_m3_per_year === undefined || r.site.infiltration_m3_per_year === undefined) return '';
   return t('app.results_view.site_sum', {
     et: volumeText(r.site.et_m3_per_year, system, t, lang),
@@ -466,7 +401,7 @@ export function siteSumText(r: AbattementView, system: UnitSystem, t: T, lang: s
 
 /** The summary table: a row per roof, the grounds, and the whole site; annual figures, volumes per year. */
 export function summaryTable(
-  r: AbattementView,
+  r: AbattementResults,
   system: UnitSystem,
   t: T,
   lang: string,
@@ -504,7 +439,7 @@ export function summaryTable(
 
 /** A roof's twelve months: retention, of which on the roof, and the target met. */
 export function monthlyTable(
-  roof: RoofView,
+  roof: RoofResult,
   months: string[],
   t: T,
   lang: string,
@@ -522,7 +457,7 @@ export function monthlyTable(
 
 /** The station's rainfall by month: height (in the project's units) and rainy days. */
 export function rainfallTable(
-  r: AbattementView,
+  r: AbattementResults,
   months: string[],
   system: UnitSystem,
   t: T,

@@ -1,4 +1,5 @@
 import type { ServerProject } from '../../engine';
+import type { Results } from '../../words/results';
 import { http } from './http';
 
 export interface SaveAnswer {
@@ -23,7 +24,7 @@ export interface StoredProjectAnswer extends ServerProject {
   name: string;
   state: string;
   version: number;
-  results: unknown;
+  results: Results | null;
   comment: string | null;
   variant: VariantOf;
 }
@@ -101,7 +102,7 @@ export function searchProjects(
 
 /** Runs the calculation at the bundle's calculate route (a path already filled). */
 export function calculateProject(path: string) {
-  return http<Record<string, unknown>>('GET', path);
+  return http<Results>('GET', path);
 }
 
 /** The project submission (seed 000 section 9): the client's comment, file and sending to sales. */

@@ -4,17 +4,8 @@ import { DataTable } from '../components/DataTable';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import type { UnitSystem } from '../../engine';
-import {
-  monthlyTable,
-  numberText,
-  rainfallTable,
-  rainLabels,
-  rainValue,
-  type AbattementView,
-  type RoofView,
-} from '../../words/resultsText';
-
-export type AbattementData = AbattementView;
+import { monthlyTable, numberText, rainfallTable, rainLabels, rainValue } from '../../words/resultsText';
+import type { AbattementResults, RoofResult } from '../../words/results/abattement';
 
 const BLUE = '#1f6fb2';
 
@@ -37,7 +28,7 @@ export default function AbattementCharts({
   lang,
   system,
 }: {
-  data: AbattementData;
+  data: AbattementResults;
   t: (k: string, p?: Record<string, unknown>) => string;
   months: string[];
   /** upper bounds of the axes (retention %, rain mm, rainy days); each absent one is automatic */
@@ -124,7 +115,7 @@ function RoofChart({
   max,
   lang,
 }: {
-  roof: RoofView;
+  roof: RoofResult;
   t: (k: string, p?: Record<string, unknown>) => string;
   months: string[];
   max: number;

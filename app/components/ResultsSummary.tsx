@@ -9,8 +9,8 @@ import {
   summaryTable,
   upstreamText,
   verdictRules,
-  type AbattementView,
 } from '../../words/resultsText';
+import type { AbattementResults } from '../../words/results/abattement';
 
 /**
  * Above the charts: the site's verdict, the imposed volume's when the project has one, each roof's
@@ -25,7 +25,7 @@ export function ResultsSummary({
   lang,
   xlsxUrl,
 }: {
-  results: AbattementView;
+  results: AbattementResults;
   system: UnitSystem;
   t: (k: string, p?: Record<string, unknown>) => string;
   lang: string;

@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from '../router';
 import { derive, evaluate, fromServer, truthy, type FormState, type UnitSystem } from '../../engine';
 import { figureRows, inputRows, monthlyCharts } from '../../words/compareText';
+import { monthNames } from '../../words/dates';
+import type { Results } from '../../words/results';
 import { calculateProject, variants, type StoredProjectAnswer } from '../api/projects';
 import { apiErrorText } from '../api/http';
 import { apiPath } from '../calculators';
@@ -14,7 +16,7 @@ const CompareCharts = lazy(() => import('../charts/CompareCharts'));
 
 interface Member {
   project: StoredProjectAnswer;
-  results: Record<string, unknown> | null;
+  results: Results | null;
   state: FormState;
 }
 
@@ -51,7 +53,7 @@ export function ComparePage() {
       const shown = (first.data.unit_system as UnitSystem | undefined) ?? 'METRIC';
       const loaded = await Promise.all(
         list.map(async (p): Promise<Member> => {
-          let results = (p.results as Record<string, unknown> | null) ?? null;
+          let results = p.results ?? null;
           if (!results && calculable)
             results = (await calculateProject(apiPath(calculator, path, p.id))).data;
           return {
@@ -106,7 +108,7 @@ export function ComparePage() {
     locale,
   );
   const charts = def.monthly ? monthlyCharts(def.monthly, results) : [];
-  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  const months = monthNames(locale);
   const name = (m: Member) => m.project.name ?? '';
   return (
     <main className="page page-compare">

@@ -8,7 +8,7 @@ import { RowMenu } from '../components/RowMenu';
 import { Skeleton } from '../components/Skeleton';
 import { apiErrorText, http } from '../api/http';
 import { useFrame } from '../frame';
-import { formatDateTime } from '../formatDateTime';
+import { dateTimeText } from '../../words/dates';
 
 /**
  * What the bundle's history rules and messages read of a row (group_size: the members of its group of
@@ -87,7 +87,7 @@ export function HistoryPage() {
     value: (p: HistoryItem) => {
       const v = getPath(p, c.path);
       const text = v === null || v === undefined ? '' : String(v);
-      return c.format === 'date' ? formatDateTime(text, locale) : text;
+      return c.format === 'date' ? dateTimeText(text, locale) : text;
     },
   }));
   type Column = (typeof columns)[number];

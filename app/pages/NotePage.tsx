@@ -7,6 +7,7 @@ import { useFrame } from '../frame';
 import { StepSummary } from '../components/StepSummary';
 import { FilePicker, fileWords } from '../components/FilePicker';
 import { drawsCharts, ResultViews } from '../results/views';
+import { isAbattementResults } from '../../words/results';
 import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';
 import { fitAttachment } from './fitAttachment';
@@ -28,7 +29,7 @@ class ApiFailure extends Error {}
 export function NotePage() {
   const { calc, calculator, t, wizard: w, locale, admin } = useFrame();
   const navigate = useNavigate();
-  const results = w.session.results as Record<string, unknown> | null;
+  const results = w.session.results;
   const steps = w.state.steps;
   const { note } = calculator.bundle;
   const sections = note.sections
@@ -93,7 +94,7 @@ export function NotePage() {
     setError(null);
     const informations = entries.map((e) => ({ text: e.text.trim() || null, image: e.image }));
     while (informations.length < 6) informations.push({ text: null, image: null });
-    const roofs = (results.toitureResults as { toiture: { name: string } }[] | undefined) ?? [];
+    const roofs = isAbattementResults(results) ? results.toitureResults : [];
     const { default: ApexCharts } = await import('apexcharts');
     // Each chart at most `max` pixels wide (never wider than drawn): the note's pixels stay within the
     // server's budget with 200 roofs.

@@ -6,6 +6,7 @@ import { apiErrorText } from '../api/http';
 import { Skeleton } from '../components/Skeleton';
 import { apiPath } from '../calculators';
 import { ResultViews } from '../results/views';
+import type { Results } from '../../words/results';
 import { reasonText } from '../../words/reasonText';
 import { useFrame } from '../frame';
 import { UnsavedChanges } from '../components/UnsavedChanges';
@@ -17,7 +18,7 @@ export { preloadViews } from '../results/views';
 type Load =
   | { state: 'IDLE' }
   | { state: 'FETCHING' }
-  | { state: 'DONE'; results: Record<string, unknown> }
+  | { state: 'DONE'; results: Results }
   | { state: 'ERROR'; message: string; reasons: string[] };
 
 /**
@@ -30,7 +31,7 @@ export function ResultsPage() {
   const { results: def } = calculator.bundle;
   const navigate = useNavigate();
   const id = w.session.project_id;
-  const held = w.session.results as Record<string, unknown> | null;
+  const held = w.session.results;
   const facts = { admin };
   const needsCalc = def.calculate === undefined || truthy(evaluate(def.calculate, facts));
   const offersNote = needsCalc && (def.note === undefined || truthy(evaluate(def.note, facts)));

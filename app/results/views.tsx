@@ -2,11 +2,18 @@ import { Fragment, Suspense, useState } from 'react';
 import { evaluate, truthy, type ResultKind, type ResultView } from '../../engine';
 import { submission, resultsXlsxUrl } from '../api/projects';
 import { apiErrorText } from '../api/http';
-import type { AbattementData } from '../charts/AbattementCharts';
 import { ResultsSummary } from '../components/ResultsSummary';
 import { FilePicker, fileWords, useObjectUrl } from '../components/FilePicker';
 import { Skeleton } from '../components/Skeleton';
-import { figureText, numberText, stressTable, type FigureView } from '../../words/resultsText';
+import { figureText, numberText, stressTable } from '../../words/resultsText';
+import { monthNames } from '../../words/dates';
+import {
+  isAbattementResults,
+  isFlowLimiterResults,
+  isFormulasResults,
+  type Results,
+} from '../../words/results';
+import type { Article, Limiter } from '../../words/results/flow-limiter';
 import { DataTable } from '../components/DataTable';
 import { fieldText, isShown } from '../../words/fieldText';
 import { useFrame } from '../frame';
@@ -201,20 +208,18 @@ export function SubmitPanel() {
   );
 }
 
-type Article = { divalto_id: string; name: string; type: string; quantity: number; unit: string };
-
 /**
  * The quote: every article of every roof added up (each Slowli kit counts once per drain, Retentio by
  * the roof surface in m²), with the roofs each one comes from.
  */
-function ArticlesTable({ limiters }: { limiters: Record<string, unknown>[] }) {
+function ArticlesTable({ limiters }: { limiters: Limiter[] }) {
   const { t, locale } = useFrame();
   const totals = new Map<string, Article & { roofs: string[] }>();
   for (const l of limiters)
-    for (const a of (l.articles as Article[] | undefined) ?? []) {
+    for (const a of l.articles) {
       const cur = totals.get(a.divalto_id) ?? { ...a, quantity: 0, roofs: [] };
       cur.quantity += a.quantity;
-      cur.roofs.push(String(l.roof_name));
+      cur.roofs.push(l.roof_name);
       totals.set(a.divalto_id, cur);
     }
   if (!totals.size) return null;
@@ -251,9 +256,10 @@ function ArticlesTable({ limiters }: { limiters: Record<string, unknown>[] }) {
  * The limiters of a flow-limiter calculation (limiters): per roof, then the volume and leakage; with
  * `quote`, the recommended Retentio column and the quote's articles added up (the admin's view).
  */
-export function LimitersView({ r, quote }: { r: Record<string, unknown>; quote: boolean }) {
+export function LimitersView({ r, quote }: { r: Results; quote: boolean }) {
   const { t, locale } = useFrame();
-  const limiters = (r.limiters as Record<string, unknown>[]) ?? [];
+  if (!isFlowLimiterResults(r)) return null;
+  const limiters = r.limiters;
   const routed = r.routing !== undefined && r.routing !== null;
   return (
     <>
@@ -284,19 +290,16 @@ export function LimitersView({ r, quote }: { r: Record<string, unknown>; quote: 
           </thead>
           <tbody>
             {limiters.map((l) => (
-              <tr key={String(l.roof_name)}>
-                <th scope="row">{String(l.roof_name)}</th>
-                <td>{numberText(Number(l.count), locale, 0)}</td>
-                <td>{numberText(Number(l.height_max), locale)}</td>
-                {routed ? <td>{numberText(Number(l.method_height_max), locale)}</td> : null}
-                <td>{numberText(Number(l.height_total), locale)}</td>
-                <td>{numberText(Number(l.max_leakage), locale, 4)}</td>
+              <tr key={l.roof_name}>
+                <th scope="row">{l.roof_name}</th>
+                <td>{numberText(l.count, locale, 0)}</td>
+                <td>{numberText(l.height_max, locale)}</td>
+                {routed ? <td>{numberText(l.method_height_max, locale)}</td> : null}
+                <td>{numberText(l.height_total, locale)}</td>
+                <td>{numberText(l.max_leakage, locale, 4)}</td>
                 {quote ? (
                   <td>
-                    {l.recommended_retentio ||
-                    (l.articles as Article[] | undefined)?.some((a) => a.type === 'retentio')
-                      ? '✓'
-                      : ''}
+                    {l.recommended_retentio || l.articles.some((a) => a.type === 'retentio') ? '✓' : ''}
                   </td>
                 ) : null}
               </tr>
@@ -308,7 +311,7 @@ export function LimitersView({ r, quote }: { r: Record<string, unknown>; quote: 
       <dl className="totals">
         <div>
           <dt>{t('app.sl_results.volume')}</dt>
-          <dd>{numberText(Number(r.max_volume), locale, 4)}</dd>
+          <dd>{numberText(r.max_volume, locale, 4)}</dd>
         </div>
         {typeof r.method_volume === 'number' ? (
           <div>
@@ -324,11 +327,11 @@ export function LimitersView({ r, quote }: { r: Record<string, unknown>; quote: 
         ) : null}
         <div>
           <dt>{t(r.routing ? 'app.sl_results.routed_peak' : 'app.sl_results.leakage')}</dt>
-          <dd>{numberText(Number(r.max_leakage), locale, 4)}</dd>
+          <dd>{numberText(r.max_leakage, locale, 4)}</dd>
         </div>
         <div>
           <dt>{t('app.sl_results.lsha')}</dt>
-          <dd>{numberText(Number(r.lsha), locale, 2)}</dd>
+          <dd>{numberText(r.lsha, locale, 2)}</dd>
         </div>
         {quote && r.diameter !== undefined ? (
           <div>
@@ -341,21 +344,13 @@ export function LimitersView({ r, quote }: { r: Record<string, unknown>; quote: 
   );
 }
 
-/** A finding of a verdict, as the results carry it: a message key and its figures. */
-interface FindingView {
-  code: string;
-  severity: 'reservation' | 'not_conform';
-  message: string;
-  params: Record<string, string | number>;
-}
-
 /**
  * The verdict of a calculation (verdict): conform, conform with reservations, or not conform, each
  * finding in the calculator's words with its figures, and the rule the verdict applies.
  */
-export function VerdictView({ r }: { r: Record<string, unknown> }) {
+export function VerdictView({ r }: { r: Results }) {
   const { t } = useFrame();
-  const v = r.verdict as { status: string; rule: string; findings: FindingView[] } | undefined;
+  const v = 'verdict' in r ? r.verdict : undefined;
   if (!v) return null;
   const tone =
     v.status === 'conform' ? 'notice-info' : v.status === 'reservations' ? 'notice-warning' : 'notice-error';
@@ -381,17 +376,17 @@ export function VerdictView({ r }: { r: Record<string, unknown> }) {
 }
 
 /** The monthly charts of an abattement calculation, with the axes' upper bounds the bundle gives. */
-function MonthlyCharts({ r, view }: { r: Record<string, unknown>; view: ResultView }) {
+function MonthlyCharts({ r, view }: { r: Results; view: ResultView }) {
   const { t, locale, wizard: w } = useFrame();
-  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  if (!isAbattementResults(r)) return null;
   return (
     <Suspense fallback={<Skeleton label={t('app.loading')} blocks={2} />}>
       <AbattementCharts
         key={`${locale}-${w.session.unit_system}`}
         system={w.session.unit_system}
-        data={r as unknown as AbattementData}
+        data={r}
         t={t}
-        months={months}
+        months={monthNames(locale)}
         axes={(view.axes as Record<string, number> | undefined) ?? {}}
         lang={locale}
       />
@@ -400,11 +395,11 @@ function MonthlyCharts({ r, view }: { r: Record<string, unknown>; view: ResultVi
 }
 
 /** The figures of a `formulas` calculation: one row each, label, value and unit. */
-function Figures({ r }: { r: Record<string, unknown> }) {
+function Figures({ r }: { r: Results }) {
   const { t, locale } = useFrame();
   return (
     <dl className="totals">
-      {((r.figures as FigureView[] | undefined) ?? []).map((f) => (
+      {(isFormulasResults(r) ? r.figures : []).map((f) => (
         <div key={f.key}>
           <dt>{t(f.label)}</dt>
           <dd>{figureText(f.value, f.unit, f.digits ?? 2, t, locale)}</dd>
@@ -421,7 +416,7 @@ interface Entry {
   charts?: boolean;
   /** fetches the code it draws with, when that is loaded on demand */
   preload?: () => Promise<unknown>;
-  draw: (p: { view: ResultView; results: Record<string, unknown> | null }) => React.ReactNode;
+  draw: (p: { view: ResultView; results: Results | null }) => React.ReactNode;
 }
 
 /** The results registry: every kind of result view a bundle may list (engine RESULT_KINDS). */
@@ -456,7 +451,7 @@ export function ResultViews({
   admin,
 }: {
   views: ResultView[];
-  results: Record<string, unknown> | null;
+  results: Results | null;
   admin: boolean;
 }) {
   return views.map((view, i) => {
@@ -478,9 +473,9 @@ export function drawsCharts(views: ResultView[]): boolean {
 }
 
 /** The climate-stress sensitivity: the site under 10 % and 20 % more rain, beside the reference. */
-function Stress({ r }: { r: Record<string, unknown> }) {
+function Stress({ r }: { r: Results }) {
   const { t, locale, wizard: w } = useFrame();
-  const table = stressTable(r as unknown as AbattementData, w.session.unit_system, t, locale);
+  const table = isAbattementResults(r) ? stressTable(r, w.session.unit_system, t, locale) : null;
   if (!table) return null;
   return (
     <div className="results-stress">
@@ -492,12 +487,13 @@ function Stress({ r }: { r: Record<string, unknown> }) {
 }
 
 /** The annual summary of an abattement calculation, with its workbook when the bundle offers it. */
-function Summary({ r, workbook }: { r: Record<string, unknown>; workbook: boolean }) {
+function Summary({ r, workbook }: { r: Results; workbook: boolean }) {
   const { t, locale, wizard: w, calculator } = useFrame();
   const id = w.session.project_id;
+  if (!isAbattementResults(r)) return null;
   return (
     <ResultsSummary
-      results={r as unknown as AbattementData}
+      results={r}
       system={w.session.unit_system}
       t={t}
       lang={locale}

@@ -2,6 +2,7 @@ import { atom, type PrimitiveAtom, type SetStateAction, type WritableAtom } from
 import { atomWithLazy } from 'jotai/utils';
 import type { Bundle, StepStatus, UnitSystem } from '../../engine';
 import { emptyData, initialStep } from '../../engine';
+import type { Results } from '../../words/results';
 import { safeSession } from './safeStorage';
 import { whenIdle } from './whenIdle';
 
@@ -9,7 +10,7 @@ import { whenIdle } from './whenIdle';
 export interface SessionData {
   project_id: string | null;
   version: number | null;
-  results: unknown;
+  results: Results | null;
   statuses: StepStatus[];
   unit_system: UnitSystem;
   /** the project's number in its group when it is a variant (2 to 4); null for a first project */

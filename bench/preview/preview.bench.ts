@@ -14,7 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
-import { derive, prepareBundle, submit, toServer } from '../../engine';
+import { derive, loadBundle, submit, toServer } from '../../engine';
 import { startAppServer } from '../appServer';
 import { smProject } from '../ui/data';
 
@@ -51,7 +51,7 @@ try {
   const ctx = await browser.newContext();
   const login = await ctx.request.post(`${base}/api/auth/login`, { data: { password: PASSWORD } });
   if (!login.ok()) throw new Error(`login answered ${login.status()}`);
-  const bundle = prepareBundle(json('schemas/sm/bundle.json'));
+  const bundle = loadBundle(json('schemas/sm/bundle.json'));
   const state = derive(bundle, smProject(json('schemas/sm/fixtures/base/valid.json'), ROOFS));
   const { statuses } = submit(state);
   const project = toServer(bundle, state.data, statuses);

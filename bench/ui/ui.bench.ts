@@ -36,7 +36,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { derive, prepareBundle, submit, toServer, type Bundle } from '../../engine';
+import { derive, loadBundle, submit, toServer, type Bundle } from '../../engine';
 import { startAppServer } from '../appServer';
 import { ROOFS, slProject, smProject } from './data';
 import { probeScript } from './probe';
@@ -412,8 +412,8 @@ try {
     if (!login.ok()) throw new Error(`login answered ${login.status()}`);
     return c;
   };
-  const sl = prepareBundle(json('schemas/sl/bundle.json'));
-  const sm = prepareBundle(json('schemas/sm/bundle.json'));
+  const sl = loadBundle(json('schemas/sl/bundle.json'));
+  const sm = loadBundle(json('schemas/sm/bundle.json'));
 
   // Submit to charts on screen, 2-roof sm project: a new project each time, opened on its last step.
   const smValid = json('schemas/sm/fixtures/base/valid.json');

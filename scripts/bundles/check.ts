@@ -18,7 +18,7 @@ export interface Problem {
 export const COMMON_DIR = join(import.meta.dirname, '../../schemas/common');
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
-const validateMeta = new Ajv({ allErrors: true, strict: false }).compile(metaSchema);
+const validateMeta = new Ajv({ allErrors: true, strict: false }).compile<Bundle>(metaSchema);
 
 /**
  * Checks a calculator folder as `npm run bundles:check` does: the bundle against the meta-schema
@@ -64,7 +64,7 @@ export function checkFolder(dir: string): Problem[] {
       ...(e.hint ? { hint: e.hint } : {}),
     });
   if (problems.length) return problems;
-  const bundle = json as unknown as Bundle;
+  const bundle = json;
   const name = dir.split(/[\\/]/).filter(Boolean).pop();
   if (bundle.id !== name)
     problems.push({

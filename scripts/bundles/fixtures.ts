@@ -147,7 +147,7 @@ export function checkCase(bundle: Bundle, dir: string, c: FixtureCase): string[]
           f.options?.map((o) => o.value),
           v,
         );
-      else same(`${path}.${k}`, (f as unknown as Record<string, unknown>)[k], v);
+      else same(`${path}.${k}`, Reflect.get(f, k), v);
     }
   }
   for (const [path, want] of Object.entries(c.expect.data ?? {}))

@@ -1,22 +1,20 @@
 /** The calculations behind the calculate routes, by the name a bundle gives (`results.calculation`). */
 import { inputProblems, type Bundle } from '../../engine';
 import { calculateAbattement, type AbattementResults } from './abattement/abattement';
+import abattementSchema from './abattement/results.schema.json' with { type: 'json' };
+import type { StressCase } from '../../words/results/abattement';
 import type { Station } from './abattement/stations';
 import { calculateFlowLimiter, type FlowLimiterResults } from './flow-limiter/flowLimiter';
+import flowLimiterSchema from './flow-limiter/results.schema.json' with { type: 'json' };
 import { calculateFormulas, type FormulasResults } from './formulas/formulas';
+import formulasSchema from './formulas/results.schema.json' with { type: 'json' };
+import type { Results } from '../../words/results';
 import { serverProjectOf, type Outcome, type Reason, type StoredProject } from './types';
 
 export type { Reason, StoredProject, Outcome } from './types';
-export type { AbattementResults, FlowLimiterResults, FormulasResults };
+export type { AbattementResults, FlowLimiterResults, FormulasResults, StressCase };
 
-type Results = FlowLimiterResults | (AbattementResults & { stress?: StressCase[] }) | FormulasResults;
-
-/** The same project with more rain: a sensitivity, not a forecast (issue 13). */
-export interface StressCase {
-  rain_factor: number;
-  site: { abattement: number; respectConsigneAbattement: number; to_sewer_m3_per_year: number };
-  roofs: { name: string; abattement: number | null }[];
-}
+export type { Results } from '../../words/results';
 
 /** Every monthly rain normal of a station times `f` (rainy days unchanged: the same days rain harder). */
 function moreRain(f: number): (s: Station) => Station {
@@ -96,6 +94,13 @@ export const CALCULATIONS: Record<
   'flow-limiter': (_bundle, project) => calculateFlowLimiter(project),
   abattement,
   formulas: calculateFormulas,
+};
+
+/** The results schema of each calculation (its contract: the type of its results is generated from it). */
+export const RESULTS_SCHEMAS: Record<string, object> = {
+  'flow-limiter': flowLimiterSchema,
+  abattement: abattementSchema,
+  formulas: formulasSchema,
 };
 
 /**

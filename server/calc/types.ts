@@ -1,3 +1,13 @@
+import type { Finding, Verdict } from '../../words/results/flow-limiter';
+
+/**
+ * What every calculation's results share, declared by the results schemas (flow-limiter/results.schema.json):
+ * a parameter used with its value and provenance; a verdict (conform, conform with reservations, or not
+ * conform; `rule` the message key stating what it checks) and its findings (a message key of the
+ * calculator's messages files and its parameters, with the severity).
+ */
+export type { Finding, UsedParameter, Verdict } from '../../words/results/flow-limiter';
+
 /** What the calculations read: a stored project in the server format (seed 000 and 001, section 3). */
 export interface StoredProject {
   id?: string;
@@ -19,14 +29,6 @@ export interface Reason {
   message: string;
   rule?: string;
   rule_message?: { key: string; params?: Record<string, unknown> };
-}
-
-/** A parameter used by a calculation, with its value and where the value comes from. */
-export interface UsedParameter {
-  name: string;
-  value: unknown;
-  unit?: string;
-  provenance: string;
 }
 
 export type Outcome<R> = { ok: true; results: R } | { ok: false; reasons: Reason[] };
@@ -76,28 +78,6 @@ export function num(v: unknown): number | null {
 export function round(x: number, d: number): number {
   const f = 10 ** d;
   return Math.round(x * f) / f;
-}
-
-/**
- * One finding of a verdict (issue 25): `message` is a message key of the calculator's messages files,
- * `params` its parameters (numbers in the result's units, formatted by the message); `severity` says
- * whether it makes the design not conform or leaves it conform with a reservation.
- */
-export interface Finding {
-  code: string;
-  severity: 'reservation' | 'not_conform';
-  message: string;
-  params: Record<string, string | number>;
-}
-
-/**
- * A design's verdict: conform, conform with reservations (each finding a reservation), or not conform
- * (at least one finding not conform); `rule` is the message key stating what the verdict checks.
- */
-export interface Verdict {
-  status: 'conform' | 'reservations' | 'not_conform';
-  rule: string;
-  findings: Finding[];
 }
 
 /** The verdict of a list of findings under the rule `rule`: the non-conformities first, then the reservations. */

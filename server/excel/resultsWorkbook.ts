@@ -13,8 +13,9 @@ import {
   summaryRows,
   upstreamText,
   verdictRules,
-  type AbattementView,
 } from '../../words/resultsText';
+import { monthNames } from '../../words/dates';
+import type { AbattementResults } from '../../words/results';
 import { safeText } from './projectWorkbook';
 
 /**
@@ -25,7 +26,7 @@ import { safeText } from './projectWorkbook';
  * numbers, so that they can be summed and charted; the units are in the headers.
  */
 export async function resultsWorkbook(
-  r: AbattementView,
+  r: AbattementResults,
   i18n: Translator,
   system: UnitSystem,
   meta: { project: string; created: Date },
@@ -73,7 +74,7 @@ export async function resultsWorkbook(
   summary.getColumn(1).width = 40;
   for (let c = 2; c <= 9; c += 1) summary.getColumn(c).width = 18;
 
-  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  const months = monthNames(lang);
   const monthly = wb.addWorksheet(t('app.results_view.monthly'));
   const rain = rainLabels(system, t, lang);
   monthly.addRow([

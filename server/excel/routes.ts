@@ -7,7 +7,10 @@ import { i18nOf } from '../i18n';
 import { getProject } from '../projects/repository';
 import { assertCalculable } from '../projects/refusal';
 import type { StoredProject } from '../calc';
-import type { AbattementView } from '../../words/resultsText';
+import { fromServer } from '../../engine';
+import { serverProjectOf } from '../calc/types';
+import { bundleOfProduct } from '../projects/products';
+import { isAbattementResults } from '../../words/results';
 import { resultsWorkbook } from './resultsWorkbook';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -36,20 +39,16 @@ export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const { type, id } = request.params;
       const product = access.product(type);
       const row = access.check(request, reply, await getProject(db, product, id));
-      assertCalculable(request, product, {
-        id: row.id,
-        steps: JSON.parse(row.content) as StoredProject['steps'],
-      });
-      const results = row.results ? (JSON.parse(row.results) as Record<string, unknown>) : null;
+      const steps = JSON.parse(row.content) as StoredProject['steps'];
+      assertCalculable(request, product, { id: row.id, steps });
+      const results: unknown = row.results ? JSON.parse(row.results) : null;
       if (!results) throw new HttpError(409, 'The project has no results yet: calculate it first');
-      if (!Array.isArray(results.toitureResults))
-        throw new HttpError(404, 'This product has no results workbook');
-      const steps = JSON.parse(row.content) as {
-        Chantier?: { forms?: { form?: { unit_system?: unknown } }[] };
-      };
-      const system = steps.Chantier?.forms?.[0]?.form?.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
+      if (!isAbattementResults(results)) throw new HttpError(404, 'This product has no results workbook');
+      // the unit system where the bundle keeps it, read as the form reads it
+      const { data } = fromServer(bundleOfProduct(product), serverProjectOf({ id: row.id, steps }));
+      const system = data.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
       const { i18n } = i18nOf(product, request.query.locale);
-      const xlsx = await resultsWorkbook(results as unknown as AbattementView, i18n, system, {
+      const xlsx = await resultsWorkbook(results, i18n, system, {
         // the project by its name and readable number (never its random id)
         project: [row.name, row.number ? i18n.t('app.note_cover.id', { id: row.number }) : '']
           .filter(Boolean)

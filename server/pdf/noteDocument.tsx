@@ -3,7 +3,8 @@ import type { Translator } from '../../words/i18n';
 import { Fragment, type ReactNode } from 'react';
 import type { FormState, StepDef } from '../../engine';
 import { fieldText, isShown } from '../../words/fieldText';
-import type { AbattementView } from '../../words/resultsText';
+import { dateText, monthNames } from '../../words/dates';
+import { isAbattementResults, isFlowLimiterResults, type Results } from '../../words/results';
 import { methodBlocks } from './noteMethod';
 import { diagramBlock, Extra, pdfSafe, s, type Block, type NoteEntry } from './noteParts';
 import { abattementBlocks, coverVerdict, figuresBlocks, flowLimiterBlocks } from './noteResults';
@@ -74,7 +75,7 @@ export interface NoteProps {
   /** the bundle's calculation (flow-limiter, abattement, formulas): how results are drawn */
   calculation: string;
   entries: NoteEntry[];
-  results: Record<string, unknown> | null;
+  results: Results | null;
   charts?: { pluviometrie: string | null; toitures: (string | null)[] };
   /** files the client attached to the project, listed by name and size */
   attachments: { filename: string; size: number }[];
@@ -104,9 +105,9 @@ export function NoteDocument(props: NoteProps) {
   );
   const lang = i18n.language;
   const system = state.unitSystem;
-  const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
+  const months = monthNames(lang);
   const stepByKey = new Map(state.steps.map((st) => [st.key, st]));
-  const version = (results?.method as { version?: string } | undefined)?.version;
+  const version = results?.method.version;
 
   const reference = project.number ? t('app.note_cover.id', { id: project.number }) : '';
   const variant = project.variant
@@ -119,12 +120,11 @@ export function NoteDocument(props: NoteProps) {
     const step = sec.step ? stepByKey.get(sec.step) : undefined;
     let blocks: Block[] = [];
     if (sec.results && results)
-      blocks =
-        props.calculation === 'flow-limiter'
-          ? flowLimiterBlocks(results, t, lang, props.attachments)
-          : props.calculation === 'formulas'
-            ? figuresBlocks(results, t, lang)
-            : abattementBlocks(results as unknown as AbattementView, t, months, charts, system, lang);
+      blocks = isFlowLimiterResults(results)
+        ? flowLimiterBlocks(results, t, lang, props.attachments)
+        : isAbattementResults(results)
+          ? abattementBlocks(results, t, months, charts, system, lang)
+          : figuresBlocks(results, t, lang);
     else if (sec.mirrored && step)
       blocks = [
         ...(sec.diagram ? diagramBlock(sec.diagram, step, t) : []),
@@ -192,7 +192,7 @@ export function NoteDocument(props: NoteProps) {
       {[product, project.name, variant, reference].filter(Boolean).join(' · ')}
     </Text>,
     <Text key="footer" style={s.footerLeft} fixed>
-      {date}
+      {dateText(date, lang)}
       {version ? ` · ${t('app.note_cover.version', { version })}` : ''}
       {props.verification ? ` · ${t('app.note_cover.verification', { code: props.verification.code })}` : ''}
     </Text>,
@@ -209,7 +209,7 @@ export function NoteDocument(props: NoteProps) {
     [t('app.note_cover.project'), [project.name, reference].filter(Boolean).join(' · ')],
     [t('app.note_cover.site'), [project.city, project.postcode].filter(Boolean).join(' ')],
     [t('app.note_cover.client'), project.company],
-    [t('app.note_cover.date'), date],
+    [t('app.note_cover.date'), dateText(date, lang)],
   ];
   if (version)
     info.push([t('app.note_cover.method'), t(`app.note_cover.methods.${props.calculation}`, { version })]);

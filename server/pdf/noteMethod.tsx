@@ -1,7 +1,9 @@
 import { Text, View } from '@react-pdf/renderer';
 import type { UnitSystem } from '../../engine';
 import { toDisplay } from '../../engine/units';
-import { depthText, numberText, seriesCheckText, type AbattementView } from '../../words/resultsText';
+import { listOf } from '../../words/i18n';
+import { isAbattementResults, isFlowLimiterResults, type Results } from '../../words/results';
+import { depthText, numberText, seriesCheckText } from '../../words/resultsText';
 import { s, tableBlocks, type Block } from './noteParts';
 
 type T = ((k: string, p?: Record<string, unknown>) => string) & { exists?: (k: string) => boolean };
@@ -67,33 +69,24 @@ function provenanceText(p: Param, t: T, params: Record<string, unknown>): string
 
 /** The method section in prose, the climate data, the limits, the references and the parameters. */
 export function methodBlocks(
-  results: Record<string, unknown>,
+  results: Results,
   t: T,
   system: UnitSystem,
   lang: string,
   optionLabel: (value: string) => string | null,
 ): Block[] {
-  const params = (results.parameters as Param[] | undefined) ?? [];
-  const value = (name: string) => params.find((p) => p.name === name)?.value as number | undefined;
-  const sl = Array.isArray(results.limiters);
+  const params: Param[] = 'parameters' in results ? results.parameters : [];
+  const value = (name: string) => {
+    const v = params.find((p) => p.name === name)?.value;
+    return typeof v === 'number' ? v : undefined;
+  };
+  const sl = isFlowLimiterResults(results);
   const paragraphs: string[] = [];
-  if (sl) {
-    const area = (results.limiters as { roof_surface?: number }[]).reduce(
-      (x, l) => x + (l.roof_surface ?? 0),
-      0,
-    );
-    const rain = results.rain as
-      | {
-          source: string;
-          a: number;
-          b: number;
-          validity_min: [number, number];
-          return_period_years: number;
-          department: string | null;
-          reference: string | null;
-        }
-      | undefined;
-    const routing = results.routing as { peak_outflow_l_s: number; critical_duration_min: number } | null;
+  if (isFlowLimiterResults(results)) {
+    const area = results.limiters.reduce((x, l) => x + l.roof_surface, 0);
+    // results of method 1.2 on carry their design rain (the type says so; earlier ones, stored, do not)
+    const rain = 'rain' in results ? results.rain : undefined;
+    const routing = results.routing;
     const rainParams = rain && {
       a: numberText(rain.a, lang, 3),
       b: numberText(rain.b, lang, 3),
@@ -104,13 +97,11 @@ export function methodBlocks(
       source: rain.reference ?? '',
       reference: rain.reference ?? '',
     };
-    const retentio = (results.limiters as { articles?: { type: string }[] }[]).some((l) =>
-      l.articles?.some((a) => a.type === 'retentio'),
-    );
+    const retentio = results.limiters.some((l) => l.articles.some((a) => a.type === 'retentio'));
     paragraphs.push(
       t('app.method_text.flow_limiter.scope', {
-        rate: numberText(results.leakage_rate_l_s_ha as number, lang, 2),
-        qf: numberText(results.allowed_leakage_l_s as number, lang, 4),
+        rate: numberText(results.leakage_rate_l_s_ha, lang, 2),
+        qf: numberText(results.allowed_leakage_l_s, lang, 4),
         area: numberText(area, lang, 0),
       }),
       ...(rain && rainParams
@@ -124,21 +115,21 @@ export function methodBlocks(
               rainParams,
             ),
             t('app.method_text.flow_limiter.volume_rain', {
-              volume: numberText(results.method_volume as number, lang, 4),
-              tm: numberText(results.critical_duration_min as number, lang, 0),
+              volume: numberText(results.method_volume, lang, 4),
+              tm: numberText(results.critical_duration_min, lang, 0),
             }),
           ]
         : [
             t('app.method_text.flow_limiter.volume_rain', {
-              volume: numberText(results.max_volume as number, lang, 4),
-              tm: numberText(results.critical_duration_min as number, lang, 0),
+              volume: numberText(results.max_volume, lang, 4),
+              tm: numberText(results.critical_duration_min, lang, 0),
             }),
           ]),
       ...(typeof results.imposed_volume === 'number' ||
       (!rain && results.volume_method !== 'methode_des_pluies')
         ? [
             t('app.method_text.flow_limiter.volume_imposed', {
-              volume: numberText((results.imposed_volume ?? results.max_volume) as number, lang, 4),
+              volume: numberText(results.imposed_volume ?? results.max_volume, lang, 4),
             }),
           ]
         : []),
@@ -156,15 +147,15 @@ export function methodBlocks(
           ]
         : []),
       t('app.method_text.flow_limiter.emptying', { hours: value('max_emptying_hours') ?? 48 }),
-      ...(results.verdict ? [t((results.verdict as { rule: string }).rule)] : []),
+      ...(results.verdict ? [t(results.verdict.rule)] : []),
       t('app.method_text.flow_limiter.limits', {
         d0: numberText(rain?.validity_min[0] ?? 30, lang, 0),
         d1: numberText(rain?.validity_min[1] ?? 360, lang, 0),
       }),
     );
-  } else {
-    const station = results.station as { name: string; period: string; country?: string } | undefined;
-    const pet = results.pet_method as { kind: string; from?: string; km?: number } | undefined;
+  } else if (isAbattementResults(results)) {
+    const station = results.station;
+    const pet = results.pet_method;
     const melt = value('snow_melt_mm_per_degree_day');
     // the rainy-day threshold in the project's units (1 mm, or 0.039 in)
     const wet = depthText(value('wet_day_mm') ?? 1, system, t, lang);
@@ -183,7 +174,9 @@ export function methodBlocks(
               ).replace(/\/.*$/, ''),
       }),
       t('app.method_text.abattement.pet', {
-        pet: pet ? t(`app.note_page.pet_methods.${pet.kind}`, { from: pet.from, km: pet.km }) : '',
+        pet: pet
+          ? t(`app.note_page.pet_methods.${pet.kind}`, pet.kind === 'penman_transferred' ? pet : {})
+          : '',
       }),
       t('app.method_text.abattement.balance'),
       t('app.method_text.abattement.spills'),
@@ -199,18 +192,15 @@ export function methodBlocks(
         }),
         t('app.method_text.abattement.limits', { period: station.period }),
       );
-    const check = seriesCheckText(results as unknown as AbattementView, system, t, lang);
+    const check = seriesCheckText(results, system, t, lang);
     if (check) paragraphs.push(check);
     // what changed with the version the results were calculated with
-    if ((results.method as { version?: string } | undefined)?.version?.startsWith('3.'))
-      paragraphs.push(t('app.method_text.abattement.version'));
+    if (results.method.version.startsWith('3.')) paragraphs.push(t('app.method_text.abattement.version'));
   }
   // the method's references, then the climate data of this project's station only
-  const country = (results.station as { country?: string } | undefined)?.country ?? 'FR';
+  const country = (isAbattementResults(results) ? results.station.country : undefined) ?? 'FR';
   const references = [
-    ...(t(`app.references.${sl ? 'flow_limiter' : 'abattement'}`, {
-      returnObjects: true,
-    }) as unknown as string[]),
+    ...listOf(t, `app.references.${sl ? 'flow_limiter' : 'abattement'}`),
     ...(sl ? [] : [t(`app.references.climate.${country}`)]),
   ];
   const table = params.map((p) => [

@@ -15,12 +15,18 @@ import {
   figureText,
   stressTable,
   summaryTable,
-  type FigureView,
   upstreamText,
   verdictRules,
   volumeText,
-  type AbattementView,
 } from '../../words/resultsText';
+import {
+  isAbattementResults,
+  isFlowLimiterResults,
+  isFormulasResults,
+  type AbattementResults,
+  type FlowLimiterResults,
+  type Results,
+} from '../../words/results';
 import { Bars, MonthTable, s, sizeText, tableBlocks, type Block } from './noteParts';
 
 type T = (k: string, p?: Record<string, unknown>) => string;
@@ -29,40 +35,8 @@ type Charts = { pluviometrie: string | null; toitures: (string | null)[] } | und
 /** Roofs whose verdict the cover lists; beyond, it points to the results section. */
 const COVER_ROOFS = 6;
 
-/** The flow-limiter results of the note: sized as a design office reports them. */
-interface SlResults {
-  limiters: {
-    roof_name: string;
-    count: number;
-    height_max: number;
-    height_total: number;
-    max_leakage: number;
-    emptying_hours?: number;
-    height_conform?: boolean;
-    method_height_max?: number;
-  }[];
-  max_volume: number;
-  max_leakage: number;
-  lsha: number;
-  allowed_leakage_l_s?: number;
-  leakage_rate_l_s_ha?: number;
-  volume_conform?: boolean;
-  retention_conform?: boolean;
-  leakage_conform?: boolean;
-  leakage_excess_pct?: number;
-  parameters?: { name: string; value: unknown }[];
-  method_volume?: number;
-  imposed_volume?: number | null;
-  routing?: { peak_outflow_l_s: number; critical_duration_min: number } | null;
-  verdict?: {
-    status: 'conform' | 'reservations' | 'not_conform';
-    rule: string;
-    findings: { code: string; severity: string; message: string; params: Record<string, string | number> }[];
-  };
-}
-
 /** The verdict of a flow-limiter result with each finding in words (method 1.2 on), or null before. */
-function slVerdict(r: SlResults, t: T): ReactNode {
+function slVerdict(r: FlowLimiterResults, t: T): ReactNode {
   const v = r.verdict;
   if (!v) return null;
   return (
@@ -88,7 +62,7 @@ const paramOf = (
 };
 
 /** The non-conformities of a flow-limiter result, as sentences (empty: conform). */
-function slIssues(r: SlResults, t: T, lang: string): string[] {
+function slIssues(r: FlowLimiterResults, t: T, lang: string): string[] {
   const issues: string[] = [];
   if (r.volume_conform === false && r.limiters.every((l) => l.height_conform !== false))
     issues.push(t('app.note_cover.issue_volume'));
@@ -105,22 +79,17 @@ function slIssues(r: SlResults, t: T, lang: string): string[] {
 }
 
 /** The cover's target line and verdict with its key figures. */
-export function coverVerdict(
-  results: Record<string, unknown> | null,
-  t: T,
-  system: UnitSystem,
-  lang: string,
-): ReactNode {
+export function coverVerdict(results: Results | null, t: T, system: UnitSystem, lang: string): ReactNode {
   if (!results) return <Text style={s.verdict}>{t('app.note_cover.not_calculated')}</Text>;
-  if (Array.isArray(results.figures))
+  if (isFormulasResults(results))
     return (
       <View>
         <Text style={s.h3}>{t('app.note_cover.key_figures')}</Text>
         {figuresBlocks(results, t, lang).map((b) => b.node)}
       </View>
     );
-  if (Array.isArray(results.limiters)) {
-    const r = results as unknown as SlResults;
+  if (isFlowLimiterResults(results)) {
+    const r = results;
     const issues = slIssues(r, t, lang);
     const count = r.limiters.reduce((x, l) => x + l.count, 0);
     const emptying = Math.max(...r.limiters.map((l) => l.emptying_hours ?? 0));
@@ -177,7 +146,8 @@ export function coverVerdict(
       </View>
     );
   }
-  const r = results as unknown as AbattementView;
+  if (!isAbattementResults(results)) return null;
+  const r = results;
   const target = typeof r.target_mm === 'number' ? r.target_mm : null;
   const roofs = r.toitureResults;
   return (
@@ -240,7 +210,7 @@ export function coverVerdict(
 
 /** The results section of an abattement note: summary, verdicts, each roof's months, the rainfall. */
 export function abattementBlocks(
-  r: AbattementView,
+  r: AbattementResults,
   t: T,
   months: string[],
   charts: Charts,
@@ -345,8 +315,8 @@ export function abattementBlocks(
 }
 
 /** The figures of a `formulas` calculation: label, value and unit, one line each. */
-export function figuresBlocks(results: Record<string, unknown>, t: T, lang: string): Block[] {
-  return ((results.figures as FigureView[] | undefined) ?? []).map((f) => ({
+export function figuresBlocks(results: Results, t: T, lang: string): Block[] {
+  return (isFormulasResults(results) ? results.figures : []).map((f) => ({
     lines: 1.4,
     node: (
       <View key={f.key} style={s.row}>
@@ -359,12 +329,11 @@ export function figuresBlocks(results: Record<string, unknown>, t: T, lang: stri
 
 /** The results section of a flow-limiter note: the limiters, the totals, the client's files. */
 export function flowLimiterBlocks(
-  results: Record<string, unknown>,
+  r: FlowLimiterResults,
   t: T,
   lang: string,
   attachments: { filename: string; size: number }[],
 ): Block[] {
-  const r = results as unknown as SlResults;
   const routed = Boolean(r.routing);
   const head = [
     t('app.sl_results.roof'),

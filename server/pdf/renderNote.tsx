@@ -6,6 +6,7 @@ import { bundleOfProduct, type ProductType } from '../projects/products';
 import { qrPng } from '../verify/address';
 import { fitImageUrl } from './fitImage';
 import { NoteDocument, type NoteEntry } from './noteDocument';
+import type { Results } from '../../words/results';
 
 /** Everything a note is drawn from: plain data, so that it can cross to a worker thread. */
 export interface NoteInput {
@@ -50,9 +51,7 @@ export async function renderNote(input: NoteInput): Promise<Uint8Array> {
   const { data } = fromServer(bundle, project);
   const unitSystem = data.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
   const state = derive(bundle, data, { unitSystem });
-  const results = input.project.results
-    ? (JSON.parse(input.project.results) as Record<string, unknown>)
-    : null;
+  const results: Results | null = input.project.results ? JSON.parse(input.project.results) : null;
   // The orifice diameter is not communicated outside the admin pages (seed 000 section 9).
   if (results && 'diameter' in results) delete results.diameter;
   // The bundle's sections; a step's section is left out when the step has no card (no grounds).

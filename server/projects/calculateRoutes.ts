@@ -3,10 +3,10 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminOf } from '../auth/identity';
 import { previewValues } from '../../engine';
-import { answers, anyJson } from '../http/answers';
+import { answers } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { closedSignal, poolRefusal } from '../workers/refusals';
-import type { StoredProject } from '../calc';
+import { RESULTS_SCHEMAS, type StoredProject } from '../calc';
 import { bundleOfProduct, type ProductType } from './products';
 import { canonicalJson } from './projectText';
 import { checkBody, typeParam } from './routes';
@@ -72,10 +72,15 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
       return forCaller(request, results);
     };
   // The results' own schema is issue 29's other half (server/calc): an open object meanwhile.
+  // Any of the three contracts; typed as any JSON for the handler (the contract's types are words/results).
+  const resultsAnswer: { description: string } = {
+    ...{ description: 'the results of the calculation', anyOf: Object.values(RESULTS_SCHEMAS) },
+  };
   const schema = {
     tags: ['projects'],
     params: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } },
-    response: answers({ 200: anyJson }),
+    // the results of the product's calculation, as its schema declares them (server/calc/*/results.schema.json)
+    response: answers({ 200: resultsAnswer }),
   } as const;
   const typedSchema = {
     ...schema,
@@ -93,7 +98,24 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
   // (the answers the calculation does not read, the bundle's preview.ignores, hold nothing back).
   app.post(
     '/api/:type/preview',
-    { schema: { tags: ['projects'], params: typeParam, response: answers({ 200: anyJson }) } },
+    {
+      schema: {
+        tags: ['projects'],
+        params: typeParam,
+        // the bundle's preview figures (json-logic over the results): one value each, null when none
+        response: answers({
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['site', 'cards'],
+            properties: {
+              site: { type: 'array', items: {} },
+              cards: { type: 'array', items: { type: 'array', items: {} } },
+            },
+          },
+        } as const),
+      },
+    },
     async (request, reply) => {
       const type = access.product(request.params.type);
       access.listOwner(request, reply); // admin mode: admins only, as for every project call

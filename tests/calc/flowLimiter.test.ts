@@ -162,7 +162,7 @@ describe('calculateFlowLimiter', () => {
           if (res.leakage_conform) expect(res.max_leakage).toBeLessThanOrEqual(allowed + 0.005);
           // only the minimum orifice may let more through, and then it is said
           else expect(res.diameter).toBe(10);
-          expect(Number.isFinite(res.max_leakage) && res.diameter > 0).toBe(true);
+          expect(Number.isFinite(res.max_leakage) && res.diameter! > 0).toBe(true);
         },
       ),
       { numRuns: 150 },

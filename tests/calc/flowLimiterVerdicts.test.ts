@@ -19,7 +19,7 @@ const ok = (p: Project) => {
 const ASTEE_10 = { a: 15.096, b: 0.803 };
 /** The site's peak outflow (L/s) of the design as sized, by the independent routing, Retentio full. */
 const routedLs = (r: ReturnType<typeof ok>, roofs: PoolRoof[], rain = ASTEE_10) =>
-  poolRouting(roofs, r.diameter / 1000, rain).outflow * 1000;
+  poolRouting(roofs, r.diameter! / 1000, rain).outflow * 1000;
 const codes = (r: ReturnType<typeof ok>) => r.warnings.map((w) => w.code);
 
 describe('item 1: an imposed storage below the méthode des pluies volume', () => {

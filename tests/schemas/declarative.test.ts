@@ -23,7 +23,8 @@ const STEP_KEYS = new Set(bundles.flatMap((b) => b.steps.map((s) => s.key)));
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
     const p = join(dir, f);
-    if (statSync(p).isDirectory()) return f === 'stories' ? [] : sources(p);
+    if (statSync(p).isDirectory())
+      return f === 'stories' || relative(ROOT, p) === join('server', 'calc') ? [] : sources(p);
     return /\.tsx?$/.test(f) && !/\.(stories|test)\.tsx?$/.test(f) ? [p] : [];
   });
 }
@@ -57,6 +58,30 @@ describe('generic code names no calculator', () => {
 
   it.each(['app', 'renderers', 'engine'])('%s/ names none of them', (dir) => {
     expect(sources(join(ROOT, dir)).flatMap(named)).toEqual([]);
+  });
+
+  /**
+   * server/ outside server/calc (the calculations are the one place that reads a calculator's answers by
+   * name): the names still there, by file, until the work of issue 29 that moves them out lands (the sl
+   * order workflow declared by its bundle: slowliRoutes.ts, projectWorkbook.ts, the seed's /api/slowli
+   * paths; the history columns read from the first steps: present.ts, repository.ts). No file may gain
+   * one, and a file that loses its names leaves this list, so that the list only shrinks.
+   */
+  const SERVER_PENDING: Record<string, number> = {
+    'server/projects/calculateRoutes.ts': 1,
+    'server/projects/present.ts': 2,
+    'server/projects/repository.ts': 2,
+  };
+
+  it('server/ outside server/calc names none beyond the ones still being moved out', () => {
+    const found = sources(join(ROOT, 'server')).flatMap(named);
+    expect(found.some((x) => x.startsWith('server/calc/'))).toBe(false);
+    const byFile: Record<string, number> = {};
+    for (const x of found) {
+      const file = x.slice(0, x.indexOf(':'));
+      byFile[file] = (byFile[file] ?? 0) + 1;
+    }
+    expect(byFile).toEqual(SERVER_PENDING);
   });
 
   it('would catch one', () => {

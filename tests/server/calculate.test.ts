@@ -1,5 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESULTS_SCHEMAS } from '../../server/calc';
 import { cookiesOf, DIALECTS, freshPlace, serversByMode, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
@@ -51,6 +53,44 @@ describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
       headers: { cookie: admin },
     });
     expect(asAdmin.json().diameter).toBe(27);
+  });
+
+  it('answers the results its contract declares: everything but the diameter for a visitor, documented', async () => {
+    const id = await create('slowli', projectBody('sl'));
+    const visitor = await inject({
+      method: 'GET',
+      url: `/api/sl/calculate/${id}`,
+      headers: { cookie: owner },
+    });
+    const admin = cookiesOf(
+      await inject({ method: 'POST', url: '/api/auth/login', payload: { password: 'admin-password-3' } }),
+    );
+    const full = (
+      await inject({ method: 'GET', url: `/api/sl/calculate/${id}`, headers: { cookie: admin } })
+    ).json<Record<string, unknown>>();
+    // the response schema serialises the visitor's answer: it leaves out nothing the calculation gives
+    const { diameter, ...rest } = full;
+    expect(typeof diameter).toBe('number');
+    expect(visitor.json()).toEqual(rest);
+    const validate = new Ajv({ strict: true, allowUnionTypes: true }).compile(
+      RESULTS_SCHEMAS['flow-limiter']!,
+    );
+    expect(validate(visitor.json())).toBe(true);
+    const doc = (await inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+      components: { schemas: Record<string, { title?: string }> };
+    }>();
+    // each calculation's results schema, by its title, behind the answer's references
+    const titles = (answer: unknown) =>
+      [...JSON.stringify(answer).matchAll(/#\/components\/schemas\/([\w-]+)/g)].map(
+        (m) => doc.components.schemas[m[1]!]?.title,
+      );
+    expect(titles(doc.paths['/api/{type}/calculate/{id}']?.get?.responses['200'])).toEqual([
+      'FlowLimiterResults',
+      'AbattementResults',
+      'FormulasResults',
+    ]);
+    expect(JSON.stringify(doc.paths['/api/{type}/preview']?.post?.responses['200'])).toContain('cards');
   });
 
   it('clears the results when a later save changes the project', async () => {

@@ -1,6 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfText } from '../pdfText';
+import { dateText } from '../../words/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, freshPlace, serversByMode, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
@@ -75,6 +76,9 @@ describe('pdf_download', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const text = await pdfText(res.rawPayload);
+    // the day in the reader's language (Intl), never the ISO text
+    expect(text).toContain(dateText(new Date(), 'fr'));
+    expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}/);
     for (const s of [
       'Note de calcul',
       'Groupe scolaire Belleville',
@@ -154,6 +158,7 @@ describe('pdf_download', () => {
     });
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('Calculation note');
+    expect(text).toContain(dateText(new Date(), 'en'));
     expect(text).toContain('Growing medium thickness');
     expect(text).toContain('3.937 in');
     expect(text).toContain('ft²');

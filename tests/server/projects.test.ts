@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
 import { cookiesOf, DIALECTS, freshPlace, serverOn, serversByMode, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
@@ -7,8 +7,8 @@ import { projectBody } from './projects.fixtures';
 describe.each(DIALECTS)('projects API on %s', (dialect) => {
   let place: Place;
   let server: Server;
+  /** each test's own visitor, with an owner cookie of its own: a test reads nothing another one left */
   let alice = '';
-  let bob = '';
   const inject = (opts: InjectOptions): Promise<LightMyRequestResponse> => server.app.inject(opts);
 
   beforeAll(async () => {
@@ -18,6 +18,9 @@ describe.each(DIALECTS)('projects API on %s', (dialect) => {
   afterAll(async () => {
     await server.close();
     await place.drop();
+  });
+  beforeEach(async () => {
+    alice = cookiesOf(await inject({ method: 'GET', url: '/api/slowli/project/search/1' }));
   });
 
   const create = async (cookie: string, body = projectBody('sl')) => {
@@ -42,8 +45,7 @@ describe.each(DIALECTS)('projects API on %s', (dialect) => {
     expect(r.json.id).toMatch(/^[A-Za-z0-9_-]{20,}$/);
     const set = r.res.cookies.find((c) => c.name === 'rw_owner');
     expect(set).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
-    alice = r.cookie;
-    const again = await create(alice);
+    const again = await create(r.cookie);
     expect(again.json.id).not.toBe(r.json.id);
   });
 
@@ -249,7 +251,7 @@ describe.each(DIALECTS)('projects API on %s', (dialect) => {
   it('keeps each visitor to its own projects (404 for the others)', async () => {
     const { json } = await create(alice);
     const b = await inject({ method: 'GET', url: '/api/config' });
-    bob = cookiesOf(b);
+    let bob = cookiesOf(b);
     const first = await inject({
       method: 'GET',
       url: `/api/slowli/project/${json.id}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createI18n } from '../../words/i18n';
+import { createI18n, listOf } from '../../words/i18n';
 
 const fr = {
   common: { problems_one: '{{count}} problème', problems_other: '{{count}} problèmes' },
@@ -46,9 +46,10 @@ describe('the translator', () => {
     expect(i.language).toBe('en');
   });
 
-  it('gives a list as stored when asked, and an empty text for a missing parameter', () => {
+  it('reads a list item by item (listOf), and gives an empty text for a missing parameter', () => {
     const t = createI18n({ fr: [fr] }, 'fr').t;
-    expect(t('app.months', { returnObjects: true })).toEqual(['Janv.', 'Févr.']);
+    expect(listOf(t, 'app.months')).toEqual(['Janv.', 'Févr.']);
+    expect(listOf(t, 'app.nothing')).toEqual([]);
     expect(t('app.hello')).toBe('Bonjour ');
   });
 

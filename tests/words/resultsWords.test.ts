@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../words/i18n';
-import { roofVerdict, siteVerdict, type AbattementView } from '../../words/resultsText';
+import { roofVerdict, siteVerdict } from '../../words/resultsText';
+import type { AbattementResults } from '../../words/results';
 import { ALL_MESSAGES } from '../../renderers/stories/messages';
 
 const ROOT = join(import.meta.dirname, '..', '..', 'schemas');
@@ -12,18 +13,20 @@ const tr = (lang: string) => {
   return (k: string, p?: Record<string, unknown>) => t(k, p ?? {});
 };
 
-const results = (targetMm: number): AbattementView => ({
-  toitureResults: [
-    {
-      toiture: { name: 'Tower' },
-      monthlyResults: [],
-      annual: { abattement: 80, respectConsigneAbattement: 95 },
-    },
-  ],
-  pluviometrie: [],
-  target_mm: targetMm,
-  site: { abattement: 80, respectConsigneAbattement: 95 },
-});
+/** Results of an older method: only the figures the verdicts read (the others absent). */
+const results = (targetMm: number) =>
+  ({
+    toitureResults: [
+      {
+        toiture: { name: 'Tower' },
+        monthlyResults: [],
+        annual: { abattement: 80, respectConsigneAbattement: 95 },
+      },
+    ],
+    pluviometrie: [],
+    target_mm: targetMm,
+    site: { abattement: 80, respectConsigneAbattement: 95 },
+  }) as unknown as AbattementResults;
 
 describe('the verdicts agree with the depth they name', () => {
   it('English: the first 1 in of rain is retained', () => {

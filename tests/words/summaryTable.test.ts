@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { summaryTable, type AbattementView } from '../../words/resultsText';
+import { summaryTable } from '../../words/resultsText';
+import type { AbattementResults as AbattementView } from '../../words/results';
 
 const t = (k: string, p?: Record<string, unknown>) =>
   k === 'units.m3' ? 'm³' : p?.names ? `Sol : ${String(p.names)}` : k;

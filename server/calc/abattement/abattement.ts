@@ -25,7 +25,16 @@ import {
   type Surface,
   type SurfaceTotals,
 } from './balance';
-import { stationPet, type PetMethod } from './pet';
+import { stationPet } from './pet';
+import type {
+  AbattementResults,
+  GroundsResult,
+  RoofResult,
+  SeriesCheck,
+  UpstreamWater,
+} from '../../../words/results/abattement';
+
+export type { AbattementResults };
 import { STATIONS, stationForPostcode, stationForRainRegion, wetDaysOf, type Station } from './stations';
 import { DAYS_IN_MONTH, stationSeries, type Series } from './weather';
 
@@ -43,117 +52,10 @@ export const ABATTEMENT_METHOD = {
 };
 
 type Q = { value: number; unit: string; provenance: string };
-const PARAMS = params as unknown as Record<string, Q & Record<string, Q>>;
-
-export interface MonthResult {
-  /** share of the water reaching the roof that does not reach the sewer (%, seed 001) */
-  abattement: number;
-  /** share of rainy days on which the target was met (%, seed 001) */
-  respectConsigneAbattement: number;
-  /** the part of `abattement` retained on the roof itself (%) */
-  own: number;
-}
-
-/** What a surface does with the water it receives from upstream surfaces, per year. */
-export interface UpstreamWater {
-  received_m3: number;
-  retained_m3: number;
-  passed_m3: number;
-  /** retained_m3 / received_m3 (%) */
-  retained_share: number;
-}
-
-/**
- * The generated series against a statistic of the normals it is not fitted to: days per year with at
- * least `threshold_mm` (France: precipitation, Météo-France fiche; Canada: rain, ECCC, on the months the
- * normals publish), in the series and in the normals.
- */
-export interface SeriesCheck {
-  threshold_mm: number;
-  kind: 'precipitation' | 'rain';
-  series_days: number;
-  normal_days: number;
-  /** (series - normal) / normal (%) */
-  bias: number;
-}
-
-export interface RoofResult {
-  toiture: { name: string };
-  monthlyResults: MonthResult[];
-  /** volume-weighted over the year, and `downstream` = abattement - own: what the surfaces it spills onto retain */
-  annual: MonthResult & { downstream: number };
-  /** mean of the twelve monthly percentages (the seed's chart line), not the annual figure */
-  mean_of_months: number;
-  capacity_mm: number;
-  area_m2: number;
-  /** per year: water reaching the roof, retained on it, retained downstream, reaching the sewer */
-  volumes: { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
-  /** the water it receives from the surfaces spilling onto it, apart from its own; null when none do */
-  upstream: UpstreamWater | null;
-}
-
-/** The rain that falls on the grounds, together (their water is traced as one origin), per year. */
-export interface GroundsResult {
-  names: string[];
-  area_m2: number;
-  /** share of that rain that does not reach the sewer (%) */
-  abattement: number;
-  /** water reaching the grounds from the sky, retained on them (ET, infiltration), to the sewer */
-  volumes: { water_m3: number; own_m3: number; downstream_m3: number; to_sewer_m3: number };
-}
-
-export interface AbattementResults {
-  toitureResults: RoofResult[];
-  /** null when the project has no ground surface */
-  grounds: GroundsResult | null;
-  pluviometrie: { pluie_precipite: number; evenements_pluvieux: number }[];
-  /** the whole site, per year */
-  site: {
-    abattement: number;
-    /** rainy days on which the site kept at least min(rain, target) x its area (%) */
-    respectConsigneAbattement: number;
-    /** the area the site's target applies to: every roof and ground (m2) */
-    area_m2: number;
-    precipitation_m3_per_year: number;
-    to_sewer_m3_per_year: number;
-    et_m3_per_year: number;
-    infiltration_m3_per_year: number;
-    /** water the roofs and grounds can hold at once */
-    storage_capacity_m3: number;
-    /**
-     * a retention volume the project must provide (smca): the share of rainy days (%) on which that much
-     * storage is free when the rain starts, over the year and month by month; met when the share is at
-     * least `imposed_volume_min_free_share`
-     */
-    imposed_volume_m3: number | null;
-    imposed_volume_free_share: number | null;
-    imposed_volume_free_share_by_month: number[] | null;
-    imposed_volume_min_free_share: number | null;
-    imposed_volume_met: boolean | null;
-  };
-  series_check: SeriesCheck | null;
-  station: { id: string; name: string; country: string; period: string; source: string };
-  years: number;
-  target_mm: number | null;
-  method: typeof ABATTEMENT_METHOD;
-  pet_method: PetMethod;
-  /** per surface, mean per year over the series (storage and snow: at the end of the series) */
-  balance: {
-    name: string;
-    precipitation_m3_per_year: number;
-    inflow_m3_per_year: number;
-    outflow_m3_per_year: number;
-    to_sewer_m3_per_year: number;
-    et_m3_per_year: number;
-    infiltration_m3_per_year: number;
-    storage_end_m3: number;
-    snow_end_m3: number;
-    upstream_retained_m3_per_year: number;
-    upstream_passed_m3_per_year: number;
-  }[];
-  parameters: UsedParameter[];
-  defaults_used: string[];
-}
+// every entry but the file's description is a parameter, or a group of them by product
+const { description: _about, ...parameters } = params;
+const PARAMS: Record<string, Q | Record<string, Q>> = parameters;
+const isQ = (x: Q | Record<string, Q> | undefined): x is Q => typeof x?.value === 'number';
 
 type Product = 'skywater_manager' | 'smca';
 const BARE = ['AUTOPROTEGE', 'GRAVILLON'];
@@ -162,15 +64,16 @@ const INTENSIVE = ['INTENSIF', 'INTENSIVE'];
 class Params {
   readonly used = new Map<string, UsedParameter>();
   get(group: string, key?: string): number {
-    const g = PARAMS[group]!;
-    const q = (key === undefined ? g : (g as Record<string, Q>)[key]) as Q | undefined;
-    if (!q || typeof q.value !== 'number') throw new Error(`no parameter ${group}${key ? `.${key}` : ''}`);
+    const g = PARAMS[group];
+    const q = key === undefined ? g : g && !isQ(g) ? g[key] : undefined;
+    if (!isQ(q)) throw new Error(`no parameter ${group}${key ? `.${key}` : ''}`);
     const name = key === undefined ? group : `${group}.${key}`;
     this.used.set(name, { name, value: q.value, unit: q.unit, provenance: q.provenance });
     return q.value;
   }
   has(group: string, key: string): boolean {
-    return typeof (PARAMS[group] as Record<string, Q> | undefined)?.[key]?.value === 'number';
+    const g = PARAMS[group];
+    return g !== undefined && !isQ(g) && isQ(g[key]);
   }
 }
 

@@ -5,6 +5,7 @@
  * difference between the two stations); Canada: Hargreaves (FAO-56 eq. 52) from the monthly maximum and
  * minimum temperatures and the extraterrestrial radiation of the latitude.
  */
+import type { PetMethod } from '../../../words/results/abattement';
 import { DAYS_IN_MONTH } from './weather';
 
 const MID_DOY = DAYS_IN_MONTH.map(
@@ -99,10 +100,6 @@ export function transferredPenman(
   const pet = published(best)!.map((p, m) => (theirs[m]! > 0 ? (p * own[m]!) / theirs[m]! : p));
   return { pet, from: best, km };
 }
-
-/** How a station's PET was obtained, for the note. */
-export type PetMethod =
-  { kind: 'penman' } | { kind: 'penman_transferred'; from: string; km: number } | { kind: 'hargreaves' };
 
 /**
  * The monthly PET of a station (one method for all of France: Météo-France's Penman ETP, the station's

@@ -27,7 +27,7 @@ export interface Station {
 }
 
 /** Every station of the climate data. */
-export const STATIONS: Station[] = (data as unknown as { stations: Station[] }).stations;
+export const STATIONS: Station[] = data.stations;
 
 const byId = new Map(STATIONS.map((s) => [s.id, s]));
 
@@ -44,9 +44,8 @@ export function departmentOf(postcode: unknown): string | null {
 /** The station serving a French postcode, or null when the postcode is not a metropolitan one we know. */
 export function stationForPostcode(postcode: unknown): Station | null {
   const dept = departmentOf(postcode);
-  const entry = dept
-    ? (departments as unknown as { map: Record<string, { station_id: string }> }).map[dept]
-    : undefined;
+  const map: Record<string, { station_id: string } | undefined> = departments.map;
+  const entry = dept ? map[dept] : undefined;
   return entry ? (byId.get(entry.station_id) ?? null) : null;
 }
 

@@ -64,10 +64,12 @@ import {
   type Reason,
   type StoredProject,
   type UsedParameter,
-  type Verdict,
 } from '../types';
-import { rainOf, rainReasons, type RainSet } from './montana';
+import { rainOf, rainReasons } from './montana';
 import { orificeDiameter } from './orifice';
+import type { Article, FlowLimiterResults, Limiter } from '../../../words/results/flow-limiter';
+
+export type { FlowLimiterResults };
 import { rainMethod } from './rainMethod';
 import {
   headOf,
@@ -85,81 +87,10 @@ export const FLOW_LIMITER_METHOD = {
 };
 
 type Param = { value: number; unit: string; provenance: string };
-const P = params as unknown as Record<string, Param>;
+// every entry but the file's description is a parameter with its unit and provenance
+const { description: _about, ...parameters } = params;
+const P: Record<string, Param> = parameters;
 const v = (k: string): number => P[k]!.value;
-
-export interface Article {
-  divalto_id: string;
-  name: string;
-  type: 'kit_slowli' | 'retentio';
-  quantity: number;
-  unit: string;
-}
-
-export interface Limiter {
-  roof_name: string;
-  count: number;
-  /** water height (mm) of the design volume: the routed peak, or the imposed share when larger */
-  height_max: number;
-  height_total: number;
-  height_decaisse: number;
-  /** the roof's routed outflow (L/s) at the site's critical storm */
-  max_leakage: number;
-  recommended_retentio: boolean;
-  roof_surface: number;
-  articles: Article[];
-  /** design volume (m3) */
-  volume: number;
-  water_load: number;
-  emptying_hours: number;
-  height_conform: boolean;
-  /** the méthode des pluies figures of the roof, beside the routed ones */
-  method_volume: number;
-  method_height_max: number;
-  /** the routing check: the roof's own peak storage, its height and the storm duration that gives it */
-  routed_volume: number | null;
-  routed_height_max: number | null;
-  routed_duration_min: number | null;
-  /** the roof's share of an imposed volume (m3), null without one */
-  imposed_volume: number | null;
-}
-
-export interface FlowLimiterResults {
-  limiters: Limiter[];
-  /** routed peak outflow of the site (L/s) */
-  max_leakage: number;
-  lsha: number;
-  /** design volume of the site (m3): the sum of the roofs' */
-  max_volume: number;
-  diameter: number;
-  volume_conform: boolean;
-  retention_conform: boolean;
-  /** false when the routed peak outflow exceeds the allowed leakage (the minimum orifice forced it) */
-  leakage_conform: boolean;
-  /** how far the leakage is above the allowed one (%), 0 when conform */
-  leakage_excess_pct: number;
-  method: typeof FLOW_LIMITER_METHOD;
-  /** what fixes the imposed volume, or methode_des_pluies when none is imposed */
-  volume_method: 'retention_value' | 'hauteur_eau' | 'methode_des_pluies';
-  /** the méthode des pluies volume of the site (m3), always computed */
-  method_volume: number;
-  /** the imposed volume (m3), null without one */
-  imposed_volume: number | null;
-  critical_duration_min: number;
-  /** the routing check of the design: the site's peak outflow under the block rains, and its storm */
-  routing: {
-    peak_outflow_l_s: number;
-    critical_duration_min: number;
-    durations_min: [number, number];
-  } | null;
-  rain: RainSet;
-  allowed_leakage_l_s: number;
-  leakage_rate_l_s_ha: number;
-  verdict: Verdict;
-  warnings: Finding[];
-  parameters: UsedParameter[];
-  defaults_used: string[];
-}
 
 /** Options of a calculation: `routing: false` leaves the routing check out (the benchmark's baseline). */
 export interface FlowLimiterOptions {

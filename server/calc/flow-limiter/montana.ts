@@ -7,11 +7,12 @@
  */
 import montana from './montana.json' with { type: 'json' };
 import { num, type Reason } from '../types';
+import type { RainSet } from '../../../words/results/flow-limiter';
 
 interface PublishedSet {
   a: number;
   b: number;
-  validity_min: [number, number];
+  validity_min: number[];
   provenance: string;
   source?: string;
 }
@@ -21,24 +22,8 @@ export interface MontanaData {
   departments: Record<string, Sets>;
 }
 
-/** The Montana set a calculation used, as the results carry it. */
-export interface RainSet {
-  /** published: from montana.json (default or the département's); typed: entered in the site step */
-  source: 'published' | 'typed';
-  a: number;
-  b: number;
-  /** the durations (minutes) the coefficients were fitted on */
-  validity_min: [number, number];
-  return_period_years: number;
-  /** the département whose regional set was used, or null */
-  department: string | null;
-  /** where the coefficients come from: the data file's provenance, or the document the user named */
-  provenance: string;
-  /** the document the user named for typed coefficients (null for a published set) */
-  reference: string | null;
-}
-
-const DATA = montana as unknown as MontanaData;
+const { description: _about, ...sets } = montana;
+const DATA: MontanaData = sets;
 
 /** The département of a French postcode: its first two digits, 2A / 2B in Corsica, three digits overseas. */
 export function departmentOfPostcode(postcode: unknown): string | null {
@@ -131,7 +116,7 @@ export function rainOf(
     source: 'published',
     a: set.a,
     b: set.b,
-    validity_min: set.validity_min,
+    validity_min: [set.validity_min[0]!, set.validity_min[1]!],
     return_period_years: T,
     department: regional ? department : null,
     provenance: set.provenance,

@@ -1,14 +1,8 @@
 import { evaluate, fromServer, type Bundle, type ServerProject } from '../../../engine';
-import type { FigureView } from '../../../words/resultsText';
 import type { Outcome, Reason, StoredProject } from '../types';
+import type { Figure, FormulasResults } from '../../../words/results/formulas';
 
-/** One figure of a `formulas` calculation, as the results views and the note show it. */
-export type Figure = FigureView;
-
-export interface FormulasResults {
-  figures: Figure[];
-  method: { name: 'formulas'; version: string };
-}
+export type { FormulasResults };
 
 /**
  * The `formulas` calculation: each figure is the bundle's json-logic expression evaluated over the

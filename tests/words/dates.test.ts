@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { dateText, dateTimeText, monthNames } from '../../words/dates';
+
+/** Noon UTC: the same day in every time zone the machine may run in. */
+const NOON = '2026-11-25T12:00:00Z';
+
+describe('dates in the reader language', () => {
+  it('writes a day in French and in English', () => {
+    expect(dateText(NOON, 'fr')).toBe('25 novembre 2026');
+    expect(dateText(NOON, 'en')).toBe('November 25, 2026');
+    expect(dateText(new Date(NOON), 'fr')).toBe('25 novembre 2026');
+  });
+
+  it('writes a moment with its time as each language does', () => {
+    expect(dateTimeText(NOON, 'fr')).toMatch(/^25\/11\/2026 \d{2}:\d{2}$/);
+    expect(dateTimeText(NOON, 'en')).toMatch(/^11\/25\/26, \d{1,2}:\d{2}\s[AP]M$/);
+  });
+
+  it('writes nothing for an empty or unreadable value, never the ISO text', () => {
+    expect(dateText('', 'fr')).toBe('');
+    expect(dateText(null, 'en')).toBe('');
+    expect(dateTimeText('not a date', 'fr')).toBe('');
+  });
+
+  it('names the months as the charts and tables head them', () => {
+    expect(monthNames('fr')).toEqual([
+      'Janv.',
+      'Févr.',
+      'Mars',
+      'Avr.',
+      'Mai',
+      'Juin',
+      'Juil.',
+      'Août',
+      'Sept.',
+      'Oct.',
+      'Nov.',
+      'Déc.',
+    ]);
+    expect(monthNames('en').slice(0, 3)).toEqual(['Jan', 'Feb', 'Mar']);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * Dates in the reader's language (Intl.DateTimeFormat), wherever one is shown, written or mailed: the
+ * history, the results, the note page, the PDF, the Excel file and the mails. Framework-free, like the
+ * rest of words/: the app and the server format a moment the same way.
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function formatOf(lang: string, style: 'date' | 'dateTime' | 'month'): Intl.DateTimeFormat {
+  const key = `${lang}|${style}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(
+      lang,
+      style === 'month'
+        ? { month: 'short', timeZone: 'UTC' }
+        : style === 'date'
+          ? { dateStyle: 'long' }
+          : { dateStyle: 'short', timeStyle: 'short' },
+    );
+    formats.set(key, f);
+  }
+  return f;
+}
+
+/** A moment read from an ISO text or a Date; null when there is none or it cannot be read. */
+function momentOf(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = typeof value === 'string' ? new Date(value) : value;
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/**
+ * A moment as its reader writes it, date and time ("25/11/2026 14:05" in French, "11/25/26, 2:05 PM"
+ * in English), in the reader's time zone; '' for an empty or unreadable value.
+ */
+export function dateTimeText(value: string | Date | null | undefined, lang: string): string {
+  const d = momentOf(value);
+  return d ? formatOf(lang, 'dateTime').format(d) : '';
+}
+
+/**
+ * A day as its reader writes it in a sentence or on a page ("25 novembre 2026", "November 25, 2026"),
+ * in the reader's time zone; '' for an empty or unreadable value.
+ */
+export function dateText(value: string | Date | null | undefined, lang: string): string {
+  const d = momentOf(value);
+  return d ? formatOf(lang, 'date').format(d) : '';
+}
+
+/**
+ * The twelve months' short names in the reader's language, capitalised as a chart's axis or a table's
+ * heading writes them ("Janv.", "Févr."… in French; "Jan", "Feb"… in English).
+ */
+export function monthNames(lang: string): string[] {
+  const f = formatOf(lang, 'month');
+  return Array.from({ length: 12 }, (_, m) => {
+    const name = f.format(Date.UTC(2026, m, 15));
+    return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
+  });
+}

@@ -1,0 +1,230 @@
+/**
+ * Generated from server/calc/abattement/results.schema.json by `npm run results:types`:
+ * edit the schema, not this file (tests/calc/resultsContract.test.ts fails when it is stale).
+ */
+
+/**
+ * how a station's PET was obtained, for the note
+ */
+export type PetMethod =
+  | {
+      kind: 'penman';
+    }
+  | {
+      kind: 'penman_transferred';
+      from: string;
+      km: number;
+    }
+  | {
+      kind: 'hargreaves';
+    };
+
+/**
+ * The results of an abattement water balance (CALCULATIONS.md B, method 3.0), with the climate-stress runs when the bundle asks for them.
+ */
+export interface AbattementResults {
+  toitureResults: RoofResult[];
+  /**
+   * the rain that falls on the grounds, together; null when the project has no ground surface
+   */
+  grounds: GroundsResult | null;
+  /**
+   * month by month: the rain (mm) and the rainy days of the series
+   */
+  pluviometrie: MonthRain[];
+  site: SiteResult;
+  series_check: SeriesCheck | null;
+  station: StationRef;
+  years: number;
+  target_mm: number | null;
+  method: AbattementMethod;
+  pet_method: PetMethod;
+  /**
+   * per surface, mean per year over the series (storage and snow: at the end of the series)
+   */
+  balance: SurfaceBalance[];
+  parameters: AbattementParameter[];
+  defaults_used: string[];
+  /**
+   * the same project with more rain: a sensitivity, not a forecast (issue 13)
+   */
+  stress?: StressCase[];
+}
+export interface RoofResult {
+  toiture: RoofName;
+  monthlyResults: MonthResult[];
+  annual: AnnualResult;
+  /**
+   * mean of the twelve monthly percentages (the seed's chart line), not the annual figure
+   */
+  mean_of_months: number;
+  capacity_mm: number;
+  area_m2: number;
+  volumes: Volumes;
+  /**
+   * the water it receives from the surfaces spilling onto it, apart from its own; null when none do
+   */
+  upstream: UpstreamWater | null;
+}
+export interface RoofName {
+  name: string;
+}
+export interface MonthResult {
+  /**
+   * share of the water reaching the roof that does not reach the sewer (%, seed 001)
+   */
+  abattement: number;
+  /**
+   * share of rainy days on which the target was met (%, seed 001)
+   */
+  respectConsigneAbattement: number;
+  /**
+   * the part of `abattement` retained on the roof itself (%)
+   */
+  own: number;
+}
+/**
+ * volume-weighted over the year; `downstream` = abattement - own: what the surfaces it spills onto retain
+ */
+export interface AnnualResult {
+  abattement: number;
+  respectConsigneAbattement: number;
+  own: number;
+  downstream: number;
+}
+/**
+ * per year: water reaching the surface, retained on it, retained downstream, reaching the sewer (m3)
+ */
+export interface Volumes {
+  water_m3: number;
+  own_m3: number;
+  downstream_m3: number;
+  to_sewer_m3: number;
+}
+/**
+ * what a surface does with the water it receives from upstream surfaces, per year
+ */
+export interface UpstreamWater {
+  received_m3: number;
+  retained_m3: number;
+  passed_m3: number;
+  /**
+   * retained_m3 / received_m3 (%)
+   */
+  retained_share: number;
+}
+/**
+ * the rain that falls on the grounds, together (their water is traced as one origin), per year
+ */
+export interface GroundsResult {
+  names: string[];
+  area_m2: number;
+  /**
+   * share of that rain that does not reach the sewer (%)
+   */
+  abattement: number;
+  volumes: Volumes;
+}
+export interface MonthRain {
+  pluie_precipite: number;
+  evenements_pluvieux: number;
+}
+/**
+ * the whole site, per year
+ */
+export interface SiteResult {
+  abattement: number;
+  /**
+   * rainy days on which the site kept at least min(rain, target) x its area (%)
+   */
+  respectConsigneAbattement: number;
+  /**
+   * the area the site's target applies to: every roof and ground (m2)
+   */
+  area_m2: number;
+  precipitation_m3_per_year: number;
+  to_sewer_m3_per_year: number;
+  et_m3_per_year: number;
+  infiltration_m3_per_year: number;
+  /**
+   * water the roofs and grounds can hold at once
+   */
+  storage_capacity_m3: number;
+  /**
+   * a retention volume the project must provide (smca)
+   */
+  imposed_volume_m3: number | null;
+  /**
+   * the share of rainy days (%) on which that much storage is free when the rain starts
+   */
+  imposed_volume_free_share: number | null;
+  imposed_volume_free_share_by_month: number[] | null;
+  imposed_volume_min_free_share: number | null;
+  /**
+   * met when the free share is at least `imposed_volume_min_free_share`
+   */
+  imposed_volume_met: boolean | null;
+}
+/**
+ * the generated series against the days per year with at least `threshold_mm` in the normals
+ */
+export interface SeriesCheck {
+  threshold_mm: number;
+  kind: 'precipitation' | 'rain';
+  series_days: number;
+  normal_days: number;
+  /**
+   * (series - normal) / normal (%)
+   */
+  bias: number;
+}
+export interface StationRef {
+  id: string;
+  name: string;
+  country: string;
+  period: string;
+  source: string;
+}
+/**
+ * the method's name and version
+ */
+export interface AbattementMethod {
+  name: string;
+  version: string;
+}
+export interface SurfaceBalance {
+  name: string;
+  precipitation_m3_per_year: number;
+  inflow_m3_per_year: number;
+  outflow_m3_per_year: number;
+  to_sewer_m3_per_year: number;
+  et_m3_per_year: number;
+  infiltration_m3_per_year: number;
+  storage_end_m3: number;
+  snow_end_m3: number;
+  upstream_retained_m3_per_year: number;
+  upstream_passed_m3_per_year: number;
+}
+/**
+ * a parameter used by the calculation, with its value and where the value comes from
+ */
+export interface AbattementParameter {
+  name: string;
+  value: unknown;
+  unit?: string;
+  provenance: string;
+}
+export interface StressCase {
+  rain_factor: number;
+  site: StressSite;
+  roofs: StressRoof[];
+}
+export interface StressSite {
+  abattement: number;
+  respectConsigneAbattement: number;
+  to_sewer_m3_per_year: number;
+}
+export interface StressRoof {
+  name: string;
+  abattement: number | null;
+}
