@@ -93,7 +93,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\.\./)+(renderers|app)(/|$)',
+              regex: '^(\\.\\./)+(renderers|app)(/|$)',
               message: 'server/ imports nothing of renderers/ or app/',
             },
           ],
@@ -109,7 +109,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(\.\./)+(app|server)(/|$)', message: 'renderers/ imports nothing of app/ or server/' },
+            {
+              regex: '^(\\.\\./)+(app|server)(/|$)',
+              message: 'renderers/ imports nothing of app/ or server/',
+            },
           ],
         },
       ],

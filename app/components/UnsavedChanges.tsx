@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '../router';
+import { useNavigate } from 'react-router-dom';
 import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 

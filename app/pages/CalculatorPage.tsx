@@ -1,15 +1,16 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from '../router';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLoaderData, useLocation, useNavigate } from 'react-router-dom';
 import { fromServer, type StepStatus, type UnitSystem } from '../../engine';
 import { PreviewCtx, RenderCtx, Wizard, type PreviewSlots, type RenderContext } from '../../renderers';
-import { fetchProject } from '../api/projects';
+import { fetchProject, type StoredProjectAnswer } from '../api/projects';
+import type { HttpResult } from '../api/http';
 import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
 import { PreviewCard, PreviewPanel } from '../components/PreviewFigures';
 import { usePreview } from '../state/usePreview';
 import { whenIdle } from '../state/whenIdle';
 import { Skeleton } from '../components/Skeleton';
-import { pages } from '.';
+import type { ProjectLoad } from '../routes';
 import { UnitChoice } from '../components/UnitSwitch';
 
 /** 'saved' is said quietly beside the title; the others are banners above the wizard. */
@@ -24,20 +25,20 @@ export function CalculatorPage() {
   const bundle = calculator.bundle;
   const navigate = useNavigate();
   const location = useLocation();
-  const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  const loadedId = useRef<string | null>(null);
-  // A project asked for by ?id= is on its way: the form shown meanwhile is not the user's, and the live
-  // preview waits for the project rather than computing the empty form (and saying what it lacks).
-  const [opening, setOpening] = useState(() => params.get('id') !== null);
+  // a variant just made says so once it is open (the results page passes its message along)
+  const [notice, setNotice] = useState<Notice>(() => {
+    const made = (location.state as { notice?: string } | null)?.notice;
+    return made ? { kind: 'info', text: made } : null;
+  });
+  // The stored project asked for by ?id=, fetched by the route's loader beside this page's code.
+  const asked = useLoaderData() as ProjectLoad;
+  const loaded = useRef<ProjectLoad | undefined>(undefined);
+  // A project reloaded (after a conflict) is on its way: the form shown meanwhile is not the user's, and
+  // the live preview waits for the project rather than computing the empty form (and saying what it lacks).
+  const [opening, setOpening] = useState(false);
 
-  const loadProject = async (id: string) => {
-    setBusy(true);
-    setOpening(true);
-    const r = await fetchProject(calculator.api, id);
-    setBusy(false);
-    setOpening(false);
+  const open = (r: HttpResult<StoredProjectAnswer>) => {
     if (!r.data) {
       setNotice({ kind: 'error', text: t('app.load_failed', { message: apiErrorText(r.error, t) }) });
       return;
@@ -52,20 +53,24 @@ export function CalculatorPage() {
       unit_system: (data.unit_system as UnitSystem | undefined) ?? 'METRIC',
       variant: r.data.variant.of === null ? null : r.data.variant.no,
     });
-    // a variant just made says so once it is open (the results page passes its message along)
-    const made = (location.state as { notice?: string } | null)?.notice;
-    setNotice(made ? { kind: 'info', text: made } : null);
   };
-
-  const id = params.get('id');
-  useEffect(() => {
-    if (id && loadedId.current !== id) {
-      loadedId.current = id;
-      void loadProject(id);
-    }
-    // loadProject reads the latest frame; it runs once per id
+  // Before the first paint: the project's answers, never a glimpse of the form they replace.
+  useLayoutEffect(() => {
+    if (!asked || loaded.current === asked) return;
+    loaded.current = asked;
+    open(asked.answer);
+    // open reads the latest frame; it runs once per answer of the loader
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+  }, [asked]);
+  const reload = async (id: string) => {
+    setBusy(true);
+    setOpening(true);
+    const r = await fetchProject(calculator.api, id);
+    setBusy(false);
+    setOpening(false);
+    setNotice(null);
+    open(r);
+  };
 
   // Each step has its own address (#1, #2, …): Next, Previous and the timeline add a history entry, and
   // the browser's Back and Forward move between steps, as in GOV.UK flows. `synced` is the step the
@@ -102,11 +107,8 @@ export function CalculatorPage() {
     return whenIdle(
       () => {
         // and the review's, when the bundle checks the answers before calculating
-        if (bundle.review) void pages.review.preload().catch(() => undefined);
-        void pages.results
-          .preload()
-          .then((m) => m.preloadViews(bundle.results.views))
-          .catch(() => undefined); // offline: Submit fetches them again
+        if (bundle.review) void import('./ReviewPage').catch(() => undefined);
+        void import('./ResultsPage').then((m) => m.preloadViews(bundle.results.views)).catch(() => undefined); // offline: Submit fetches them again
       },
       2000,
       200,
@@ -203,7 +205,7 @@ export function CalculatorPage() {
                 <button
                   type="button"
                   className="button-secondary"
-                  onClick={() => void loadProject(w.session.project_id!)}
+                  onClick={() => void reload(w.session.project_id!)}
                 >
                   {t('app.reload')}
                 </button>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useSearchParams } from '../router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { derive, evaluate, fromServer, truthy, type FormState, type UnitSystem } from '../../engine';
 import { figureRows, inputRows, monthlyCharts } from '../../words/compareText';
 import { calculateProject, variants, type StoredProjectAnswer } from '../api/projects';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate } from '../router';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { NOTE_IMAGE_BOX_PX, NOTE_ROOF_CHART_PX } from '../../engine';
 import { noteDraft } from '../api/projects';
 import { apiErrorText } from '../api/http';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from '../router';
+import { Link, useNavigate } from 'react-router-dom';
 import { evaluate, truthy } from '../../engine';
 import { calculateProject, variants } from '../api/projects';
 import { apiErrorText } from '../api/http';

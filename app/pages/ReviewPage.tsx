@@ -1,4 +1,4 @@
-import { Link, Navigate, useNavigate } from '../router';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { canCalculate } from '../../engine';
 import { StepIcon } from '../../renderers/StepIcon';
 import { StepSummary } from '../components/StepSummary';

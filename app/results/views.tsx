@@ -10,9 +10,9 @@ import { figureText, numberText, stressTable, type FigureView } from '../../word
 import { DataTable } from '../components/DataTable';
 import { fieldText, isShown } from '../../words/fieldText';
 import { useFrame } from '../frame';
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 
-import { onDemand } from '../onDemand';
+import { onDemand } from './onDemand';
 
 const charts = onDemand(
   () => import('../charts/AbattementCharts'),
