@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   Outlet,
   useLoaderData,
+  useLocation,
   useNavigate,
   useParams,
   useRevalidator,
@@ -53,6 +54,7 @@ function FrameInner({ calc, calculator }: { calc: string; calculator: Calculator
   const [confirmNew, setConfirmNew] = useState(false);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
+  const location = useLocation();
   const [params] = useSearchParams();
   const embedded = params.get('iframe') === 'yes';
   const admin = config?.admin ?? false;
@@ -79,14 +81,20 @@ function FrameInner({ calc, calculator }: { calc: string; calculator: Calculator
                 onLogout: () =>
                   void http('POST', '/api/auth/logout').then(async () => {
                     setConfig((await fetchConfig()).data);
-                    void navigate(config?.mode === 'admin' ? '/login' : `/${calc}/calculator`);
+                    // admin mode: the login, which brings the admin back to the page left
+                    const here = location.pathname + location.search + location.hash;
+                    void navigate(
+                      config?.mode === 'admin'
+                        ? `/login?next=${encodeURIComponent(here)}`
+                        : `/${calc}/calculator`,
+                    );
                   }),
               }
             : null
         }
       />
     ),
-    [calc, t, calculator, admin, embedded, config, navigate, setConfig],
+    [calc, t, calculator, admin, embedded, config, navigate, setConfig, location],
   );
   return (
     <FrameCtx.Provider value={frame}>

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLoaderData, useLocation, useNavigate } from 'react-router-dom';
+import { useBlocker, useLoaderData, useLocation, useNavigate } from 'react-router-dom';
 import { fromServer, type StepStatus, type UnitSystem } from '../../engine';
 import { PreviewCtx, RenderCtx, Wizard, type PreviewSlots, type RenderContext } from '../../renderers';
 import { fetchProject, type StoredProjectAnswer } from '../api/projects';
@@ -12,6 +12,13 @@ import { whenIdle } from '../state/whenIdle';
 import { Skeleton } from '../components/Skeleton';
 import type { ProjectLoad } from '../routes';
 import { UnitChoice } from '../components/UnitSwitch';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+
+/**
+ * The pages of a project that show its stored answers and say when the form differs (UnsavedChanges):
+ * going there from the wizard is not leaving the project.
+ */
+const PROJECT_PAGES = new Set(['calculator', 'results', 'note', 'review', 'compare']);
 
 /** 'saved' is said quietly beside the title; the others are banners above the wizard. */
 type Notice = { kind: 'error' | 'conflict' | 'info' | 'saved'; text: string } | null;
@@ -33,7 +40,7 @@ export function CalculatorPage() {
   });
   // The stored project asked for by ?id=, fetched by the route's loader beside this page's code.
   const asked = useLoaderData() as ProjectLoad;
-  const loaded = useRef<ProjectLoad | undefined>(undefined);
+  const loaded = useRef<string | null>(null);
   // A project reloaded (after a conflict) is on its way: the form shown meanwhile is not the user's, and
   // the live preview waits for the project rather than computing the empty form (and saying what it lacks).
   const [opening, setOpening] = useState(false);
@@ -56,10 +63,11 @@ export function CalculatorPage() {
   };
   // Before the first paint: the project's answers, never a glimpse of the form they replace.
   useLayoutEffect(() => {
-    if (!asked || loaded.current === asked) return;
-    loaded.current = asked;
+    // once per project shown (the loader's data may be given again, revalidated, for the same one)
+    if (!asked || loaded.current === asked.id) return;
+    loaded.current = asked.id;
     open(asked.answer);
-    // open reads the latest frame; it runs once per answer of the loader
+    // open reads the latest frame; it runs once per project asked for
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [asked]);
   const reload = async (id: string) => {
@@ -85,7 +93,8 @@ export function CalculatorPage() {
       // the address moved (Back, Forward, a link to #n): the wizard follows
       synced.current = hashStep;
       replaceAddress.current = false;
-      if (hashStep !== w.current) w.jump(hashStep);
+      // (the step shown may have just changed: a project opened in this commit)
+      w.jump(hashStep);
       return;
     }
     if (w.current === synced.current) return;
@@ -170,6 +179,13 @@ export function CalculatorPage() {
           },
     [preview, previewStep, bundle, t, locale],
   );
+  // Leaving the project (the history, the home, another calculator) with answers the stored project does
+  // not hold asks first; its own pages say so instead, and the wizard's steps (#n) are not a departure.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (currentLocation.pathname === nextLocation.pathname) return false;
+    const [to, page] = nextLocation.pathname.split('/').filter(Boolean);
+    return !(to === calc && page && PROJECT_PAGES.has(page)) && w.unsaved();
+  });
   const units = bundle.unitSystems;
   return (
     <RenderCtx.Provider value={ctx}>
@@ -244,6 +260,15 @@ export function CalculatorPage() {
             />
           )}
         </main>
+        {blocker.state === 'blocked' ? (
+          <ConfirmDialog
+            message={t('app.leave_unsaved.text')}
+            confirm={t('app.leave_unsaved.leave')}
+            cancel={t('app.leave_unsaved.stay')}
+            onConfirm={() => blocker.proceed()}
+            onCancel={() => blocker.reset()}
+          />
+        ) : null}
       </PreviewCtx.Provider>
     </RenderCtx.Provider>
   );
