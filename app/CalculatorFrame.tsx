@@ -18,8 +18,7 @@ import { http } from './api/http';
 import { fetchConfig } from './api/projects';
 import { configAtom, userLocaleAtom } from './state/appAtoms';
 import { safeSession } from './state/safeStorage';
-import { flushSession } from './state/wizardAtoms';
-import { useWizard } from './state/useWizard';
+import { flushSession, wizardAtoms } from './state/wizardAtoms';
 
 /**
  * Keeps one calculator's saved wizard at a time: entering another calculator clears the previous one's
@@ -50,7 +49,7 @@ function FrameInner({ calc, calculator }: { calc: string; calculator: Calculator
     (name: string, n: number) => i18n.t('common.copy_name', { name, count: n }),
     [i18n],
   );
-  const wizard = useWizard(calculator.bundle, copyName);
+  const reset = useSetAtom(wizardAtoms(calculator.bundle).reset);
   const [confirmNew, setConfirmNew] = useState(false);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -59,7 +58,7 @@ function FrameInner({ calc, calculator }: { calc: string; calculator: Calculator
   const embedded = params.get('iframe') === 'yes';
   const admin = config?.admin ?? false;
   const t = useMemo(() => (key: string, p?: Record<string, unknown>) => i18n.t(key, p ?? {}), [i18n]);
-  const frame: Frame = { calc, calculator, i18n, t, locale, config, admin, wizard };
+  const frame: Frame = { calc, calculator, i18n, t, locale, config, admin, copyName };
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
@@ -130,7 +129,7 @@ function FrameInner({ calc, calculator }: { calc: string; calculator: Calculator
           onCancel={() => setConfirmNew(false)}
           onConfirm={() => {
             setConfirmNew(false);
-            wizard.reset();
+            reset();
             void navigate(`/${calc}/calculator`);
           }}
         />

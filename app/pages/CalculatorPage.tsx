@@ -5,7 +5,7 @@ import { PreviewCtx, RenderCtx, Wizard, type PreviewSlots, type RenderContext } 
 import { fetchProject, type StoredProjectAnswer } from '../api/projects';
 import type { HttpResult } from '../api/http';
 import { apiErrorText } from '../api/http';
-import { useFrame } from '../frame';
+import { useFrame, useFrameWizard } from '../frame';
 import { PreviewCard, PreviewPanel } from '../components/PreviewFigures';
 import { usePreview } from '../state/usePreview';
 import { whenIdle } from '../state/whenIdle';
@@ -28,7 +28,8 @@ type Notice = { kind: 'error' | 'conflict' | 'info' | 'saved'; text: string } | 
  * project; #n opens step n; a save refused because the project changed elsewhere offers to reload it.
  */
 export function CalculatorPage() {
-  const { calc, calculator, t, wizard: w, locale, admin } = useFrame();
+  const { calc, calculator, t, locale, admin } = useFrame();
+  const w = useFrameWizard();
   const bundle = calculator.bundle;
   const navigate = useNavigate();
   const location = useLocation();

@@ -7,7 +7,7 @@ import { apiErrorText } from '../api/http';
 import { apiPath } from '../calculators';
 import { DataTable } from '../components/DataTable';
 import { Skeleton } from '../components/Skeleton';
-import { useFrame } from '../frame';
+import { useFrame, useFrameWizard } from '../frame';
 import { VariantNames } from '../components/VariantNames';
 
 const CompareCharts = lazy(() => import('../charts/CompareCharts'));
@@ -25,7 +25,8 @@ interface Member {
  * calculated is calculated first when it can be; one that cannot says so.
  */
 export function ComparePage() {
-  const { calc, calculator, t, admin, locale, wizard: w } = useFrame();
+  const { calc, calculator, t, admin, locale } = useFrame();
+  const w = useFrameWizard();
   const bundle = calculator.bundle;
   const def = bundle.compare;
   const [params] = useSearchParams();

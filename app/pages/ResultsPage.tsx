@@ -7,7 +7,7 @@ import { Skeleton } from '../components/Skeleton';
 import { apiPath } from '../calculators';
 import { ResultViews } from '../results/views';
 import { reasonText } from '../../words/reasonText';
-import { useFrame } from '../frame';
+import { useFrame, useFrameWizard } from '../frame';
 import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';
 
@@ -26,7 +26,8 @@ type Load =
  * holds and no results are held; views that need no results (a submission panel) show at once.
  */
 export function ResultsPage() {
-  const { calc, t, admin, wizard: w, calculator } = useFrame();
+  const { calc, t, admin, calculator } = useFrame();
+  const w = useFrameWizard();
   const { results: def } = calculator.bundle;
   const navigate = useNavigate();
   const id = w.session.project_id;

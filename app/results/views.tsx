@@ -9,7 +9,7 @@ import { Skeleton } from '../components/Skeleton';
 import { figureText, numberText, stressTable, type FigureView } from '../../words/resultsText';
 import { DataTable } from '../components/DataTable';
 import { fieldText, isShown } from '../../words/fieldText';
-import { useFrame } from '../frame';
+import { useFrame, useFrameWizard } from '../frame';
 import { Link } from 'react-router-dom';
 
 import { onDemand } from './onDemand';
@@ -44,7 +44,8 @@ const FILE_LIMIT = 10 * 1024 * 1024;
  * type before anything is sent), then the submission, a reference and what happens next.
  */
 export function SubmitPanel() {
-  const { t, wizard: w, locale, calculator, calc } = useFrame();
+  const { t, locale, calculator, calc } = useFrame();
+  const w = useFrameWizard();
   const [comment, setComment] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -382,7 +383,8 @@ export function VerdictView({ r }: { r: Record<string, unknown> }) {
 
 /** The monthly charts of an abattement calculation, with the axes' upper bounds the bundle gives. */
 function MonthlyCharts({ r, view }: { r: Record<string, unknown>; view: ResultView }) {
-  const { t, locale, wizard: w } = useFrame();
+  const { t, locale } = useFrame();
+  const w = useFrameWizard();
   const months = t('app.charts.months', { returnObjects: true }) as unknown as string[];
   return (
     <Suspense fallback={<Skeleton label={t('app.loading')} blocks={2} />}>
@@ -479,7 +481,8 @@ export function drawsCharts(views: ResultView[]): boolean {
 
 /** The climate-stress sensitivity: the site under 10 % and 20 % more rain, beside the reference. */
 function Stress({ r }: { r: Record<string, unknown> }) {
-  const { t, locale, wizard: w } = useFrame();
+  const { t, locale } = useFrame();
+  const w = useFrameWizard();
   const table = stressTable(r as unknown as AbattementData, w.session.unit_system, t, locale);
   if (!table) return null;
   return (
@@ -493,7 +496,8 @@ function Stress({ r }: { r: Record<string, unknown> }) {
 
 /** The annual summary of an abattement calculation, with its workbook when the bundle offers it. */
 function Summary({ r, workbook }: { r: Record<string, unknown>; workbook: boolean }) {
-  const { t, locale, wizard: w, calculator } = useFrame();
+  const { t, locale, calculator } = useFrame();
+  const w = useFrameWizard();
   const id = w.session.project_id;
   return (
     <ResultsSummary
