@@ -1,5 +1,5 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect } from 'react';
 import type { Bundle, CopyName } from '../../engine';
 import { flushSession, unsavedIn, wizardAtoms, type SaveOutcome } from './wizardAtoms';
 
@@ -64,46 +64,29 @@ export function useWizard(bundle: Bundle, copyName?: CopyName) {
     () => unsavedIn(store.get(atoms.form), store.get(atoms.session)),
     [store, atoms],
   );
-  const actions = useMemo(
-    () => ({
-      edit,
-      type,
-      add,
-      paste,
-      duplicate,
-      remove,
-      gate,
-      setUnits,
-      /** Next: validates the current step; returns whether the wizard moved. */
-      next,
-      previous,
-      submit,
-      jump,
-      save: (statuses?: Parameters<typeof save>[0]): Promise<SaveOutcome> => save(statuses),
-      patchSession,
-      unsaved,
-      load,
-      reset,
-    }),
-    [
-      edit,
-      type,
-      add,
-      paste,
-      duplicate,
-      remove,
-      gate,
-      setUnits,
-      next,
-      previous,
-      submit,
-      jump,
-      save,
-      patchSession,
-      unsaved,
-      load,
-      reset,
-    ],
-  );
-  return { bundle, state, session, current, statuses: session.statuses, ...actions };
+  return {
+    bundle,
+    state,
+    session,
+    current,
+    statuses: session.statuses,
+    edit,
+    type,
+    add,
+    paste,
+    duplicate,
+    remove,
+    gate,
+    setUnits,
+    /** Next: validates the current step; returns whether the wizard moved. */
+    next,
+    previous,
+    submit,
+    jump,
+    save: (statuses?: Parameters<typeof save>[0]): Promise<SaveOutcome> => save(statuses),
+    patchSession,
+    unsaved,
+    load,
+    reset,
+  };
 }
