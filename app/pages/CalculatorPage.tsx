@@ -13,6 +13,7 @@ import { Skeleton } from '../components/Skeleton';
 import type { ProjectLoad } from '../routes';
 import { UnitChoice } from '../components/UnitSwitch';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { useStepAddress } from './useStepAddress';
 
 /**
  * The pages of a project that show its stored answers and say when the form differs (UnsavedChanges):
@@ -45,6 +46,7 @@ export function CalculatorPage() {
   // A project reloaded (after a conflict) is on its way: the form shown meanwhile is not the user's, and
   // the live preview waits for the project rather than computing the empty form (and saying what it lacks).
   const [opening, setOpening] = useState(false);
+  const replaceAddress = useStepAddress(bundle.steps.length, w.current, w.jump, opening);
 
   const open = (r: HttpResult<StoredProjectAnswer>) => {
     if (!r.data) {
@@ -52,7 +54,7 @@ export function CalculatorPage() {
       return;
     }
     const { data, statuses } = fromServer(bundle, r.data);
-    replaceAddress.current = true;
+    replaceAddress();
     w.load(data, {
       project_id: r.data.id,
       version: r.data.version,
@@ -80,34 +82,6 @@ export function CalculatorPage() {
     setNotice(null);
     open(r);
   };
-
-  // Each step has its own address (#1, #2, …): Next, Previous and the timeline add a history entry, and
-  // the browser's Back and Forward move between steps, as in GOV.UK flows. `synced` is the step the
-  // address and the wizard last agreed on; whichever moves away from it leads.
-  const n = Number(location.hash.replace('#', ''));
-  const hashStep = Number.isInteger(n) && n >= 1 && n <= bundle.steps.length ? n - 1 : null;
-  const synced = useRef<number | null>(null);
-  const replaceAddress = useRef(false);
-  useEffect(() => {
-    if (opening) return;
-    if (hashStep !== null && hashStep !== synced.current) {
-      // the address moved (Back, Forward, a link to #n): the wizard follows
-      synced.current = hashStep;
-      replaceAddress.current = false;
-      // (the step shown may have just changed: a project opened in this commit)
-      w.jump(hashStep);
-      return;
-    }
-    if (w.current === synced.current) return;
-    // the wizard moved (Next, Previous, the timeline, a project opened): the address follows; an address
-    // without a step, or a project just opened, is replaced rather than added to
-    const replace = hashStep === null || replaceAddress.current;
-    replaceAddress.current = false;
-    synced.current = w.current;
-    void navigate(`${location.pathname}${location.search}#${w.current + 1}`, { replace });
-    // w.jump is stable in effect (it sets the step atom); the location is read at the moment of moving
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hashStep, w.current, opening]);
 
   // On the last step, once the browser is idle: the results page's code and its charts are fetched, so that
   // Submit shows them without waiting for the download (ApexCharts: 286 KB gzip, the largest of the app).
