@@ -42,7 +42,7 @@ export default defineConfig({
     {
       name: 'client',
       use: { baseURL: CLIENT },
-      testIgnore: /(canada|admin-mode|abattement-calculators|preview|variants|tank)\.spec\.ts/,
+      testIgnore: /(canada|admin-mode|abattement-calculators|preview|variants|tank|routing)\.spec\.ts/,
     },
     { name: 'canada', use: { baseURL: CANADA }, testMatch: /canada\.spec\.ts/ },
     // the calculator kept with the tests (tests/fixtures/bundles/tank): a folder of JSON, no code
@@ -50,7 +50,7 @@ export default defineConfig({
     {
       name: 'admin',
       use: { baseURL: ADMIN },
-      testMatch: /(admin-mode|abattement-calculators|preview|variants)\.spec\.ts/,
+      testMatch: /(admin-mode|abattement-calculators|preview|variants|routing)\.spec\.ts/,
     },
   ],
   // The real server on a fresh build, in client, canada and admin modes (tests/e2e/servers.ts).

@@ -1,26 +1,30 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useSetAtom } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from './router';
+import {
+  Outlet,
+  useLoaderData,
+  useLocation,
+  useNavigate,
+  useParams,
+  useRevalidator,
+  useSearchParams,
+} from 'react-router-dom';
 import { createI18n, type Translator } from '../words/i18n';
-import { CALCULATOR_IDS, loadCalculator, localeOfCalculator, type Calculator } from './calculators';
+import { localeOfCalculator, type Calculator } from './calculators';
 import { ConfirmDialog } from './components/ConfirmDialog';
-import { LoadFailure } from './components/LoadFailure';
 import { Sidebar } from './components/Sidebar';
-import { Skeleton } from './components/Skeleton';
 import { FrameCtx, type Frame } from './frame';
-import { OnDemandPage, type OnDemand } from './onDemand';
 import { http } from './api/http';
 import { fetchConfig } from './api/projects';
-import { configAtom, defaultRoute, localeOf, userLocaleAtom } from './state/appAtoms';
+import { configAtom, userLocaleAtom } from './state/appAtoms';
 import { safeSession } from './state/safeStorage';
-import { flushSession } from './state/wizardAtoms';
-import { useWizard } from './state/useWizard';
+import { flushSession, wizardAtoms } from './state/wizardAtoms';
 
 /**
  * Keeps one calculator's saved wizard at a time: entering another calculator clears the previous one's
  * drafts (its bundle's storage keys, remembered when it was entered).
  */
-function resetOtherCalculators(calculator: Calculator): void {
+export function resetOtherCalculators(calculator: Calculator): void {
   flushSession();
   const storage = safeSession();
   const { id, storage: keys } = calculator.bundle;
@@ -35,15 +39,7 @@ function resetOtherCalculators(calculator: Calculator): void {
   storage.setItem('calculator_storage', JSON.stringify([keys.form, keys.data]));
 }
 
-function FrameInner({
-  calc,
-  calculator,
-  page,
-}: {
-  calc: string;
-  calculator: Calculator;
-  page: OnDemand<unknown, object>;
-}) {
+function FrameInner({ calc, calculator }: { calc: string; calculator: Calculator }) {
   const [config, setConfig] = useAtom(configAtom);
   const setChosen = useSetAtom(userLocaleAtom);
   // the language the calculator's messages were loaded in (CalculatorFrame loads the chosen one)
@@ -53,14 +49,16 @@ function FrameInner({
     (name: string, n: number) => i18n.t('common.copy_name', { name, count: n }),
     [i18n],
   );
-  const wizard = useWizard(calculator.bundle, copyName);
+  const reset = useSetAtom(wizardAtoms(calculator.bundle).reset);
   const [confirmNew, setConfirmNew] = useState(false);
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const location = useLocation();
   const [params] = useSearchParams();
   const embedded = params.get('iframe') === 'yes';
   const admin = config?.admin ?? false;
   const t = useMemo(() => (key: string, p?: Record<string, unknown>) => i18n.t(key, p ?? {}), [i18n]);
-  const frame: Frame = { calc, calculator, i18n, t, locale, config, admin, wizard };
+  const frame: Frame = { calc, calculator, i18n, t, locale, config, admin, copyName };
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
@@ -82,14 +80,20 @@ function FrameInner({
                 onLogout: () =>
                   void http('POST', '/api/auth/logout').then(async () => {
                     setConfig((await fetchConfig()).data);
-                    void navigate(config?.mode === 'admin' ? '/login' : `/${calc}/calculator`);
+                    // admin mode: the login, which brings the admin back to the page left
+                    const here = location.pathname + location.search + location.hash;
+                    void navigate(
+                      config?.mode === 'admin'
+                        ? `/login?next=${encodeURIComponent(here)}`
+                        : `/${calc}/calculator`,
+                    );
                   }),
               }
             : null
         }
       />
     ),
-    [calc, t, calculator, admin, embedded, config, navigate, setConfig],
+    [calc, t, calculator, admin, embedded, config, navigate, setConfig, location],
   );
   return (
     <FrameCtx.Provider value={frame}>
@@ -100,14 +104,21 @@ function FrameInner({
             <header className="toolbar">
               <label>
                 {t('app.language')}{' '}
-                <select value={locale} onChange={(e) => setChosen(e.target.value === 'en' ? 'en' : 'fr')}>
+                <select
+                  value={locale}
+                  onChange={(e) => {
+                    setChosen(e.target.value === 'en' ? 'en' : 'fr');
+                    // the page shown stays in its language until the messages of the one chosen are loaded
+                    void revalidator.revalidate();
+                  }}
+                >
                   <option value="fr">{t('app.languages.fr')}</option>
                   <option value="en">{t('app.languages.en')}</option>
                 </select>
               </label>
             </header>
           ) : null}
-          <OnDemandPage page={page} failed={<LoadFailure />} />
+          <Outlet />
         </div>
       </div>
       {confirmNew ? (
@@ -118,7 +129,7 @@ function FrameInner({
           onCancel={() => setConfirmNew(false)}
           onConfirm={() => {
             setConfirmNew(false);
-            wizard.reset();
+            reset();
             void navigate(`/${calc}/calculator`);
           }}
         />
@@ -128,53 +139,11 @@ function FrameInner({
 }
 
 /**
- * /:calc/... — loads the calculator's bundle and messages, and the page's code beside them (so that it
- * draws at once, with no second placeholder), then draws the page inside its frame. A
- * calculator this deployment does not offer sends to its start page; in admin mode, without a session,
- * to the login, which then brings the admin back here.
+ * /:calc/... — the frame of a calculator's pages (menu, language), drawn once its loader brought the
+ * bundle and the messages (app/routes.tsx); the page inside it is the route's child (<Outlet>).
  */
-export function CalculatorFrame({ page }: { page: OnDemand<unknown, object> }) {
+export function CalculatorFrame() {
   const { calc = '' } = useParams();
-  const config = useAtomValue(configAtom);
-  const chosen = useAtomValue(userLocaleAtom);
-  const location = useLocation();
-  const [loaded, setLoaded] = useState<{ id: string; calculator: Calculator } | Error | null>(null);
-  useEffect(() => {
-    if (!CALCULATOR_IDS.includes(calc)) return;
-    let live = true;
-    // the page shown stays in its language until the messages of the one chosen are loaded
-    // the page's code is fetched beside the calculator; if it fails, the page says so in the frame
-    const pageCode = page.preload().catch(() => undefined);
-    Promise.all([loadCalculator(calc, (locales) => localeOf(config, chosen, locales)), pageCode]).then(
-      ([calculator]) => {
-        if (!live) return;
-        resetOtherCalculators(calculator);
-        setLoaded({ id: calc, calculator });
-      },
-      (e: unknown) => {
-        if (live) setLoaded(e instanceof Error ? e : new Error(String(e)));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [calc, config, chosen, page]);
-  if (config && !config.calculators.includes(calc))
-    return <Navigate to={defaultRoute(config) ?? '/home'} replace />;
-  if (!CALCULATOR_IDS.includes(calc)) return <Navigate to={defaultRoute(config) ?? '/'} replace />;
-  if (config?.mode === 'admin' && !config.admin)
-    return (
-      <Navigate
-        to={`/login?next=${encodeURIComponent(location.pathname + location.search + location.hash)}`}
-        replace
-      />
-    );
-  if (loaded instanceof Error) return <LoadFailure />;
-  if (!loaded || loaded.id !== calc)
-    return (
-      <main className="page">
-        <Skeleton label="…" />
-      </main>
-    );
-  return <FrameInner key={calc} calc={calc} calculator={loaded.calculator} page={page} />;
+  const calculator = useLoaderData() as Calculator;
+  return <FrameInner key={calc} calc={calc} calculator={calculator} />;
 }

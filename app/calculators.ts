@@ -41,7 +41,8 @@ const messagesAt = (path: string | undefined): Promise<Json> =>
 const bundles = new Map<string, Promise<Bundle>>();
 const calculators = new Map<string, Promise<Calculator>>();
 
-function bundleOf(id: string): Promise<Bundle> {
+/** A calculator's bundle alone (once per id): what a page's loader needs to reach its API. */
+export function loadBundle(id: string): Promise<Bundle> {
   let p = bundles.get(id);
   if (!p) {
     const path = bundlePaths.get(id)!;
@@ -74,7 +75,7 @@ export async function loadCalculator(
   pick: (locales: string[]) => string = (locales) => locales[0] ?? 'fr',
 ): Promise<Calculator> {
   if (!bundlePaths.has(id)) throw new Error(`unknown calculator '${id}'`);
-  const bundle = await bundleOf(id);
+  const bundle = await loadBundle(id);
   const wanted = pick(bundle.locales);
   const locale = bundle.locales.includes(wanted) ? wanted : (bundle.locales[0] ?? 'fr');
   const key = `${id}|${locale}`;

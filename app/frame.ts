@@ -2,7 +2,8 @@ import { createContext, useContext } from 'react';
 import type { Translator } from '../words/i18n';
 import type { AppConfig } from './api/projects';
 import type { Calculator } from './calculators';
-import type { useWizard } from './state/useWizard';
+import type { CopyName } from '../engine';
+import { useWizard } from './state/useWizard';
 
 /** What every page of a calculator gets from its frame. */
 export interface Frame {
@@ -13,7 +14,8 @@ export interface Frame {
   locale: 'fr' | 'en';
   config: AppConfig | null;
   admin: boolean;
-  wizard: ReturnType<typeof useWizard>;
+  /** names a duplicated card in the user's language */
+  copyName: CopyName;
 }
 
 export const FrameCtx = createContext<Frame | null>(null);
@@ -23,4 +25,13 @@ export function useFrame(): Frame {
   const f = useContext(FrameCtx);
   if (!f) throw new Error('a page must be rendered inside a CalculatorFrame');
   return f;
+}
+
+/**
+ * The current calculator's wizard (app/state/wizardAtoms.ts): a page or part that reads it subscribes to
+ * it; the frame does not, so an edit redraws only what reads the answers.
+ */
+export function useFrameWizard() {
+  const { calculator, copyName } = useFrame();
+  return useWizard(calculator.bundle, copyName);
 }

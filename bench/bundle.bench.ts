@@ -1,7 +1,8 @@
 /**
  * npm run bench:bundle — the JavaScript a page really loads, gzip: the app is built, served by the real
  * server, opened in Chromium, and every script the page requested is gzipped from dist/ and summed.
- * Goals: home (/client/sl) <= 120 KB, calculator (/client/sl/calculator) <= 160 KB, charts loaded only on
+ * Goals: home (/client/sl) <= 140 KB, calculator (/client/sl/calculator) <= 180 KB (issue 28 raised them
+ * from 120 and 160 for React Router and rjsf at run time), charts loaded only on
  * results and notes. The history page is measured too, as a baseline of the app shell plus one page.
  */
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,9 @@ import { chromium } from 'playwright-core';
 import { buildServer } from '../server/app';
 import { loadConfig } from '../server/config';
 
+/** Page-weight budgets, KB of gzip scripts (issue 28: 140 and 180, up from 120 and 160). */
+const HOME_KB = 140;
+const CALCULATOR_KB = 180;
 const root = join(import.meta.dirname, '..');
 execFileSync('npx', ['vite', 'build', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
 const dir = mkdtempSync(join(tmpdir(), 'rw-bundle-'));
@@ -56,14 +60,14 @@ try {
   const home = await measure('/client/sl', 'h1');
   const calc = await measure('/client/sl/calculator', 'h2');
   const shell = await measure('/client/sm/history', 'h1');
-  const okHome = home.kb <= 120;
-  const okCalc = calc.kb <= 160;
+  const okHome = home.kb <= HOME_KB;
+  const okCalc = calc.kb <= CALCULATOR_KB;
   const chartsOnCalculator = calc.files.some((f) => /AbattementCharts|apexcharts/i.test(f));
   console.log(
-    `home /client/sl: ${home.kb.toFixed(1)} KB gzip in ${home.files.length} scripts (goal <= 120 KB) ${okHome ? 'OK' : 'MISSED'}`,
+    `home /client/sl: ${home.kb.toFixed(1)} KB gzip in ${home.files.length} scripts (goal <= ${HOME_KB} KB) ${okHome ? 'OK' : 'MISSED'}`,
   );
   console.log(
-    `calculator /client/sl/calculator: ${calc.kb.toFixed(1)} KB gzip (goal <= 160 KB) ${okCalc ? 'OK' : 'MISSED'}; charts loaded: ${chartsOnCalculator ? 'yes (MISSED)' : 'no'}`,
+    `calculator /client/sl/calculator: ${calc.kb.toFixed(1)} KB gzip (goal <= ${CALCULATOR_KB} KB) ${okCalc ? 'OK' : 'MISSED'}; charts loaded: ${chartsOnCalculator ? 'yes (MISSED)' : 'no'}`,
   );
   console.log(`baseline: the history page /client/sm/history ${shell.kb.toFixed(1)} KB gzip`);
   process.exitCode = okHome && okCalc && !chartsOnCalculator ? 0 : 1;

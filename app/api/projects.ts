@@ -80,9 +80,9 @@ export function saveProject(api: string, project: ServerProject, version: number
   return http<SaveAnswer>(project.id ? 'PUT' : 'POST', `${api}/project`, body);
 }
 
-/** GET a stored project. */
-export function fetchProject(api: string, id: string) {
-  return http<StoredProjectAnswer>('GET', `${api}/project/${encodeURIComponent(id)}`);
+/** GET a stored project; `signal` cancels it (the page left before it arrived). */
+export function fetchProject(api: string, id: string, signal?: AbortSignal) {
+  return http<StoredProjectAnswer>('GET', `${api}/project/${encodeURIComponent(id)}`, undefined, signal);
 }
 
 /** The history: page from 1, optional query, sort column (date = updated_at) and order. */

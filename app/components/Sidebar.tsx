@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { NavLink, useLocation } from '../router';
+import { NavLink, useLocation } from 'react-router-dom';
 import type { SidebarEntry } from '../../engine';
 import defaultLogo from '../assets/logo.svg';
 

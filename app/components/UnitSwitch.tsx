@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { UnitSystem } from '../../engine';
 import { apiErrorText } from '../api/http';
-import { useFrame } from '../frame';
+import { useFrame, useFrameWizard } from '../frame';
 
 /**
  * The project's unit system where figures are read (results, note), for calculators that have two: the
@@ -10,7 +10,8 @@ import { useFrame } from '../frame';
  * stand (they are computed in metric whatever the display).
  */
 export function UnitSwitch() {
-  const { t, wizard: w, calculator } = useFrame();
+  const { t, calculator } = useFrame();
+  const w = useFrameWizard();
   const [error, setError] = useState<string | null>(null);
   const units = calculator.bundle.unitSystems;
   if (units.length < 2 || !w.session.project_id) return null;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { useNavigate } from '../router';
+import { useNavigate } from 'react-router-dom';
 import { apiErrorText } from '../api/http';
-import { useFrame } from '../frame';
+import { useFrame, useFrameWizard } from '../frame';
 
 /**
  * Said above results and the note when the form holds answers the stored project does not (a section
@@ -10,7 +10,8 @@ import { useFrame } from '../frame';
  * calculated again; nothing is saved behind the user's back (the results the note shows would be lost).
  */
 export function UnsavedChanges({ id }: { id: string }) {
-  const { calc, t, wizard: w } = useFrame();
+  const { calc, t } = useFrame();
+  const w = useFrameWizard();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

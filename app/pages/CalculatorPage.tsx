@@ -1,17 +1,26 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from '../router';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker, useLoaderData, useLocation, useNavigate } from 'react-router-dom';
 import { fromServer, type StepStatus, type UnitSystem } from '../../engine';
 import { PreviewCtx, RenderCtx, Wizard, type PreviewSlots, type RenderContext } from '../../renderers';
-import { fetchProject } from '../api/projects';
+import { fetchProject, type StoredProjectAnswer } from '../api/projects';
+import type { HttpResult } from '../api/http';
 import { apiErrorText } from '../api/http';
-import { useFrame } from '../frame';
+import { useFrame, useFrameWizard } from '../frame';
 import { PreviewCard, PreviewPanel } from '../components/PreviewFigures';
 import { usePreview } from '../state/usePreview';
 import { whenIdle } from '../state/whenIdle';
 import { Skeleton } from '../components/Skeleton';
-import { pages } from '.';
+import type { ProjectLoad } from '../routes';
 import { UnitChoice } from '../components/UnitSwitch';
 import { OpenProjectFile, PasteLink, ProjectMove } from '../components/ProjectMove';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { useStepAddress } from './useStepAddress';
+
+/**
+ * The pages of a project that show its stored answers and say when the form differs (UnsavedChanges):
+ * going there from the wizard is not leaving the project.
+ */
+const PROJECT_PAGES = new Set(['calculator', 'results', 'note', 'review', 'compare']);
 
 /** 'saved' is said quietly beside the title; the others are banners above the wizard. */
 type Notice = { kind: 'error' | 'conflict' | 'info' | 'saved' | 'lost'; text: string } | null;
@@ -21,24 +30,26 @@ type Notice = { kind: 'error' | 'conflict' | 'info' | 'saved' | 'lost'; text: st
  * project; #n opens step n; a save refused because the project changed elsewhere offers to reload it.
  */
 export function CalculatorPage() {
-  const { calc, calculator, t, wizard: w, locale, admin } = useFrame();
+  const { calc, calculator, t, locale, admin } = useFrame();
+  const w = useFrameWizard();
   const bundle = calculator.bundle;
   const navigate = useNavigate();
   const location = useLocation();
-  const [params] = useSearchParams();
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice>(null);
-  const loadedId = useRef<string | null>(null);
-  // A project asked for by ?id= is on its way: the form shown meanwhile is not the user's, and the live
-  // preview waits for the project rather than computing the empty form (and saying what it lacks).
-  const [opening, setOpening] = useState(() => params.get('id') !== null);
+  // a variant just made says so once it is open (the results page passes its message along)
+  const [notice, setNotice] = useState<Notice>(() => {
+    const made = (location.state as { notice?: string } | null)?.notice;
+    return made ? { kind: 'info', text: made } : null;
+  });
+  // The stored project asked for by ?id=, fetched by the route's loader beside this page's code.
+  const asked = useLoaderData() as ProjectLoad;
+  const loaded = useRef<string | null>(null);
+  // A project reloaded (after a conflict) is on its way: the form shown meanwhile is not the user's, and
+  // the live preview waits for the project rather than computing the empty form (and saying what it lacks).
+  const [opening, setOpening] = useState(false);
+  const replaceAddress = useStepAddress(bundle.steps.length, w.current, w.jump, opening);
 
-  const loadProject = async (id: string) => {
-    setBusy(true);
-    setOpening(true);
-    const r = await fetchProject(calculator.api, id);
-    setBusy(false);
-    setOpening(false);
+  const open = (r: HttpResult<StoredProjectAnswer>) => {
     if (!r.data) {
       setNotice(
         r.error?.status === 404
@@ -48,7 +59,7 @@ export function CalculatorPage() {
       return;
     }
     const { data, statuses } = fromServer(bundle, r.data);
-    replaceAddress.current = true;
+    replaceAddress();
     w.load(data, {
       project_id: r.data.id,
       version: r.data.version,
@@ -57,47 +68,25 @@ export function CalculatorPage() {
       unit_system: (data.unit_system as UnitSystem | undefined) ?? 'METRIC',
       variant: r.data.variant.of === null ? null : r.data.variant.no,
     });
-    // a variant just made says so once it is open (the results page passes its message along)
-    const made = (location.state as { notice?: string } | null)?.notice;
-    setNotice(made ? { kind: 'info', text: made } : null);
   };
-
-  const id = params.get('id');
-  useEffect(() => {
-    if (id && loadedId.current !== id) {
-      loadedId.current = id;
-      void loadProject(id);
-    }
-    // loadProject reads the latest frame; it runs once per id
+  // Before the first paint: the project's answers, never a glimpse of the form they replace.
+  useLayoutEffect(() => {
+    // once per project shown (the loader's data may be given again, revalidated, for the same one)
+    if (!asked || loaded.current === asked.id) return;
+    loaded.current = asked.id;
+    open(asked.answer);
+    // open reads the latest frame; it runs once per project asked for
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
-
-  // Each step has its own address (#1, #2, …): Next, Previous and the timeline add a history entry, and
-  // the browser's Back and Forward move between steps, as in GOV.UK flows. `synced` is the step the
-  // address and the wizard last agreed on; whichever moves away from it leads.
-  const n = Number(location.hash.replace('#', ''));
-  const hashStep = Number.isInteger(n) && n >= 1 && n <= bundle.steps.length ? n - 1 : null;
-  const synced = useRef<number | null>(null);
-  const replaceAddress = useRef(false);
-  useEffect(() => {
-    if (opening) return;
-    if (hashStep !== null && hashStep !== synced.current) {
-      // the address moved (Back, Forward, a link to #n): the wizard follows
-      synced.current = hashStep;
-      replaceAddress.current = false;
-      if (hashStep !== w.current) w.jump(hashStep);
-      return;
-    }
-    if (w.current === synced.current) return;
-    // the wizard moved (Next, Previous, the timeline, a project opened): the address follows; an address
-    // without a step, or a project just opened, is replaced rather than added to
-    const replace = hashStep === null || replaceAddress.current;
-    replaceAddress.current = false;
-    synced.current = w.current;
-    void navigate(`${location.pathname}${location.search}#${w.current + 1}`, { replace });
-    // w.jump is stable in effect (it sets the step atom); the location is read at the moment of moving
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [hashStep, w.current, opening]);
+  }, [asked]);
+  const reload = async (id: string) => {
+    setBusy(true);
+    setOpening(true);
+    const r = await fetchProject(calculator.api, id);
+    setBusy(false);
+    setOpening(false);
+    setNotice(null);
+    open(r);
+  };
 
   // On the last step, once the browser is idle: the results page's code and its charts are fetched, so that
   // Submit shows them without waiting for the download (ApexCharts: 286 KB gzip, the largest of the app).
@@ -107,11 +96,8 @@ export function CalculatorPage() {
     return whenIdle(
       () => {
         // and the review's, when the bundle checks the answers before calculating
-        if (bundle.review) void pages.review.preload().catch(() => undefined);
-        void pages.results
-          .preload()
-          .then((m) => m.preloadViews(bundle.results.views))
-          .catch(() => undefined); // offline: Submit fetches them again
+        if (bundle.review) void import('./ReviewPage').catch(() => undefined);
+        void import('./ResultsPage').then((m) => m.preloadViews(bundle.results.views)).catch(() => undefined); // offline: Submit fetches them again
       },
       2000,
       200,
@@ -145,7 +131,7 @@ export function CalculatorPage() {
   }, [asNew, w.session.project_id]);
   const openProject = (to: string, id: string) => {
     setNotice(null);
-    loadedId.current = null;
+    loaded.current = null;
     void navigate(`/${to}/calculator?id=${encodeURIComponent(id)}`);
   };
 
@@ -190,6 +176,13 @@ export function CalculatorPage() {
           },
     [preview, previewStep, bundle, t, locale],
   );
+  // Leaving the project (the history, the home, another calculator) with answers the stored project does
+  // not hold asks first; its own pages say so instead, and the wizard's steps (#n) are not a departure.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (currentLocation.pathname === nextLocation.pathname) return false;
+    const [to, page] = nextLocation.pathname.split('/').filter(Boolean);
+    return !(to === calc && page && PROJECT_PAGES.has(page)) && w.unsaved();
+  });
   const units = bundle.unitSystems;
   return (
     <RenderCtx.Provider value={ctx}>
@@ -240,7 +233,7 @@ export function CalculatorPage() {
                 <button
                   type="button"
                   className="button-secondary"
-                  onClick={() => void loadProject(w.session.project_id!)}
+                  onClick={() => void reload(w.session.project_id!)}
                 >
                   {t('app.reload')}
                 </button>
@@ -287,6 +280,15 @@ export function CalculatorPage() {
             />
           )}
         </main>
+        {blocker.state === 'blocked' ? (
+          <ConfirmDialog
+            message={t('app.leave_unsaved.text')}
+            confirm={t('app.leave_unsaved.leave')}
+            cancel={t('app.leave_unsaved.stay')}
+            onConfirm={() => blocker.proceed()}
+            onCancel={() => blocker.reset()}
+          />
+        ) : null}
       </PreviewCtx.Provider>
     </RenderCtx.Provider>
   );

@@ -1,22 +1,16 @@
-import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useState } from 'react';
-import { Link } from '../router';
+import { Link, useLoaderData } from 'react-router-dom';
 import { createI18n } from '../../words/i18n';
-import { loadCalculator, localeOfCalculator, type Calculator } from '../calculators';
-import { configAtom, localeOf, userLocaleAtom } from '../state/appAtoms';
+import { localeOfCalculator, type Calculator } from '../calculators';
 
-/** The home page: one card per calculator the deployment offers (title, description, start button). */
+/**
+ * The home page: one card per calculator the deployment offers (title, description, start button), their
+ * bundles and messages brought by the route's loader.
+ */
 export function CalculatorsPage() {
-  const config = useAtomValue(configAtom);
-  const chosen = useAtomValue(userLocaleAtom);
-  const [cards, setCards] = useState<{ id: string; calculator: Calculator }[]>([]);
-  const ids = useMemo(() => config?.calculators ?? [], [config]);
-  useEffect(() => {
-    const pick = (locales: string[]) => localeOf(config, chosen, locales);
-    void Promise.all(ids.map(async (id) => ({ id, calculator: await loadCalculator(id, pick) }))).then(
-      setCards,
-    );
-  }, [ids, config, chosen]);
+  const cards = (useLoaderData() as Calculator[]).map((calculator) => ({
+    id: calculator.bundle.id,
+    calculator,
+  }));
   const first = cards[0];
   if (!first) return <main className="page" aria-busy="true" />;
   const i18n = createI18n(first.calculator.messages, localeOfCalculator(first.calculator));

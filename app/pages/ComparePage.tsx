@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useSearchParams } from '../router';
+import { Link, useSearchParams } from 'react-router-dom';
 import { derive, evaluate, fromServer, truthy, type FormState, type UnitSystem } from '../../engine';
 import { figureRows, inputRows, monthlyCharts } from '../../words/compareText';
 import { monthNames } from '../../words/dates';
@@ -9,7 +9,7 @@ import { apiErrorText } from '../api/http';
 import { apiPath } from '../calculators';
 import { DataTable } from '../components/DataTable';
 import { Skeleton } from '../components/Skeleton';
-import { useFrame } from '../frame';
+import { useFrame, useFrameWizard } from '../frame';
 import { VariantNames } from '../components/VariantNames';
 
 const CompareCharts = lazy(() => import('../charts/CompareCharts'));
@@ -27,7 +27,8 @@ interface Member {
  * calculated is calculated first when it can be; one that cannot says so.
  */
 export function ComparePage() {
-  const { calc, calculator, t, admin, locale, wizard: w } = useFrame();
+  const { calc, calculator, t, admin, locale } = useFrame();
+  const w = useFrameWizard();
   const bundle = calculator.bundle;
   const def = bundle.compare;
   const [params] = useSearchParams();

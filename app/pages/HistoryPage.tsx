@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate } from '../router';
+import { Link, useNavigate } from 'react-router-dom';
 import { evaluate, getPath, truthy, type HistoryAction } from '../../engine';
 import { searchProjects, type HistoryItem } from '../api/projects';
 import { apiPath } from '../calculators';

@@ -1,4 +1,4 @@
-import { Link } from '../router';
+import { Link } from 'react-router-dom';
 import { useFrame } from '../frame';
 
 /** A calculator's home: its description and the bundle's cards (the wizard, the project history…). */

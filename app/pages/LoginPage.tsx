@@ -1,6 +1,6 @@
 import { useSetAtom } from 'jotai';
 import { useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from '../router';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import commonFr from '../../schemas/common/messages.fr.json';
 import { createI18n } from '../../words/i18n';
 import { fetchConfig } from '../api/projects';

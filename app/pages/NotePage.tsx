@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate } from '../router';
+import { Navigate, useNavigate } from 'react-router-dom';
 import { NOTE_IMAGE_BOX_PX, NOTE_ROOF_CHART_PX } from '../../engine';
 import { noteDraft } from '../api/projects';
 import { apiErrorText } from '../api/http';
-import { useFrame } from '../frame';
+import { useFrame, useFrameWizard } from '../frame';
 import { StepSummary } from '../components/StepSummary';
 import { FilePicker, fileWords } from '../components/FilePicker';
 import { drawsCharts, ResultViews } from '../results/views';
@@ -27,7 +27,8 @@ class ApiFailure extends Error {}
  * opens it in a new window.
  */
 export function NotePage() {
-  const { calc, calculator, t, wizard: w, locale, admin } = useFrame();
+  const { calc, calculator, t, locale, admin } = useFrame();
+  const w = useFrameWizard();
   const navigate = useNavigate();
   const results = w.session.results;
   const steps = w.state.steps;

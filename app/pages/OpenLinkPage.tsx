@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from '../router';
+import { Link, useNavigate, useParams } from 'react-router-dom';
 import commonEn from '../../schemas/common/messages.en.json';
 import commonFr from '../../schemas/common/messages.fr.json';
 import { createI18n } from '../../words/i18n';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from '../router';
+import { Link, useNavigate } from 'react-router-dom';
 import { evaluate, truthy } from '../../engine';
 import { calculateProject, variants } from '../api/projects';
 import { apiErrorText } from '../api/http';
@@ -8,7 +8,7 @@ import { apiPath } from '../calculators';
 import { ResultViews } from '../results/views';
 import type { Results } from '../../words/results';
 import { reasonText } from '../../words/reasonText';
-import { useFrame } from '../frame';
+import { useFrame, useFrameWizard } from '../frame';
 import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';
 
@@ -27,7 +27,8 @@ type Load =
  * holds and no results are held; views that need no results (a submission panel) show at once.
  */
 export function ResultsPage() {
-  const { calc, t, admin, wizard: w, calculator } = useFrame();
+  const { calc, t, admin, calculator } = useFrame();
+  const w = useFrameWizard();
   const { results: def } = calculator.bundle;
   const navigate = useNavigate();
   const id = w.session.project_id;

@@ -1,8 +1,8 @@
-import { Link, Navigate, useNavigate } from '../router';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { canCalculate } from '../../engine';
 import { StepIcon } from '../../renderers/StepIcon';
 import { StepSummary } from '../components/StepSummary';
-import { useFrame } from '../frame';
+import { useFrame, useFrameWizard } from '../frame';
 
 /**
  * Check your answers (a bundle's `review`): every step's answers with a link back to change them, then the
@@ -10,7 +10,8 @@ import { useFrame } from '../frame';
  * unsaved or incomplete project goes back to the wizard.
  */
 export function ReviewPage() {
-  const { calc, calculator, t, wizard: w } = useFrame();
+  const { calc, calculator, t } = useFrame();
+  const w = useFrameWizard();
   const bundle = calculator.bundle;
   const navigate = useNavigate();
   const review = bundle.review;

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
-import { useParams, useSearchParams } from '../router';
+import { useParams, useSearchParams } from 'react-router-dom';
 import commonEn from '../../schemas/common/messages.en.json';
 import commonFr from '../../schemas/common/messages.fr.json';
 import { createI18n } from '../../words/i18n';

@@ -16,10 +16,10 @@ import {
 import type { Article, Limiter } from '../../words/results/flow-limiter';
 import { DataTable } from '../components/DataTable';
 import { fieldText, isShown } from '../../words/fieldText';
-import { useFrame } from '../frame';
-import { Link } from '../router';
+import { useFrame, useFrameWizard } from '../frame';
+import { Link } from 'react-router-dom';
 
-import { onDemand } from '../onDemand';
+import { onDemand } from './onDemand';
 
 const charts = onDemand(
   () => import('../charts/AbattementCharts'),
@@ -51,7 +51,8 @@ const FILE_LIMIT = 10 * 1024 * 1024;
  * type before anything is sent), then the submission, a reference and what happens next.
  */
 export function SubmitPanel() {
-  const { t, wizard: w, locale, calculator, calc } = useFrame();
+  const { t, locale, calculator, calc } = useFrame();
+  const w = useFrameWizard();
   const [comment, setComment] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -377,7 +378,8 @@ export function VerdictView({ r }: { r: Results }) {
 
 /** The monthly charts of an abattement calculation, with the axes' upper bounds the bundle gives. */
 function MonthlyCharts({ r, view }: { r: Results; view: ResultView }) {
-  const { t, locale, wizard: w } = useFrame();
+  const { t, locale } = useFrame();
+  const w = useFrameWizard();
   if (!isAbattementResults(r)) return null;
   return (
     <Suspense fallback={<Skeleton label={t('app.loading')} blocks={2} />}>
@@ -474,7 +476,8 @@ export function drawsCharts(views: ResultView[]): boolean {
 
 /** The climate-stress sensitivity: the site under 10 % and 20 % more rain, beside the reference. */
 function Stress({ r }: { r: Results }) {
-  const { t, locale, wizard: w } = useFrame();
+  const { t, locale } = useFrame();
+  const w = useFrameWizard();
   const table = isAbattementResults(r) ? stressTable(r, w.session.unit_system, t, locale) : null;
   if (!table) return null;
   return (
@@ -488,7 +491,8 @@ function Stress({ r }: { r: Results }) {
 
 /** The annual summary of an abattement calculation, with its workbook when the bundle offers it. */
 function Summary({ r, workbook }: { r: Results; workbook: boolean }) {
-  const { t, locale, wizard: w, calculator } = useFrame();
+  const { t, locale, calculator } = useFrame();
+  const w = useFrameWizard();
   const id = w.session.project_id;
   if (!isAbattementResults(r)) return null;
   return (

@@ -1,7 +1,10 @@
-import { atom } from 'jotai';
+import { atom, createStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { AppConfig } from '../api/projects';
 import { safeLocal } from './safeStorage';
+
+/** The app's store: its pages and the router's loaders read and write the same atoms. */
+export const appStore = createStore();
 
 /** The deployment's facts from GET /api/config (null until loaded). */
 export const configAtom = atom<AppConfig | null>(null);

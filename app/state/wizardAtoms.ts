@@ -1,7 +1,38 @@
-import { atom, type PrimitiveAtom, type SetStateAction, type WritableAtom } from 'jotai';
+import {
+  atom,
+  type Getter,
+  type PrimitiveAtom,
+  type SetStateAction,
+  type Setter,
+  type WritableAtom,
+} from 'jotai';
 import { atomWithLazy } from 'jotai/utils';
-import type { Bundle, StepStatus, UnitSystem } from '../../engine';
-import { emptyData, initialStep } from '../../engine';
+import { flushSync } from 'react-dom';
+import {
+  addCard,
+  applyEdit,
+  deleteCard,
+  derive,
+  duplicateCard,
+  emptyData,
+  initialStep,
+  next,
+  pasteCards,
+  previous,
+  setGate,
+  setUnitSystem,
+  submit,
+  toServer,
+  type Bundle,
+  type CopyName,
+  type Edit,
+  type FormState,
+  type StepStatus,
+  type UnitSystem,
+} from '../../engine';
+import { saveProject } from '../api/projects';
+import { afterPaint } from './afterPaint';
+import { answersKey } from './answersKey';
 import type { Results } from '../../words/results';
 import { safeSession } from './safeStorage';
 import { whenIdle } from './whenIdle';
@@ -19,6 +50,13 @@ export interface SessionData {
   saved?: string;
 }
 
+/** How the last save went: ok, refused because the project changed elsewhere (409), or failed. */
+export type SaveOutcome =
+  | { ok: true; id: string }
+  | { ok: false; conflict: boolean; error: { status: number; code?: string } | null };
+
+type Action<Args extends unknown[], R = void> = WritableAtom<null, Args, R>;
+
 export interface WizardAtoms {
   /** the local form model, persisted in sessionStorage under the bundle's storage.form key */
   form: WritableAtom<Record<string, unknown>, [SetStateAction<Record<string, unknown>>], void>;
@@ -26,6 +64,34 @@ export interface WizardAtoms {
   session: WritableAtom<SessionData, [SetStateAction<SessionData>], void>;
   /** the step shown: on opening, the first step with status 0, 2 or 3 */
   current: PrimitiveAtom<number>;
+  /** the engine's state of the form (derived from `form` when a store first reads it) */
+  state: WritableAtom<FormState, [FormState], void>;
+  /** keystrokes waiting for their frame to be painted (type), the latest per field */
+  typed: WritableAtom<Map<string, Edit>, [Map<string, Edit>], void>;
+  /** applies the keystrokes waiting; every other action does it first */
+  applyTyped: Action<[]>;
+  edit: Action<[Edit]>;
+  /** a keystroke: the input shows it at once, the engine applies it once that frame is painted */
+  type: Action<[Edit]>;
+  add: Action<[string]>;
+  duplicate: Action<[string, number, CopyName?]>;
+  remove: Action<[string, number]>;
+  gate: Action<[string, boolean]>;
+  paste: Action<
+    [string, string, (label: string) => string],
+    { added: number; skipped: ReturnType<typeof pasteCards>['skipped'] }
+  >;
+  setUnits: Action<[UnitSystem]>;
+  next: Action<[], ReturnType<typeof next>>;
+  previous: Action<[], ReturnType<typeof previous>>;
+  submit: Action<[], ReturnType<typeof submit>>;
+  patchSession: Action<[Partial<SessionData>]>;
+  /** saves the project (POST when new, PUT with its version); a 409 says it changed elsewhere */
+  save: Action<[StepStatus[]?], Promise<SaveOutcome>>;
+  /** a project's answers and session (from the server); the first step to complete opens */
+  load: Action<[Record<string, unknown>, Partial<SessionData>]>;
+  /** a new project: form, project id, statuses and results reset */
+  reset: Action<[]>;
 }
 
 /** A new session for a bundle: no project, every status 0, the first unit system. */
@@ -84,7 +150,9 @@ function readSession<T>(key: string, initial: T): T {
 
 /**
  * An atom kept in sessionStorage: read when a store first uses it (so a reload, or a new store, starts from
- * what was saved), written once the browser is idle after each change (persist).
+ * what was saved), written once the browser is idle after each change (persist). Not jotai's
+ * atomWithStorage: its getOnInit reads the storage once per atom, when the atom is made, so a second store
+ * (a test's createStore(), a page test after another) would start from that first value until mounted.
  */
 function sessionAtom<T>(key: string, initial: T): WritableAtom<T, [SetStateAction<T>], void> {
   const base = atomWithLazy(() => readSession(key, initial));
@@ -100,17 +168,133 @@ function sessionAtom<T>(key: string, initial: T): WritableAtom<T, [SetStateActio
 
 const cache = new Map<string, WizardAtoms>();
 
+/** Whether `form` holds answers the stored project (as last saved or loaded) does not. */
+export function unsavedIn(data: Record<string, unknown>, session: SessionData): boolean {
+  return session.project_id !== null && session.saved !== undefined && answersKey(data) !== session.saved;
+}
+
 /**
- * The atoms of one calculator, created once per bundle id. The persisted atoms read sessionStorage when a
- * store first uses them, so a reload keeps the form and the statuses (smca: keys smca_form and smca_data).
+ * The atoms of one calculator, created once per bundle id: the persisted form and session, the step shown,
+ * the engine's state, and the write atoms of every action of the wizard, which call the engine. They work
+ * in any jotai store (createStore() alone in tests); the persisted atoms read sessionStorage when a store
+ * first uses them, so a reload keeps the form and the statuses (smca: keys smca_form and smca_data).
  */
 export function wizardAtoms(bundle: Bundle): WizardAtoms {
   const hit = cache.get(bundle.id);
   if (hit) return hit;
+  const form = sessionAtom(bundle.storage.form, emptyData(bundle));
+  const session = sessionAtom(bundle.storage.data, emptySession(bundle));
+  const current = atomWithLazy(() =>
+    initialStep(readSession(bundle.storage.data, emptySession(bundle)).statuses),
+  );
+  const state = atomWithLazy<FormState>(() =>
+    derive(bundle, readSession(bundle.storage.form, emptyData(bundle)), {
+      unitSystem: readSession(bundle.storage.data, emptySession(bundle)).unit_system,
+    }),
+  );
+  const typed = atomWithLazy(() => new Map<string, Edit>());
+  const commit = (set: Setter, s: FormState) => {
+    set(state, s);
+    set(form, s.data);
+  };
+  const applyTyped = atom(null, (get, set) => {
+    const waiting = get(typed);
+    if (waiting.size === 0) return;
+    let s = get(state);
+    for (const e of waiting.values()) s = applyEdit(bundle, s, e);
+    waiting.clear();
+    commit(set, s);
+  });
+  /** The state with every waiting keystroke applied. */
+  const now = (get: Getter, set: Setter): FormState => {
+    set(applyTyped);
+    return get(state);
+  };
+  const change = <A extends unknown[]>(f: (s: FormState, ...args: A) => FormState) =>
+    atom(null, (get, set, ...args: A) => commit(set, f(now(get, set), ...args)));
+  const patchSession = atom(null, (_get, set, p: Partial<SessionData>) =>
+    set(session, (cur) => ({ ...cur, ...p })),
+  );
   const atoms: WizardAtoms = {
-    form: sessionAtom(bundle.storage.form, emptyData(bundle)),
-    session: sessionAtom(bundle.storage.data, emptySession(bundle)),
-    current: atomWithLazy(() => initialStep(readSession(bundle.storage.data, emptySession(bundle)).statuses)),
+    form,
+    session,
+    current,
+    state,
+    typed,
+    applyTyped,
+    edit: change((s, e: Edit) => applyEdit(bundle, s, e)),
+    type: atom(null, (get, set, e: Edit) => {
+      const waiting = get(typed);
+      const busy = waiting.size > 0;
+      waiting.delete(e.path); // the latest edit of a field goes last, after the other fields'
+      waiting.set(e.path, e);
+      // drawn in the task that applies it: a key pressed meanwhile meets the input and the engine agreeing
+      if (!busy) afterPaint(() => flushSync(() => set(applyTyped)));
+    }),
+    add: change((s, key: string) => addCard(bundle, s, key)),
+    duplicate: change((s, key: string, i: number, copyName?: CopyName) =>
+      duplicateCard(bundle, s, key, i, copyName),
+    ),
+    remove: change((s, key: string, i: number) => deleteCard(bundle, s, key, i)),
+    gate: change((s, key: string, open: boolean) => setGate(bundle, s, key, open)),
+    paste: atom(null, (get, set, key: string, text: string, optionText: (label: string) => string) => {
+      const r = pasteCards(bundle, now(get, set), key, text, optionText);
+      commit(set, r.state);
+      return { added: r.added, skipped: r.skipped };
+    }),
+    setUnits: atom(null, (get, set, u: UnitSystem) => {
+      commit(set, setUnitSystem(bundle, now(get, set), u));
+      set(patchSession, { unit_system: u });
+    }),
+    next: atom(null, (get, set) => {
+      const r = next(now(get, set), get(session).statuses, get(current));
+      set(patchSession, { statuses: r.statuses });
+      set(current, r.current);
+      return r;
+    }),
+    previous: atom(null, (get, set) => {
+      const r = previous(now(get, set), get(session).statuses, get(current));
+      set(patchSession, { statuses: r.statuses });
+      set(current, r.current);
+      return r;
+    }),
+    submit: atom(null, (get, set) => {
+      const r = submit(now(get, set));
+      set(patchSession, { statuses: r.statuses });
+      return r;
+    }),
+    patchSession,
+    save: atom(null, async (get, set, statuses?: StepStatus[]): Promise<SaveOutcome> => {
+      const answers = now(get, set).data;
+      const cur = get(session);
+      const project = toServer(bundle, answers, statuses ?? cur.statuses, cur.project_id ?? undefined);
+      const r = await saveProject(`/api/${bundle.productType}`, project, cur.version);
+      if (!r.data) return { ok: false, conflict: r.error?.status === 409, error: r.error };
+      const answer = r.data;
+      // a changed project loses its held results; a new one takes its id from the answer
+      set(session, (was) => ({
+        ...was,
+        project_id: answer.id,
+        version: answer.version,
+        results: answer.changed && !answer.results_kept ? null : was.results,
+        saved: answersKey(answers),
+      }));
+      return { ok: true, id: answer.id };
+    }),
+    load: atom(null, (get, set, d: Record<string, unknown>, s: Partial<SessionData>) => {
+      get(typed).clear(); // keystrokes in the form being replaced
+      const fresh = { ...emptySession(bundle), ...s };
+      const loaded = derive(bundle, d, { unitSystem: fresh.unit_system });
+      commit(set, loaded);
+      set(session, { ...fresh, saved: answersKey(loaded.data) });
+      set(current, initialStep(fresh.statuses));
+    }),
+    reset: atom(null, (get, set) => {
+      get(typed).clear();
+      commit(set, derive(bundle, emptyData(bundle)));
+      set(session, emptySession(bundle));
+      set(current, 0);
+    }),
   };
   cache.set(bundle.id, atoms);
   return atoms;

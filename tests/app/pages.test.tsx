@@ -1,11 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Provider } from 'jotai';
-import { MemoryRouter, Route, Routes } from '../../app/router';
+import { createStore, Provider } from 'jotai';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CalculatorFrame } from '../../app/CalculatorFrame';
-import { pages } from '../../app/pages';
+import { fetchConfig } from '../../app/api/projects';
+import { CALCULATOR_IDS } from '../../app/calculators';
+import { appRoutes } from '../../app/routes';
+import { configAtom } from '../../app/state/appAtoms';
 import { flushSession } from '../../app/state/wizardAtoms';
 import type { Server } from '../../server/app';
 import { projectBody } from '../server/projects.fixtures';
@@ -25,18 +27,19 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-function at(path: string) {
+/**
+ * The app's own routes and loaders, in memory, at `path`, with a store of their own. The pages of every
+ * calculator are tested in one place (serverFetch routes each product to a server of a mode offering it):
+ * the store starts with the client mode's configuration, widened to every calculator.
+ */
+async function at(path: string) {
+  const store = createStore();
+  const config = (await fetchConfig()).data!;
+  store.set(configAtom, { ...config, calculators: [...CALCULATOR_IDS] });
+  const router = createMemoryRouter(appRoutes(store), { initialEntries: [path] });
   return render(
-    <Provider>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path="/:calc" element={<CalculatorFrame page={pages.home} />} />
-          <Route path="/:calc/calculator" element={<CalculatorFrame page={pages.calculator} />} />
-          <Route path="/:calc/history" element={<CalculatorFrame page={pages.history} />} />
-          <Route path="/:calc/results" element={<CalculatorFrame page={pages.results} />} />
-          <Route path="/:calc/note" element={<CalculatorFrame page={pages.note} />} />
-        </Routes>
-      </MemoryRouter>
+    <Provider store={store}>
+      <RouterProvider router={router} />
     </Provider>,
   );
 }
@@ -53,7 +56,7 @@ async function create(type: string, body: unknown): Promise<string> {
 
 describe('HomePage', () => {
   it('shows the calculator card and, for sm, the history card', async () => {
-    at('/sm');
+    await at('/sm');
     expect(
       await screen.findByRole('heading', { name: 'Abattement des eaux pluviales', level: 1 }),
     ).toBeInTheDocument();
@@ -61,7 +64,7 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: 'Ouvrir' })).toHaveAttribute('href', '/sm/history');
   });
   it('hides the sl history from non-admins', async () => {
-    at('/sl');
+    await at('/sl');
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('link', { name: 'Ouvrir' })).toBeNull();
   });
@@ -69,7 +72,7 @@ describe('HomePage', () => {
 
 describe('CalculatorPage', () => {
   it('saves the project on Next and keeps its id in the session', async () => {
-    at('/sl/calculator');
+    await at('/sl/calculator');
     const name = await screen.findByRole('textbox', { name: 'Nom' });
     fireEvent.change(name, { target: { value: 'Jeanne' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Société' }), { target: { value: 'Bureau' } });
@@ -89,7 +92,7 @@ describe('CalculatorPage', () => {
     expect(stored.company).toBe('Bureau');
   });
   it('asks before starting a new project', async () => {
-    at('/sl/calculator');
+    await at('/sl/calculator');
     fireEvent.click(await screen.findByRole('button', { name: 'Nouveau projet' }));
     expect(screen.getByRole('alertdialog')).toHaveTextContent('Souhaitez-vous créer un nouveau projet?');
     fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
@@ -106,7 +109,7 @@ describe('HistoryPage', () => {
         (d.project as Record<string, unknown>).name = 'Atelier Voltaire';
       }),
     );
-    at('/sm/history');
+    await at('/sm/history');
     expect(await screen.findByRole('link', { name: 'Atelier Voltaire' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Groupe scolaire Belleville' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Trier par Chantier' }));
@@ -144,7 +147,7 @@ describe('HistoryPage tags', () => {
       .set({ extended_properties: JSON.stringify({ note_generated: true }) })
       .where('id', '=', id)
       .execute();
-    at('/smca/history');
+    await at('/smca/history');
     const row = await screen.findByRole('row', { name: /King Street Offices/ });
     expect(within(row).getByText('En cours')).toBeInTheDocument();
     expect(within(row).getByText('Note générée')).toBeInTheDocument();
@@ -154,7 +157,7 @@ describe('HistoryPage tags', () => {
 
 describe('ResultsPage', () => {
   it('says it cannot calculate without a project id, with a way back', async () => {
-    at('/sm/results');
+    await at('/sm/results');
     expect(await screen.findByText('Calcul impossible : identifiant de projet inconnu')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retour au calculateur' })).toBeInTheDocument();
   });
@@ -175,7 +178,7 @@ describe('ResultsPage', () => {
         unit_system: 'METRIC',
       }),
     );
-    at('/sm/results');
+    await at('/sm/results');
     // In the user's words, with the field it concerns: never the server's English text.
     expect(
       await screen.findByText(
@@ -197,7 +200,7 @@ describe('ResultsPage', () => {
         unit_system: 'METRIC',
       }),
     );
-    at('/sm/results');
+    await at('/sm/results');
     const summary = await screen.findByRole('region', { name: 'Synthèse annuelle' });
     expect(
       screen.getByText(/^Sur l'ensemble du site, \d+,\d % de la pluie annuelle ne rejoint pas le réseau\./),
@@ -269,7 +272,7 @@ describe('ResultsPage', () => {
         unit_system: 'METRIC',
       }),
     );
-    at('/sm/results');
+    await at('/sm/results');
     expect(await screen.findByText(/calculés avec une version précédente de la méthode/)).toBeInTheDocument();
   });
   it('shows the client the sl verdict with its reservations before sending (issue 25)', async () => {
@@ -292,7 +295,7 @@ describe('ResultsPage', () => {
         unit_system: 'METRIC',
       }),
     );
-    at('/sl/results');
+    await at('/sl/results');
     const verdict = await screen.findByRole('region', { name: 'Vérification du dimensionnement' });
     expect(verdict).toHaveTextContent('Conforme avec réserves');
     expect(verdict).toHaveTextContent(
@@ -320,7 +323,7 @@ describe('ResultsPage', () => {
         unit_system: 'METRIC',
       }),
     );
-    at('/sl/results');
+    await at('/sl/results');
     // What will be sent, before sending: the client, the site and the roofs, from the saved project.
     const summary = await screen.findByRole('region', {
       name: 'Ce qui sera envoyé à notre équipe commerciale',
@@ -365,7 +368,7 @@ describe('ResultsPage', () => {
 
 describe('NotePage', () => {
   it('sends the user back to the calculator without results', async () => {
-    at('/sm/note');
+    await at('/sm/note');
     expect(await screen.findByRole('heading', { name: 'Informations client' })).toBeInTheDocument();
   });
   it('shows the numbered sections with the project data and a Modify button per step', async () => {
@@ -384,7 +387,7 @@ describe('NotePage', () => {
       JSON.stringify((await import('../../schemas/sm/fixtures/base/valid.json')).default),
     ) as unknown;
     sessionStorage.setItem('sm_form', JSON.stringify(data));
-    at('/sm/note');
+    await at('/sm/note');
     expect(await screen.findByText('1. Client')).toBeInTheDocument();
     expect(screen.getByText('4. Surfaces au sol')).toBeInTheDocument();
     expect(screen.getByText('Jeanne Martin')).toBeInTheDocument();
@@ -400,14 +403,16 @@ describe('LoginPage', () => {
   it('refuses a wrong password and opens the history with the right one', async () => {
     const { stop: stopAdmin } = await startServer({ ADMIN_PASSWORD: 'page-admin-password' });
     const { LoginPage } = await import('../../app/pages/LoginPage');
+    const router = createMemoryRouter(
+      [
+        { path: '/login', element: <LoginPage /> },
+        { path: '/sl/history', element: <p>history reached</p> },
+      ],
+      { initialEntries: ['/login'] },
+    );
     render(
       <Provider>
-        <MemoryRouter initialEntries={['/login']}>
-          <Routes>
-            <Route path="/login" element={<LoginPage />} />
-            <Route path="/sl/history" element={<p>history reached</p>} />
-          </Routes>
-        </MemoryRouter>
+        <RouterProvider router={router} />
       </Provider>,
     );
     fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: 'nope-nope' } });

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
-import { onDemand, OnDemandPage } from '../../app/onDemand';
+import { onDemand } from '../../app/results/onDemand';
 
 /** A module whose download the test finishes: resolve() hands it over. */
 function pendingModule() {
@@ -58,15 +58,5 @@ describe('onDemand', () => {
     await expect(page.preload()).rejects.toThrow('offline');
     await expect(page.preload()).resolves.toBeTruthy();
     expect(calls).toBe(2);
-  });
-
-  it('OnDemandPage: the placeholder until the code is here, then the page, without a Suspense boundary', async () => {
-    const m = pendingModule();
-    const page = onDemand(m.load, (x) => x.Page);
-    render(<OnDemandPage page={page} failed={<p role="alert">Échec</p>} />);
-    expect(screen.getByRole('status')).toBeTruthy(); // the skeleton, announced busy
-    await act(async () => m.finish());
-    expect(screen.getByRole('heading', { name: 'La page' })).toBeTruthy();
-    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
-import { lazy, useEffect, useReducer, useState, type ComponentType, type ReactNode } from 'react';
-import { Skeleton } from './components/Skeleton';
+import { lazy, useState, type ComponentType } from 'react';
 
-/** Code loaded on demand: the component to draw, and a way to fetch its code before it is drawn. */
+/** Code loaded on demand (the charts: ApexCharts, the app's largest library): the component to draw, and a way to fetch its code before it is drawn. */
 export interface OnDemand<M, P extends object> {
   Component: ComponentType<P>;
   /** fetches the code (once); resolves to its module */
@@ -39,27 +38,4 @@ export function onDemand<M, P extends object>(
     return <Drawn {...props} />;
   }
   return { Component, preload, loaded: () => loaded !== null };
-}
-
-/**
- * A page whose code loads on demand: a placeholder of its shape until the code is here, then the page.
- * Not a Suspense boundary, so the page shows as soon as its code arrives (React holds a Suspense
- * boundary's reveal back up to 300 ms after its fallback). A failed download (offline, or a tab left open
- * across a new version whose files have new names) shows `failed`.
- */
-export function OnDemandPage({
-  page,
-  failed: failure,
-}: {
-  page: OnDemand<unknown, object>;
-  failed: ReactNode;
-}) {
-  const [, arrived] = useReducer((n: number) => n + 1, 0);
-  const [failed, setFailed] = useState(false);
-  const ready = page.loaded();
-  useEffect(() => {
-    if (!ready) page.preload().then(arrived, () => setFailed(true));
-  }, [page, ready]);
-  if (failed) return failure;
-  return ready ? <page.Component /> : <Skeleton label="…" />;
 }

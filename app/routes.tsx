@@ -1,0 +1,235 @@
+import type { createStore } from 'jotai';
+import type { ComponentType } from 'react';
+import { Outlet, redirect, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import { fetchConfig, fetchProject, type AppConfig } from './api/projects';
+import { CALCULATOR_IDS, loadBundle, loadCalculator } from './calculators';
+import { CalculatorFrame, resetOtherCalculators } from './CalculatorFrame';
+import { LoadFailure } from './components/LoadFailure';
+import { Skeleton } from './components/Skeleton';
+import { configAtom, defaultRoute, localeOf, userLocaleAtom } from './state/appAtoms';
+
+type Store = ReturnType<typeof createStore>;
+
+/** Where the app lives in the browser's address bar; routes and redirects are written inside it. */
+export const BASENAME = '/client';
+
+/**
+ * The deployment's facts (GET /api/config), fetched once per store and kept in its configAtom; null when
+ * the server could not be reached (asked again on the next navigation).
+ */
+const configs = new WeakMap<Store, Promise<AppConfig | null>>();
+function configOf(store: Store): Promise<AppConfig | null> {
+  const have = store.get(configAtom);
+  if (have) return Promise.resolve(have);
+  let p = configs.get(store);
+  if (!p) {
+    p = fetchConfig().then((r) => {
+      store.set(configAtom, r.data);
+      if (!r.data) configs.delete(store);
+      return r.data;
+    });
+    configs.set(store, p);
+  }
+  return p;
+}
+
+/** The path of a request inside the app (what a redirect back names). */
+function inside(url: string): string {
+  const u = new URL(url);
+  const path = u.pathname.startsWith(BASENAME) ? u.pathname.slice(BASENAME.length) || '/' : u.pathname;
+  return path + u.search;
+}
+
+/** / and unknown pages: the deployment's start page (defaultRoute); a failed configuration says so. */
+async function toStart(store: Store): Promise<Response> {
+  const to = defaultRoute(await configOf(store));
+  if (!to) throw new Error('the configuration could not be loaded');
+  return redirect(to);
+}
+
+/** The page code and its data of one page of a calculator, a lazy route under /:calc. */
+export interface PageModule {
+  Component: ComponentType;
+}
+
+/**
+ * /:calc: the calculator's bundle and messages, in the language chosen, loaded beside the page's code and
+ * data (React Router runs every matched loader and lazy route at once). A calculator this deployment does
+ * not offer sends to its start page; in admin mode without a session, to the login, which brings the admin
+ * back here.
+ */
+async function calculatorLoader(store: Store, calc: string, url: string) {
+  const config = await configOf(store);
+  if (config && !config.calculators.includes(calc)) throw redirect(defaultRoute(config) ?? '/home');
+  if (!CALCULATOR_IDS.includes(calc)) throw redirect(defaultRoute(config) ?? '/');
+  if (config?.mode === 'admin' && !config.admin)
+    throw redirect(`/login?next=${encodeURIComponent(inside(url))}`);
+  const chosen = store.get(userLocaleAtom);
+  const calculator = await loadCalculator(calc, (locales) => localeOf(config, chosen, locales));
+  resetOtherCalculators(calculator);
+  return calculator;
+}
+
+/**
+ * The wizard's stored project (?id=), fetched beside the bundle and the page's code; the request is
+ * cancelled when the page is left before it arrives. Null without ?id=.
+ */
+async function projectLoader(calc: string, request: Request) {
+  const id = new URL(request.url).searchParams.get('id');
+  if (!id || !CALCULATOR_IDS.includes(calc)) return null;
+  const bundle = await loadBundle(calc);
+  return { id, answer: await fetchProject(`/api/${bundle.productType}`, id, request.signal) };
+}
+export type ProjectLoad = Awaited<ReturnType<typeof projectLoader>>;
+
+/** The root: the configuration, then the page; the scroll restored on Back and Forward. */
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}
+
+const failed = <LoadFailure />;
+const waiting = (
+  <main className="page">
+    <Skeleton label="…" />
+  </main>
+);
+
+/** A page's code, loaded when first visited (each page is its own chunk). */
+const page =
+  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
+  async (): Promise<PageModule> => ({ Component: pick(await load()) });
+
+/**
+ * The app's routes under /client: the login, the home of calculators, and each calculator's home, wizard,
+ * history, review, results, note and variants' comparison; / and any unknown page go to the deployment's
+ * start page. `store` is the jotai store the app's atoms live in (the loaders read and fill it).
+ */
+export function appRoutes(store: Store): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      element: <Root />,
+      errorElement: failed,
+      hydrateFallbackElement: waiting,
+      loader: async () => {
+        await configOf(store);
+        return null;
+      },
+      children: [
+        { index: true, loader: () => toStart(store) },
+        {
+          path: 'login',
+          lazy: page(
+            () => import('./pages/LoginPage'),
+            (m) => m.LoginPage,
+          ),
+        },
+        // issue 30: the public verification page of an issued note, and a project opened by its link
+        {
+          path: 'verify/:code',
+          lazy: page(
+            () => import('./pages/VerifyPage'),
+            (m) => m.VerifyPage,
+          ),
+        },
+        {
+          path: 'open/:token',
+          lazy: page(
+            () => import('./pages/OpenLinkPage'),
+            (m) => m.OpenLinkPage,
+          ),
+        },
+        {
+          path: 'home',
+          lazy: page(
+            () => import('./pages/CalculatorsPage'),
+            (m) => m.CalculatorsPage,
+          ),
+          loader: async () => {
+            const config = await configOf(store);
+            const chosen = store.get(userLocaleAtom);
+            return Promise.all(
+              (config?.calculators ?? []).map((id) =>
+                loadCalculator(id, (locales) => localeOf(config, chosen, locales)),
+              ),
+            );
+          },
+        },
+        {
+          path: ':calc',
+          id: 'calculator',
+          element: <CalculatorFrame />,
+          errorElement: failed,
+          loader: ({ params, request }) => calculatorLoader(store, params.calc ?? '', request.url),
+          children: [
+            {
+              errorElement: failed,
+              children: [
+                {
+                  index: true,
+                  lazy: page(
+                    () => import('./pages/HomePage'),
+                    (m) => m.HomePage,
+                  ),
+                },
+                {
+                  path: 'calculator',
+                  lazy: page(
+                    () => import('./pages/CalculatorPage'),
+                    (m) => m.CalculatorPage,
+                  ),
+                  loader: ({ params, request }) => projectLoader(params.calc ?? '', request),
+                  // the stored project is fetched again only for another ?id= (not on the steps' #n)
+                  shouldRevalidate: ({ currentUrl, nextUrl }) =>
+                    currentUrl.searchParams.get('id') !== nextUrl.searchParams.get('id'),
+                },
+                {
+                  path: 'history',
+                  lazy: page(
+                    () => import('./pages/HistoryPage'),
+                    (m) => m.HistoryPage,
+                  ),
+                },
+                {
+                  path: 'review',
+                  lazy: page(
+                    () => import('./pages/ReviewPage'),
+                    (m) => m.ReviewPage,
+                  ),
+                },
+                {
+                  path: 'results',
+                  lazy: page(
+                    () => import('./pages/ResultsPage'),
+                    (m) => m.ResultsPage,
+                  ),
+                },
+                {
+                  path: 'note',
+                  lazy: page(
+                    () => import('./pages/NotePage'),
+                    (m) => m.NotePage,
+                  ),
+                },
+                {
+                  path: 'compare',
+                  lazy: page(
+                    () => import('./pages/ComparePage'),
+                    (m) => m.ComparePage,
+                  ),
+                },
+                { path: '*', loader: () => toStart(store) },
+              ],
+            },
+          ],
+        },
+        { path: '*', loader: () => toStart(store) },
+      ],
+    },
+  ];
+}

@@ -1,0 +1,95 @@
+/**
+ * The router (React Router in data mode, app/routes.tsx): its redirects for the deployment's modes, the
+ * sign-in and unknown pages, the failure of a page's code said in the user's language, and the question
+ * asked before leaving a project with unsaved edits. Runs against the admin server; the client mode's
+ * redirects against the client server.
+ */
+import { expect, test } from '@playwright/test';
+import { CLIENT } from './ports';
+import { createSmExample, signInAsAdmin } from './project';
+
+test('a calculator the mode does not offer and an unknown page go to the start page', async ({ page }) => {
+  // the client mode offers the flow limiters alone: its start page is their wizard
+  await page.goto(`${CLIENT}/client/sm/history`);
+  await expect(page).toHaveURL(/\/client\/sl\/calculator#1$/);
+  await page.goto(`${CLIENT}/client/no/such/page`);
+  await expect(page).toHaveURL(/\/client\/sl\/calculator#1$/);
+  await page.goto(`${CLIENT}/client/sl/nowhere`);
+  await expect(page).toHaveURL(/\/client\/sl\/calculator#1$/);
+  // the admin mode offers two: the home of calculators
+  await page.goto('/client/no/such/page');
+  await expect(page).toHaveURL(/\/client\/home$/);
+  await expect(page.getByRole('heading', { name: 'Abattement des eaux pluviales' })).toBeVisible();
+});
+
+test('the sign-in asked for a stored project brings the admin back to it', async ({ page }) => {
+  await signInAsAdmin(page);
+  const id = await createSmExample(page, `Routing ${Date.now()}`);
+  await page.request.post('/api/auth/logout');
+  await page.goto(`/client/sm/calculator?id=${id}`);
+  await expect(page).toHaveURL(
+    new RegExp(
+      `/client/login\\?next=${encodeURIComponent(`/sm/calculator?id=${id}`).replace(/[?]/g, '\\?')}$`,
+    ),
+  );
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(new RegExp(`/client/sm/calculator\\?id=${id}#\\d$`));
+  // the project is the one opened (kept in the session by the wizard)
+  await expect
+    .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
+    .toBe(true);
+});
+
+test("a page whose code cannot be downloaded says so in the user's language", async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.route(/\/assets\/NotePage-[^/]+\.js$/, (route) => route.abort());
+  await page.goto('/client/sm/note');
+  await expect(page.getByRole('alert')).toHaveText(/Cette page n'a pas pu être chargée/);
+  await expect(page.getByRole('button', { name: 'Recharger la page' })).toBeVisible();
+});
+
+test('leaving a project with unsaved edits asks first; its own pages do not', async ({ page }) => {
+  await signInAsAdmin(page);
+  const id = await createSmExample(page, `Leave ${Date.now()}`);
+  await page.goto(`/client/sm/calculator?id=${id}#2`);
+  const address = page.getByRole('textbox', { name: 'Adresse' });
+  await expect(address).toBeVisible();
+  const history = page.getByRole('link', { name: 'Historique des projets' });
+
+  // nothing changed: the history opens at once
+  await history.click();
+  await expect(page).toHaveURL(/\/client\/sm\/history$/);
+  await page.goBack();
+  await expect(address).toBeVisible();
+
+  await address.fill('14 avenue Daumesnil');
+  await history.click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toHaveText(/modifications non enregistrées/);
+  // staying keeps the page and the answer typed
+  await dialog.getByRole('button', { name: 'Rester' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/client\/sm\/calculator/);
+  await expect(address).toHaveValue('14 avenue Daumesnil');
+  // the browser's own moves are asked about too (Forward: to the history opened above)
+  await page.goForward();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Rester' }).click();
+  await expect(page).toHaveURL(/\/client\/sm\/calculator/);
+  // the project's results are not a departure: they say the edits are not saved
+  await page.getByRole('link', { name: 'Résultats' }).first().click();
+  await expect(page).toHaveURL(/\/client\/sm\/results$/);
+  await expect(page.getByText(/^Modifications non enregistrées/)).toBeVisible();
+  // the sidebar's wizard (no ?id=) keeps the answers as typed
+  await page
+    .getByRole('navigation', { name: 'Menu' })
+    .getByRole('link', { name: 'Calculateur', exact: true })
+    .click();
+  await page.getByRole('button', { name: /^Chantier/ }).click();
+  await expect(address).toHaveValue('14 avenue Daumesnil');
+  // leaving for good
+  await history.click();
+  await dialog.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
+  await expect(page).toHaveURL(/\/client\/sm\/history$/);
+});
