@@ -6,7 +6,18 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'storybook-static', 'data', 'test-results', 'playwright-report'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      'storybook-static',
+      'data',
+      'test-results',
+      'playwright-report',
+      // precompiled validators, written by npm run bundles:build
+      '**/generated/*.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -93,7 +104,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\.\./)+(renderers|app)(/|$)',
+              regex: '^(\\.\\./)+(renderers|app)(/|$)',
               message: 'server/ imports nothing of renderers/ or app/',
             },
           ],
@@ -109,7 +120,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { regex: '^(\.\./)+(app|server)(/|$)', message: 'renderers/ imports nothing of app/ or server/' },
+            {
+              regex: '^(\\.\\./)+(app|server)(/|$)',
+              message: 'renderers/ imports nothing of app/ or server/',
+            },
           ],
         },
       ],
