@@ -41,6 +41,7 @@ export const CardForm = memo(function CardForm({
   def,
   widgets = RJSF_WIDGETS,
   templates = TEMPLATES,
+  titled = false,
 }: {
   card: CardState;
   idPrefix: string;
@@ -49,9 +50,14 @@ export const CardForm = memo(function CardForm({
   /** rjsf widgets and templates in place of ours (a theme) */
   widgets?: RegistryWidgetsType<unknown, RJSFSchema, CardContext>;
   templates?: Partial<TemplatesType<unknown, RJSFSchema, CardContext>>;
+  /** the uiSchema's titles translated (for a theme's templates, which know no message keys) */
+  titled?: boolean;
 }) {
   const { t, revealed, onLeave, onEdit, onType } = useRender();
-  const { schema, uiSchema, validator } = cardSchemas(def ?? stepOfFields(card.fields));
+  const { schema, uiSchema, validator } = cardSchemas(
+    def ?? stepOfFields(card.fields),
+    titled ? t : undefined,
+  );
   const fields = useMemo(
     () => card.fields.map((f) => (f.severity > 0 && revealed && !revealed(f.path) ? quiet(f) : f)),
     [card, revealed],
