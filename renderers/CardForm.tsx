@@ -63,7 +63,7 @@ export const CardForm = memo(function CardForm({
     [card, revealed],
   );
   const context = useMemo<CardContext>(
-    () => ({ byId: new Map(fields.map((f) => [fieldId(idPrefix, f.field), f])) }),
+    () => ({ byId: new Map(fields.map((f) => [fieldId(idPrefix, f.field), f])), typed: new Map() }),
     [fields, idPrefix],
   );
   const extraErrors = useMemo(() => extraErrorsOf(fields, (f) => tr(t, f.message)), [fields, t]);
@@ -71,7 +71,8 @@ export const CardForm = memo(function CardForm({
     // a change with no field behind it (rjsf's own defaults) is not the user's
     const f = id === undefined ? undefined : context.byId.get(id);
     if (!f) return;
-    const value = getPath(e.formData, f.field);
+    // as our widget sent it (rjsf's NumberField turns '1e3' into 1000), else as rjsf holds it (a theme's)
+    const value = context.typed.has(id!) ? context.typed.get(id!) : getPath(e.formData, f.field);
     const edit = { path: f.path, value: value === undefined ? null : value };
     if (TYPED.has(f.kind)) (onType ?? onEdit)(edit);
     else onEdit(edit);

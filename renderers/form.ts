@@ -26,6 +26,11 @@ export interface CardSchemas {
 /** The engine's state of each field of the card drawn, by its element id: how widgets find their field. */
 export interface CardContext extends FormContextType {
   byId: ReadonlyMap<string, FieldState>;
+  /**
+   * What each of our widgets last sent, by element id, as typed: the engine parses a number itself ('12,5';
+   * '1e3' it refuses), where rjsf's NumberField would have made 1000 of it.
+   */
+  typed: Map<string, unknown>;
 }
 
 /** Element id of a field's input, as rjsf makes it: the card's prefix and the field path, by '_'. */

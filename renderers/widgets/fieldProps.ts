@@ -35,7 +35,12 @@ export interface DrawProps {
 export function fieldWidget(draw: (props: DrawProps) => ReactNode): FieldWidget {
   function Widget(props: FieldWidgetProps) {
     const field = fieldOf(props);
-    return field ? draw({ id: props.id, field, onChange: props.onChange }) : null;
+    if (!field) return null;
+    const onChange = (value: unknown) => {
+      props.registry.formContext?.typed.set(props.id, value);
+      props.onChange(value);
+    };
+    return draw({ id: props.id, field, onChange });
   }
   Widget.displayName = draw.name;
   return Widget;
