@@ -1,4 +1,4 @@
-import { compileBundle, prepareBundle, type Bundle } from '../engine';
+import { compileBundle, prepareBundle, registerValidators, type Bundle } from '../engine';
 import type { Messages } from '../renderers';
 
 /** A calculator as the app needs it: its bundle and its message files in the locale it was loaded in. */
@@ -20,6 +20,11 @@ type Json = Record<string, unknown>;
 const BUNDLES = import.meta.glob<Bundle>(['/schemas/*/bundle.json', '@extra-bundles/*/bundle.json'], {
   import: 'default',
 });
+// Each calculator's keyword validators, precompiled when the bundles were built (npm run bundles:build).
+const VALIDATORS = import.meta.glob<Json>([
+  '/schemas/*/generated/validators.js',
+  '@extra-bundles/*/generated/validators.js',
+]);
 const MESSAGES = import.meta.glob<Json>(['/schemas/*/messages.*.json', '@extra-bundles/*/messages.*.json'], {
   import: 'default',
 });
@@ -46,7 +51,9 @@ export function loadBundle(id: string): Promise<Bundle> {
   let p = bundles.get(id);
   if (!p) {
     const path = bundlePaths.get(id)!;
-    p = BUNDLES[path]!().then((json) => {
+    const validators = VALIDATORS[`${folderOf(path)}/generated/validators.js`];
+    p = Promise.all([BUNDLES[path]!(), validators ? validators() : {}]).then(([json, fns]) => {
+      registerValidators(fns);
       const bundle = prepare(json);
       if (bundle.id !== id) throw new Error(`the bundle in folder '${id}' says its id is '${bundle.id}'`);
       return bundle;

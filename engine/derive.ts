@@ -11,6 +11,7 @@ import { emptyValueOf, isBlank, isNumeric } from './fieldValue';
 import { getPath, setPath } from './paths';
 import { evaluate, truthy } from './rules';
 import { isEmail } from './rules/isEmail';
+import { keywordErrors } from './keywords';
 import { isPhone } from './rules/isPhone';
 import { displayDecimals, toDisplay, unitKey } from './units';
 import type {
@@ -116,6 +117,8 @@ function optionsOf(f: CompiledField, ctx: RuleContext): FieldState['options'] {
  */
 function checkField(
   f: CompiledField,
+  step: CompiledStep,
+  item: unknown,
   value: unknown,
   ctx: RuleContext,
   options: FieldState['options'],
@@ -126,9 +129,11 @@ function checkField(
   const kind = f.ui['ui:widget'];
   const isSelect = kind === 'select' || kind === 'dataSelect';
   const key = (check: BuiltinCheck): string => opt?.messages?.[check] ?? `errors.${check}`;
+  const errors = keywordErrors(step, item).get(f.field) ?? [];
+  const failed = (k: string) => errors.find((e) => e.keyword === k);
   if (isBlank(f, value)) {
     if (need) return { severity: 1, message: { key: key('need') }, rule: 'need' };
-    if (f.required)
+    if (failed('required'))
       return {
         severity: 2,
         message: { key: isSelect ? key('select') : key('required') },
@@ -137,36 +142,35 @@ function checkField(
   } else {
     const q = opt?.quantity;
     const s = f.schema;
-    if (isNumeric(f)) {
-      if (typeof value !== 'number' || !Number.isFinite(value))
-        return { severity: 2, message: { key: key('number') }, rule: 'type' };
-      // a count (outlets): 1.5 is a number, but not a whole one, and the message says so
-      if ((Array.isArray(s.type) ? s.type : [s.type]).includes('integer') && !Number.isInteger(value))
-        return { severity: 2, message: { key: opt?.messages?.integer ?? 'errors.integer' }, rule: 'type' };
-      if (s.minimum !== undefined && value < s.minimum)
-        return {
-          severity: 2,
-          message: { key: key('minimum'), params: { min: toDisplay(s.minimum, q, system) } },
-          rule: 'minimum',
-        };
-      if (s.maximum !== undefined && value > s.maximum)
-        return {
-          severity: 2,
-          message: { key: key('maximum'), params: { max: toDisplay(s.maximum, q, system) } },
-          rule: 'maximum',
-        };
-    }
-    if (typeof value === 'string' && s.maxLength !== undefined && value.length > s.maxLength)
+    // A number field holding text ('12 m'); a count (outlets) holding 1.5, which is a number but not a
+    // whole one, and the message says so. (Text fields take what the server stored as it is.)
+    if (failed('type') && isNumeric(f))
+      return typeof value === 'number'
+        ? { severity: 2, message: { key: opt?.messages?.integer ?? 'errors.integer' }, rule: 'type' }
+        : { severity: 2, message: { key: key('number') }, rule: 'type' };
+    if (failed('minimum'))
+      return {
+        severity: 2,
+        message: { key: key('minimum'), params: { min: toDisplay(s.minimum, q, system) } },
+        rule: 'minimum',
+      };
+    if (failed('maximum'))
+      return {
+        severity: 2,
+        message: { key: key('maximum'), params: { max: toDisplay(s.maximum, q, system) } },
+        rule: 'maximum',
+      };
+    if (failed('maxLength'))
       return {
         severity: 2,
         message: { key: key('maxLength'), params: { max: s.maxLength } },
         rule: 'maxLength',
       };
-    if ((kind === 'email' || s.format === 'email') && !isEmail(value))
+    if (failed('format') || (kind === 'email' && !s.format && !isEmail(value)))
       return { severity: 2, message: { key: key('email') }, rule: 'format' };
     if (kind === 'phone' && !isPhone(value))
       return { severity: 2, message: { key: key('phone') }, rule: 'phone' };
-    if (isSelect && options && !options.some((o) => o.value === value))
+    if (failed('enum') || (isSelect && options && !options.some((o) => o.value === value)))
       return { severity: 2, message: { key: key('select') }, rule: 'enum' };
   }
   let worst: { severity: Severity; message?: MessageRef; rule?: string } = { severity: 0 };
@@ -224,7 +228,7 @@ export function deriveField(
   if (f.schema.maximum !== undefined) state.max = toDisplay(f.schema.maximum, q, system) as number;
   if (f.schema.maxLength !== undefined) state.maxLength = f.schema.maxLength;
   if (!inactive) {
-    const r = checkField(f, value, ctx, options, system);
+    const r = checkField(f, step, item, value, ctx, options, system);
     state.severity = r.severity;
     if (r.message) state.message = r.message;
     if (r.rule) state.rule = r.rule;

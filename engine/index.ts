@@ -1,11 +1,21 @@
 /** The engine's public API: everything the renderers, the app and the server use. */
 export type * from './types';
 export { BundleError } from './BundleError';
-export { loadBundle } from './loadBundle';
+export { compileValidatorsOnDemand, loadBundle } from './loadBundle';
 export { prepareBundle } from './prepareBundle';
 export { compileBundle } from './compile';
 export { emptyData, defaultItem } from './emptyData';
 export { derive } from './derive';
+export {
+  KEYWORD_OPTIONS,
+  keywordValidator,
+  registerValidators,
+  rootedSchema,
+  setValidatorCompiler,
+  validatorFunctions,
+  validatorId,
+  type KeywordValidator,
+} from './keywords';
 export { applyEdit } from './applyEdit';
 export { addCard, duplicateCard, deleteCard, setGate, setUnitSystem, type CopyName } from './cards';
 export { pasteCards, pastedRows, type Pasted } from './pasteCards';

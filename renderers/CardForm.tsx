@@ -1,12 +1,13 @@
-import { createElement, memo } from 'react';
-import type { CardState, FieldState } from '../engine';
-import { widgetFor } from './registry';
-import { FieldTemplate } from './templates/FieldTemplate';
-import { useRender } from './context';
+import Form from '@rjsf/core';
+import type { IChangeEvent } from '@rjsf/core';
+import type { RegistryWidgetsType, RJSFSchema, TemplatesType } from '@rjsf/utils';
+import { memo, useMemo } from 'react';
+import { getPath, type CardState, type FieldState, type StepDef } from '../engine';
+import { tr, useRender } from './context';
+import { cardSchemas, extraErrorsOf, fieldId, formDataOf, stepOfFields, type CardContext } from './form';
+import { RJSF_WIDGETS, TEMPLATES } from './registry';
 
-/** Element id of a field's input: the card's prefix and the field path ('drainage.horizontal' -> 'drainage__horizontal'). */
-export const fieldId = (idPrefix: string, field: string): string =>
-  `${idPrefix}_${field.replace(/\./g, '__')}`;
+export { fieldId } from './form';
 
 /**
  * A field whose message is not to be shown yet (untouched field, step not validated), as drawn: without
@@ -23,23 +24,59 @@ function quiet(f: FieldState): FieldState {
   return q;
 }
 
-/** One field: its template around the widget of its kind; redrawn only when its state changes. */
-const Field = memo(function Field({ id, field }: { id: string; field: FieldState }) {
-  return (
-    <FieldTemplate id={id} state={field}>
-      {createElement(widgetFor(field.kind), { id, field })}
-    </FieldTemplate>
-  );
-});
+/** Kinds whose keystrokes the owner may apply after the key's frame is painted (RenderContext.onType). */
+const TYPED = new Set(['text', 'number', 'email', 'phone']);
 
 /**
- * One card (or the single form of a non-repeating step) drawn from the engine's CardState: each visible
- * field in the bundle's order, by the widget of its kind. The engine has derived everything a field shows
- * (value, options, disabled, severity, message), so drawing is a loop; a key typed into one input redraws
- * that field only.
+ * One card (or the single form of a non-repeating step): an rjsf Form of the step's own schema and
+ * uiSchema (compiled once per step), its precompiled validator, our widgets and templates, the card's
+ * values in display units as its data. The engine has derived everything a field shows (options,
+ * disabled, severity, message): it rides in rjsf's formContext, and the messages reach rjsf as
+ * extraErrors. Each change rjsf reports becomes one edit of the engine; a key typed into one card redraws
+ * that card's Form only.
  */
-export const CardForm = memo(function CardForm({ card, idPrefix }: { card: CardState; idPrefix: string }) {
-  const { revealed, onLeave } = useRender();
+export const CardForm = memo(function CardForm({
+  card,
+  idPrefix,
+  def,
+  widgets = RJSF_WIDGETS,
+  templates = TEMPLATES,
+  titled = false,
+}: {
+  card: CardState;
+  idPrefix: string;
+  /** the card's step (its schema and uiSchema); absent, a step made of the card's fields */
+  def?: StepDef | undefined;
+  /** rjsf widgets and templates in place of ours (a theme) */
+  widgets?: RegistryWidgetsType<unknown, RJSFSchema, CardContext>;
+  templates?: Partial<TemplatesType<unknown, RJSFSchema, CardContext>>;
+  /** the uiSchema's titles translated (for a theme's templates, which know no message keys) */
+  titled?: boolean;
+}) {
+  const { t, revealed, onLeave, onEdit, onType } = useRender();
+  const { schema, uiSchema, validator } = cardSchemas(
+    def ?? stepOfFields(card.fields),
+    titled ? t : undefined,
+  );
+  const fields = useMemo(
+    () => card.fields.map((f) => (f.severity > 0 && revealed && !revealed(f.path) ? quiet(f) : f)),
+    [card, revealed],
+  );
+  const context = useMemo<CardContext>(
+    () => ({ byId: new Map(fields.map((f) => [fieldId(idPrefix, f.field), f])), typed: new Map() }),
+    [fields, idPrefix],
+  );
+  const extraErrors = useMemo(() => extraErrorsOf(fields, (f) => tr(t, f.message)), [fields, t]);
+  const change = (e: IChangeEvent<unknown, RJSFSchema, CardContext>, id?: string) => {
+    // a change with no field behind it (rjsf's own defaults) is not the user's
+    const f = id === undefined ? undefined : context.byId.get(id);
+    if (!f) return;
+    // as our widget sent it (rjsf's NumberField turns '1e3' into 1000), else as rjsf holds it (a theme's)
+    const value = context.typed.has(id!) ? context.typed.get(id!) : getPath(e.formData, f.field);
+    const edit = { path: f.path, value: value === undefined ? null : value };
+    if (TYPED.has(f.kind)) (onType ?? onEdit)(edit);
+    else onEdit(edit);
+  };
   return (
     <div
       className="card-form"
@@ -57,15 +94,22 @@ export const CardForm = memo(function CardForm({ card, idPrefix }: { card: CardS
         if (path) onLeave?.(path);
       }}
     >
-      {card.fields.map((f) =>
-        f.visible ? (
-          <Field
-            key={f.path}
-            id={fieldId(idPrefix, f.field)}
-            field={f.severity > 0 && revealed && !revealed(f.path) ? quiet(f) : f}
-          />
-        ) : null,
-      )}
+      <Form<unknown, RJSFSchema, CardContext>
+        tagName="div"
+        schema={schema}
+        uiSchema={uiSchema}
+        validator={validator}
+        formData={formDataOf(card)}
+        formContext={context}
+        extraErrors={extraErrors}
+        widgets={widgets}
+        templates={templates}
+        idPrefix={idPrefix}
+        idSeparator="_"
+        showErrorList={false}
+        noHtml5Validate
+        onChange={change}
+      />
     </div>
   );
 });

@@ -1,5 +1,5 @@
 import { useContext, useEffect, useId, useRef, useState } from 'react';
-import type { StepState } from '../engine';
+import type { StepDef, StepState } from '../engine';
 import { CardForm } from './CardForm';
 import { PreviewCtx, tr, useRender } from './context';
 import { CardMenu } from './CardMenu';
@@ -30,6 +30,7 @@ export function useCardsPerPage(max: number): number {
  */
 export function Carousel({
   step,
+  def,
   perPage: bundlePerPage,
   addLabel,
   onAdd,
@@ -45,6 +46,8 @@ export function Carousel({
   /** a card to bring into view (the error summary's link): its page is shown */
   showCard?: number | null;
   step: StepState;
+  /** the step's definition (its cards' schema and uiSchema); absent, each card's fields make one */
+  def?: StepDef | undefined;
   perPage: number;
   addLabel?: string | undefined;
   onAdd: () => void;
@@ -211,7 +214,7 @@ export function Carousel({
                 />
               </div>
               {preview?.card(step.key, card.index)}
-              <CardForm card={card} idPrefix={`${step.key}-${card.index}`} />
+              <CardForm card={card} idPrefix={`${step.key}-${card.index}`} def={def} />
             </li>
           ))}
           {addShown ? (

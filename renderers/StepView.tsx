@@ -122,6 +122,7 @@ export const StepView = forwardRef<
         step.gate && !step.gate.open ? null : (
           <Carousel
             step={step}
+            def={def}
             perPage={def.repeat?.perPage ?? 3}
             addLabel={def.repeat?.add?.label}
             onAdd={onAdd}
@@ -133,7 +134,7 @@ export const StepView = forwardRef<
         )
       ) : step.cards[0] ? (
         <div className="card card-single">
-          <CardForm card={step.cards[0]} idPrefix={step.key} />
+          <CardForm card={step.cards[0]} idPrefix={step.key} def={def} />
         </div>
       ) : null}
       {step.totals.length > 0 ? (

@@ -1,4 +1,7 @@
+import type { RegistryWidgetsType, RJSFSchema, TemplatesType } from '@rjsf/utils';
 import type { FieldKind } from '../engine';
+import type { CardContext } from './form';
+import { FieldTemplate, ObjectFieldTemplate } from './templates/FieldTemplate';
 import { BooleanWidget } from './widgets/BooleanWidget';
 import { DataSelectWidget } from './widgets/DataSelectWidget';
 import { EmailWidget } from './widgets/EmailWidget';
@@ -8,7 +11,10 @@ import { SelectWidget } from './widgets/SelectWidget';
 import { TextWidget } from './widgets/TextWidget';
 import type { FieldWidget } from './widgets/fieldProps';
 
-/** Field kind -> widget: the one place that knows which component draws which kind. */
+/**
+ * Field kind -> widget: the rjsf widgets registered once with every card's Form, under the names the
+ * uiSchema's `ui:widget` gives (the bundle's field kinds). A theme swaps them by registering its own.
+ */
 export const WIDGETS: Record<FieldKind, FieldWidget> = {
   text: TextWidget,
   number: NumberWidget,
@@ -17,6 +23,15 @@ export const WIDGETS: Record<FieldKind, FieldWidget> = {
   select: SelectWidget,
   boolean: BooleanWidget,
   dataSelect: DataSelectWidget,
+};
+
+/** The same, typed as rjsf's registry of widgets. */
+export const RJSF_WIDGETS = WIDGETS as unknown as RegistryWidgetsType<unknown, RJSFSchema, CardContext>;
+
+/** The templates registered with every card's Form: our field template, objects drawn flat. */
+export const TEMPLATES: Partial<TemplatesType<unknown, RJSFSchema, CardContext>> = {
+  FieldTemplate,
+  ObjectFieldTemplate,
 };
 
 /** The widget registered for a field kind; an unknown kind fails loud and names itself. */

@@ -1,12 +1,15 @@
 /**
- * npm run bench:ui — typing into a 100-roof calculator in a real browser, against a plain rjsf form.
+ * npm run bench:ui — typing into a 100-roof calculator in a real browser, against rjsf alone.
  *
  * The app is built into a temporary folder and served by the real server (admin mode, which offers sl and
- * sm); the baseline page (bench/ui/baseline: a plain @rjsf/core Form with liveValidate drawing the sl roof
- * step's JSON Schema as an array of the same 100 roofs) is built and served beside it. Debian's Chromium
- * opens each page and 40 characters are typed into the name of the first roof with real key events (after
- * 5 warm-up characters, discarded), one at a time: each key waits for the previous one's next paint, and the
- * pages take turns key by key, so that other work on the machine falls on every case alike.
+ * sm); the baseline page (bench/ui/baseline) is built and served beside it, in two forms: the fair baseline
+ * (index.html?paged: rjsf as its documentation recommends, paging 3 cards like the product, one controlled
+ * Form per card, memoised schema and uiSchema, the precompiled validator) and the naive reference (one
+ * @rjsf/core Form with liveValidate drawing the sl roof step's JSON Schema as an array of the same 100
+ * roofs). Debian's Chromium opens each page and 40 characters are typed into the name of the first roof
+ * with real key events (after 5 warm-up characters, discarded), one at a time: each key waits for the
+ * previous one's next paint, and the pages take turns key by key, so that other work on the machine falls
+ * on every case alike.
  *
  * Per keystroke: (a) the Event Timing duration of its keydown/keypress/beforeinput/input (the longest; the
  * browser rounds to 8 ms and reports nothing under 16 ms: such a keystroke counts as 8 ms, the most its
@@ -19,12 +22,10 @@
  *
  * Also: load to interactive (navigation start to the first field of the opened step present, visible and
  * enabled, then painted), first load and median of 3 reloads; and for a 2-roof sm project, the click on
- * Submit to the first chart SVG on screen. Goals (issue 12): keystroke p95 <= 16 ms (event duration and next
- * paint); a page's own cost per keystroke (its next paint p95 above the lone input's) at least 5x less than
- * the baseline's; Submit to charts <= 1000 ms. Exits 1 when a goal is missed. Whole ratios are printed too:
- * on a quiet machine a lone input is itself only 4-8x faster than the baseline by next paint, 3x by event
- * duration (8 ms steps), so a whole-figure 5x would judge the machine rather than the page.
- * UI_CPU_THROTTLE=4 slows the typing pages' CPU 4x (a phone's pace; the goals are then not expected to hold).
+ * Submit to the first chart SVG on screen. Goals (issue 28): keystroke next paint p95 <= 16 ms (<= 50 ms
+ * with UI_CPU_THROTTLE=4), settled p95 <= 50 ms unthrottled; Submit to charts <= 1000 ms. Exits 1 when a
+ * goal is missed. Each figure is printed beside the fair baseline's of the same run.
+ * UI_CPU_THROTTLE=4 slows the typing pages' CPU 4x (a phone's pace; next paint is then judged against 50 ms).
  * UI_KEY_DELAY=80 types a key into each page every 80 ms (a quick typist) instead of one key per paint: keys
  * then meet the work of the ones before, and "settled" shows how far the page's redraws trail the typing.
  */
@@ -186,7 +187,7 @@ interface Load {
 }
 interface Case {
   name: string;
-  kind: 'ours' | 'baseline' | 'floor';
+  kind: 'ours' | 'baseline' | 'fair' | 'floor';
   typed: Typed;
   loads: Load[];
 }
@@ -452,13 +453,15 @@ try {
   await sleep(1000);
   // The baseline and the floor.
   const baseRun = await loads(await browser.newContext(), `${staticBase}/index.html`, '#root_0_name');
+  const fairRun = await loads(await browser.newContext(), `${staticBase}/index.html?paged`, '#card_0_name');
   const floorRun = await loads(await browser.newContext(), `${staticBase}/floor.html`, '#floor');
 
   cases.push(
     ...(await typeAll([
       await prepare(`sl, ${ROOFS} roofs`, 'ours', slRun, '#Toiture-0_name'),
       await prepare(`sm, ${ROOFS} roofs + spills`, 'ours', smRun, '#Toiture-0_name'),
-      await prepare('baseline: rjsf liveValidate', 'baseline', baseRun, '#root_0_name'),
+      await prepare('fair: rjsf 3 Forms, paged', 'fair', fairRun, '#card_0_name'),
+      await prepare('naive: rjsf 1 Form of 100', 'baseline', baseRun, '#root_0_name'),
       await prepare('floor: a lone <input>', 'floor', floorRun, '#floor'),
     ])),
   );
@@ -470,6 +473,7 @@ try {
 
 // 2. The tables and the goals.
 const baseline = cases.find((c) => c.kind === 'baseline')!;
+const fair = cases.find((c) => c.kind === 'fair')!;
 const ours = cases.filter((c) => c.kind === 'ours');
 const p95 = (xs: number[]) => quantile(xs, 0.95);
 const row = (cells: string[], widths: number[]) => cells.map((c, i) => c.padStart(widths[i]!)).join('  ');
@@ -483,7 +487,7 @@ console.log(
     (THROTTLE > 1 ? `; the pages' CPU slowed ${THROTTLE}x while typing (UI_CPU_THROTTLE)` : '') +
     (PACE ? `; a key every ${PACE} ms, painted or not (UI_KEY_DELAY)` : ''),
 );
-const W = [28, 20, 20, 21, 21, 10, 16];
+const W = [28, 20, 20, 21, 21, 10, 16, 16];
 console.log(
   row(
     [
@@ -493,7 +497,8 @@ console.log(
       'keydown->next paint',
       'keydown->settled',
       'unreported',
-      'baseline/ours p95',
+      'fair/ours p95',
+      'naive/ours p95',
     ],
     W,
   ),
@@ -508,6 +513,9 @@ for (const c of cases)
         trio(c.typed.paint),
         trio(c.typed.settled),
         `${c.typed.unreported}/${MEASURED}`,
+        c.kind === 'fair' || c.kind === 'baseline'
+          ? ''
+          : `${times(p95(fair.typed.paint), p95(c.typed.paint))} / ${times(p95(fair.typed.settled), p95(c.typed.settled))}`,
         c.kind === 'baseline'
           ? ''
           : `${times(p95(baseline.typed.duration), p95(c.typed.duration))} / ${times(p95(baseline.typed.paint), p95(c.typed.paint))}`,
@@ -518,8 +526,10 @@ for (const c of cases)
 console.log(
   "  event duration: Event Timing, the longest of the keystroke's keydown/keypress/beforeinput/input, rounded to 8 ms by\n" +
     '  the browser; an "unreported" keystroke stayed under its 16 ms threshold and counts as 8. handlers: time inside\n' +
-    '  event handlers (processingStart..processingEnd, overlaps once; 0 when unreported). baseline/ours p95: event\n' +
-    '  duration / next paint.',
+    '  event handlers (processingStart..processingEnd, overlaps once; 0 when unreported). fair/ours p95: next paint /\n' +
+    '  settled, against rjsf paging 3 cards as its documentation recommends (one controlled Form per card, memoised\n' +
+    '  schema and uiSchema, precompiled validator); naive/ours p95: event duration / next paint, against one Form of\n' +
+    '  all 100 roofs.',
 );
 
 console.log(
@@ -563,28 +573,30 @@ const floor = cases.find((c) => c.kind === 'floor')!;
 const lone = p95(floor.typed.paint);
 const whole = p95(baseline.typed.paint);
 const above = (c: Case) => p95(c.typed.paint) - lone;
+// Issue 28: next paint p95 <= 16 ms with 100 roofs, <= 50 ms with the CPU slowed 4x (a phone); the key's
+// whole effect (settled) p95 <= 50 ms unthrottled. The fair baseline (rjsf paging like the product) is
+// printed beside each figure; the ratio to the naive 100-item Form is shown, no longer judged (it measured
+// paging, not rjsf).
 for (const c of ours) {
-  for (const [what, pick] of [
-    ['event duration', (t: Typed) => t.duration],
-    ['keydown->next paint', (t: Typed) => t.paint],
-  ] as const) {
-    const mine = p95(pick(c.typed));
-    goal(mine <= 16, `${c.name}: ${what} p95 ${ms(mine)} ms (goal <= 16 ms)`);
-  }
-  const ratio = above(baseline) / Math.max(above(c), 0.1);
+  const paint = p95(c.typed.paint);
+  const settled = p95(c.typed.settled);
+  const limit = THROTTLE >= 4 ? 50 : 16;
   goal(
-    ratio >= 5,
-    `${c.name}: next paint p95 ${ms(above(c))} ms above a lone input's, the baseline's ${ms(above(baseline))} ms: ` +
-      `${ratio.toFixed(1)}x less (goal >= 5x; whole next paint ${times(whole, p95(c.typed.paint))}, ` +
+    paint <= limit,
+    `${c.name}: keydown->next paint p95 ${ms(paint)} ms, fair baseline ${ms(p95(fair.typed.paint))} ms ` +
+      `(goal <= ${limit} ms${THROTTLE > 1 ? `, CPU ${THROTTLE}x slower` : ''})`,
+  );
+  if (THROTTLE === 1)
+    goal(
+      settled <= 50,
+      `${c.name}: keydown->settled p95 ${ms(settled)} ms, fair baseline ${ms(p95(fair.typed.settled))} ms (goal <= 50 ms)`,
+    );
+  console.log(
+    `  ${c.name}: next paint p95 ${ms(above(c))} ms above a lone input's; the fair baseline's ${ms(above(fair))} ms, ` +
+      `the naive one's ${ms(above(baseline))} ms (whole next paint ${times(whole, paint)} the naive one's, ` +
       `a lone input's ${times(whole, lone)})`,
   );
 }
-const fifth = whole / 5;
-console.log(
-  `  The 5x is judged on what a page adds to a lone input. On whole figures, 5x less than the baseline's next\n` +
-    `  paint is ${ms(fifth)} ms, ${fifth > lone ? `${ms(fifth - lone)} ms above` : 'under'} what a lone input costs in this run (${ms(lone)} ms); by event duration\n` +
-    `  (8 ms steps) a lone input is itself only ${times(p95(baseline.typed.duration), p95(floor.typed.duration))} the baseline's.`,
-);
 const worst = Math.max(...submits);
 goal(
   worst <= 1000,

@@ -1,23 +1,26 @@
-import { useState, type ReactNode } from 'react';
-import type { FieldState } from '../../engine';
+import type { FieldTemplateProps, ObjectFieldTemplateProps, RJSFSchema } from '@rjsf/utils';
+import { useState } from 'react';
 import { tr, useRender } from '../context';
+import type { CardContext } from '../form';
+import { fieldOf } from '../widgets/fieldProps';
+
+type Props = FieldTemplateProps<unknown, RJSFSchema, CardContext>;
 
 /**
- * One field: label (with a mark when required or needed), the widget (children), the info panel behind a
- * toggle and the severity message, announced to screen readers.
+ * One field, rjsf's FieldTemplate: label (with a mark when required or needed), the widget (children),
+ * the info panel behind a toggle and the message (rjsf's errors for the field: the engine's, given as
+ * extraErrors), announced to screen readers. An object (the card itself, a group such as the drainage)
+ * is its fields alone; a field the engine hides, or does not show, is not drawn.
  */
-export function FieldTemplate({
-  id,
-  state,
-  children,
-}: {
-  id: string;
-  state: FieldState;
-  children: ReactNode;
-}) {
+export function FieldTemplate(props: Props) {
+  const { id, children, rawErrors } = props;
   const { t } = useRender();
   const [open, setOpen] = useState(false);
+  const state = fieldOf(props);
+  if (!state) return props.schema.type === 'object' ? children : null;
+  if (!state.visible) return null;
   const invalid = state.severity > 0;
+  const message = rawErrors?.[0] ?? (state.message ? tr(t, state.message) : '');
   const label = (
     <span id={`${id}__label`} className="field-label">
       {t(state.label)}
@@ -63,9 +66,20 @@ export function FieldTemplate({
       ) : null}
       {invalid ? (
         <p id={`${id}__message`} className="field-message" role="alert">
-          {tr(t, state.message)}
+          {message}
         </p>
       ) : null}
     </div>
   );
+}
+
+/**
+ * An object's fields, rjsf's ObjectFieldTemplate: drawn one after the other, with no fieldset or title,
+ * so that a group's fields (drainage.horizontal, drainage.vertical) sit among the card's others as the
+ * bundle orders them.
+ */
+export function ObjectFieldTemplate({
+  properties,
+}: ObjectFieldTemplateProps<unknown, RJSFSchema, CardContext>) {
+  return <>{properties.map((p) => (p.hidden ? null : p.content))}</>;
 }

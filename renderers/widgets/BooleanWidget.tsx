@@ -1,9 +1,9 @@
 import { useRender } from '../context';
-import { fieldWidget, type FieldWidgetProps } from './fieldProps';
+import { fieldWidget, type DrawProps } from './fieldProps';
 
 /** A yes/no question as two radio buttons in a fieldset. */
-export const BooleanWidget = fieldWidget(function YesNoInput({ id, field }: FieldWidgetProps) {
-  const { onEdit, t } = useRender();
+export const BooleanWidget = fieldWidget(function YesNoInput({ id, field, onChange }: DrawProps) {
+  const { t } = useRender();
   const choice = (value: boolean, label: string) => (
     <label className="field-choice">
       <input
@@ -12,7 +12,7 @@ export const BooleanWidget = fieldWidget(function YesNoInput({ id, field }: Fiel
         id={`${id}__${String(value)}`}
         checked={field.value === value}
         disabled={field.disabled}
-        onChange={() => onEdit({ path: field.path, value })}
+        onChange={() => onChange(value)}
       />
       {t(label)}
     </label>

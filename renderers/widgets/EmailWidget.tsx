@@ -1,8 +1,8 @@
-import { ariaOf, fieldWidget, useTypedText, type FieldWidgetProps } from './fieldProps';
+import { ariaOf, fieldWidget, useTypedText, type DrawProps } from './fieldProps';
 
 /** An e-mail input; the engine checks the address shape. */
-export const EmailWidget = fieldWidget(function EmailInput({ id, field }: FieldWidgetProps) {
-  const [text, type] = useTypedText(field);
+export const EmailWidget = fieldWidget(function EmailInput({ id, field, onChange }: DrawProps) {
+  const [text, type] = useTypedText(field, onChange);
   return (
     <input
       id={id}

@@ -1,16 +1,17 @@
 import { roundTo } from '../../engine';
 import { useRender } from '../context';
-import { ariaOf, fieldWidget, numberInputText, useTypedText, type FieldWidgetProps } from './fieldProps';
+import { ariaOf, fieldWidget, numberInputText, useTypedText, type DrawProps } from './fieldProps';
 
 /**
  * A number with its unit, written in the reader's language (850,5 in French). It keeps what the user types
  * ('12,' on the way to '12,5', or 13208.6 gal while the field shows whole gallons) and sends the text to
  * the engine, which parses commas and dots and converts from the display unit.
  */
-export const NumberWidget = fieldWidget(function NumberInput({ id, field }: FieldWidgetProps) {
+export const NumberWidget = fieldWidget(function NumberInput({ id, field, onChange }: DrawProps) {
   const { t, lang = 'fr' } = useRender();
   const [text, type] = useTypedText(
     field,
+    onChange,
     (typed, shown) => {
       if (typed === shown) return true;
       const n = Number(typed.replace(',', '.'));

@@ -1,8 +1,8 @@
-import { ariaOf, fieldWidget, useTypedText, type FieldWidgetProps } from './fieldProps';
+import { ariaOf, fieldWidget, useTypedText, type DrawProps } from './fieldProps';
 
 /** A phone input; the engine checks the number shape. */
-export const PhoneWidget = fieldWidget(function PhoneInput({ id, field }: FieldWidgetProps) {
-  const [text, type] = useTypedText(field);
+export const PhoneWidget = fieldWidget(function PhoneInput({ id, field, onChange }: DrawProps) {
+  const [text, type] = useTypedText(field, onChange);
   return (
     <input
       id={id}

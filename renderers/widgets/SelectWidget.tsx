@@ -1,13 +1,13 @@
 import { useRender } from '../context';
-import { ariaOf, fieldWidget, type FieldWidgetProps } from './fieldProps';
+import { ariaOf, fieldWidget, type DrawProps } from './fieldProps';
 
 /**
  * A select over the field's options. Starts on the placeholder ('Choisir une option'); in object-options
  * mode the engine gives the option indexes as values. The DOM holds option positions, so values of any
  * type (strings, numbers, booleans) come back unchanged.
  */
-export const SelectWidget = fieldWidget(function SelectInput({ id, field }: FieldWidgetProps) {
-  const { onEdit, t } = useRender();
+export function SelectInput({ id, field, onChange }: DrawProps) {
+  const { t } = useRender();
   const options = field.options ?? [];
   const selected = options.findIndex((o) => o.value === field.value);
   return (
@@ -18,7 +18,7 @@ export const SelectWidget = fieldWidget(function SelectInput({ id, field }: Fiel
       disabled={field.disabled}
       onChange={(e) => {
         const o = e.target.value === '' ? undefined : options[Number(e.target.value)];
-        onEdit({ path: field.path, value: o ? o.value : null });
+        onChange(o ? o.value : null);
       }}
       {...ariaOf(field, id)}
     >
@@ -30,4 +30,6 @@ export const SelectWidget = fieldWidget(function SelectInput({ id, field }: Fiel
       ))}
     </select>
   );
-});
+}
+
+export const SelectWidget = fieldWidget(SelectInput);

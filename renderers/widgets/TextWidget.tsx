@@ -1,8 +1,8 @@
-import { ariaOf, fieldWidget, useTypedText, type FieldWidgetProps } from './fieldProps';
+import { ariaOf, fieldWidget, useTypedText, type DrawProps } from './fieldProps';
 
 /** A one-line text input (names, addresses, cities, postcodes). */
-export const TextWidget = fieldWidget(function TextInput({ id, field }: FieldWidgetProps) {
-  const [text, type] = useTypedText(field);
+export const TextWidget = fieldWidget(function TextInput({ id, field, onChange }: DrawProps) {
+  const [text, type] = useTypedText(field, onChange);
   return (
     <input
       id={id}

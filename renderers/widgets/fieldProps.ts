@@ -1,22 +1,47 @@
-import { memo, useState, type NamedExoticComponent, type ReactNode } from 'react';
+import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
+import { useState, type ReactNode } from 'react';
 import type { FieldState } from '../../engine';
-import { useRender } from '../context';
+import type { CardContext } from '../form';
 
-/** What a widget draws from: its element id and the engine's state of its field. */
-export interface FieldWidgetProps {
-  id: string;
-  field: FieldState;
-}
+/** What a widget draws from: rjsf's WidgetProps, the card's field states riding in its formContext. */
+export type FieldWidgetProps = WidgetProps<unknown, RJSFSchema, CardContext>;
 
-/** A widget: one field kind's input, drawn from its FieldState. */
-export type FieldWidget = NamedExoticComponent<FieldWidgetProps>;
+/** A widget: one field kind's input, an rjsf widget (a function component: rjsf accepts no memo). */
+export type FieldWidget = ((props: FieldWidgetProps) => ReactNode) & { displayName?: string };
 
 /**
- * A widget that is redrawn only when its field state changes (the engine keeps an unchanged field's state
- * as the same object): a key typed into one input leaves the card's other inputs alone.
+ * The engine's state of the field a widget or template draws, found by the element id rjsf gives it. A
+ * field drawn without one (an rjsf theme's own widget in our template, a property the bundle does not
+ * show) has none.
  */
-export function fieldWidget(draw: (props: FieldWidgetProps) => ReactNode): FieldWidget {
-  const Widget = memo(draw);
+export function fieldOf(props: {
+  id: string;
+  registry: { formContext?: CardContext | undefined };
+}): FieldState | undefined {
+  return props.registry.formContext?.byId.get(props.id);
+}
+
+/**
+ * An rjsf widget drawing one field kind from the engine's state of its field. rjsf draws the fields of
+ * the one card whose data or state changed, not the other cards.
+ */
+/** What a widget's drawing receives: its element id, its field's state, and rjsf's onChange. */
+export interface DrawProps {
+  id: string;
+  field: FieldState;
+  onChange: (value: unknown) => void;
+}
+
+export function fieldWidget(draw: (props: DrawProps) => ReactNode): FieldWidget {
+  function Widget(props: FieldWidgetProps) {
+    const field = fieldOf(props);
+    if (!field) return null;
+    const onChange = (value: unknown) => {
+      props.registry.formContext?.typed.set(props.id, value);
+      props.onChange(value);
+    };
+    return draw({ id: props.id, field, onChange });
+  }
   Widget.displayName = draw.name;
   return Widget;
 }
@@ -50,16 +75,17 @@ export function asText(value: unknown): string {
 
 /**
  * The text of a typed input and what a keystroke does with it. The input shows its own text, so that a
- * keystroke's frame draws the input alone (the engine's edit may follow after it, RenderContext.onType);
- * when the engine's value changes otherwise (a project opened, units switched, a card removed), the text
- * follows it, unless `same` says the text already stands for that value ('12,' on the way to '12,5').
+ * keystroke's frame draws the input at once (the engine's edit follows after it, RenderContext.onType,
+ * through rjsf's onChange); when the engine's value changes otherwise (a project opened, units switched,
+ * a card removed), the text follows it, unless `same` says the text already stands for that value ('12,'
+ * on the way to '12,5').
  */
 export function useTypedText(
   field: FieldState,
+  onChange: (value: unknown) => void,
   same: (text: string, shown: string) => boolean = (text, shown) => text === shown,
   format: (value: unknown) => string = asText,
 ): [string, (text: string) => void] {
-  const { onEdit, onType } = useRender();
   const shown = format(field.display);
   const [text, setText] = useState(shown);
   const [seen, setSeen] = useState(shown);
@@ -71,7 +97,7 @@ export function useTypedText(
     text,
     (typed) => {
       setText(typed);
-      (onType ?? onEdit)({ path: field.path, value: typed });
+      onChange(typed);
     },
   ];
 }

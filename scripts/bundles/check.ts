@@ -1,10 +1,11 @@
 import Ajv from 'ajv';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { collectProblems, didYouMean, type Bundle } from '../../engine';
+import { collectProblems, compileValidatorsOnDemand, didYouMean, type Bundle } from '../../engine';
 import metaSchema from '../../schemas/bundle.schema.json';
 import { checkCase, loadFixtures } from './fixtures';
 import { allKeys, ENGINE_KEYS, hasKey, keysOf } from './keys';
+import { staleModules } from './validators';
 
 /** One thing wrong with a calculator folder: the file, the JSON pointer in it, what, and a hint. */
 export interface Problem {
@@ -19,6 +20,8 @@ export const COMMON_DIR = join(import.meta.dirname, '../../schemas/common');
 
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
 const validateMeta = new Ajv({ allErrors: true, strict: false }).compile<Bundle>(metaSchema);
+// the fixtures run the bundle as it is on disk, written validators or not (those are checked apart)
+compileValidatorsOnDemand();
 
 /**
  * Checks a calculator folder as `npm run bundles:check` does: the bundle against the meta-schema
@@ -98,6 +101,14 @@ export function checkFolder(dir: string): Problem[] {
           message: `engine key '${key}' is missing`,
         });
   }
+  // The page validates with the modules npm run bundles:build wrote: they must be this bundle's.
+  for (const stale of staleModules(bundle, dir))
+    problems.push({
+      file: file(stale.split(' ')[0]!),
+      pointer: '',
+      message: stale,
+      hint: 'run npm run bundles:build',
+    });
   let fixtures: ReturnType<typeof loadFixtures> = {};
   try {
     fixtures = loadFixtures(dir);

@@ -1,6 +1,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { loadBundle, type Bundle } from '../../engine';
+import { loadBundle, registerValidators, type Bundle } from '../../engine';
+
+const requireModule = createRequire(import.meta.url);
 
 /** The calculators' folders: schemas/ beside the code, and EXTRA_BUNDLES when set (DESIGN.md section 4). */
 export const SCHEMAS_DIR = join(import.meta.dirname, '../../schemas');
@@ -24,6 +27,10 @@ function scan(root: string, into: Map<ProductType, Product>): void {
     const file = join(dir, 'bundle.json');
     if (!existsSync(file)) continue;
     const bundle = loadBundle(JSON.parse(readFileSync(file, 'utf8')));
+    // The validators the page runs, precompiled by npm run bundles:build: the server checks a project
+    // before a calculation with the very same functions.
+    const validators = join(dir, 'generated', 'validators.js');
+    if (existsSync(validators)) registerValidators(requireModule(validators) as Record<string, unknown>);
     if (bundle.id !== name) throw new Error(`${file}: its id '${bundle.id}' is not its folder's name`);
     const twin = into.get(bundle.productType);
     if (twin) throw new Error(`${file}: product type '${bundle.productType}' is also ${twin.bundle.id}'s`);

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { createElement } from 'react';
 import { describe, expect, it } from 'vitest';
-import { RenderCtx, widgetFor } from '../../renderers';
-import { fieldState } from '../../renderers/stories/fieldStories';
+import { RenderCtx, WIDGETS, widgetFor } from '../../renderers';
+import { FieldStory, fieldState } from '../../renderers/stories/fieldStories';
 import type { FieldKind } from '../../engine';
 
 /** What the user meets for each field kind: the control's role and what tells it apart. */
@@ -23,10 +23,12 @@ describe('widgetFor', () => {
       createElement(
         RenderCtx.Provider,
         { value: { t: (k: string) => k, onEdit: () => undefined } },
-        createElement(widgetFor(kind), { id: 'f', field }),
+        createElement(FieldStory, { field }),
       ),
     );
-    const control = document.getElementById('f') ?? screen.getAllByRole('radio')[0]!;
+    // drawn by rjsf's Form of the card, through the widget registered under the kind's name
+    expect(widgetFor(kind)).toBe(WIDGETS[kind]);
+    const control = document.getElementById(`story_${kind}`) ?? screen.getAllByRole('radio')[0]!;
     EXPECTED[kind](control);
   });
   it('fails loud on an unknown kind, naming it', () => {

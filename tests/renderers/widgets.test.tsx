@@ -21,6 +21,9 @@ describe('NumberWidget', () => {
     fireEvent.change(screen.getByRole('textbox'), { target: { value: '12,5' } });
     expect(onEdit).toHaveBeenCalledWith({ path: 'roofs.0.surface', value: '12,5' });
     expect(screen.getByText('m²')).toBeInTheDocument();
+    // as typed, not as rjsf's NumberField would read it (1000): the engine refuses '1e3'
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: '1e3' } });
+    expect(onEdit).toHaveBeenLastCalledWith({ path: 'roofs.0.surface', value: '1e3' });
   });
 });
 

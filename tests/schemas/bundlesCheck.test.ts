@@ -35,6 +35,24 @@ describe('bundles:check', () => {
     expect(checkFolder(TANK)).toEqual([]);
   });
 
+  it('fails when a precompiled validator is older than its bundle, or missing', () => {
+    const problems = broken('bundle.json', (b) => {
+      b.steps[1].schema.properties.surface.maximum = 99999;
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        file: expect.stringMatching(/generated[\\/]Toiture\.validator\.js$/),
+        message: 'generated/Toiture.validator.js is older than (differs from) bundle.json',
+        hint: 'run npm run bundles:build',
+      }),
+    ]);
+    const root = made[made.length - 1]!;
+    rmSync(join(root, 'tank', 'generated', 'validators.js'));
+    expect(checkFolder(join(root, 'tank')).map((p) => p.message)).toContain(
+      'generated/validators.js is missing',
+    );
+  });
+
   it('names an unknown var and the model path that was meant', () => {
     const problems = broken('bundle.json', (b) => {
       b.results.formulas[1].value['/'][0]['*'][0] = { var: 'form.project.rian' };

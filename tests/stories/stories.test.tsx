@@ -5,6 +5,7 @@ import * as carousel from '../../renderers/Carousel.stories';
 import * as playground from '../../renderers/Playground.stories';
 import * as editor from '../../renderers/BundleEditor.stories';
 import * as timeline from '../../renderers/Timeline.stories';
+import * as theme from '../../renderers/RjsfTheme.stories';
 import * as boolean from '../../renderers/widgets/BooleanWidget.stories';
 import * as dataSelect from '../../renderers/widgets/DataSelectWidget.stories';
 import * as email from '../../renderers/widgets/EmailWidget.stories';
@@ -148,5 +149,29 @@ describe('bundle editor story', () => {
     expect(screen.getByRole('alert', { name: 'Problems' })).toHaveTextContent(
       "/steps/2/totals/0/value: unknown json-logic operator 'sum_off' — did you mean 'sum_of'?",
     );
+  });
+});
+
+describe('rjsf core widgets in place of ours (the theme contract)', () => {
+  const s = composeStories(theme);
+  it.each(['FlowLimiterRoof', 'AbattementSite', 'CanadaRoof'] as const)(
+    '%s: draws the step with rjsf core widgets, and an edit reaches the engine',
+    (name) => {
+      const Story = s[name];
+      const { container } = render(<Story />);
+      // rjsf's core TextWidget (class form-control), not ours (class field-input)
+      expect(container.querySelector('input.form-control')).not.toBeNull();
+      expect(container.querySelector('.field-input')).toBeNull();
+      // a title from the bundle's uiSchema, translated
+      expect(container.querySelector('label')?.textContent).toMatch(/\S/);
+      expect(container.textContent).not.toMatch(/\b(sl|sm|smca)\.[a-z_]+\.[a-z_]+/);
+    },
+  );
+  it('shows the engine message of a value the bundle refuses, through rjsf', () => {
+    const { container } = render(<s.FlowLimiterRoof />);
+    const surface = container.querySelector<HTMLInputElement>('#Toiture-0_surface')!;
+    expect(surface).toHaveClass('form-control');
+    fireEvent.change(surface, { target: { value: '-5' } });
+    expect(container.querySelector('.error-detail')).toHaveTextContent(/0/);
   });
 });

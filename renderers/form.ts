@@ -1,0 +1,193 @@
+import type { ErrorSchema, FormContextType, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { createPrecompiledValidator } from '@rjsf/validator-ajv8';
+import {
+  rootedSchema,
+  setPath,
+  validatorFunctions,
+  type CardState,
+  type DataSchema,
+  type FieldKind,
+  type FieldState,
+  type StepDef,
+} from '../engine';
+
+/**
+ * What rjsf's Form of one card needs, compiled once per step: the bundle's own step schema (with its
+ * validator's `$id`), a uiSchema drawn from the bundle's (nested for the dotted fields, in the bundle's
+ * order) and the precompiled validator. Each is one object per step, so that a Form drawn again compares
+ * them at a glance.
+ */
+export interface CardSchemas {
+  schema: RJSFSchema;
+  uiSchema: UiSchema;
+  validator: ValidatorType;
+}
+
+/** The engine's state of each field of the card drawn, by its element id: how widgets find their field. */
+export interface CardContext extends FormContextType {
+  byId: ReadonlyMap<string, FieldState>;
+  /**
+   * What each of our widgets last sent, by element id, as typed: the engine parses a number itself ('12,5';
+   * '1e3' it refuses), where rjsf's NumberField would have made 1000 of it.
+   */
+  typed: Map<string, unknown>;
+}
+
+/** Element id of a field's input, as rjsf makes it: the card's prefix and the field path, by '_'. */
+export const fieldId = (idPrefix: string, field: string): string =>
+  `${idPrefix}_${field.replace(/\./g, '_')}`;
+
+/** The top-level property of each dotted field, in the order of their first field. */
+function groups(order: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const f of order) {
+    const top = f.split('.')[0]!;
+    if (out[out.length - 1] !== top) {
+      if (out.includes(top))
+        throw new Error(`ui:order splits the fields of '${top}': rjsf draws an object's fields together`);
+      out.push(top);
+    }
+  }
+  return out;
+}
+
+/**
+ * The rjsf uiSchema of a step: each field's `ui:widget` (its kind, a widget the registry names) and its
+ * label key as `ui:title` (translated by `t` when one is given, for an rjsf theme that knows no keys);
+ * `ui:order` at each level, from the bundle's order; no submit button (Next is the wizard's).
+ */
+export function uiSchemaOf(
+  order: readonly string[],
+  fields: Record<string, { 'ui:widget': FieldKind; 'ui:options': { label: string } }>,
+  t?: (key: string) => string,
+): UiSchema {
+  const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+  const levels = new Map<string, string[]>([['', []]]);
+  for (const f of order) {
+    const parts = f.split('.');
+    let node = ui;
+    parts.forEach((p, i) => {
+      const at = parts.slice(0, i).join('.');
+      const list = levels.get(at) ?? [];
+      if (!levels.has(at)) levels.set(at, list);
+      if (!list.includes(p)) list.push(p);
+      node = (node[p] ??= {}) as UiSchema;
+    });
+    const def = fields[f];
+    if (def) {
+      node['ui:widget'] = def['ui:widget'];
+      node['ui:title'] = t ? t(def['ui:options'].label) : def['ui:options'].label;
+    }
+  }
+  groups(order);
+  for (const [at, list] of levels) {
+    const node = (at ? at.split('.').reduce((n, p) => n[p] as UiSchema, ui) : ui) as UiSchema;
+    node['ui:order'] = [...list, '*'];
+  }
+  return ui;
+}
+
+const byStep = new WeakMap<StepDef, Map<unknown, CardSchemas>>();
+
+/** A step's Form schemas, compiled once per step (and translator, when titles are translated). */
+export function cardSchemas(def: StepDef, t?: (key: string) => string): CardSchemas {
+  let forStep = byStep.get(def);
+  if (!forStep) byStep.set(def, (forStep = new Map()));
+  let hit = forStep.get(t);
+  if (!hit) {
+    const schema = rootedSchema(def.schema) as RJSFSchema;
+    hit = {
+      schema,
+      uiSchema: uiSchemaOf(def.ui['ui:order'], def.ui.fields, t),
+      validator: createPrecompiledValidator(
+        (synthetic.has(def.ui['ui:order'])
+          ? { [String(schema.$id)]: ACCEPT_ALL }
+          : validatorFunctions(def.schema)) as Parameters<typeof createPrecompiledValidator>[0],
+        schema,
+      ),
+    };
+    forStep.set(t, hit);
+  }
+  return hit;
+}
+
+const SCHEMA_TYPE: Record<FieldKind, string[]> = {
+  text: ['string', 'null'],
+  email: ['string', 'null'],
+  phone: ['string', 'null'],
+  number: ['number', 'null'],
+  select: ['string', 'number', 'boolean', 'null'],
+  dataSelect: ['string', 'number', 'null'],
+  boolean: ['boolean', 'null'],
+};
+
+const stepsOfFields = new WeakMap<readonly FieldState[], StepDef>();
+/** the orders of the steps made of fields alone: their cards' messages are the fields' own */
+const synthetic = new WeakSet<readonly string[]>();
+const ACCEPT_ALL = Object.assign(() => true, { errors: null });
+
+/**
+ * A step made of a card's fields alone, for a card drawn without its bundle (a field's story): each field
+ * typed by its kind.
+ */
+export function stepOfFields(fields: readonly FieldState[]): StepDef {
+  let def = stepsOfFields.get(fields);
+  if (!def) {
+    let schema: DataSchema = { type: 'object', properties: {} };
+    for (const f of fields) {
+      const parts = f.field.split('.');
+      let node = schema;
+      parts.forEach((p, i) => {
+        node.properties ??= {};
+        node = node.properties[p] ??=
+          i < parts.length - 1 ? { type: 'object', properties: {} } : { type: SCHEMA_TYPE[f.kind] };
+      });
+    }
+    schema = structuredClone(schema);
+    def = {
+      key: 'fields',
+      title: '',
+      tab: '',
+      icon: '',
+      path: 'fields',
+      schema,
+      ui: {
+        'ui:order': fields.map((f) => f.field),
+        fields: Object.fromEntries(
+          fields.map((f) => [f.field, { 'ui:widget': f.kind, 'ui:options': { label: f.label } }]),
+        ),
+      },
+    };
+    stepsOfFields.set(fields, def);
+    synthetic.add(def.ui['ui:order']);
+  }
+  return def;
+}
+
+const shown = new WeakMap<CardState, Record<string, unknown>>();
+
+/** A card's data as its Form shows it: each field's value in display units, kept per card state. */
+export function formDataOf(card: CardState): Record<string, unknown> {
+  let data = shown.get(card);
+  if (!data) {
+    data = {};
+    for (const f of card.fields) if (f.display !== undefined) data = setPath(data, f.field, f.display);
+    shown.set(card, data);
+  }
+  return data;
+}
+
+/**
+ * The messages a card shows, as rjsf's extraErrors: each field's message (translated) where its state
+ * has one (the engine's keyword errors and the bundle's json-logic checks alike).
+ */
+export function extraErrorsOf(fields: readonly FieldState[], text: (f: FieldState) => string): ErrorSchema {
+  let errors: Record<string, unknown> = NO_ERRORS;
+  for (const f of fields) {
+    if (!f.visible || f.severity === 0 || !f.message) continue;
+    errors = setPath(errors, `${f.field}.__errors`, [text(f)]) as Record<string, unknown>;
+  }
+  return errors as ErrorSchema;
+}
+
+const NO_ERRORS: Record<string, unknown> = {};
