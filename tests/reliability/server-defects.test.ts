@@ -782,7 +782,7 @@ describe('embedding', () => {
       );
       await framed.close();
       await expect(serverOn(place, { FRAME_ANCESTORS: 'javascript:alert(1)' })).rejects.toThrow(
-        /FRAME_ANCESTORS must list origins/,
+        /FRAME_ANCESTORS must be a list of origins/,
       );
     } finally {
       await place.drop();
