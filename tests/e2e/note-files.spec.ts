@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from './ports';
+import { projectInSession } from './project';
 
 // A 2x2 PNG.
 const PNG = Buffer.from(
@@ -41,6 +42,7 @@ for (const [width, height] of [
     const loaded = page.waitForResponse((r) => r.url().endsWith(`/api/skywater_manager/project/${id}`));
     await page.goto(`${ADMIN}/client/sm/calculator?id=${id}`);
     await loaded;
+    await projectInSession(page, id);
     // the note follows the results: calculated first
     await page.goto(`${ADMIN}/client/sm/results`);
     await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
@@ -111,6 +113,7 @@ for (const [width, height] of [
     const loaded = page.waitForResponse((r) => r.url().endsWith(`/api/slowli/project/${id}`));
     await page.goto(`/client/sl/calculator?id=${id}`);
     await loaded;
+    await projectInSession(page, id);
     await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
     await expect(page.getByText('Votre formulaire est prêt à être envoyé.')).toBeVisible();
     await expect(page.getByText('Choisir un fichier')).toBeVisible();

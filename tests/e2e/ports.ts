@@ -14,6 +14,9 @@ export const PORTS = {
   smtp: 8096 + offset,
   mailbox: 8097 + offset,
   host: 8099 + offset,
+  /** two installations of its own for the verification test (tests/e2e/spareServers.ts) */
+  spareA: 8100 + offset,
+  spareB: 8101 + offset,
 } as const;
 
 export const CLIENT = `http://127.0.0.1:${PORTS.client}`;

@@ -23,7 +23,8 @@ test('sm: the preview follows a substrate thickness and matches the results afte
   });
   await page.goto(`/client/sm/calculator?id=${id}`);
   // meanwhile the page holds the project's place, not an empty form one could start typing into
-  await expect(page.getByRole('status').filter({ hasText: 'Chargement des données' })).toBeAttached();
+  // (the route's loader fetches it: the page waits under its loading placeholder)
+  await expect(page.getByRole('status').and(page.locator('[aria-busy="true"]')).first()).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Informations client' })).toHaveCount(0);
   await page
     .getByRole('button', { name: /^Toiture \(/ })

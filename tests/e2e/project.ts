@@ -43,3 +43,13 @@ export async function submitSm(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
 }
+
+/**
+ * Waits until the page has taken the project `id` into its session (the wizard persists it a moment
+ * after the project is applied): leaving the page before would leave a session without it.
+ */
+export async function projectInSession(page: Page, id: string): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
+    .toBe(true);
+}

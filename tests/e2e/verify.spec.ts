@@ -15,8 +15,8 @@ import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { qrOfCover } from '../qrFromPdf';
 import { expectAccessible } from './axe';
+import { PORTS } from './ports';
 
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
 const root = join(import.meta.dirname, '../..');
 const example = JSON.parse(readFileSync(join(root, 'server/calc/examples/sl-lyon.json'), 'utf8')) as {
   steps: Record<string, unknown>;
@@ -30,8 +30,8 @@ let spare: ChildProcess | undefined;
 let a: Running;
 let b: Running;
 test.beforeAll(async () => {
-  const made = [8096, 8097].map((port) => ({
-    url: `http://127.0.0.1:${port + offset}`,
+  const made = [PORTS.spareA, PORTS.spareB].map((port) => ({
+    url: `http://127.0.0.1:${port}`,
     dir: mkdtempSync(join(tmpdir(), 'rw-e2e-verify-')),
   }));
   [a, b] = made as [Running, Running];
@@ -144,7 +144,7 @@ test('a method version changed since the note: each difference with the change t
   await page.goto(`${address}?lang=fr`);
   const verdict = page.getByRole('status').filter({ hasText: 'Les chiffres diffèrent' });
   await expect(verdict).toBeVisible();
-  await expect(verdict.getByRole('listitem')).toHaveText([/^Méthode 1\.2 :/]);
+  await expect(verdict.getByRole('listitem')).toHaveText([/^Méthode 1\.2 :/, /^Méthode 1\.3 :/]);
   await expect(page.locator('tr.verify-differs')).toHaveCount(1);
   // the author withdraws it from the calculator page
   await page.goto(`${a.url}/client/sl/calculator?id=${id}`);
