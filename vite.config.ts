@@ -63,6 +63,37 @@ function checkBundles(): Plugin {
   };
 }
 
+/**
+ * virtual:calculator-facts — what a page's loaders need before a calculator's bundle arrives, read from
+ * each bundle.json (schemas/ and EXTRA_BUNDLES) when the app is built or served: its productType (where
+ * its projects live) and its locales. A few bytes in the app's first chunk, so that the project and the
+ * messages are fetched beside the bundle, not after it (npm run bench:open); the bundles stay in their
+ * own chunks (app/calculators.ts).
+ */
+function calculatorFacts(folders: string[]): Plugin {
+  const ID = 'virtual:calculator-facts';
+  return {
+    name: 'calculator-facts',
+    resolveId: (id) => (id === ID ? `\0${ID}` : undefined),
+    load(id) {
+      if (id !== `\0${ID}`) return undefined;
+      const facts: Record<string, { productType: string; locales: string[] }> = {};
+      for (const folder of folders.filter((f) => existsSync(f)))
+        for (const calc of readdirSync(folder)) {
+          const file = join(folder, calc, 'bundle.json');
+          if (!existsSync(file)) continue;
+          this.addWatchFile(file);
+          const { productType, locales } = JSON.parse(readFileSync(file, 'utf8')) as {
+            productType: string;
+            locales: string[];
+          };
+          facts[calc] = { productType, locales };
+        }
+      return `export default ${JSON.stringify(facts)};`;
+    },
+  };
+}
+
 // One build serves every mode: the app lives under /client/, the API under /api/.
 // Extra calculator folders (EXTRA_BUNDLES, e.g. the test calculator of tests/fixtures/bundles) join
 // schemas/ in the build; without it the alias names a folder that does not exist, and adds nothing.
@@ -75,9 +106,21 @@ export default defineConfig({
       '@extra-bundles': extraBundles,
     },
   },
-  plugins: [react(), checkBundles(), precompress()],
+  plugins: [
+    react(),
+    checkBundles(),
+    calculatorFacts([join(import.meta.dirname, 'schemas'), extraBundles]),
+    precompress(),
+  ],
   // Page weight is checked by npm run bench:bundle (gzip per page), not by Rollup's per-chunk warning.
-  build: { outDir: 'dist', sourcemap: true, chunkSizeWarningLimit: 1024 },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 1024,
+    rolldownOptions: {
+      treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]ajv-formats[\\/]/, sideEffects: false }] },
+    },
+  },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080' } },
   preview: { port: 8080 },
   test: {

@@ -1,5 +1,8 @@
 import { compileBundle, prepareBundle, registerValidators, type Bundle } from '../engine';
 import type { Messages } from '../renderers';
+// Each calculator's productType and locales, read from its bundle.json when the app was built
+// (vite.config.ts): the project and the messages are fetched beside the bundle, not after it.
+import FACTS from 'virtual:calculator-facts';
 
 /** A calculator as the app needs it: its bundle and its message files in the locale it was loaded in. */
 export interface Calculator {
@@ -63,13 +66,23 @@ export function loadBundle(id: string): Promise<Bundle> {
   return p;
 }
 
-async function withMessages(id: string, bundle: Bundle, locale: string): Promise<Calculator> {
+/** /api/{productType} of a known calculator, without its bundle (the build read it). */
+export function apiOf(id: string): string {
+  const type = FACTS[id]?.productType;
+  if (!type) throw new Error(`unknown calculator '${id}'`);
+  return `/api/${type}`;
+}
+
+async function withMessages(id: string, locale: string): Promise<Calculator> {
   const folder = folderOf(bundlePaths.get(id)!);
-  const files = await Promise.all([
+  const [bundle, ...files] = await Promise.all([
+    loadBundle(id),
     messagesAt(`/schemas/common/messages.${locale}.json`),
     messagesAt(`${folder}/messages.${locale}.json`),
   ]);
-  return { bundle, messages: { [locale]: files }, api: `/api/${bundle.productType}` };
+  if (`/api/${bundle.productType}` !== apiOf(id))
+    throw new Error(`the bundle of '${id}' changed its productType since the build`);
+  return { bundle, messages: { [locale]: files }, api: apiOf(id) };
 }
 
 /**
@@ -82,16 +95,27 @@ export async function loadCalculator(
   pick: (locales: string[]) => string = (locales) => locales[0] ?? 'fr',
 ): Promise<Calculator> {
   if (!bundlePaths.has(id)) throw new Error(`unknown calculator '${id}'`);
-  const bundle = await loadBundle(id);
-  const wanted = pick(bundle.locales);
-  const locale = bundle.locales.includes(wanted) ? wanted : (bundle.locales[0] ?? 'fr');
+  const locales = FACTS[id]?.locales ?? ['fr'];
+  const wanted = pick(locales);
+  const locale = locales.includes(wanted) ? wanted : (locales[0] ?? 'fr');
   const key = `${id}|${locale}`;
   let p = calculators.get(key);
   if (!p) {
-    p = withMessages(id, bundle, locale);
+    p = withMessages(id, locale);
     calculators.set(key, p);
   }
   return p;
+}
+
+/**
+ * Starts loading a calculator before the deployment's configuration is known: its bundle, and its messages
+ * when it speaks one language (otherwise the configuration and the user's choice decide which).
+ */
+export function preloadCalculator(id: string): void {
+  const locales = FACTS[id]?.locales ?? [];
+  const loading = locales.length === 1 ? loadCalculator(id) : loadBundle(id);
+  // a failure is the loader's to show, when it asks for the same promise
+  loading.catch(() => undefined);
 }
 
 /** The locale a calculator's messages were loaded in. */

@@ -2,7 +2,7 @@ import type { createStore } from 'jotai';
 import type { ComponentType } from 'react';
 import { Outlet, redirect, ScrollRestoration, type RouteObject } from 'react-router-dom';
 import { fetchConfig, fetchProject, type AppConfig } from './api/projects';
-import { CALCULATOR_IDS, loadBundle, loadCalculator } from './calculators';
+import { apiOf, CALCULATOR_IDS, loadCalculator, preloadCalculator } from './calculators';
 import { CalculatorFrame, resetOtherCalculators } from './CalculatorFrame';
 import { LoadFailure } from './components/LoadFailure';
 import { Skeleton } from './components/Skeleton';
@@ -59,6 +59,9 @@ export interface PageModule {
  * back here.
  */
 async function calculatorLoader(store: Store, calc: string, url: string) {
+  // What needs nothing of the configuration starts beside it: the bundle, and the messages of a calculator
+  // that speaks one language; a redirect below leaves them in the cache.
+  if (CALCULATOR_IDS.includes(calc)) preloadCalculator(calc);
   const config = await configOf(store);
   if (config && !config.calculators.includes(calc)) throw redirect(defaultRoute(config) ?? '/home');
   if (!CALCULATOR_IDS.includes(calc)) throw redirect(defaultRoute(config) ?? '/');
@@ -77,8 +80,7 @@ async function calculatorLoader(store: Store, calc: string, url: string) {
 async function projectLoader(calc: string, request: Request) {
   const id = new URL(request.url).searchParams.get('id');
   if (!id || !CALCULATOR_IDS.includes(calc)) return null;
-  const bundle = await loadBundle(calc);
-  return { id, answer: await fetchProject(`/api/${bundle.productType}`, id, request.signal) };
+  return { id, answer: await fetchProject(apiOf(calc), id, request.signal) };
 }
 export type ProjectLoad = Awaited<ReturnType<typeof projectLoader>>;
 

@@ -65,7 +65,11 @@ process.on('exit', () => {
 await run('git', ['worktree', 'add', '--detach', beforeTree, BEFORE_REF], { cwd: root });
 symlinkSync(join(root, 'node_modules'), join(beforeTree, 'node_modules'));
 const beforeSha = (await run('git', ['rev-parse', '--short', 'HEAD'], { cwd: beforeTree })).stdout.trim();
-const nowSha = (await run('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })).stdout.trim();
+const nowSha =
+  (await run('git', ['rev-parse', '--short', 'HEAD'], { cwd: root })).stdout.trim() +
+  ((await run('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root })).stdout.trim()
+    ? ' + changes'
+    : '');
 const build = (tree: string, out: string) =>
   run('npx', ['vite', 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], { cwd: tree });
 await build(root, join(tmp, 'now', 'dist'));
@@ -187,7 +191,7 @@ console.log(
 );
 for (const c of codes)
   console.log(
-    `  ${c.name.padEnd(20)} cold ${ms(median(cold.get(c.name)!)).padStart(6)}  [${cold.get(c.name)!.map(ms).join(', ')}]` +
+    `  ${c.name.padEnd(28)} cold ${ms(median(cold.get(c.name)!)).padStart(6)}  [${cold.get(c.name)!.map(ms).join(', ')}]` +
       `   warm ${ms(median(warm.get(c.name)!)).padStart(6)}  [${warm.get(c.name)!.map(ms).join(', ')}]`,
   );
 let failed = false;
