@@ -38,7 +38,10 @@ const browser = await chromium.launch({
   ],
 });
 
-async function measure(path: string, ready: string): Promise<{ kb: number; files: string[] }> {
+async function measure(
+  path: string,
+  ready: string,
+): Promise<{ kb: number; files: string[]; sizes: { file: string; kb: number }[] }> {
   const page = await browser.newPage();
   const scripts = new Set<string>();
   page.on('request', (r) => {
@@ -49,11 +52,11 @@ async function measure(path: string, ready: string): Promise<{ kb: number; files
   await page.waitForLoadState('networkidle');
   await page.close();
   const files = [...scripts].filter((p) => p.startsWith('/client/'));
-  const bytes = files.reduce(
-    (s, p) => s + gzipSync(readFileSync(join(root, 'dist', p.replace('/client/', '')))).length,
-    0,
-  );
-  return { kb: bytes / 1024, files };
+  const sizes = files.map((p) => ({
+    file: p.replace(/^.*\//, ''),
+    kb: gzipSync(readFileSync(join(root, 'dist', p.replace('/client/', '')))).length / 1024,
+  }));
+  return { kb: sizes.reduce((s, x) => s + x.kb, 0), files, sizes };
 }
 
 try {
@@ -69,6 +72,13 @@ try {
   console.log(
     `calculator /client/sl/calculator: ${calc.kb.toFixed(1)} KB gzip (goal <= ${CALCULATOR_KB} KB) ${okCalc ? 'OK' : 'MISSED'}; charts loaded: ${chartsOnCalculator ? 'yes (MISSED)' : 'no'}`,
   );
+  const largest = (m: typeof home) =>
+    m.sizes
+      .sort((a, b) => b.kb - a.kb)
+      .slice(0, 6)
+      .map((x) => `${x.file} ${x.kb.toFixed(1)}`)
+      .join(', ');
+  console.log(`  largest scripts, KB gzip: home ${largest(home)}; calculator ${largest(calc)}`);
   console.log(`baseline: the history page /client/sm/history ${shell.kb.toFixed(1)} KB gzip`);
   process.exitCode = okHome && okCalc && !chartsOnCalculator ? 0 : 1;
 } finally {
