@@ -141,6 +141,11 @@ const end = {
   /** e^-s of the last solveS */
   eS: 1,
 };
+/**
+ * The block rain `fill` routes: its inflow (m3/s) and duration (s), written in place (`fill` is too
+ * large for V8 to inline, and a number passed to a call that is not inlined is boxed).
+ */
+const rainOn = { inflow: Number.NaN, seconds: Number.NaN };
 /** true when the level held at V = 0 (the orifices pass the rain under the recess alone) */
 let held = false;
 
@@ -169,10 +174,11 @@ function solveS(c: number, inflow: number, w0: number, left: number): number {
 }
 
 /**
- * A reservoir under a constant inflow `inflow` (m3/s) for `seconds`, starting empty, through its
+ * A reservoir under the constant inflow of `rainOn` for its duration, starting empty, through its
  * orifices: sets end.v, end.u, end.w, end.beta, end.dtdI, end.c, held.
  */
-function fill(q: Prepared, inflow: number, seconds: number): void {
+function fill(q: Prepared): void {
+  const { inflow, seconds } = rainOn;
   const { k, kk } = q;
   const uEq = inflow / k;
   const ua = q.u1;
@@ -222,7 +228,9 @@ function fill(q: Prepared, inflow: number, seconds: number): void {
  */
 export function storageAfter(r: RoutedRoof, k: number, inflow: number, seconds: number): number {
   if (inflow <= 0) return 0;
-  fill(prepare(r, k, null), inflow, seconds);
+  rainOn.inflow = inflow;
+  rainOn.seconds = seconds;
+  fill(prepare(r, k, null));
   return end.v;
 }
 
@@ -250,7 +258,9 @@ function roofAt(q: Prepared, b: number, minutes: number, power: number): void {
   routings += 1;
   const inflow = q.c0 * power;
   const seconds = minutes * 60;
-  fill(q, inflow, seconds);
+  rainOn.inflow = inflow;
+  rainOn.seconds = seconds;
+  fill(q);
   if (held) {
     // the water goes straight out: the outflow is the inflow, d inflow / d ln(d) = -b inflow
     out.volume = 0;
