@@ -114,6 +114,28 @@ describe('routeProject (the routing check of every design)', () => {
   });
 });
 
+describe('routeProject, one routing after another', () => {
+  it("routes a project the same after another project's routing (the roofs' constants are kept between routings)", () => {
+    // the constants of each roof are written into objects kept from one routing to the next: a field
+    // left from the last project would route this one through another roof
+    const one: PoolRoof[] = [
+      { surface: 1000, drains: 2, recess: 20, layer: [25, 0.5] },
+      { surface: 300, drains: 1, recess: 0, layer: [0, 1] },
+    ];
+    const other: PoolRoof[] = [
+      { surface: 12000, drains: 6, recess: 45, layer: [80, 0.3] },
+      { surface: 40, drains: 1, recess: 60, layer: [40, 0.3] },
+      { surface: 5000, drains: 3, recess: 10, layer: [25, 0.5] },
+    ];
+    const route = (roofs: PoolRoof[]) =>
+      JSON.stringify(routeProject(roofs.map(asRouted), 0.03, RAIN, 0.61, 9.81, true));
+    const first = route(one);
+    route(other);
+    expect(route(one)).toBe(first);
+    expect(route(other)).toBe(route(other));
+  });
+});
+
 describe('routeProject on a flat peak', () => {
   it("finds a roof's peak whose neighbour's curvature is far from its own", () => {
     // the second roof's outflow varies by 0.1 % from 150 to 300 min: a search stepping with the first

@@ -33,6 +33,11 @@
  * Method 1.2 routed a 13-duration log grid and three parabolic refinements for each search: 50 roofs
  * took about 1650 roof routings, now 304 (`npm run bench:calc` prints the time beside the calculation
  * without routing).
+ *
+ * Speed: a routing is a logarithm, three exponentials and a few divisions; what it passes on lives in
+ * the number fields of a few module objects and the roofs' constants in objects kept from one routing to
+ * the next, never in module or closure variables (V8 boxes a number written there anew at every write:
+ * four to a dozen allocations a routing, a quarter of its time).
  */
 
 /** A roof as the routing sees it: area (m2), drains, recess at the drain (mm), the layer the water stands in. */
@@ -83,41 +88,66 @@ interface Prepared {
   beta2: number;
 }
 
-function prepare(r: RoutedRoof, k: number, rain: DesignRain | null): Prepared {
+/** A roof's constants, written into `q` (a number field is written in place: no allocation). */
+function prepare(r: RoutedRoof, k: number, rain: DesignRain | null, q: Prepared = blank()): Prepared {
   const { thickness: L, porosity: p } = r.layer;
   const alpha1 = r.recess / 1000;
   const top = (r.surface * p * L) / 1000; // volume that fills the layer
   const beta1 = top > 0 ? 1 / (r.surface * p) : 1 / r.surface;
-  return {
-    k,
-    kk: k * k,
-    c0: rain ? (rain.ca * rain.a * r.surface) / 60000 : 0,
-    alpha1,
-    beta1,
-    u1: Math.sqrt(alpha1),
-    top,
-    uTop: Math.sqrt(alpha1 + beta1 * top),
-    alpha2: (L * (1 - p) + r.recess) / 1000,
-    beta2: 1 / r.surface,
-  };
+  q.k = k;
+  q.kk = k * k;
+  q.c0 = rain ? (rain.ca * rain.a * r.surface) / 60000 : 0;
+  q.alpha1 = alpha1;
+  q.beta1 = beta1;
+  q.u1 = Math.sqrt(alpha1);
+  q.top = top;
+  q.uTop = Math.sqrt(alpha1 + beta1 * top);
+  q.alpha2 = (L * (1 - p) + r.recess) / 1000;
+  q.beta2 = 1 / r.surface;
+  return q;
 }
 
-// The last `fill`: results in module scalars (no allocation: it runs thousands of times a calculation).
-/** storage (m3) at the end of the rain */
-let vEnd = 0;
-/** u = sqrt(head) at the end of the rain, and w = I - k u there */
-let uEnd = 0;
-let wEnd = 0;
-/** beta of the piece the rain ended in */
-let betaEnd = 1;
-/** dt/dI at the end level, without the last piece's -c I / w1 term (kept apart: w1 may be 0) */
-let dtdI = 0;
-/** that last term's factor c = 2 / (beta k^2) */
-let cEnd = 0;
+const blank = (): Prepared => ({
+  k: Number.NaN,
+  kk: Number.NaN,
+  c0: Number.NaN,
+  alpha1: Number.NaN,
+  beta1: Number.NaN,
+  u1: Number.NaN,
+  top: Number.NaN,
+  uTop: Number.NaN,
+  alpha2: Number.NaN,
+  beta2: Number.NaN,
+});
+
+/** The roofs' constants of the last routings, kept for the next (one a roof, grown as needed). */
+const preparedPool: Prepared[] = [];
+
+// The last `fill`'s results, fields of one object (no allocation: it runs thousands of times a
+// calculation; a number held in a module variable would be boxed anew at every write, a number field is
+// written in place).
+const end = {
+  /** storage (m3) at the end of the rain */
+  v: 0,
+  /** u = sqrt(head) at the end of the rain, and w = I - k u there */
+  u: 0,
+  w: 0,
+  /** beta of the piece the rain ended in */
+  beta: 1,
+  /** dt/dI at the end level, without the last piece's -c I / w1 term (kept apart: w1 may be 0) */
+  dtdI: 0,
+  /** that last term's factor c = 2 / (beta k^2) */
+  c: 0,
+  /** e^-s of the last solveS */
+  eS: 1,
+};
+/**
+ * The block rain `fill` routes: its inflow (m3/s) and duration (s), written in place (`fill` is too
+ * large for V8 to inline, and a number passed to a call that is not inlined is boxed).
+ */
+const rainOn = { inflow: Number.NaN, seconds: Number.NaN };
 /** true when the level held at V = 0 (the orifices pass the rain under the recess alone) */
 let held = false;
-/** e^-s of the last solveS */
-let eS = 1;
 
 /**
  * The time (s) c [I s - w0 (1 - e^-s)] = left solved for s (>= 0), from an upper bound (the left side
@@ -139,24 +169,25 @@ function solveS(c: number, inflow: number, w0: number, left: number): number {
     s = next;
     e = Math.exp(-s);
   }
-  eS = e;
+  end.eS = e;
   return s;
 }
 
 /**
- * A reservoir under a constant inflow `inflow` (m3/s) for `seconds`, starting empty, through its
- * orifices: sets vEnd, uEnd, wEnd, betaEnd, dtdI, cEnd, held.
+ * A reservoir under the constant inflow of `rainOn` for its duration, starting empty, through its
+ * orifices: sets end.v, end.u, end.w, end.beta, end.dtdI, end.c, held.
  */
-function fill(q: Prepared, inflow: number, seconds: number): void {
+function fill(q: Prepared): void {
+  const { inflow, seconds } = rainOn;
   const { k, kk } = q;
   const uEq = inflow / k;
   const ua = q.u1;
   held = ua >= uEq || seconds <= 0;
-  dtdI = 0;
+  end.dtdI = 0;
   if (held) {
-    vEnd = 0;
-    uEnd = ua;
-    wEnd = 0;
+    end.v = 0;
+    end.u = ua;
+    end.w = 0;
     return;
   }
   let wa = inflow - k * ua;
@@ -170,7 +201,7 @@ function fill(q: Prepared, inflow: number, seconds: number): void {
     const tTop = c * (inflow * s - (wa - wt));
     if (tTop <= left) {
       left -= tTop;
-      dtdI += c * (s + inflow * (1 / wa - 1 / wt));
+      end.dtdI += c * (s + inflow * (1 / wa - 1 / wt));
       alpha = q.alpha2;
       beta = q.beta2;
       wa = wt;
@@ -181,14 +212,14 @@ function fill(q: Prepared, inflow: number, seconds: number): void {
   }
   const c = 2 / (beta * kk);
   const s = solveS(c, inflow, wa, left);
-  const w1 = wa * eS;
+  const w1 = wa * end.eS;
   const u1 = (inflow - w1) / k;
-  vEnd = Math.max(0, (u1 * u1 - alpha) / beta);
-  uEnd = u1;
-  wEnd = w1;
-  betaEnd = beta;
-  dtdI += c * (s + inflow / wa);
-  cEnd = c;
+  end.v = Math.max(0, (u1 * u1 - alpha) / beta);
+  end.u = u1;
+  end.w = w1;
+  end.beta = beta;
+  end.dtdI += c * (s + inflow / wa);
+  end.c = c;
 }
 
 /**
@@ -197,8 +228,10 @@ function fill(q: Prepared, inflow: number, seconds: number): void {
  */
 export function storageAfter(r: RoutedRoof, k: number, inflow: number, seconds: number): number {
   if (inflow <= 0) return 0;
-  fill(prepare(r, k, null), inflow, seconds);
-  return vEnd;
+  rainOn.inflow = inflow;
+  rainOn.seconds = seconds;
+  fill(prepare(r, k, null));
+  return end.v;
 }
 
 /** The runoff of a block rain of `minutes` on `surface` m2: its constant inflow (m3/s). */
@@ -209,14 +242,11 @@ export function blockInflow(rain: DesignRain, surface: number, minutes: number):
 
 // A roof under one block rain: its storage and outflow at the end of the rain (the peaks), and their
 // derivatives in the logarithm of the rain's duration.
-let vOut = 0;
-let qOut = 0;
-let dvOut = 0;
-let dqOut = 0;
+const out = { volume: 0, outflow: 0, dVolume: 0, dOutflow: 0 };
 
 /**
  * Roof `q` under the block rain of `minutes` (`power` = minutes^-b, shared by all roofs under the same
- * rain; b the Montana exponent): sets vOut, qOut, dvOut, dqOut.
+ * rain; b the Montana exponent): sets `out`.
  */
 /** Roof routings done so far (the benchmark and a test count the work a calculation takes). */
 let routings = 0;
@@ -228,23 +258,26 @@ function roofAt(q: Prepared, b: number, minutes: number, power: number): void {
   routings += 1;
   const inflow = q.c0 * power;
   const seconds = minutes * 60;
-  fill(q, inflow, seconds);
+  rainOn.inflow = inflow;
+  rainOn.seconds = seconds;
+  fill(q);
   if (held) {
     // the water goes straight out: the outflow is the inflow, d inflow / d ln(d) = -b inflow
-    vOut = 0;
-    dvOut = 0;
-    qOut = inflow;
-    dqOut = -b * inflow;
+    out.volume = 0;
+    out.dVolume = 0;
+    out.outflow = inflow;
+    out.dOutflow = -b * inflow;
     return;
   }
   // T du1/dT = beta w1 / (2 u1) (T - T I'(T) dt/dI) with T I'(T) = -b I, the -c I / w1 term of dt/dI
   // multiplied out so that w1 = 0 (the level at equilibrium) stays finite
   const bI = b * inflow;
-  const du = (betaEnd / (2 * uEnd)) * ((wEnd > 0 ? wEnd * (seconds + bI * dtdI) : 0) - bI * cEnd * inflow);
-  vOut = vEnd;
-  qOut = q.k * uEnd;
-  dqOut = q.k * du;
-  dvOut = vEnd > 0 ? (2 * uEnd * du) / betaEnd : 0;
+  const du =
+    (end.beta / (2 * end.u)) * ((end.w > 0 ? end.w * (seconds + bI * end.dtdI) : 0) - bI * end.c * inflow);
+  out.volume = end.v;
+  out.outflow = q.k * end.u;
+  out.dOutflow = q.k * du;
+  out.dVolume = end.v > 0 ? (2 * end.u * du) / end.beta : 0;
 }
 
 /** A roof under one block rain: storage (m3) and outflow (m3/s) at its end, and their derivatives in ln(minutes). */
@@ -255,15 +288,14 @@ export function roofUnderRain(
   minutes: number,
 ): { volume: number; outflow: number; dVolume: number; dOutflow: number } {
   roofAt(prepare(r, k, rain), rain.b, minutes, minutes ** -rain.b);
-  return { volume: vOut, outflow: qOut, dVolume: dvOut, dOutflow: dqOut };
+  return { volume: out.volume, outflow: out.outflow, dVolume: out.dVolume, dOutflow: out.dOutflow };
 }
 
 const LO = Math.log(ROUTED_DURATIONS[0]);
 const HI = Math.log(ROUTED_DURATIONS[1]);
 
 /** The objective's value and derivative at the last point `maximize` asked for. */
-let fAt = 0;
-let gAt = 0;
+const objective = { f: 0, g: 0 };
 /** set by an objective to end the search at once */
 let stop = false;
 
@@ -276,7 +308,7 @@ interface Peak {
 
 /**
  * The largest value of a smooth unimodal function of x = ln(minutes) over [lo, hi], given `at(x)`
- * setting fAt and gAt = df/dx: from `x0`, Newton steps on the derivative (its slope from the last two
+ * setting objective.f and objective.g = df/dx: from `x0`, Newton steps on the derivative (its slope from the last two
  * points, or at first `curvature` times the value: a neighbouring search's slope over its peak), at most a step that doubles until the
  * derivative changes sign, then kept inside the bracket (halving when they leave it), until the gain
  * still to come (g^2 / 2|g'|) is below `tol` of the value. Returns the best point evaluated (its value is
@@ -292,8 +324,8 @@ function maximize(
 ): Peak {
   let x = Math.min(hi, Math.max(lo, x0));
   at(x);
-  let f = fAt;
-  let g = gAt;
+  let f = objective.f;
+  let g = objective.g;
   let best = x;
   let fBest = f;
   // the slope of g: the secant of the last two rains, or borrowed (`curvature` times the value) while
@@ -338,8 +370,8 @@ function maximize(
     const gp = g;
     x = next;
     at(x);
-    f = fAt;
-    g = gAt;
+    f = objective.f;
+    g = objective.g;
     secant = (g - gp) / (x - xp);
     measured = Math.abs(x - xp) <= 0.1;
     if (stop) return { x, f, slope: secant };
@@ -409,7 +441,10 @@ export function routeProject(
 ): Routed {
   const n = roofs.length;
   const b = rain.b;
-  const prepared = roofs.map((r) => prepare(r, orificeConstant(r.drains, d, cd, g), rain));
+  while (preparedPool.length < n) preparedPool.push(blank());
+  const prepared = preparedPool;
+  for (let i = 0; i < n; i += 1)
+    prepare(roofs[i]!, orificeConstant(roofs[i]!.drains, d, cd, g), rain, prepared[i]);
   stop = false;
   let lo = LO;
   let hi = HI;
@@ -418,28 +453,29 @@ export function routeProject(
   if (perRoof) {
     const peaks = new Array<Peak>(n);
     const order = roofs.map((_, i) => i);
-    const hint = Float64Array.from(roofs, (_, i) => Math.log(hints.roofs?.[i] ?? 60));
+    const hint = new Float64Array(n);
+    for (let i = 0; i < n; i += 1) hint[i] = Math.log(hints.roofs?.[i] ?? 60);
     order.sort((i, j) => hint[i]! - hint[j]!);
     let shift = 0;
     let curvature = Number.NaN; // the last roof's slope over its peak value
+    // each roof's storage under the rain of its largest outflow so far, and that outflow
     const volumes = new Float64Array(n);
+    const most = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
     // one objective for every roof (the roof in `q`, its index in `roof`)
     let q = prepared[0]!;
     let roof = 0;
-    let most = Number.NEGATIVE_INFINITY;
     const at = (x: number) => {
       roofAt(q, b, Math.exp(x), Math.exp(-b * x));
-      fAt = qOut;
-      gAt = dqOut;
-      if (qOut > most) {
-        most = qOut;
-        volumes[roof] = vOut;
+      objective.f = out.outflow;
+      objective.g = out.dOutflow;
+      if (out.outflow > most[roof]!) {
+        most[roof] = out.outflow;
+        volumes[roof] = out.volume;
       }
     };
     for (const i of order) {
       q = prepared[i]!;
       roof = i;
-      most = Number.NEGATIVE_INFINITY;
       // the outflow rises with the storage, and is the inflow (falling with the duration) while the
       // level holds: its peak is the storage's, and its search also finds the site's bracket
       const peak = maximize(at, hint[i]! + shift, LO, HI, curvature, ROOF_TOL);
@@ -449,8 +485,12 @@ export function routeProject(
     }
     own = peaks.map((peak, i) => ({ volume: volumes[i]!, minutes: Math.exp(peak.x), outflow: peak.f }));
     // each roof's outflow rises with its storage: the site's peak lies between the roofs' own
-    lo = Math.min(...peaks.map((x) => x.x));
-    hi = Math.max(...peaks.map((x) => x.x));
+    lo = Number.POSITIVE_INFINITY;
+    hi = Number.NEGATIVE_INFINITY;
+    for (const peak of peaks) {
+      lo = Math.min(lo, peak.x);
+      hi = Math.max(hi, peak.x);
+    }
     // a sum of peaks far apart can have a peak of its own near each group: one search from each group
     // of roofs whose critical durations lie within a factor e^0.5 of the next, from the group's
     // curvature-weighted mean
@@ -484,12 +524,12 @@ export function routeProject(
     let dsum = 0;
     for (let i = 0; i < n; i += 1) {
       roofAt(prepared[i]!, b, minutes, power);
-      outflows[i] = qOut;
-      sum += qOut;
-      dsum += dqOut;
+      outflows[i] = out.outflow;
+      sum += out.outflow;
+      dsum += out.dOutflow;
     }
-    fAt = sum;
-    gAt = dsum;
+    objective.f = sum;
+    objective.g = dsum;
     if (sum > fBest) {
       fBest = sum;
       bestOutflows.set(outflows);
