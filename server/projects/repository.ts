@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect, ProjectTable } from '../db/database';
 import { canonicalJson, cut, normalize, sortKey } from './projectText';
-import type { ProductType } from './products';
+import type { HistoryRecordColumn } from '../../engine';
+import { bundleOfProduct, type ProductType } from './products';
 
 export type ProjectState = 'ongoing' | 'valid' | 'calculated' | 'commanded' | 'notselected';
 export type Steps = Record<
@@ -22,17 +23,20 @@ function firstForm(steps: Steps, key: string): Record<string, unknown> {
 }
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
-/** The columns the history shows and searches, read from the steps. */
-function columnsOf(steps: Steps) {
-  const site = firstForm(steps, 'Chantier');
-  const client = firstForm(steps, 'Client');
+/** The columns the history shows and searches, read from the steps where the bundle's history says. */
+function columnsOf(type: ProductType, steps: Steps) {
+  const { record = {} } = bundleOfProduct(type).history;
+  const read = (column: HistoryRecordColumn): string => {
+    const from = record[column];
+    return cut(str(from ? firstForm(steps, from.step)[from.field] : null), 255);
+  };
   const cols = {
-    name: cut(str(site.name), 255),
-    postcode: cut(str(site.postcode), 255),
-    city: cut(str(site.city), 255),
-    region: cut(str(site.region), 255),
-    company: cut(str(client.company), 255),
-    commercial: cut(str(client.user), 255),
+    name: read('name'),
+    postcode: read('postcode'),
+    city: read('city'),
+    region: read('region'),
+    company: read('company'),
+    commercial: read('commercial'),
   };
   return {
     ...cols,
@@ -61,7 +65,7 @@ export function newProjectRow(
     results: null,
     comment: null,
     extended_properties: null,
-    ...columnsOf(input.steps),
+    ...columnsOf(input.type, input.steps),
     created_at: t,
     updated_at: t,
     variant_of: null,
@@ -308,7 +312,7 @@ export async function updateProject(
       ...(resultsKept ? {} : { results: null, state: keepDecision('ongoing') }),
       version: row.version + 1,
       updated_at: now(),
-      ...columnsOf(steps),
+      ...columnsOf(row.product_type, steps),
     })
     .where('id', '=', row.id)
     .where('version', '=', row.version)
