@@ -112,6 +112,10 @@ function checkWorkflow(bundle: Bundle): void {
     if (paths.has(p)) fail(at, `the path '${p}' is served twice`);
     paths.add(p);
   };
+  w.kept?.forEach((k, i) => {
+    if (!w.states.includes(k))
+      fail(`/workflow/kept/${i}`, `'${k}' is not one of the workflow's states`, didYouMean(k, w.states));
+  });
   w.transitions.forEach((t, i) => {
     const at = `/workflow/transitions/${i}`;
     for (const k of ['who', 'from', 'to'] as const) checkPageRule(t[k], `${at}/${k}`, STEP_ROOTS);

@@ -409,6 +409,11 @@ export interface WorkflowTransition {
 export interface WorkflowDef {
   locale: string;
   states: string[];
+  /**
+   * The states an admin's decision leads to (sl: ordered, not selected), which a save or a calculation
+   * leaves as they are; any other state goes back to ongoing on a save, to calculated on a calculation.
+   */
+  kept?: string[];
   transitions: WorkflowTransition[];
   /** PATCH {api}/{path}/{id} with {comment}: the visitor's comment for the sales team */
   comment?: { path: string; maxLength: number };

@@ -60,7 +60,7 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
       const { id } = request.params;
       const row = access.check(request, reply, await getProjectContent(db, type, id));
       const { results, text } = await run(request, reply, type, row.content, { stress: true });
-      if (!(await saveResults(db, row.id, row.version, text)))
+      if (!(await saveResults(db, type, row.id, row.version, text)))
         throw new HttpError(
           409,
           'The project was changed while it was calculated; calculate it again',

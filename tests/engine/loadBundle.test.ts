@@ -42,6 +42,9 @@ describe('loadBundle', () => {
     const wrongCell = structuredClone(sl);
     wrongCell.workflow.workbook!.sheets[1]!.cells![0]!.value = { var: 'row.name' };
     expect(() => loadBundle(wrongCell)).toThrow(/sheets\/1\/cells\/0/);
+    const wrongKept = structuredClone(sl);
+    wrongKept.workflow.kept = ['commanded', 'refused'];
+    expect(() => loadBundle(wrongKept)).toThrow(/workflow\/kept\/1.*'refused'/);
   });
   it("checks the history's record and answers: server fields of mapped steps", () => {
     const sl = good() as unknown as { history: HistoryDef };
