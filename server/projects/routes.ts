@@ -86,7 +86,11 @@ export function checkBody(type: ProductType, body: unknown): ProjectBody {
 export function projectBodyRoute(type: ProductType) {
   return {
     body: serverSchema(bundleOfProduct(type)),
-    validatorCompiler: () => validatorOf(type),
+    // the project routes have a body and nothing else to check (no params, no query string)
+    validatorCompiler: ({ httpPart }: { httpPart?: string }) => {
+      if (httpPart !== 'body') throw new Error(`a project route checks its body only, not its ${httpPart}`);
+      return validatorOf(type);
+    },
     schemaErrorFormatter: (errors: FastifySchemaValidationError[]) => bodyError(errors),
   };
 }
