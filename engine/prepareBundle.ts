@@ -112,6 +112,10 @@ function checkWorkflow(bundle: Bundle): void {
     if (paths.has(p)) fail(at, `the path '${p}' is served twice`);
     paths.add(p);
   };
+  w.kept?.forEach((k, i) => {
+    if (!w.states.includes(k))
+      fail(`/workflow/kept/${i}`, `'${k}' is not one of the workflow's states`, didYouMean(k, w.states));
+  });
   w.transitions.forEach((t, i) => {
     const at = `/workflow/transitions/${i}`;
     for (const k of ['who', 'from', 'to'] as const) checkPageRule(t[k], `${at}/${k}`, STEP_ROOTS);
@@ -144,6 +148,29 @@ function checkWorkflow(bundle: Bundle): void {
   });
 }
 
+/** Checks that the history's record and row answers name server fields of the bundle's mapped steps. */
+function checkHistoryFields(bundle: Bundle): void {
+  const mapped = (step: string, field: string, at: { step: string; field: string }) => {
+    const sm = bundle.mapping.steps.find((m) => m.step === step);
+    if (!sm) {
+      const steps = bundle.mapping.steps.map((m) => m.step);
+      fail(at.step, `no mapped step '${step}'`, didYouMean(step, steps));
+      return;
+    }
+    const fields = sm.fields.map((f) => f.server);
+    if (!fields.includes(field))
+      fail(at.field, `the step ${step} maps no server field '${field}'`, didYouMean(field, fields));
+  };
+  for (const [column, from] of Object.entries(bundle.history.record ?? {})) {
+    const at = `/history/record/${column}`;
+    mapped(from.step, from.field, { step: `${at}/step`, field: `${at}/field` });
+  }
+  for (const [step, fields] of Object.entries(bundle.history.answers ?? {})) {
+    const at = `/history/answers/${esc(step)}`;
+    fields.forEach((field, i) => mapped(step, field, { step: at, field: `${at}/${i}` }));
+  }
+}
+
 /** Checks the pages around the wizard: history rules, result views, note sections, formulas. */
 function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
   bundle.history.badges.forEach((b, i) => {
@@ -151,6 +178,7 @@ function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
       checkPageRule(b[k], `/history/badges/${i}/${k}`, ROW_ROOTS);
   });
   bundle.history.actions.forEach((a, i) => checkPageRule(a.when, `/history/actions/${i}/when`, ROW_ROOTS));
+  checkHistoryFields(bundle);
   checkPageRule(bundle.results.calculate, '/results/calculate', VIEW_ROOTS);
   checkPageRule(bundle.results.note, '/results/note', VIEW_ROOTS);
   const views = (list: { kind: string; when?: unknown }[], at: string) =>

@@ -264,8 +264,19 @@ export interface HistoryAction {
   open?: PageName; // an app page opened for the row's project (?id=)
 }
 
+/** The history's stored columns, read from a project's answers when it is saved (searched and sorted). */
+export const HISTORY_RECORD = ['name', 'postcode', 'city', 'region', 'company', 'commercial'] as const;
+export type HistoryRecordColumn = (typeof HISTORY_RECORD)[number];
+
 export interface HistoryDef {
   columns: { key: string; label: string; path: string; sort?: string; format?: 'text' | 'date' }[];
+  /**
+   * Where each stored column is read: a server field of a step's first form (the site's name, the
+   * client's company). A column the bundle does not name stays empty.
+   */
+  record?: Partial<Record<HistoryRecordColumn, { step: string; field: string }>>;
+  /** The answers each history row repeats, by step, under steps.{step}.forms[0].form (seeds, section 2). */
+  answers?: Record<string, string[]>;
   /** badges before the name: label and tone are json-logic giving a message key and a colour class */
   badges: { when?: JsonLogic; label: JsonLogic; tone: JsonLogic }[];
   actions: HistoryAction[];
@@ -398,6 +409,11 @@ export interface WorkflowTransition {
 export interface WorkflowDef {
   locale: string;
   states: string[];
+  /**
+   * The states an admin's decision leads to (sl: ordered, not selected), which a save or a calculation
+   * leaves as they are; any other state goes back to ongoing on a save, to calculated on a calculation.
+   */
+  kept?: string[];
   transitions: WorkflowTransition[];
   /** PATCH {api}/{path}/{id} with {comment}: the visitor's comment for the sales team */
   comment?: { path: string; maxLength: number };

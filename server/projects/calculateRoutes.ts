@@ -7,9 +7,9 @@ import { answers } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { RESULTS_SCHEMAS, type StoredProject } from '../calc';
-import { bundleOfProduct, type ProductType } from './products';
+import { bundleOfProduct, products, type ProductType } from './products';
 import { canonicalJson } from './projectText';
-import { checkBody, typeParam } from './routes';
+import { projectBodyRoute, typeParam, type ProjectBody } from './routes';
 import { getProject, getProjectContent, saveResults } from './repository';
 import { localeOf, refusal } from './refusal';
 
@@ -60,7 +60,7 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
       const { id } = request.params;
       const row = access.check(request, reply, await getProjectContent(db, type, id));
       const { results, text } = await run(request, reply, type, row.content, { stress: true });
-      if (!(await saveResults(db, row.id, row.version, text)))
+      if (!(await saveResults(db, type, row.id, row.version, text)))
         throw new HttpError(
           409,
           'The project was changed while it was calculated; calculate it again',
@@ -96,34 +96,42 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
   // and not stored (the wizard's live preview, without the climate-stress runs): { site: [values],
   // cards: [[values] per card] }. The body is a project as a save sends it; 422 lists what is missing
   // (the answers the calculation does not read, the bundle's preview.ignores, hold nothing back).
-  app.post(
-    '/api/:type/preview',
-    {
-      schema: {
-        tags: ['projects'],
-        params: typeParam,
-        // the bundle's preview figures (json-logic over the results): one value each, null when none
-        response: answers({
-          200: {
-            type: 'object',
-            additionalProperties: false,
-            required: ['site', 'cards'],
-            properties: {
-              site: { type: 'array', items: {} },
-              cards: { type: 'array', items: { type: 'array', items: {} } },
+  // One route per calculator: Fastify checks the body against its server schema (routes.ts), after the
+  // mode and the session (onRequest: admin mode answers admins only, as for every project call).
+  for (const type of products().keys()) {
+    const { body, ...checked } = projectBodyRoute(type);
+    app.post<{ Body: ProjectBody }>(
+      `/api/${type}/preview`,
+      {
+        schema: {
+          tags: ['projects'],
+          body,
+          // the bundle's preview figures (json-logic over the results): one value each, null when none
+          response: answers({
+            200: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['site', 'cards'],
+              properties: {
+                site: { type: 'array', items: {} },
+                cards: { type: 'array', items: { type: 'array', items: {} } },
+              },
             },
-          },
-        } as const),
+          } as const),
+        },
+        ...checked,
+        onRequest: async (request, reply) => {
+          access.product(type);
+          access.listOwner(request, reply);
+        },
       },
-    },
-    async (request, reply) => {
-      const type = access.product(request.params.type);
-      access.listOwner(request, reply); // admin mode: admins only, as for every project call
-      const { steps } = checkBody(type, request.body);
-      const { results } = await run(request, reply, type, canonicalJson(steps), { stress: false });
-      return previewValues(bundleOfProduct(type), forCaller(request, results));
-    },
-  );
+      async (request, reply) => {
+        const { steps } = request.body;
+        const { results } = await run(request, reply, type, canonicalJson(steps), { stress: false });
+        return previewValues(bundleOfProduct(type), forCaller(request, results));
+      },
+    );
+  }
   app.get('/api/sl/calculate/:id', { schema, config }, (request, reply) =>
     handler(access.product('slowli'))(request, reply),
   );

@@ -1,4 +1,5 @@
 import type { ProjectTable } from '../db/database';
+import { bundleOfProduct } from './products';
 
 const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
 const day = (iso: string) => ({ date: iso });
@@ -38,8 +39,14 @@ export function presentListItem(row: ProjectTable, variants: ProjectTable[] = []
 
 function listRow(row: ProjectTable) {
   const steps = parse(row.content) as Record<string, { forms?: { form?: Record<string, unknown> }[] }>;
-  const site = steps.Chantier?.forms?.[0]?.form ?? {};
-  const client = steps.Client?.forms?.[0]?.form ?? {};
+  // the answers the bundle's history repeats (seeds 000/001 section 2), null where the project has none
+  const answers = Object.entries(bundleOfProduct(row.product_type).history.answers ?? {}).map(
+    ([step, fields]) => {
+      const form = steps[step]?.forms?.[0]?.form ?? {};
+      const shown = Object.fromEntries(fields.map((f) => [f, form[f] ?? null] as const));
+      return [step, { forms: [{ form: shown }] }] as const;
+    },
+  );
   return {
     id: row.id,
     state: row.state,
@@ -50,22 +57,7 @@ function listRow(row: ProjectTable) {
     postcode: row.postcode,
     company: row.company,
     commercial: row.commercial,
-    steps: {
-      Chantier: {
-        forms: [
-          {
-            form: {
-              name: site.name ?? null,
-              postcode: site.postcode ?? null,
-              city: site.city ?? null,
-              region: site.region ?? null,
-              rain_region: site.rain_region ?? null,
-            },
-          },
-        ],
-      },
-      Client: { forms: [{ form: { company: client.company ?? null, user: client.user ?? null } }] },
-    },
+    steps: Object.fromEntries(answers),
     extended_properties: parse(row.extended_properties) ?? {},
     variant: { of: row.variant_of, no: row.variant_no ?? 1, label: row.variant_label },
     number: row.number,

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, Dialect, ProjectTable } from '../db/database';
 import { canonicalJson, cut, normalize, sortKey } from './projectText';
-import type { ProductType } from './products';
+import type { HistoryRecordColumn } from '../../engine';
+import { bundleOfProduct, type ProductType } from './products';
 
-export type ProjectState = 'ongoing' | 'valid' | 'calculated' | 'commanded' | 'notselected';
 export type Steps = Record<
   string,
   { forms?: { form?: Record<string, unknown> }[] } & Record<string, unknown>
@@ -22,17 +22,20 @@ function firstForm(steps: Steps, key: string): Record<string, unknown> {
 }
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
-/** The columns the history shows and searches, read from the steps. */
-function columnsOf(steps: Steps) {
-  const site = firstForm(steps, 'Chantier');
-  const client = firstForm(steps, 'Client');
+/** The columns the history shows and searches, read from the steps where the bundle's history says. */
+function columnsOf(type: ProductType, steps: Steps) {
+  const { record = {} } = bundleOfProduct(type).history;
+  const read = (column: HistoryRecordColumn): string => {
+    const from = record[column];
+    return cut(str(from ? firstForm(steps, from.step)[from.field] : null), 255);
+  };
   const cols = {
-    name: cut(str(site.name), 255),
-    postcode: cut(str(site.postcode), 255),
-    city: cut(str(site.city), 255),
-    region: cut(str(site.region), 255),
-    company: cut(str(client.company), 255),
-    commercial: cut(str(client.user), 255),
+    name: read('name'),
+    postcode: read('postcode'),
+    city: read('city'),
+    region: read('region'),
+    company: read('company'),
+    commercial: read('commercial'),
   };
   return {
     ...cols,
@@ -61,7 +64,7 @@ export function newProjectRow(
     results: null,
     comment: null,
     extended_properties: null,
-    ...columnsOf(input.steps),
+    ...columnsOf(input.type, input.steps),
     created_at: t,
     updated_at: t,
     variant_of: null,
@@ -279,15 +282,22 @@ export async function getProjectContent(
     .executeTakeFirst();
 }
 
-/** SQL for the new state of a project unless an admin decided on it (ordered, not selected stay so). */
-const keepDecision = (otherwise: string) =>
-  sql<string>`case when state in ('commanded', 'notselected') then state else ${otherwise} end`;
+/** The states an admin's decision leads to, as the calculator's workflow declares them (none without one). */
+const keptStates = (type: ProductType): string[] => bundleOfProduct(type).workflow?.kept ?? [];
+
+/** SQL for the new state of a project unless an admin decided on it (a kept state stays as it is). */
+function keepDecision(type: ProductType, otherwise: string) {
+  const kept = keptStates(type);
+  if (kept.length === 0) return sql<string>`${otherwise}`;
+  return sql<string>`case when state in (${sql.join(kept)}) then state else ${otherwise} end`;
+}
 
 /**
  * Saves new steps. When `expectedVersion` is given and differs from the stored one, nothing changes and
  * 'conflict' comes back. Identical content is not rewritten (changed false). A changed project loses its
- * results and, unless ordered or refused, goes back to ongoing. One conditional UPDATE: the version read
- * must still be the stored one, and the admin's decision is judged on the row as it is at that moment.
+ * results and, unless in a state its workflow keeps (sl: ordered, not selected), goes back to ongoing.
+ * One conditional UPDATE: the version read must still be the stored one, and the admin's decision is
+ * judged on the row as it is at that moment.
  */
 export async function updateProject(
   db: Db,
@@ -305,10 +315,10 @@ export async function updateProject(
     .updateTable('projects')
     .set({
       content,
-      ...(resultsKept ? {} : { results: null, state: keepDecision('ongoing') }),
+      ...(resultsKept ? {} : { results: null, state: keepDecision(row.product_type, 'ongoing') }),
       version: row.version + 1,
       updated_at: now(),
-      ...columnsOf(steps),
+      ...columnsOf(row.product_type, steps),
     })
     .where('id', '=', row.id)
     .where('version', '=', row.version)
@@ -341,13 +351,14 @@ export async function patchProject(
 
 /**
  * Stores the results of a calculation of the content at `version` (their JSON text, or a value to
- * serialize) and marks the project calculated, unless an admin has decided on it (ordered or not
- * selected stay so). Nothing is stored when the content changed meanwhile: answers false, and the
- * results of an older content never land. A project that already holds these results in that state is
+ * serialize) and marks the project calculated, unless an admin has decided on it (a state its workflow
+ * keeps stays so). Nothing is stored when the content changed meanwhile: answers false, and the results
+ * of an older content never land. A project that already holds these results in that state is
  * not written again (a repeated calculation, or many at once, write once): answers true.
  */
 export async function saveResults(
   db: Db,
+  type: ProductType,
   id: string,
   version: number,
   results: string | object,
@@ -355,14 +366,14 @@ export async function saveResults(
   const text = typeof results === 'string' ? results : JSON.stringify(results);
   const r = await db
     .updateTable('projects')
-    .set({ results: text, state: keepDecision('calculated'), updated_at: now() })
+    .set({ results: text, state: keepDecision(type, 'calculated'), updated_at: now() })
     .where('id', '=', id)
     .where('version', '=', version)
     .where((w) =>
       w.or([
         w('results', 'is', null),
         w('results', '!=', text),
-        w('state', 'not in', ['calculated', 'commanded', 'notselected']),
+        w('state', 'not in', ['calculated', ...keptStates(type)]),
       ]),
     )
     .executeTakeFirst();

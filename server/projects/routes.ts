@@ -1,13 +1,13 @@
 import '@fastify/swagger';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { adminOf } from '../auth/identity';
 import { isEmail } from '../../engine/rules/isEmail';
 import { answers, noContent, openObject } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { presentListItem, presentProject } from './present';
-import { products, type ProductType } from './products';
+import { bundleOfProduct, products, type ProductType } from './products';
 import {
   createProject,
   createVariant,
@@ -29,24 +29,16 @@ const ajv = new Ajv({ allErrors: false, strict: false });
 // The same e-mail shape as the wizard's check (engine/rules/isEmail); an empty answer is not an address.
 ajv.addFormat('email', { type: 'string', validate: (v: string) => v.trim() === '' || isEmail(v) });
 /** A project as a save sends it: its steps, and for an update its id and the version it was read at. */
-interface ProjectBody {
+export interface ProjectBody {
   id?: string | null;
   version?: number | null;
   steps: Steps;
 }
 
-const validators = new Map<ProductType, ValidateFunction<ProjectBody>>();
-/** The server schema's validator of a product, compiled on first use. */
-function validatorOf(type: ProductType): ValidateFunction<ProjectBody> {
-  let v = validators.get(type);
-  if (!v) {
-    v = ajv.compile<ProjectBody>(serverSchema(products().get(type)!.bundle));
-    validators.set(type, v);
-  }
-  return v;
-}
-
-/** The 400 naming the first field a project body has wrong, in the words of its server schema. */
+/**
+ * The 400 naming the first field a project body has wrong, in the words of its server schema (Fastify's
+ * schemaErrorFormatter of the project routes, and the check of an imported project file).
+ */
 function bodyError(
   errors: readonly Pick<ErrorObject, 'instancePath' | 'keyword' | 'params' | 'message'>[] | null | undefined,
 ): HttpError {
@@ -66,11 +58,48 @@ function bodyError(
   return new HttpError(400, `${field}: ${why}`, field, undefined, 'bad_request');
 }
 
+const validators = new Map<ProductType, ValidateFunction<ProjectBody>>();
+/** The server schema's validator of a product, compiled on first use. */
+function validatorOf(type: ProductType): ValidateFunction<ProjectBody> {
+  let v = validators.get(type);
+  if (!v) {
+    v = ajv.compile<ProjectBody>(serverSchema(bundleOfProduct(type)));
+    validators.set(type, v);
+  }
+  return v;
+}
+
 /** Checks a project body against its product's server schema; 400 naming the first bad field. */
 export function checkBody(type: ProductType, body: unknown): ProjectBody {
   const validate = validatorOf(type);
   if (!validate(body)) throw bodyError(validate.errors);
   return body;
+}
+
+/**
+ * The options of a route whose body is a project of one calculator: Fastify checks the body against the
+ * calculator's server schema (so the OpenAPI page documents it), with the product's ajv (an empty e-mail
+ * answer is no error, nothing coerced or removed) and answers the product's 400 naming the field. The
+ * caller's access is checked before, in the route's onRequest/preValidation hooks: a visitor the mode
+ * refuses learns nothing of the schema.
+ */
+export function projectBodyRoute(type: ProductType) {
+  return {
+    body: serverSchema(bundleOfProduct(type)),
+    // the project routes have a body and nothing else to check (no params, no query string)
+    validatorCompiler: ({ httpPart }: { httpPart?: string }) => {
+      if (httpPart !== 'body') throw new Error(`a project route checks its body only, not its ${httpPart}`);
+      return validatorOf(type);
+    },
+    schemaErrorFormatter: (errors: FastifySchemaValidationError[]) => bodyError(errors),
+  };
+}
+
+/** The id a project body names, when it is a well-formed one (the schema refuses the rest later). */
+export function bodyIdOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null || !('id' in body)) return null;
+  const { id } = body;
+  return typeof id === 'string' && id !== '' && id.length <= 64 ? id : null;
 }
 
 /** The route parameter `type`: an API product type. */
@@ -215,24 +244,31 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       ...(r.resultsKept ? { results_kept: true } : {}),
     };
   };
-  // The body is checked against the calculator's server schema in the handler (checkBody), after the
-  // caller's access: a visitor the mode refuses learns nothing of the schema (authorization matrix).
-  app.post(
-    '/api/:type/project',
-    { schema: { tags: ['projects'], params: typeParam, response: saved } },
-    async (request, reply) => {
-      const type = access.product(request.params.type);
-      return create(type, checkBody(type, request.body), request, reply);
-    },
-  );
-  app.put(
-    '/api/:type/project',
-    { schema: { tags: ['projects'], params: typeParam, response: saved } },
-    async (request, reply) => {
-      const type = access.product(request.params.type);
-      return save(type, checkBody(type, request.body), request, reply);
-    },
-  );
+  // POST and PUT /api/{type}/project, one route per calculator so that Fastify checks the body against
+  // that calculator's server schema (a static path wins over the parametric ones). Who may save is
+  // decided first: the mode and the session on the request (onRequest), then, when the body names a
+  // project, that it exists and is the caller's (preValidation: 404); only then the body's shape (400).
+  for (const type of products().keys()) {
+    const { body, ...checked } = projectBodyRoute(type);
+    const options = {
+      schema: { tags: ['projects'], body, response: saved },
+      ...checked,
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        access.product(type);
+        access.newOwner(request, reply);
+      },
+      preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
+        const id = bodyIdOf(request.body);
+        if (id) access.check(request, reply, await getProject(db, type, id));
+      },
+    };
+    app.post<{ Body: ProjectBody }>(`/api/${type}/project`, options, (request, reply) =>
+      create(type, request.body, request, reply),
+    );
+    app.put<{ Body: ProjectBody }>(`/api/${type}/project`, options, (request, reply) =>
+      save(type, request.body, request, reply),
+    );
+  }
 
   app.post(
     '/api/:type/project/:id/variant',

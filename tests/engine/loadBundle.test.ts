@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BundleError, loadBundle, type WorkflowDef } from '../../engine';
+import { BundleError, loadBundle, type HistoryDef, type WorkflowDef } from '../../engine';
 import { bundleOf } from './helpers';
 
 const good = (): Record<string, unknown> =>
@@ -42,6 +42,22 @@ describe('loadBundle', () => {
     const wrongCell = structuredClone(sl);
     wrongCell.workflow.workbook!.sheets[1]!.cells![0]!.value = { var: 'row.name' };
     expect(() => loadBundle(wrongCell)).toThrow(/sheets\/1\/cells\/0/);
+    const wrongKept = structuredClone(sl);
+    wrongKept.workflow.kept = ['commanded', 'refused'];
+    expect(() => loadBundle(wrongKept)).toThrow(/workflow\/kept\/1.*'refused'/);
+  });
+  it("checks the history's record and answers: server fields of mapped steps", () => {
+    const sl = good() as unknown as { history: HistoryDef };
+    expect(sl.history.record?.city).toEqual({ step: 'Chantier', field: 'city' });
+    const wrongField = structuredClone(sl);
+    wrongField.history.record!.city = { step: 'Chantier', field: 'ville' };
+    expect(() => loadBundle(wrongField)).toThrow(/history\/record\/city\/field.*ville/);
+    const wrongStep = structuredClone(sl);
+    wrongStep.history.answers = { Site: ['name'] };
+    expect(() => loadBundle(wrongStep)).toThrow(/history\/answers\/Site.*no mapped step 'Site'/);
+    const unknownColumn = structuredClone(sl) as unknown as { history: { record: Record<string, unknown> } };
+    unknownColumn.history.record.colour = { step: 'Chantier', field: 'name' };
+    expect(() => loadBundle(unknownColumn)).toThrow(/history\/record/);
   });
   it('refuses a rule on a field that does not exist', () => {
     const b = broken((x) => {

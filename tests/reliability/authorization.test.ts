@@ -84,10 +84,10 @@ const ROWS: Row[] = [
   { route: 'POST /api/:type/project/:id/variant', project: 'sl', fresh: true, request: get((p) => `/api/slowli/project/${p.id}/variant`), client: [201, 404, 201, 404], admin: [401, 401, 201, 401] },
   { route: 'GET /api/:type/project/:id/variants', project: 'sl', request: get((p) => `/api/slowli/project/${p.id}/variants`), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
   { route: 'PATCH /api/:type/project/:id/variant', project: 'sl', request: json((p) => `/api/slowli/project/${p.id}/variant`, () => ({ label: 'Base' })), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
-  { route: 'POST /api/:type/project', project: 'sl', request: json(() => '/api/slowli/project', bodyOf), client: [200, 200, 200, 200], admin: [401, 401, 200, 401] },
-  { route: 'POST /api/:type/project', project: 'sl', request: json(() => '/api/slowli/project', (p) => ({ ...bodyOf(p), id: p.id })), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
-  { route: 'PUT /api/:type/project', project: 'sl', request: json(() => '/api/slowli/project', (p) => ({ ...bodyOf(p), id: p.id })), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
-  { route: 'POST /api/:type/preview', project: 'sl', request: json(() => '/api/slowli/preview', (p) => bodyOf(p)), client: [200, 200, 200, 200], admin: [401, 401, 200, 401] },
+  { route: 'POST /api/slowli/project', project: 'sl', request: json(() => '/api/slowli/project', bodyOf), client: [200, 200, 200, 200], admin: [401, 401, 200, 401] },
+  { route: 'POST /api/slowli/project', project: 'sl', request: json(() => '/api/slowli/project', (p) => ({ ...bodyOf(p), id: p.id })), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
+  { route: 'PUT /api/slowli/project', project: 'sl', request: json(() => '/api/slowli/project', (p) => ({ ...bodyOf(p), id: p.id })), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
+  { route: 'POST /api/slowli/preview', project: 'sl', request: json(() => '/api/slowli/preview', (p) => bodyOf(p)), client: [200, 200, 200, 200], admin: [401, 401, 200, 401] },
   { route: 'GET /api/:type/calculate/:id', project: 'sl', request: get((p) => `/api/slowli/calculate/${p.id}`), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
   // The note payload is refused (400) only once the caller has passed the access check: who may print gets
   // 400, the others 404 or 401, and no note is printed (printing is measured elsewhere).
@@ -105,15 +105,20 @@ const ROWS: Row[] = [
   { route: 'POST /api/:type/project/:id/variant', project: 'sm', fresh: true, request: get((p) => `/api/skywater_manager/project/${p.id}/variant`), client: [404, 404, 404, 404], admin: [401, 401, 201, 401] },
   { route: 'GET /api/:type/project/:id/variants', project: 'sm', request: get((p) => `/api/skywater_manager/project/${p.id}/variants`), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
   { route: 'PATCH /api/:type/project/:id/variant', project: 'sm', request: json((p) => `/api/skywater_manager/project/${p.id}/variant`, () => ({ label: 'Base' })), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
-  { route: 'POST /api/:type/project', project: 'sm', request: json(() => '/api/skywater_manager/project', bodyOf), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
-  { route: 'POST /api/:type/project', project: 'sm', request: json(() => '/api/skywater_manager/project', (p) => ({ ...bodyOf(p), id: p.id })), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
-  { route: 'PUT /api/:type/project', project: 'sm', request: json(() => '/api/skywater_manager/project', (p) => ({ ...bodyOf(p), id: p.id })), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
-  { route: 'POST /api/:type/preview', project: 'sm', request: json(() => '/api/skywater_manager/preview', (p) => bodyOf(p)), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
+  { route: 'POST /api/skywater_manager/project', project: 'sm', request: json(() => '/api/skywater_manager/project', bodyOf), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
+  { route: 'POST /api/skywater_manager/project', project: 'sm', request: json(() => '/api/skywater_manager/project', (p) => ({ ...bodyOf(p), id: p.id })), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
+  { route: 'PUT /api/skywater_manager/project', project: 'sm', request: json(() => '/api/skywater_manager/project', (p) => ({ ...bodyOf(p), id: p.id })), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
+  { route: 'POST /api/skywater_manager/preview', project: 'sm', request: json(() => '/api/skywater_manager/preview', (p) => bodyOf(p)), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
   { route: 'GET /api/:type/calculate/:id', project: 'sm', request: get((p) => `/api/skywater_manager/calculate/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
   { route: 'POST /api/:type/pdf_download/:id', project: 'sm', request: json((p) => `/api/skywater_manager/pdf_download/${p.id}`, () => ({ data: 'null' })), client: [404, 404, 404, 404], admin: [401, 401, 400, 401] },
   { route: 'GET /api/:type/note_draft/:id', project: 'sm', request: get((p) => `/api/skywater_manager/note_draft/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
   { route: 'PUT /api/:type/note_draft/:id', project: 'sm', request: json((p) => `/api/skywater_manager/note_draft/${p.id}`, () => emptyNote), client: [404, 404, 404, 404], admin: [401, 401, 204, 401] },
   { route: 'GET /api/:type/results_xlsx/:id', project: 'sm', request: get((p) => `/api/skywater_manager/results_xlsx/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
+
+  // The Canadian calculator's saves and previews: offered in neither mode (404 to all, body unread).
+  { route: 'POST /api/smca/project', project: 'sl', request: json(() => '/api/smca/project', () => projectBody('smca')), client: [404, 404, 404, 404], admin: [404, 404, 404, 404] },
+  { route: 'PUT /api/smca/project', project: 'sl', request: json(() => '/api/smca/project', (p) => ({ ...projectBody('smca'), id: p.id })), client: [404, 404, 404, 404], admin: [404, 404, 404, 404] },
+  { route: 'POST /api/smca/preview', project: 'sl', request: json(() => '/api/smca/preview', () => projectBody('smca')), client: [404, 404, 404, 404], admin: [404, 404, 404, 404] },
 
   // The flow-limiter calls: the owner's, and the admin's decisions (403 to visitors in client mode).
   { route: 'GET /api/sl/calculate/:id', project: 'sl', request: get((p) => `/api/sl/calculate/${p.id}`), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
@@ -235,7 +240,8 @@ describe.each(DIALECTS)('authorization matrix on %s', (dialect) => {
     let cells = 0;
     for (const row of MATRIX) {
       const [method, path] = row.route.split(' ') as [string, string];
-      const needsProject = /:id|:type/.test(path);
+      // a project saved or previewed is the row's calculator's: /api/{type}/project, /api/{type}/preview
+      const needsProject = /:id|:type|\/(project|preview)$/.test(path);
       const shared = needsProject && !row.fresh ? await fixture(row.project) : noProject;
       for (const mode of MODES) {
         const projects: Fixture[] = [];

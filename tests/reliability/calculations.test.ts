@@ -64,13 +64,9 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
   it('keeps answering /api/config while one visitor asks 20 calculations of a 200-roof project at once', async () => {
     const server = await start();
     const visitor = { address: '203.0.113.10', cookie: '' };
-    // The worker started, then one calculation alone: how long a probe would wait behind one.
+    // The worker started first, so that a burst's calculations run as soon as they are asked.
     const small = await create(server, visitor, projectBody('smca'));
     expect((await calculate(server, visitor, small)).statusCode).toBe(200);
-    const alone = await create(server, visitor, bigProject('Seul'));
-    const t0 = performance.now();
-    expect((await calculate(server, visitor, alone)).statusCode).toBe(200);
-    const one = performance.now() - t0;
     const probes: number[] = [];
     const bursts = size(1, 3);
     let answered = 0;
@@ -84,6 +80,8 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
       // A probe is due every 100 ms (25 in the short run, for more of them in a shorter burst), and
       // timed from when it was due: a server thread busy when the probe should start makes it late,
       // and that lateness is what a user arriving then waits.
+      // Each probe is counted when a worker was still calculating as its answer arrived (the pool's own
+      // count): the server's thread answered while the calculation ran, instead of after it.
       let before = 0;
       for (let k = 0; !done; k += 1) {
         const due = started + k * EVERY_MS;
@@ -91,7 +89,7 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
         const r = await server.app.inject({ method: 'GET', url: '/api/config' });
         probes.push(performance.now() - due);
         expect(r.statusCode).toBe(200);
-        if (!done) before += 1;
+        if (!done && server.calculations.stats.running > 0) before += 1;
       }
       const answers = await burst;
       const lasted = performance.now() - started;
@@ -101,19 +99,16 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
       expect(answers[0]!.json()).toMatchObject({ site: expect.any(Object) });
       answered += before;
       console.info(
-        `${dialect}: burst ${b + 1}: 20 calculations answered in ${Math.round(lasted)} ms (one alone ${Math.round(one)} ms), ${before} probes answered meanwhile`,
+        `${dialect}: burst ${b + 1}: 20 calculations answered in ${Math.round(lasted)} ms, ${before} probes answered while a worker calculated`,
       );
     }
     console.info(
       `${dialect}: GET /api/config during the bursts: p99 ${p99(probes).toFixed(1)} ms, max ${Math.max(...probes).toFixed(1)} ms over ${probes.length} probes [${probes.map((p) => p.toFixed(0)).join(' ')}]`,
     );
-    // The probes answered while the calculations ran, and did not wait for them: on the server's own
-    // thread, a probe due during a calculation waits for the rest of it (and the probes after it fall
-    // behind). Judged against one calculation's own time, so that a busy machine, which slows both,
-    // does not decide; by the median, so that a moment the system gives the process no CPU does not
-    // either (the full run holds the p99 to the goal).
+    // The probes answered while the calculations ran on a worker: on the server's own thread, no probe
+    // is answered while a calculation runs. Judged by that state, not by comparing durations, so that
+    // a busy machine, which slows everything, does not decide (the full run holds the p99 to the goal).
     expect(answered).toBeGreaterThanOrEqual(5 * bursts);
-    expect(quantile(probes, 0.5)).toBeLessThan(one / 3);
     if (FULL) expect(p99(probes)).toBeLessThan(250);
   });
 

@@ -194,10 +194,13 @@ const hostile = fc.constantFrom(
 /** The body a route expects, to be bent: the project (saved or previewed), the note, a comment, an order, a password. */
 function templateOf(path: string, seeds: Seeds): fc.Arbitrary<{ payload: string | Buffer; type: string }> {
   const ids = fc.constantFrom(...seeds.projects);
-  if (path === '/api/:type/project' || path === '/api/:type/preview')
+  // a project saved or previewed: one route per calculator, mostly with its own calculator's body
+  const saved = /^\/api\/([^/:]+)\/(?:project|preview)$/.exec(path);
+  if (saved) {
+    const own = ({ slowli: 'sl', skywater_manager: 'sm' } as Record<string, string>)[saved[1]!] ?? saved[1]!;
     return fc
       .record({
-        kind: fc.constantFrom('sl', 'sl', 'sm', 'smca'),
+        kind: fc.constantFrom(own, own, own, 'sl', 'sm', 'smca'),
         id: fc.option(fc.oneof(ids, printable(70)), { nil: undefined }),
         version: fc.option(fc.oneof(fc.integer({ min: -1, max: 5 }), fc.constant(null), printable(4)), {
           nil: undefined,
@@ -209,6 +212,7 @@ function templateOf(path: string, seeds: Seeds): fc.Arbitrary<{ payload: string 
         ...(version === undefined ? {} : { version }),
       }))
       .chain((body) => fc.array(mutation, { maxLength: 3 }).map((m) => asJson(mutate(body, m))));
+  }
   if (path === '/api/auth/login')
     return fc
       .record(

@@ -100,7 +100,6 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
             .statusCode,
         ).toBe(200);
         let done = false;
-        const started = performance.now();
         const printing = canada.app
           .inject({
             method: 'POST',
@@ -109,23 +108,23 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
             headers: { cookie },
           })
           .finally(() => (done = true));
-        const probes: number[] = [];
+        // Each probe is answered, and counted when the note's worker was still printing at that moment
+        // (the pool's own count, read as the probe's answer arrives): the server's thread was free while
+        // the note printed. A server printing on its own thread answers no probe before the note is done.
+        let probes = 0;
+        let whilePrinting = 0;
         while (!done) {
-          const t0 = performance.now();
           const r = await canada.app.inject({ method: 'GET', url: '/api/config' });
-          probes.push(performance.now() - t0);
           expect(r.statusCode).toBe(200);
+          probes += 1;
+          if (!done && canada.app.pdfPool.stats.running > 0) whilePrinting += 1;
           await new Promise((res) => setTimeout(res, 20));
         }
         const pdf = await printing;
-        const printed = performance.now() - started;
         expect(pdf.statusCode).toBe(200);
         expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-        // The note took long enough to be probed many times, and no probe waited on it: a server that
-        // printed on its own thread would hold a probe for most of the note. Judged against the note's
-        // own time, so that a busy machine, which slows both, does not decide (100 ms on a quiet one).
-        expect(probes.length).toBeGreaterThan(10);
-        expect(Math.max(...probes)).toBeLessThan(printed / 10);
+        console.info(`GET /api/config while a 200-roof note printed: ${whilePrinting} of ${probes} probes`);
+        expect(whilePrinting).toBeGreaterThan(10);
       } finally {
         await canada.close();
       }

@@ -2,7 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
 import { freshPlace, serverOn, type Place } from './harness';
 
-type Operation = { responses?: Record<string, unknown> };
+type Operation = {
+  responses?: Record<string, unknown>;
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+};
 
 /**
  * Every API route declares its answers (issue 29): the OpenAPI document Fastify builds from the routes'
@@ -53,5 +56,23 @@ describe('the OpenAPI document', () => {
       ]),
     );
     expect(paths['/api/slowli/send-project/{id}']?.get?.responses?.['200']).toBeDefined();
+  });
+
+  it("documents each calculator's project body, as Fastify checks it", () => {
+    const stepsOf = (path: string, method: 'post' | 'put') =>
+      Object.keys(
+        (
+          paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema?.properties?.steps as {
+            properties?: object;
+          }
+        )?.properties ?? {},
+      );
+    // the flow limiter's steps and the abattement calculator's, each under its own path
+    expect(stepsOf('/api/slowli/project', 'post')).toEqual(expect.arrayContaining(['Chantier', 'Toiture']));
+    expect(stepsOf('/api/slowli/project', 'put')).toEqual(stepsOf('/api/slowli/project', 'post'));
+    expect(stepsOf('/api/skywater_manager/preview', 'post').length).toBeGreaterThan(0);
+    expect(stepsOf('/api/skywater_manager/project', 'post')).not.toEqual(
+      stepsOf('/api/slowli/project', 'post'),
+    );
   });
 });

@@ -248,6 +248,58 @@ describe.each(DIALECTS)('projects API on %s', (dialect) => {
     expect(noId.json()).toMatchObject({ field: 'id' });
   });
 
+  it('decides who may save before it reads the body: 401 and 404 first, then 400 naming the field', async () => {
+    const bad = projectBody('sl');
+    (bad.steps.Toiture!.forms[0]!.form as Record<string, unknown>).surface_retention = 'big';
+    // An admin-mode server refuses a visitor without a session whatever the body says.
+    const admin = (await serverOn(place, { APP_MODE: 'admin', ADMIN_PASSWORD: 'correct horse battery' }))
+      .server;
+    try {
+      for (const method of ['POST', 'PUT'] as const) {
+        const refused = await admin.app.inject({ method, url: '/api/slowli/project', payload: bad });
+        expect(refused.statusCode, method).toBe(401);
+        expect(refused.json().field, method).toBeUndefined();
+      }
+    } finally {
+      await admin.close();
+    }
+    // A product the mode does not offer is unknown, body or not.
+    const notOffered = await inject({
+      method: 'POST',
+      url: '/api/skywater_manager/project',
+      payload: { steps: 'nothing' },
+      headers: { cookie: alice },
+    });
+    expect(notOffered.statusCode).toBe(404);
+    // A save to an unknown id or to another visitor's project is 404, with a bad body as with a good one.
+    const { json: bobs } = await create('');
+    for (const id of ['unknown-project-id', bobs.id])
+      for (const body of [projectBody('sl'), bad]) {
+        const put = await inject({
+          method: 'PUT',
+          url: '/api/slowli/project',
+          payload: { ...body, id },
+          headers: { cookie: alice },
+        });
+        expect(put.statusCode, id).toBe(404);
+        expect(put.json().code).toBe('not_found');
+      }
+    // The owner of the project is told which field is wrong, in the product's words.
+    const { json: own } = await create(alice);
+    const mine = await inject({
+      method: 'PUT',
+      url: '/api/slowli/project',
+      payload: { ...bad, id: own.id },
+      headers: { cookie: alice },
+    });
+    expect(mine.statusCode).toBe(400);
+    expect(mine.json()).toEqual({
+      error: 'steps.Toiture.forms.0.form.surface_retention: must be number,null',
+      code: 'bad_request',
+      field: 'steps.Toiture.forms.0.form.surface_retention',
+    });
+  });
+
   it('keeps each visitor to its own projects (404 for the others)', async () => {
     const { json } = await create(alice);
     const b = await inject({ method: 'GET', url: '/api/config' });

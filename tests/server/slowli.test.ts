@@ -104,7 +104,7 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
       (await inject({ method: 'GET', url: `/api/slowli/export_excel/${id}`, headers: { cookie: owner } }))
         .statusCode,
     ).toBe(403);
-    await saveResults(server.db, id, 1, {
+    await saveResults(server.db, 'slowli', id, 1, {
       limiters: [
         {
           roof_name: 'Toiture A',
@@ -171,7 +171,7 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
     };
     const out = calculateFlowLimiter(project);
     if (!out.ok) throw new Error('not calculable');
-    await saveResults(server.db, id, 1, out.results);
+    await saveResults(server.db, 'slowli', id, 1, out.results);
     const res = await inject({
       method: 'GET',
       url: `/api/slowli/export_excel/${id}`,

@@ -3,6 +3,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
 import { cookiesOf, freshPlace, serverOn, type Place } from './harness';
+import { createProject, getProject, updateProject } from '../../server/projects/repository';
 import { stepOf as step } from './projects.fixtures';
 
 /**
@@ -77,6 +78,51 @@ describe('a workflow declared by a bundle (the tank fixture)', () => {
       headers: { cookie: owner },
     });
     expect(stored.json()).toMatchObject({ state: 'commanded' });
+  });
+
+  it('keeps the states its workflow declares kept through a save and a calculation, and no other', async () => {
+    const body = (rain_mm: number) => ({
+      steps: {
+        Chantier: step('Chantier', [{ name: 'Dépôt Est', postcode: '31500', rain_mm }]),
+        Toiture: step('Toiture', [{ name: 'Toit', surface: 300, coefficient: 0.8 }]),
+      },
+    });
+    const made = await inject({ method: 'POST', url: '/api/tank/project', payload: body(600) });
+    const cookie = cookiesOf(made);
+    const id = made.json<{ id: string }>().id;
+    const as = (o: InjectOptions) => inject({ ...o, headers: { cookie } });
+    const state = async () =>
+      (await as({ method: 'GET', url: `/api/tank/project/${id}` })).json<{ state: string }>().state;
+    // calculated is not kept: a changed answer takes the project back to ongoing
+    expect((await as({ method: 'GET', url: `/api/tank/calculate/${id}` })).statusCode).toBe(200);
+    expect(await state()).toBe('calculated');
+    const saved = (rain_mm: number) =>
+      as({ method: 'PUT', url: '/api/tank/project', payload: { ...body(rain_mm), id } });
+    expect((await saved(610)).statusCode).toBe(200);
+    expect(await state()).toBe('ongoing');
+    // commanded is kept (workflow.kept): a save and a calculation leave it
+    expect(
+      (await as({ method: 'PATCH', url: `/api/tank/order/${id}`, payload: { command_number: 'C-7' } }))
+        .statusCode,
+    ).toBe(200);
+    expect((await saved(620)).json()).toMatchObject({ changed: true });
+    expect(await state()).toBe('commanded');
+    expect((await as({ method: 'GET', url: `/api/tank/calculate/${id}` })).statusCode).toBe(200);
+    expect(await state()).toBe('commanded');
+  });
+
+  it('keeps no state for a calculator without a workflow', async () => {
+    // the abattement calculator declares no workflow: a stored 'commanded' is not its own to keep
+    const named = (name: string) => ({ Chantier: { forms: [{ form: { name } }] } });
+    const { id } = await createProject(server.db, {
+      type: 'skywater_manager',
+      owner: null,
+      steps: named('Entrepôt'),
+    });
+    await server.db.updateTable('projects').set({ state: 'commanded' }).where('id', '=', id).execute();
+    const row = (await getProject(server.db, 'skywater_manager', id))!;
+    expect(await updateProject(server.db, row, named('Autre nom'), null)).toMatchObject({ changed: true });
+    expect((await getProject(server.db, 'skywater_manager', id))?.state).toBe('ongoing');
   });
 
   it('serves no route the workflow does not declare', async () => {
