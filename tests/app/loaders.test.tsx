@@ -1,0 +1,113 @@
+import { screen, waitFor } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { flushSession } from '../../app/state/wizardAtoms';
+import { projectBody } from '../server/projects.fixtures';
+import { at, create, holdSession } from './appAt';
+import { startServer } from './serverFetch';
+
+let stop: () => Promise<void>;
+let serverFetch: typeof fetch;
+
+beforeAll(async () => {
+  ({ stop } = await startServer());
+  serverFetch = globalThis.fetch;
+});
+afterAll(async () => stop());
+beforeEach(() => {
+  flushSession();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  globalThis.fetch = serverFetch;
+  vi.restoreAllMocks();
+});
+
+/**
+ * The page's requests to URLs matching `match`, each with the signal it was given; each waits for
+ * `gate` (when given) before it is answered by the real server, so that a test can leave the page while
+ * it is on its way.
+ */
+function watch(match: RegExp, gate?: Promise<void>) {
+  const seen: { url: string; signal: AbortSignal | undefined; answered: Promise<unknown> }[] = [];
+  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (!match.test(url)) return serverFetch(input, init);
+    const answer = (gate ?? Promise.resolve()).then(() => serverFetch(input, init));
+    seen.push({ url, signal: init?.signal ?? undefined, answered: answer.catch(() => null) });
+    return answer;
+  }) as typeof fetch;
+  return seen;
+}
+
+describe('page loaders', () => {
+  it('cancels the history request of a page left before its rows came: nothing shown, nothing logged', async () => {
+    await create(
+      'skywater_manager',
+      projectBody('sm', (d) => {
+        (d.project as Record<string, unknown>).name = 'Parti trop tôt';
+      }),
+    );
+    let release!: () => void;
+    const seen = watch(
+      /\/project\/search\//,
+      new Promise<void>((r) => {
+        release = r;
+      }),
+    );
+    const logged = vi.spyOn(console, 'error');
+    const { router } = await at('/sm/history');
+    await waitFor(() => expect(seen).toHaveLength(1));
+    await router.navigate('/sm');
+    expect(
+      await screen.findByRole('heading', { name: 'Abattement des eaux pluviales', level: 1 }),
+    ).toBeVisible();
+    expect(seen[0]!.signal?.aborted).toBe(true);
+    release();
+    await seen[0]!.answered;
+    // the router settled on the home page, whatever the loader made of the late answer
+    await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
+    expect(screen.queryByRole('heading', { name: 'Historique des projets', level: 1 })).toBeNull();
+    expect(screen.queryByText('Parti trop tôt')).toBeNull();
+    expect(router.state.location.pathname).toBe('/sm');
+    expect(logged).not.toHaveBeenCalled();
+  });
+
+  it("says in the user's words that the history could not be loaded when the server cannot be reached", async () => {
+    const real = serverFetch;
+    globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (/\/project\/search\//.test(String(input))) throw new TypeError('Failed to fetch');
+      return real(input, init);
+    }) as typeof fetch;
+    await at('/sm/history');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/Cette page n'a pas pu être chargée/);
+    expect(screen.getByRole('button', { name: 'Recharger la page' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Historique des projets', level: 1 })).toBeNull();
+  });
+
+  it('sends the note without results to the results page before asking for its draft', async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    holdSession('sm', 5, id);
+    const drafts = watch(/\/note_draft\//);
+    const { router } = await at('/sm/note');
+    expect(await screen.findByRole('heading', { name: 'Résultats', level: 1 })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/sm/results');
+    expect(drafts).toEqual([]);
+  });
+
+  it('reads the history query from the address: page, order and search', async () => {
+    for (const name of ['Zénith', 'Alpha'])
+      await create(
+        'skywater_manager',
+        projectBody('sm', (d) => {
+          (d.project as Record<string, unknown>).name = name;
+        }),
+      );
+    const seen = watch(/\/project\/search\//);
+    await at('/sm/history?sort=name&order=ASC&q=a');
+    const rows = await screen.findAllByRole('row');
+    expect(seen[0]!.url).toBe('/api/skywater_manager/project/search/1/a?sort=name&order=ASC');
+    expect(rows[1]).toHaveTextContent('Alpha');
+    expect(screen.getByRole('searchbox')).toHaveValue('a');
+    expect(screen.getByRole('columnheader', { name: /Chantier/ })).toHaveAttribute('aria-sort', 'ascending');
+  });
+});
