@@ -3,8 +3,7 @@ import { Outlet, redirect, ScrollRestoration, type RouteObject } from 'react-rou
 import { fetchProject } from './api/projects';
 import { CALCULATOR_IDS, loadBundle, loadCalculator } from './calculators';
 import { CalculatorFrame, resetOtherCalculators } from './CalculatorFrame';
-import { LoadFailure } from './components/LoadFailure';
-import { Skeleton } from './components/Skeleton';
+import { LoadFailure, NavigationPending, PageLoading } from './components/LoadFailure';
 import {
   BASENAME,
   compareLoader,
@@ -66,6 +65,7 @@ export type ProjectLoad = Awaited<ReturnType<typeof projectLoader>>;
 function Root() {
   return (
     <>
+      <NavigationPending />
       <Outlet />
       <ScrollRestoration />
     </>
@@ -73,11 +73,7 @@ function Root() {
 }
 
 const failed = <LoadFailure />;
-const waiting = (
-  <main className="page">
-    <Skeleton label="…" />
-  </main>
-);
+const waiting = <PageLoading />;
 
 /** A page's code, loaded when first visited (each page is its own chunk). */
 const page =

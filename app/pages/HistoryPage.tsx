@@ -36,6 +36,12 @@ export function HistoryPage() {
   const [, setSearchParams] = useSearchParams();
   // the search as typed: the address (and the rows) follow it
   const [text, setText] = useState(data.q.query);
+  // …and the search box follows an address changed otherwise (Back, Forward, a link)
+  const [landed, setLanded] = useState(data.q.query);
+  if (landed !== data.q.query) {
+    setLanded(data.q.query);
+    setText(data.q.query);
+  }
   // projects removed by a row action, hidden at once until the rows are read again
   const [removed, setRemoved] = useState<{ of: HistoryLoad; ids: ReadonlySet<string> }>({
     of: data,

@@ -110,4 +110,37 @@ describe('page loaders', () => {
     expect(screen.getByRole('searchbox')).toHaveValue('a');
     expect(screen.getByRole('columnheader', { name: /Chantier/ })).toHaveAttribute('aria-sort', 'ascending');
   });
+
+  it('says in French, to screen readers too, that the first page and the next one are on their way', async () => {
+    let release!: () => void;
+    const seen = watch(
+      /\/project\/search\//,
+      new Promise<void>((r) => {
+        release = r;
+      }),
+    );
+    const { router } = await at('/sm/history');
+    // the first page: the router's fallback
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(screen.getByRole('status')).toHaveTextContent('Chargement de la page…');
+    release();
+    expect(await screen.findByRole('heading', { name: 'Historique des projets', level: 1 })).toBeVisible();
+    // the next page: the rows asked again (held), the history still shown, the status says it loads
+    let again!: () => void;
+    const next = watch(
+      /\/project\/search\//,
+      new Promise<void>((r) => {
+        again = r;
+      }),
+    );
+    const pending = router.navigate('/sm/history?q=b');
+    await waitFor(() => expect(next).toHaveLength(1));
+    const status = screen.getAllByRole('status').find((s) => s.classList.contains('route-pending'))!;
+    expect(status).toHaveTextContent('Chargement de la page…');
+    again();
+    await pending;
+    await waitFor(() => expect(status).toHaveTextContent(/^$/));
+    expect(screen.getByRole('searchbox')).toHaveValue('b');
+    expect(screen.queryByText('…')).toBeNull();
+  });
 });
