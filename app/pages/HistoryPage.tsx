@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  useHref,
   useLoaderData,
   useLocation,
   useNavigate,
@@ -51,7 +52,9 @@ export function HistoryPage() {
   const [confirming, setConfirming] = useState<Pick | null>(null);
   const [prompting, setPrompting] = useState<Pick | null>(null);
 
-  const busy = navigation.state === 'loading' && navigation.location.pathname === location.pathname;
+  // (the router's own locations hold the basename: this page's address as it names it)
+  const here = useHref(location.pathname);
+  const busy = navigation.state === 'loading' && navigation.location.pathname === here;
   // the query asked for: a click while the last one is on its way builds on it
   const q = busy ? historyQuery(calculator.bundle, new URLSearchParams(navigation.location.search)) : data.q;
   const go = (change: Partial<HistoryQuery>) =>

@@ -202,11 +202,16 @@ export function VerifyPage() {
             onDrop={onDrop}
           >
             <span>{t('app.verify.pdf_drop')}</span>
+            {/* the browser's own button speaks the browser's language: the page's words instead */}
             <input
               type="file"
+              className="visually-hidden"
               accept="application/pdf,.pdf"
               onChange={(e) => checkFile(e.target.files?.[0])}
             />
+            <span className="button-secondary file-picker-button" aria-hidden="true">
+              {t('app.files.choose')}
+            </span>
           </label>
           <div aria-live="polite" className="verify-pdf-answer">
             {check.state === 'checking' ? <p>{t('app.verify.pdf_checking')}</p> : null}

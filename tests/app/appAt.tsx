@@ -3,11 +3,11 @@ import { createStore, Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { fetchConfig } from '../../app/api/projects';
 import { CALCULATOR_IDS } from '../../app/calculators';
-import { appRoutes } from '../../app/routes';
+import { appRoutes, BASENAME } from '../../app/routes';
 import { configAtom } from '../../app/state/appAtoms';
 
 /**
- * The app's own routes and loaders, in memory, at `path`, with a store of their own. The pages of every
+ * The app's own routes and loaders, in memory, at `path` (inside the app's basename), with a store of their own. The pages of every
  * calculator are tested in one place (serverFetch routes each product to a server of a mode offering it):
  * the store starts with the client mode's configuration, widened to every calculator.
  */
@@ -15,7 +15,11 @@ export async function at(path: string) {
   const store = createStore();
   const config = (await fetchConfig()).data!;
   store.set(configAtom, { ...config, calculators: [...CALCULATOR_IDS] });
-  const router = createMemoryRouter(appRoutes(store), { initialEntries: [path] });
+  // under the app's basename, as in the browser (the router's own locations then hold it)
+  const router = createMemoryRouter(appRoutes(store), {
+    initialEntries: [`${BASENAME}${path}`],
+    basename: BASENAME,
+  });
   const view = render(
     <Provider store={store}>
       <RouterProvider router={router} />

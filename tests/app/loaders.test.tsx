@@ -68,7 +68,7 @@ describe('page loaders', () => {
     await waitFor(() => expect(router.state.navigation.state).toBe('idle'));
     expect(screen.queryByRole('heading', { name: 'Historique des projets', level: 1 })).toBeNull();
     expect(screen.queryByText('Parti trop tôt')).toBeNull();
-    expect(router.state.location.pathname).toBe('/sm');
+    expect(router.state.location.pathname).toBe('/client/sm');
     expect(logged).not.toHaveBeenCalled();
   });
 
@@ -90,7 +90,7 @@ describe('page loaders', () => {
     const drafts = watch(/\/note_draft\//);
     const { router } = await at('/sm/note');
     expect(await screen.findByRole('heading', { name: 'Résultats', level: 1 })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/sm/results');
+    expect(router.state.location.pathname).toBe('/client/sm/results');
     expect(drafts).toEqual([]);
   });
 
@@ -135,6 +135,11 @@ describe('page loaders', () => {
     );
     const pending = router.navigate('/sm/history?q=b');
     await waitFor(() => expect(next).toHaveLength(1));
+    // the rows shown stay, marked busy
+    expect(screen.getByRole('region', { name: 'Historique des projets' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     const status = screen.getAllByRole('status').find((s) => s.classList.contains('route-pending'))!;
     expect(status).toHaveTextContent('Chargement de la page…');
     again();

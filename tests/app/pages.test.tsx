@@ -30,8 +30,8 @@ describe('HomePage', () => {
     expect(
       await screen.findByRole('heading', { name: 'Abattement des eaux pluviales', level: 1 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', '/sm/calculator');
-    expect(screen.getByRole('link', { name: 'Ouvrir' })).toHaveAttribute('href', '/sm/history');
+    expect(screen.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', '/client/sm/calculator');
+    expect(screen.getByRole('link', { name: 'Ouvrir' })).toHaveAttribute('href', '/client/sm/history');
   });
   it('hides the sl history from non-admins', async () => {
     await at('/sl');
