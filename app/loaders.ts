@@ -21,6 +21,7 @@ import {
   type StoredProjectAnswer,
 } from './api/projects';
 import type { HttpResult } from './api/http';
+import { openLink } from './api/projectMove';
 import { fetchVerification, type Verification } from './api/verify';
 import { apiPath, CALCULATOR_IDS, loadBundle } from './calculators';
 import { configAtom } from './state/appAtoms';
@@ -215,7 +216,8 @@ export type VerifyLoad = Awaited<ReturnType<typeof verifyLoader>>;
  * /:calc/results: the results the wizard holds, else the project calculated (when the bundle's
  * `calculate` holds for this user) and kept in the wizard's session. `version`: the stored version they
  * are of (a project saved again since, its results cleared, is calculated again); `noId` without a
- * project. A refusal (422 with its reasons) or a failure is the page's to say, with a way back.
+ * project; `group` the size of its group of variants (null when the bundle compares none). A refusal
+ * (422 with its reasons) or a failure is the page's to say, with a way back.
  */
 export async function resultsLoader(store: Store, calc: string, request: Request) {
   if (!CALCULATOR_IDS.includes(calc)) return null;
@@ -224,14 +226,35 @@ export async function resultsLoader(store: Store, calc: string, request: Request
   const def = bundle.results;
   const needsCalc = def.calculate === undefined || truthy(evaluate(def.calculate, { admin }));
   const version = session.version;
-  if (!needsCalc || session.results)
-    return { results: session.results, error: null, noId: false, version, needsCalc };
-  if (!session.project_id) return { results: null, error: null, noId: true, version, needsCalc };
-  const r = await calculateProject(
-    apiPath({ api }, def.path ?? '{api}/calculate/{id}', session.project_id),
-    request.signal,
-  );
-  if (r.data) store.set(wizardAtoms(bundle).patchSession, { results: r.data });
-  return { results: r.data, error: r.error, noId: false, version, needsCalc };
+  const id = session.project_id;
+  // the project's group of variants (its size: whether to offer a duplicate and a comparison)
+  const group = async () =>
+    bundle.compare && id
+      ? variants.list(api, id, request.signal).then((r) => (r.data ? r.data.variants.length : 1))
+      : null;
+  const calculated = async () => {
+    if (!needsCalc || session.results) return { results: session.results, error: null, noId: false };
+    if (!id) return { results: null, error: null, noId: true };
+    const r = await calculateProject(
+      apiPath({ api }, def.path ?? '{api}/calculate/{id}', id),
+      request.signal,
+    );
+    if (r.data) store.set(wizardAtoms(bundle).patchSession, { results: r.data });
+    return { results: r.data, error: r.error, noId: false };
+  };
+  const [c, size] = await Promise.all([calculated(), group()]);
+  return { ...c, version, needsCalc, group: size };
 }
 export type ResultsLoad = NonNullable<Awaited<ReturnType<typeof resultsLoader>>>;
+
+/**
+ * /open/:token: a project's secret link. The server lets this browser see the project, which then opens
+ * in its calculator (redirect); a link renewed since (or never made) is the page's to say.
+ */
+export async function openLinkLoader(token: string, request: Request) {
+  const r = await openLink(token, request.signal);
+  unreachable(r.error);
+  if (r.data) throw redirect(`/${r.data.calc}/calculator?id=${encodeURIComponent(r.data.id)}`);
+  return { error: r.error };
+}
+export type OpenLinkLoad = Awaited<ReturnType<typeof openLinkLoader>>;

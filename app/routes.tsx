@@ -11,6 +11,7 @@ import {
   historyLoader,
   inside,
   noteLoader,
+  openLinkLoader,
   resultsLoader,
   verifyLoader,
   type Store,
@@ -116,6 +117,7 @@ export function appRoutes(store: Store): RouteObject[] {
         },
         {
           path: 'open/:token',
+          loader: ({ params, request }) => openLinkLoader(params.token ?? '', request),
           lazy: page(
             () => import('./pages/OpenLinkPage'),
             (m) => m.OpenLinkPage,

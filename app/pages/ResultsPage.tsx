@@ -80,7 +80,7 @@ export function ResultsPage() {
         </div>
       ) : null}
       <ResultViews views={def.views} results={results} admin={admin} />
-      {results && id && calculator.bundle.compare ? <VariantActions id={id} /> : null}
+      {results && id && load.group !== null ? <VariantActions id={id} size={load.group} /> : null}
       {needsCalc ? (
         <footer className="wizard-footer">
           <Link className="button-secondary" to={`/${calc}/calculator`}>
@@ -99,23 +99,14 @@ export function ResultsPage() {
 
 /**
  * Below the results of a bundle that compares variants: duplicate this project as a variant (it opens in
- * the wizard to be changed) and, once its group holds two or more, compare them.
+ * the wizard to be changed) and, once its group (of `size`, read by the route's loader) holds two or
+ * more, compare them.
  */
-function VariantActions({ id }: { id: string }) {
+function VariantActions({ id, size }: { id: string; size: number }) {
   const { calc, t, calculator } = useFrame();
   const navigate = useNavigate();
-  const [size, setSize] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void variants.list(calculator.api, id).then((r) => {
-      if (live) setSize(r.data ? r.data.variants.length : 1);
-    });
-    return () => {
-      live = false;
-    };
-  }, [calculator.api, id]);
   const duplicate = async () => {
     setBusy(true);
     const r = await variants.create(calculator.api, id);
@@ -125,7 +116,6 @@ function VariantActions({ id }: { id: string }) {
       state: { notice: t('app.variants.created', { no: r.data.no }) },
     });
   };
-  if (size === null) return null;
   return (
     <section className="variant-actions" aria-label={t('app.variants.compare')}>
       {size < 4 ? (

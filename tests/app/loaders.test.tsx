@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { flushSession } from '../../app/state/wizardAtoms';
 import { projectBody } from '../server/projects.fixtures';
@@ -147,5 +147,25 @@ describe('page loaders', () => {
     await waitFor(() => expect(status).toHaveTextContent(/^$/));
     expect(screen.getByRole('searchbox')).toHaveValue('b');
     expect(screen.queryByText('…')).toBeNull();
+  });
+
+  it("opens a project by its link from the route's loader, and says in the browser's language (jsdom's: English) when the link is dead", async () => {
+    const id = await create('slowli', projectBody('sl'));
+    const made = await fetch(`/api/slowli/project/${id}/link`, { method: 'POST' });
+    const { token } = (await made.json()) as { token: string };
+    const { router } = await at(`/open/${token}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/sl/calculator'));
+    // the project opened in the wizard, kept in its session
+    await waitFor(() => {
+      flushSession();
+      expect(JSON.parse(sessionStorage.getItem('sl_data') ?? '{}')).toMatchObject({ project_id: id });
+    });
+    expect(new URLSearchParams(router.state.location.search).get('id')).toBe(id);
+    // the link's own page was replaced: Back does not open it again
+    expect(router.state.historyAction).toBe('REPLACE');
+    const dead = await at('/open/AAAAAAAAAAAAAAAAAAAAAA');
+    expect(await within(dead.container).findByRole('alert')).toHaveTextContent(
+      'This link leads to no project: its author may have renewed it.',
+    );
   });
 });
