@@ -122,6 +122,6 @@ export function preloadCalculator(id: string): void {
 export const localeOfCalculator = (c: Calculator): string => Object.keys(c.messages)[0] ?? 'fr';
 
 /** Fills an API path of a bundle: `{api}` is the calculator's /api/{productType}, `{id}` the project. */
-export function apiPath(calculator: Calculator, template: string, id: string): string {
+export function apiPath(calculator: Pick<Calculator, 'api'>, template: string, id: string): string {
   return template.replace('{api}', calculator.api).replace('{id}', encodeURIComponent(id));
 }

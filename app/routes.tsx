@@ -1,44 +1,24 @@
-import type { createStore } from 'jotai';
 import type { ComponentType } from 'react';
 import { Outlet, redirect, ScrollRestoration, type RouteObject } from 'react-router-dom';
-import { fetchConfig, fetchProject, type AppConfig } from './api/projects';
+import { fetchProject } from './api/projects';
 import { apiOf, CALCULATOR_IDS, loadCalculator, preloadCalculator } from './calculators';
 import { CalculatorFrame, resetOtherCalculators } from './CalculatorFrame';
-import { LoadFailure } from './components/LoadFailure';
-import { Skeleton } from './components/Skeleton';
-import { configAtom, defaultRoute, localeOf, userLocaleAtom } from './state/appAtoms';
+import { LoadFailure, NavigationPending, PageLoading } from './components/LoadFailure';
+import {
+  BASENAME,
+  compareLoader,
+  configOf,
+  historyLoader,
+  inside,
+  noteLoader,
+  openLinkLoader,
+  resultsLoader,
+  verifyLoader,
+  type Store,
+} from './loaders';
+import { defaultRoute, localeOf, userLocaleAtom } from './state/appAtoms';
 
-type Store = ReturnType<typeof createStore>;
-
-/** Where the app lives in the browser's address bar; routes and redirects are written inside it. */
-export const BASENAME = '/client';
-
-/**
- * The deployment's facts (GET /api/config), fetched once per store and kept in its configAtom; null when
- * the server could not be reached (asked again on the next navigation).
- */
-const configs = new WeakMap<Store, Promise<AppConfig | null>>();
-function configOf(store: Store): Promise<AppConfig | null> {
-  const have = store.get(configAtom);
-  if (have) return Promise.resolve(have);
-  let p = configs.get(store);
-  if (!p) {
-    p = fetchConfig().then((r) => {
-      store.set(configAtom, r.data);
-      if (!r.data) configs.delete(store);
-      return r.data;
-    });
-    configs.set(store, p);
-  }
-  return p;
-}
-
-/** The path of a request inside the app (what a redirect back names). */
-function inside(url: string): string {
-  const u = new URL(url);
-  const path = u.pathname.startsWith(BASENAME) ? u.pathname.slice(BASENAME.length) || '/' : u.pathname;
-  return path + u.search;
-}
+export { BASENAME };
 
 /** / and unknown pages: the deployment's start page (defaultRoute); a failed configuration says so. */
 async function toStart(store: Store): Promise<Response> {
@@ -88,6 +68,7 @@ export type ProjectLoad = Awaited<ReturnType<typeof projectLoader>>;
 function Root() {
   return (
     <>
+      <NavigationPending />
       <Outlet />
       <ScrollRestoration />
     </>
@@ -95,11 +76,7 @@ function Root() {
 }
 
 const failed = <LoadFailure />;
-const waiting = (
-  <main className="page">
-    <Skeleton label="…" />
-  </main>
-);
+const waiting = <PageLoading />;
 
 /** A page's code, loaded when first visited (each page is its own chunk). */
 const page =
@@ -134,6 +111,7 @@ export function appRoutes(store: Store): RouteObject[] {
         // issue 30: the public verification page of an issued note, and a project opened by its link
         {
           path: 'verify/:code',
+          loader: ({ params, request }) => verifyLoader(params.code ?? '', request),
           lazy: page(
             () => import('./pages/VerifyPage'),
             (m) => m.VerifyPage,
@@ -141,6 +119,7 @@ export function appRoutes(store: Store): RouteObject[] {
         },
         {
           path: 'open/:token',
+          loader: ({ params, request }) => openLinkLoader(params.token ?? '', request),
           lazy: page(
             () => import('./pages/OpenLinkPage'),
             (m) => m.OpenLinkPage,
@@ -196,6 +175,7 @@ export function appRoutes(store: Store): RouteObject[] {
                     () => import('./pages/HistoryPage'),
                     (m) => m.HistoryPage,
                   ),
+                  loader: ({ params, request }) => historyLoader(store, params.calc ?? '', request),
                 },
                 {
                   path: 'review',
@@ -210,6 +190,7 @@ export function appRoutes(store: Store): RouteObject[] {
                     () => import('./pages/ResultsPage'),
                     (m) => m.ResultsPage,
                   ),
+                  loader: ({ params, request }) => resultsLoader(store, params.calc ?? '', request),
                 },
                 {
                   path: 'note',
@@ -217,6 +198,7 @@ export function appRoutes(store: Store): RouteObject[] {
                     () => import('./pages/NotePage'),
                     (m) => m.NotePage,
                   ),
+                  loader: ({ params, request }) => noteLoader(store, params.calc ?? '', request),
                 },
                 {
                   path: 'compare',
@@ -224,6 +206,7 @@ export function appRoutes(store: Store): RouteObject[] {
                     () => import('./pages/ComparePage'),
                     (m) => m.ComparePage,
                   ),
+                  loader: ({ params, request }) => compareLoader(store, params.calc ?? '', request),
                 },
                 { path: '*', loader: () => toStart(store) },
               ],

@@ -5,8 +5,13 @@ export const fetchLink = (api: string, id: string) =>
   http<{ token: string | null }>('GET', `${api}/project/${encodeURIComponent(id)}/link`);
 export const renewLink = (api: string, id: string) =>
   http<{ token: string }>('POST', `${api}/project/${encodeURIComponent(id)}/link`);
-export const openLink = (token: string) =>
-  http<{ id: string; type: string; calc: string }>('POST', `/api/project_link/${encodeURIComponent(token)}`);
+export const openLink = (token: string, signal?: AbortSignal) =>
+  http<{ id: string; type: string; calc: string }>(
+    'POST',
+    `/api/project_link/${encodeURIComponent(token)}`,
+    undefined,
+    signal,
+  );
 
 /** The address that reopens a project in any browser. */
 export const linkAddress = (token: string): string => `${window.location.origin}/client/open/${token}`;

@@ -51,8 +51,13 @@ export const variants = {
       'POST',
       `${api}/project/${encodeURIComponent(id)}/variant`,
     ),
-  list: (api: string, id: string) =>
-    http<{ variants: StoredProjectAnswer[] }>('GET', `${api}/project/${encodeURIComponent(id)}/variants`),
+  list: (api: string, id: string, signal?: AbortSignal) =>
+    http<{ variants: StoredProjectAnswer[] }>(
+      'GET',
+      `${api}/project/${encodeURIComponent(id)}/variants`,
+      undefined,
+      signal,
+    ),
   /** names a variant (null: unnamed); answers the name as stored */
   name: (api: string, id: string, label: string | null) =>
     http<{ id: string; label: string | null }>('PATCH', `${api}/project/${encodeURIComponent(id)}/variant`, {
@@ -62,8 +67,8 @@ export const variants = {
 
 /** The note's draft kept with a project: each section's free text and image. */
 export const noteDraft = {
-  get: (api: string, id: string) =>
-    http<{ data: string | null }>('GET', `${api}/note_draft/${encodeURIComponent(id)}`),
+  get: (api: string, id: string, signal?: AbortSignal) =>
+    http<{ data: string | null }>('GET', `${api}/note_draft/${encodeURIComponent(id)}`, undefined, signal),
   put: (api: string, id: string, informations: { text: string | null; image: string | null }[]) =>
     http<unknown>('PUT', `${api}/note_draft/${encodeURIComponent(id)}`, {
       data: JSON.stringify({ informations }),
@@ -92,17 +97,20 @@ export function searchProjects(
   query: string,
   sort: string,
   order: 'ASC' | 'DESC',
+  signal?: AbortSignal,
 ) {
   const q = query.trim() ? `/${encodeURIComponent(query.trim())}` : '';
   return http<{ projects: HistoryItem[]; totalPages: number; total: number }>(
     'GET',
     `${api}/project/search/${page}${q}?sort=${encodeURIComponent(sort)}&order=${order}`,
+    undefined,
+    signal,
   );
 }
 
-/** Runs the calculation at the bundle's calculate route (a path already filled). */
-export function calculateProject(path: string) {
-  return http<Results>('GET', path);
+/** Runs the calculation at the bundle's calculate route (a path already filled); `signal` cancels it. */
+export function calculateProject(path: string, signal?: AbortSignal) {
+  return http<Results>('GET', path, undefined, signal);
 }
 
 /** The project submission (seed 000 section 9): the client's comment, file and sending to sales. */

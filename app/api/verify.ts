@@ -28,8 +28,8 @@ export type Verification =
       changes: { version: string; text: string }[];
     };
 
-export const fetchVerification = (code: string, locale: string) =>
-  http<Verification>('GET', `/api/verify/${encodeURIComponent(code)}?locale=${locale}`);
+export const fetchVerification = (code: string, locale: string, signal?: AbortSignal) =>
+  http<Verification>('GET', `/api/verify/${encodeURIComponent(code)}?locale=${locale}`, undefined, signal);
 
 /** Whether a PDF's bytes are the issued note's (sent as they are; the server compares their digest). */
 export async function checkPdf(code: string, file: Blob) {

@@ -1,24 +1,17 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { derive, evaluate, fromServer, truthy, type FormState, type UnitSystem } from '../../engine';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLoaderData } from 'react-router-dom';
 import { figureRows, inputRows, monthlyCharts } from '../../words/compareText';
 import { monthNames } from '../../words/dates';
-import type { Results } from '../../words/results';
-import { calculateProject, variants, type StoredProjectAnswer } from '../api/projects';
 import { apiErrorText } from '../api/http';
-import { apiPath } from '../calculators';
 import { DataTable } from '../components/DataTable';
 import { Skeleton } from '../components/Skeleton';
-import { useFrame, useFrameWizard } from '../frame';
+import { useFrame } from '../frame';
+import type { CompareLoad, CompareMember } from '../loaders';
 import { VariantNames } from '../components/VariantNames';
 
 const CompareCharts = lazy(() => import('../charts/CompareCharts'));
 
-interface Member {
-  project: StoredProjectAnswer;
-  results: Results | null;
-  state: FormState;
-}
+type Member = CompareMember;
 
 /**
  * The comparison of a project's variants (?id= any member): the key figures the bundle's `compare`
@@ -27,51 +20,18 @@ interface Member {
  * calculated is calculated first when it can be; one that cannot says so.
  */
 export function ComparePage() {
-  const { calc, calculator, t, admin, locale } = useFrame();
-  const w = useFrameWizard();
-  const bundle = calculator.bundle;
-  const def = bundle.compare;
-  const [params] = useSearchParams();
-  const id = params.get('id') ?? w.session.project_id;
-  const [members, setMembers] = useState<Member[] | null>(null);
-  const [system, setSystem] = useState<UnitSystem>('METRIC');
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!id) return;
-    let live = true;
-    void (async () => {
-      const r = await variants.list(calculator.api, id);
-      if (!r.data) {
-        if (live) setError(apiErrorText(r.error, t));
-        return;
-      }
-      const calculable =
-        bundle.results.calculate === undefined || truthy(evaluate(bundle.results.calculate, { admin }));
-      const path = bundle.results.path ?? '{api}/calculate/{id}';
-      const list = r.data.variants;
-      const first = fromServer(bundle, list[0]!);
-      const shown = (first.data.unit_system as UnitSystem | undefined) ?? 'METRIC';
-      const loaded = await Promise.all(
-        list.map(async (p): Promise<Member> => {
-          let results = p.results ?? null;
-          if (!results && calculable)
-            results = (await calculateProject(apiPath(calculator, path, p.id))).data;
-          return {
-            project: p,
-            results,
-            state: derive(bundle, fromServer(bundle, p).data, { unitSystem: shown }),
-          };
-        }),
-      );
-      if (!live) return;
-      setSystem(shown);
-      setMembers(loaded);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [id, calculator, bundle, admin, t]);
+  const { calc, calculator, t, locale } = useFrame();
+  const def = calculator.bundle.compare;
+  // the variants, calculated, came with the route (app/loaders.ts compareLoader)
+  const load = useLoaderData() as CompareLoad;
+  const { id, system } = load;
+  // named here since: the names given on this page
+  const [named, setNamed] = useState<{ of: CompareLoad; members: Member[] | null }>({
+    of: load,
+    members: load.members,
+  });
+  const members = named.of === load ? named.members : load.members;
+  const error = load.error ? apiErrorText(load.error, t) : null;
 
   const title = <h1>{t('app.compare.title')}</h1>;
   if (!def || !id)
@@ -138,13 +98,14 @@ export function ComparePage() {
           label: m.project.variant.label ?? null,
         }))}
         onNamed={(mid, label) =>
-          setMembers((ms) =>
-            (ms ?? []).map((m) =>
+          setNamed({
+            of: load,
+            members: members.map((m) =>
               m.project.id === mid
                 ? { ...m, project: { ...m.project, variant: { ...m.project.variant, label } } }
                 : m,
             ),
-          )
+          })
         }
       />
       {/* not a landmark of its own: the table's scroll region below carries the same name */}

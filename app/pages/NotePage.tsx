@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLoaderData, useNavigate } from 'react-router-dom';
 import { NOTE_IMAGE_BOX_PX, NOTE_ROOF_CHART_PX } from '../../engine';
 import { noteDraft } from '../api/projects';
+import type { NoteLoad } from '../loaders';
 import { apiErrorText } from '../api/http';
 import { useFrame, useFrameWizard } from '../frame';
 import { StepSummary } from '../components/StepSummary';
@@ -36,30 +37,21 @@ export function NotePage() {
   const sections = note.sections
     .map((sec) => ({ ...sec, index: sec.step ? steps.findIndex((st) => st.key === sec.step) : -1 }))
     .filter((sec) => !sec.step || (steps[sec.index]?.cards.length ?? 0) > 0);
-  const [entries, setEntries] = useState<Entry[]>(() => sections.map(() => ({ text: '', image: null })));
+  // the draft kept with the project came with the route (app/loaders.ts noteLoader)
+  const draft = useLoaderData() as NoteLoad;
+  const [entries, setEntries] = useState<Entry[]>(() =>
+    sections.map((_, i) => ({
+      text: draft.informations[i]?.text ?? '',
+      image: draft.informations[i]?.image ?? null,
+    })),
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = w.session.project_id;
-  // The draft lives with the project: read once, then saved a moment after each change.
-  const loaded = useRef(false);
-  const [ready, setReady] = useState(false);
+  // saved a moment after each change (not when the page opens: nothing changed yet)
+  const changed = useRef(false);
   useEffect(() => {
-    if (!id || loaded.current) return;
-    loaded.current = true;
-    void noteDraft.get(calculator.api, id).then((r) => {
-      const list = r.data?.data
-        ? ((JSON.parse(r.data.data) as { informations?: { text: string | null; image: string | null }[] })
-            .informations ?? [])
-        : [];
-      if (list.length)
-        setEntries((es) =>
-          es.map((e, i) => ({ text: list[i]?.text ?? e.text, image: list[i]?.image ?? e.image })),
-        );
-      setReady(true);
-    });
-  }, [calculator, id]);
-  useEffect(() => {
-    if (!id || !ready) return;
+    if (!id || !changed.current) return;
     const timer = setTimeout(() => {
       void noteDraft
         .put(
@@ -79,12 +71,14 @@ export function NotePage() {
         );
     }, 600);
     return () => clearTimeout(timer);
-  }, [calculator, id, ready, entries, t]);
+  }, [calculator, id, entries, t]);
   // Without results (a project saved since they were calculated): the results page calculates them.
   if (!results) return <Navigate to={id ? `/${calc}/results` : `/${calc}/calculator`} replace />;
   const unsaved = w.unsaved();
-  const set = (i: number, patch: Partial<Entry>) =>
+  const set = (i: number, patch: Partial<Entry>) => {
+    changed.current = true;
     setEntries((es) => es.map((e, k) => (k === i ? { ...e, ...patch } : e)));
+  };
 
   const download = async () => {
     if (!id) {

@@ -1,12 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router-dom';
 import { evaluate, truthy } from '../../engine';
-import { calculateProject, variants } from '../api/projects';
+import { variants } from '../api/projects';
+import type { ResultsLoad } from '../loaders';
 import { apiErrorText } from '../api/http';
 import { Skeleton } from '../components/Skeleton';
-import { apiPath } from '../calculators';
 import { ResultViews } from '../results/views';
-import type { Results } from '../../words/results';
 import { reasonText } from '../../words/reasonText';
 import { useFrame, useFrameWizard } from '../frame';
 import { UnsavedChanges } from '../components/UnsavedChanges';
@@ -14,12 +13,6 @@ import { UnitSwitch } from '../components/UnitSwitch';
 
 /** What the wizard fetches ahead of Submit: the code of the views this page draws (charts). */
 export { preloadViews } from '../results/views';
-
-type Load =
-  | { state: 'IDLE' }
-  | { state: 'FETCHING' }
-  | { state: 'DONE'; results: Results }
-  | { state: 'ERROR'; message: string; reasons: string[] };
 
 /**
  * Results: FETCHING, then DONE or ERROR, drawn by the bundle's result views (each from the results
@@ -34,55 +27,45 @@ export function ResultsPage() {
   const id = w.session.project_id;
   const held = w.session.results;
   const facts = { admin };
-  const needsCalc = def.calculate === undefined || truthy(evaluate(def.calculate, facts));
+  // the results came with the route (app/loaders.ts resultsLoader), calculated when none were held
+  const load = useLoaderData() as ResultsLoad;
+  const { needsCalc } = load;
   const offersNote = needsCalc && (def.note === undefined || truthy(evaluate(def.note, facts)));
-  const [load, setLoad] = useState<Load>(
-    held ? { state: 'DONE', results: held } : needsCalc ? { state: 'FETCHING' } : { state: 'IDLE' },
-  );
-  // Once per stored version: a project saved again from this page (its held results cleared) is
-  // calculated again.
-  const started = useRef<number | null | undefined>(undefined);
-  const version = w.session.version;
+  // a project saved again from this page (its held results cleared) is calculated again
+  const revalidator = useRevalidator();
+  const stale = needsCalc && !held && !!id && load.version !== w.session.version;
   useEffect(() => {
-    if (!needsCalc || held || started.current === version) return;
-    started.current = version;
-    setLoad({ state: 'FETCHING' });
-    if (!id) {
-      setLoad({ state: 'ERROR', message: t('app.calc_no_id'), reasons: [] });
-      return;
-    }
-    void calculateProject(apiPath(calculator, def.path ?? '{api}/calculate/{id}', id)).then((r) => {
-      if (r.data) {
-        w.patchSession({ results: r.data });
-        setLoad({ state: 'DONE', results: r.data });
-      } else {
-        const reasons = Array.isArray(r.error?.details)
-          ? (r.error.details as Parameters<typeof reasonText>[0][]).map((x) =>
-              reasonText(x, calculator.bundle, w.state, t),
-            )
-          : [];
-        setLoad({
-          state: 'ERROR',
-          message: r.error?.status === 422 ? t('app.error') : apiErrorText(r.error, t),
-          reasons,
-        });
-      }
-    });
-  }, [needsCalc, held, id, t, w, calculator, def.path, version]);
+    if (stale && revalidator.state === 'idle') void revalidator.revalidate();
+  }, [stale, revalidator]);
+  const fetching = stale || revalidator.state === 'loading';
+  const failure = fetching
+    ? null
+    : load.noId
+      ? { message: t('app.calc_no_id'), reasons: [] as string[] }
+      : load.error
+        ? {
+            message: load.error.status === 422 ? t('app.error') : apiErrorText(load.error, t),
+            reasons: Array.isArray(load.error.details)
+              ? (load.error.details as Parameters<typeof reasonText>[0][]).map((x) =>
+                  reasonText(x, calculator.bundle, w.state, t),
+                )
+              : [],
+          }
+        : null;
 
-  const results = held ?? (load.state === 'DONE' ? load.results : null);
+  const results = held ?? (fetching ? null : load.results);
   return (
     <main className="page page-results">
       <h1>{t('app.results')}</h1>
       {results ? <UnitSwitch /> : null}
       {results ? <UnsavedChanges id="results-unsaved" /> : null}
-      {load.state === 'FETCHING' ? <Skeleton label={t('app.loading')} blocks={2} /> : null}
-      {load.state === 'ERROR' ? (
+      {fetching ? <Skeleton label={t('app.loading')} blocks={2} /> : null}
+      {failure ? (
         <div role="alert" className="notice notice-error">
-          <p>{load.message}</p>
-          {load.reasons.length ? (
+          <p>{failure.message}</p>
+          {failure.reasons.length ? (
             <ul>
-              {load.reasons.map((r) => (
+              {failure.reasons.map((r) => (
                 <li key={r}>{r}</li>
               ))}
             </ul>
@@ -97,7 +80,7 @@ export function ResultsPage() {
         </div>
       ) : null}
       <ResultViews views={def.views} results={results} admin={admin} />
-      {results && id && calculator.bundle.compare ? <VariantActions id={id} /> : null}
+      {results && id && load.group !== null ? <VariantActions id={id} size={load.group} /> : null}
       {needsCalc ? (
         <footer className="wizard-footer">
           <Link className="button-secondary" to={`/${calc}/calculator`}>
@@ -116,23 +99,14 @@ export function ResultsPage() {
 
 /**
  * Below the results of a bundle that compares variants: duplicate this project as a variant (it opens in
- * the wizard to be changed) and, once its group holds two or more, compare them.
+ * the wizard to be changed) and, once its group (of `size`, read by the route's loader) holds two or
+ * more, compare them.
  */
-function VariantActions({ id }: { id: string }) {
+function VariantActions({ id, size }: { id: string; size: number }) {
   const { calc, t, calculator } = useFrame();
   const navigate = useNavigate();
-  const [size, setSize] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void variants.list(calculator.api, id).then((r) => {
-      if (live) setSize(r.data ? r.data.variants.length : 1);
-    });
-    return () => {
-      live = false;
-    };
-  }, [calculator.api, id]);
   const duplicate = async () => {
     setBusy(true);
     const r = await variants.create(calculator.api, id);
@@ -142,7 +116,6 @@ function VariantActions({ id }: { id: string }) {
       state: { notice: t('app.variants.created', { no: r.data.no }) },
     });
   };
-  if (size === null) return null;
   return (
     <section className="variant-actions" aria-label={t('app.variants.compare')}>
       {size < 4 ? (

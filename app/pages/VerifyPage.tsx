@@ -1,23 +1,15 @@
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
-import { useParams, useSearchParams } from 'react-router-dom';
+import { useLoaderData, useParams, useSearchParams } from 'react-router-dom';
 import commonEn from '../../schemas/common/messages.en.json';
 import commonFr from '../../schemas/common/messages.fr.json';
 import { createI18n } from '../../words/i18n';
-import { checkPdf, fetchVerification, type Verification } from '../api/verify';
+import { checkPdf } from '../api/verify';
+import { verifyLocale, type VerifyLoad } from '../loaders';
 import { apiErrorText } from '../api/http';
 import './verify.css';
 
-type Load = { state: 'loading' } | { state: 'ready'; v: Verification } | { state: 'failed'; status: number };
 type Check =
   { state: 'idle' } | { state: 'checking' } | { state: 'done'; issued: boolean } | { state: 'failed' };
-
-/** The page's language: ?lang=, else the browser's first (French or English). */
-function pageLocale(asked: string | null): 'fr' | 'en' {
-  if (asked === 'fr' || asked === 'en') return asked;
-  return (navigator.languages?.[0] ?? navigator.language ?? 'fr').toLowerCase().startsWith('fr')
-    ? 'fr'
-    : 'en';
-}
 
 /**
  * The public verification page of an issued note (/client/verify/{code}, no account): the note as issued,
@@ -28,25 +20,14 @@ function pageLocale(asked: string | null): 'fr' | 'en' {
 export function VerifyPage() {
   const { code = '' } = useParams();
   const [params] = useSearchParams();
-  const locale = pageLocale(params.get('lang'));
+  const locale = verifyLocale(params.get('lang'));
   const embedded = params.get('iframe') === 'yes';
   const i18n = useMemo(() => createI18n({ fr: [commonFr], en: [commonEn] }, locale), [locale]);
   const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // the note and its verification came with the route (app/loaders.ts verifyLoader)
+  const load = useLoaderData() as VerifyLoad;
   const [check, setCheck] = useState<Check>({ state: 'idle' });
   const [over, setOver] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    setLoad({ state: 'loading' });
-    void fetchVerification(code, locale).then((r) => {
-      if (!live) return;
-      setLoad(r.data ? { state: 'ready', v: r.data } : { state: 'failed', status: r.error?.status ?? 0 });
-    });
-    return () => {
-      live = false;
-    };
-  }, [code, locale]);
 
   useEffect(() => {
     document.title = t('app.verify.title');
@@ -67,8 +48,7 @@ export function VerifyPage() {
   };
 
   let body;
-  if (load.state === 'loading') body = <p aria-busy="true">{t('app.verify.loading')}</p>;
-  else if (load.state === 'failed')
+  if (load.state === 'failed')
     body = (
       <div className="notice notice-error" role="alert">
         <p>
@@ -222,11 +202,16 @@ export function VerifyPage() {
             onDrop={onDrop}
           >
             <span>{t('app.verify.pdf_drop')}</span>
+            {/* the browser's own button speaks the browser's language: the page's words instead */}
             <input
               type="file"
+              className="visually-hidden"
               accept="application/pdf,.pdf"
               onChange={(e) => checkFile(e.target.files?.[0])}
             />
+            <span className="button-secondary file-picker-button" aria-hidden="true">
+              {t('app.files.choose')}
+            </span>
           </label>
           <div aria-live="polite" className="verify-pdf-answer">
             {check.state === 'checking' ? <p>{t('app.verify.pdf_checking')}</p> : null}

@@ -17,20 +17,21 @@ import {
 import { RenderCtx, useRender } from '../context';
 import { Wizard } from '../Wizard';
 
-/** The wizard of a given bundle at a step, every rule message shown. */
-export function BundlePlayground({
-  bundle,
-  valid,
-  step,
-  unitSystem,
-  start,
-}: {
+/** Where a playground starts: a bundle at a step, empty or with its valid answers, in a unit system. */
+export interface PlaygroundStart {
   bundle: Bundle;
   valid: Record<string, unknown>;
   step: number;
   unitSystem: UnitSystem;
   start: 'empty' | 'valid';
-}) {
+}
+
+/**
+ * The wizard of a given bundle at a step, every rule message shown, in state of its own: the bundle
+ * editor's bundle changes at every edit, where the app's wizard atoms are made once per bundle id (the
+ * Playground story, app/Playground.stories.tsx, drives those).
+ */
+export function BundlePlayground({ bundle, valid, step, unitSystem, start }: PlaygroundStart) {
   const outer = useRender();
   const [state, setState] = useState<FormState>(() =>
     derive(bundle, start === 'valid' ? valid : {}, {

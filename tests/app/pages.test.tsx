@@ -1,16 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createStore, Provider } from 'jotai';
+import { Provider } from 'jotai';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fetchConfig } from '../../app/api/projects';
-import { CALCULATOR_IDS } from '../../app/calculators';
-import { appRoutes } from '../../app/routes';
-import { configAtom } from '../../app/state/appAtoms';
 import { flushSession } from '../../app/state/wizardAtoms';
 import type { Server } from '../../server/app';
 import { projectBody } from '../server/projects.fixtures';
+import { at, create, holdSession } from './appAt';
 import { startServer } from './serverFetch';
 
 let server: Server;
@@ -27,41 +24,14 @@ beforeEach(() => {
   sessionStorage.clear();
 });
 
-/**
- * The app's own routes and loaders, in memory, at `path`, with a store of their own. The pages of every
- * calculator are tested in one place (serverFetch routes each product to a server of a mode offering it):
- * the store starts with the client mode's configuration, widened to every calculator.
- */
-async function at(path: string) {
-  const store = createStore();
-  const config = (await fetchConfig()).data!;
-  store.set(configAtom, { ...config, calculators: [...CALCULATOR_IDS] });
-  const router = createMemoryRouter(appRoutes(store), { initialEntries: [path] });
-  return render(
-    <Provider store={store}>
-      <RouterProvider router={router} />
-    </Provider>,
-  );
-}
-
-/** Creates a project through the page's own fetch (so it belongs to this "browser"). */
-async function create(type: string, body: unknown): Promise<string> {
-  const r = await fetch(`/api/${type}/project`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return ((await r.json()) as { id: string }).id;
-}
-
 describe('HomePage', () => {
   it('shows the calculator card and, for sm, the history card', async () => {
     await at('/sm');
     expect(
       await screen.findByRole('heading', { name: 'Abattement des eaux pluviales', level: 1 }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', '/sm/calculator');
-    expect(screen.getByRole('link', { name: 'Ouvrir' })).toHaveAttribute('href', '/sm/history');
+    expect(screen.getByRole('link', { name: 'Commencer' })).toHaveAttribute('href', '/client/sm/calculator');
+    expect(screen.getByRole('link', { name: 'Ouvrir' })).toHaveAttribute('href', '/client/sm/history');
   });
   it('hides the sl history from non-admins', async () => {
     await at('/sl');
@@ -168,16 +138,7 @@ describe('ResultsPage', () => {
         (d.project as Record<string, unknown>).postcode = '97400';
       }),
     );
-    sessionStorage.setItem(
-      'sm_data',
-      JSON.stringify({
-        project_id: id,
-        version: 1,
-        results: null,
-        statuses: [1, 1, 1, 1, 1],
-        unit_system: 'METRIC',
-      }),
-    );
+    holdSession('sm', 5, id);
     await at('/sm/results');
     // In the user's words, with the field it concerns: never the server's English text.
     expect(
@@ -190,16 +151,7 @@ describe('ResultsPage', () => {
   });
   it('heads the charts with the annual summary, the verdicts against the target and the workbook link', async () => {
     const id = await create('skywater_manager', projectBody('sm'));
-    sessionStorage.setItem(
-      'sm_data',
-      JSON.stringify({
-        project_id: id,
-        version: 1,
-        results: null,
-        statuses: [1, 1, 1, 1, 1],
-        unit_system: 'METRIC',
-      }),
-    );
+    holdSession('sm', 5, id);
     await at('/sm/results');
     const summary = await screen.findByRole('region', { name: 'Synthèse annuelle' });
     expect(
@@ -285,16 +237,7 @@ describe('ResultsPage', () => {
         Object.assign(roof, { surface: 1000, drainage: { horizontal: 2, vertical: 0 } });
       }),
     );
-    sessionStorage.setItem(
-      'sl_data',
-      JSON.stringify({
-        project_id: id,
-        version: 1,
-        results: null,
-        statuses: [1, 1, 1],
-        unit_system: 'METRIC',
-      }),
-    );
+    holdSession('sl', 3, id);
     await at('/sl/results');
     const verdict = await screen.findByRole('region', { name: 'Vérification du dimensionnement' });
     expect(verdict).toHaveTextContent('Conforme avec réserves');
@@ -313,16 +256,7 @@ describe('ResultsPage', () => {
       'sl_form',
       readFileSync(join(import.meta.dirname, '../../schemas/sl/fixtures/base/valid.json'), 'utf8'),
     );
-    sessionStorage.setItem(
-      'sl_data',
-      JSON.stringify({
-        project_id: id,
-        version: 1,
-        results: null,
-        statuses: [1, 1, 1],
-        unit_system: 'METRIC',
-      }),
-    );
+    holdSession('sl', 3, id);
     await at('/sl/results');
     // What will be sent, before sending: the client, the site and the roofs, from the saved project.
     const summary = await screen.findByRole('region', {

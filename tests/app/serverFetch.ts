@@ -45,6 +45,11 @@ export async function startServer(
       ...((init?.headers as Record<string, string> | undefined) ?? {}),
     };
     const path = url.replace(/^https?:\/\/[^/]+/, '');
+    // as a browser does: a cancelled request rejects, before it is sent or while it is answered
+    const cancelled = () => {
+      if (init?.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    };
+    cancelled();
     const { target, cookie } = serverOf(path);
     const cookies = [...[...jar].map(([k, v]) => `${k}=${v}`), ...(cookie ? [cookie] : [])];
     if (cookies.length) headers.cookie = cookies.join('; ');
@@ -54,6 +59,7 @@ export async function startServer(
       headers,
       ...(typeof init?.body === 'string' ? { payload: init.body } : {}),
     });
+    cancelled();
     for (const c of res.cookies) jar.set(c.name, c.value);
     const body = res.statusCode === 204 || res.rawPayload.length === 0 ? null : res.payload;
     return new Response(body, {

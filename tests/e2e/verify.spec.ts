@@ -109,6 +109,10 @@ test('a printed note verified from its QR code: same figures, the PDF byte for b
   await expect(page.getByRole('status').filter({ hasText: 'Same figures' })).toBeVisible();
   await expect(page.getByRole('rowheader').first()).toBeVisible();
   await expectAccessible(page, 'verification page');
+  // the file's button in the page's language, not the browser's ("Choose File" / "Parcourir…")
+  await expect(page.locator('.verify-drop')).toContainText('Choose a file');
+  // on a desktop the cards take the page's column, not a wizard card's 350 px
+  expect((await page.locator('.verify-card').first().boundingBox())!.width).toBeGreaterThan(600);
   // the issued PDF, then the same PDF altered by one byte
   const chooser = page.getByLabel(/Drop the note's PDF file here/);
   await chooser.setInputFiles({ name: 'note.pdf', mimeType: 'application/pdf', buffer: pdf });

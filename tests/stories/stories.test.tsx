@@ -1,8 +1,8 @@
 import { composeStories } from '@storybook/react-vite';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import * as carousel from '../../renderers/Carousel.stories';
-import * as playground from '../../renderers/Playground.stories';
+import * as playground from '../../app/Playground.stories';
 import * as editor from '../../renderers/BundleEditor.stories';
 import * as timeline from '../../renderers/Timeline.stories';
 import * as theme from '../../renderers/RjsfTheme.stories';
@@ -14,6 +14,7 @@ import * as phone from '../../renderers/widgets/PhoneWidget.stories';
 import * as select from '../../renderers/widgets/SelectWidget.stories';
 import * as text from '../../renderers/widgets/TextWidget.stories';
 import preview from '../../.storybook/preview';
+import { flushSession } from '../../app/state/wizardAtoms';
 import { setProjectAnnotations } from '@storybook/react-vite';
 
 setProjectAnnotations(preview);
@@ -111,6 +112,17 @@ describe('playground stories', () => {
     const Story = s[name as keyof typeof s];
     render(<Story />);
     expect(screen.getByRole('heading', { level: 2 }).textContent).toMatch(/\S/);
+  });
+  it("drives the app's wizard atoms: an answer typed is kept where the app keeps it", async () => {
+    sessionStorage.clear();
+    render(<s.FlowLimiter />);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nom' }), { target: { value: 'Typed in a story' } });
+    await waitFor(() => {
+      flushSession();
+      expect(JSON.parse(sessionStorage.getItem('sl_form') ?? '{}')).toMatchObject({
+        client: { name: 'Typed in a story' },
+      });
+    });
   });
   it('the English smca roofs show English labels', () => {
     render(<s.CanadaRoofsEnglish />);

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import type { UnitSystem } from '../engine';
-import { BundlePlayground } from './stories/BundlePlayground';
-import { BUNDLES } from './stories/bundles';
+import { BUNDLES } from '../renderers/stories/bundles';
+import { StorePlayground } from './stories/StorePlayground';
 
 interface PlaygroundProps {
   calculator: 'sl' | 'sm' | 'smca';
@@ -10,10 +10,13 @@ interface PlaygroundProps {
   start: 'empty' | 'valid';
 }
 
-/** Any step of any bundle, with its rules live: edits go through the engine as in the app. */
+/**
+ * Any step of any bundle, with its rules live: edits go through the app's wizard atoms (a store of the
+ * story's own), and so through the engine, as in the app.
+ */
 export function Playground({ calculator, step, unitSystem, start }: PlaygroundProps) {
   const { bundle, valid } = BUNDLES[calculator]!;
-  return <BundlePlayground bundle={bundle} valid={valid} step={step} unitSystem={unitSystem} start={start} />;
+  return <StorePlayground bundle={bundle} valid={valid} step={step} unitSystem={unitSystem} start={start} />;
 }
 
 const meta = {

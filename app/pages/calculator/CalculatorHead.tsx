@@ -1,0 +1,41 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { selectAtom } from 'jotai/utils';
+import { useMemo } from 'react';
+import { UnitChoice } from '../../components/UnitSwitch';
+import { useFrame } from '../../frame';
+import { wizardAtoms } from '../../state/wizardAtoms';
+
+/**
+ * The wizard's title (a variant's number beside it), a quiet word while saving and once saved, and the
+ * choice of unit system of a calculator that has two. Subscribes to the session and the unit system
+ * only: a key typed in a field leaves it alone.
+ */
+export function CalculatorHead({ saving }: { saving: string }) {
+  const { calculator, t } = useFrame();
+  const bundle = calculator.bundle;
+  const atoms = wizardAtoms(bundle);
+  const variant = useAtomValue(atoms.session).variant;
+  const unitSystem = useAtomValue(useMemo(() => selectAtom(atoms.state, (s) => s.unitSystem), [atoms]));
+  const setUnits = useSetAtom(atoms.setUnits);
+  const units = bundle.unitSystems;
+  return (
+    <>
+      <div className="page-head">
+        <h1>
+          {t(bundle.title)}
+          {variant ? (
+            <>
+              {' '}
+              <span className="badge badge-variant">{t('app.variants.label', { no: variant })}</span>
+            </>
+          ) : null}
+        </h1>
+        {/* in a place of its own: nothing below moves */}
+        <p className="save-state" role="status">
+          {saving}
+        </p>
+      </div>
+      {units.length > 1 ? <UnitChoice units={units} value={unitSystem} t={t} onChange={setUnits} /> : null}
+    </>
+  );
+}

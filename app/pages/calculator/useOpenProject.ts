@@ -1,0 +1,70 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useLoaderData } from 'react-router-dom';
+import { fromServer, type UnitSystem } from '../../../engine';
+import { fetchProject, type StoredProjectAnswer } from '../../api/projects';
+import { apiErrorText, type HttpResult } from '../../api/http';
+import { useFrame, useFrameWizard } from '../../frame';
+import type { ProjectLoad } from '../../routes';
+import { useStepAddress } from '../useStepAddress';
+import type { Notice } from './ProjectNotice';
+
+/**
+ * The stored project of the wizard: the one asked for by ?id= (fetched by the route's loader beside the
+ * page's code) opened before the first paint, and `reload` reading it again (after a conflict). `opening`
+ * while one is on its way: the form shown meanwhile is not the user's, and the step's address waits
+ * (useStepAddress). A project that cannot be read says why through `say`.
+ */
+export function useOpenProject(say: (notice: Notice) => void) {
+  const { calculator, t } = useFrame();
+  const w = useFrameWizard();
+  const bundle = calculator.bundle;
+  const asked = useLoaderData() as ProjectLoad;
+  const loaded = useRef<string | null>(null);
+  const [opening, setOpening] = useState(false);
+  const replaceAddress = useStepAddress(bundle.steps.length, w.current, w.jump, opening);
+  const [busy, setBusy] = useState(false);
+
+  const open = (r: HttpResult<StoredProjectAnswer>) => {
+    if (!r.data) {
+      say(
+        r.error?.status === 404
+          ? { kind: 'lost', text: t('app.project_move.lost') }
+          : { kind: 'error', text: t('app.load_failed', { message: apiErrorText(r.error, t) }) },
+      );
+      return;
+    }
+    const { data, statuses } = fromServer(bundle, r.data);
+    replaceAddress();
+    w.load(data, {
+      project_id: r.data.id,
+      version: r.data.version,
+      statuses,
+      results: r.data.results ?? null,
+      unit_system: (data.unit_system as UnitSystem | undefined) ?? 'METRIC',
+      variant: r.data.variant.of === null ? null : r.data.variant.no,
+    });
+  };
+  // Before the first paint: the project's answers, never a glimpse of the form they replace.
+  useLayoutEffect(() => {
+    // once per project shown (the loader's data may be given again, revalidated, for the same one)
+    if (!asked || loaded.current === asked.id) return;
+    loaded.current = asked.id;
+    open(asked.answer);
+    // open reads the latest frame; it runs once per project asked for
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asked]);
+  const reload = async (id: string) => {
+    setBusy(true);
+    setOpening(true);
+    const r = await fetchProject(calculator.api, id);
+    setBusy(false);
+    setOpening(false);
+    say(null);
+    open(r);
+  };
+  /** Another project is about to be asked for by the address: it opens even if it is the one shown. */
+  const forget = () => {
+    loaded.current = null;
+  };
+  return { opening, reloading: busy, reload, forget };
+}

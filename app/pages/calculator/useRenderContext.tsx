@@ -1,0 +1,57 @@
+import { useMemo, useState } from 'react';
+import type { FormState, StepStatus } from '../../../engine';
+import type { PreviewSlots, RenderContext } from '../../../renderers';
+import { PreviewCard, PreviewPanel } from '../../components/PreviewFigures';
+import { useFrame } from '../../frame';
+import { usePreview } from '../../state/usePreview';
+
+/**
+ * What the wizard's cards are drawn with: the render context (messages once a field is left, or every
+ * field of a step after Next or Submit: its status is then 2 or 3) and the live preview's slots (the
+ * bundle's `preview`: the site above the cards of its step, each card's own), none while `opening`.
+ */
+export function useRenderContext(
+  w: {
+    state: FormState;
+    statuses: StepStatus[];
+    current: number;
+    edit: RenderContext['onEdit'];
+    type: NonNullable<RenderContext['onType']>;
+  },
+  opening: boolean,
+): { ctx: RenderContext; slots: PreviewSlots | null } {
+  const { calculator, t, locale, admin } = useFrame();
+  const bundle = calculator.bundle;
+  const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
+  const stepChecked = (w.statuses[w.current] ?? 0) >= 2;
+  const preview = usePreview(calculator, w.state, w.statuses, admin, opening);
+  const previewStep = bundle.preview?.cards?.step ?? bundle.steps[bundle.steps.length - 1]?.key;
+  const ctx = useMemo<RenderContext>(
+    () => ({
+      t,
+      onEdit: w.edit,
+      onType: w.type,
+      lang: locale,
+      revealed: (path) => stepChecked || touched.has(path),
+      onLeave: (path) => setTouched((s) => (s.has(path) ? s : new Set(s).add(path))),
+    }),
+    [t, w.edit, w.type, locale, stepChecked, touched],
+  );
+  const slots = useMemo<PreviewSlots | null>(
+    () =>
+      preview === null
+        ? null
+        : {
+            step: (key) =>
+              key === previewStep ? (
+                <PreviewPanel store={preview} bundle={bundle} t={t} lang={locale} />
+              ) : null,
+            card: (key, index) =>
+              key === bundle.preview?.cards?.step ? (
+                <PreviewCard store={preview} bundle={bundle} index={index} t={t} lang={locale} />
+              ) : null,
+          },
+    [preview, previewStep, bundle, t, locale],
+  );
+  return { ctx, slots };
+}
