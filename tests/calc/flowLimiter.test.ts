@@ -65,6 +65,11 @@ describe('calculateFlowLimiter', () => {
       max_volume: 50,
       method_volume: 37.9,
     });
+    // the roof holds the imposed 50 m3; its routed peak and that peak's height stay the routing's
+    const [l] = ok(p).limiters;
+    expect(l).toMatchObject({ volume: 50 });
+    expect(l!.routed_volume).toBeLessThan(50);
+    expect(l!.routed_height_max).toBeLessThan(l!.height_max);
     Object.assign(form(p, 'Chantier'), { retention_value: null, hauteur_eau: 4 });
     expect(ok(p)).toMatchObject({ volume_method: 'hauteur_eau', max_volume: 48 });
   });

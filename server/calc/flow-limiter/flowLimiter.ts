@@ -448,24 +448,28 @@ export function calculateFlowLimiter(
         unit: ret.unit,
       });
     const routed = routedPeaks?.[i];
+    // the design volume is the routed peak unless an imposed share is larger: its figures, once
+    const shown = meaningful(volume);
+    const heightMax = round(h, 1);
+    const same = routed?.volume === volume;
     return {
       roof_name: r.name,
       count: r.drains,
-      height_max: round(h, 1),
+      height_max: heightMax,
       height_total: round(h + r.recess, 1),
       height_decaisse: r.recess,
       max_leakage: meaningful(outflows[i]! * 1000),
       recommended_retentio: false,
       roof_surface: r.surface,
       articles: arts,
-      volume: meaningful(volume),
+      volume: shown,
       water_load: round(depth + (r.retentio ? retentioMm : 0), 1),
       emptying_hours: round(hours, 1),
       height_conform: h <= maxHeight,
       method_volume: meaningful(methodShares[i]!),
       method_height_max: round(heightOf(r, methodShares[i]!), 1),
-      routed_volume: routed ? meaningful(routed.volume) : null,
-      routed_height_max: routed ? round(heightOf(r, routed.volume), 1) : null,
+      routed_volume: routed ? (same ? shown : meaningful(routed.volume)) : null,
+      routed_height_max: routed ? (same ? heightMax : round(heightOf(r, routed.volume), 1)) : null,
       routed_duration_min: routed ? round(routed.minutes, 1) : null,
       imposed_volume: imposedShares ? meaningful(imposedShares[i]!) : null,
     };
