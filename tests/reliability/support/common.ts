@@ -52,3 +52,15 @@ export function pdfUpload(filename = 'plan.pdf'): { payload: Buffer; contentType
 
 /** The note payload of a PDF or a note draft: no free text, no image. */
 export const emptyNote = { data: JSON.stringify({ informations: [] }) };
+
+/** The 99th percentile of some durations (ms). */
+export const p99 = (xs: number[]): number =>
+  xs.slice().sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.99) - 1)] ?? Number.NaN;
+
+/**
+ * A timing of the full run beside its goal, printed as the benchmarks print theirs: a figure, never a
+ * test's verdict (how fast a machine is decides it, not the code; the tests judge states).
+ */
+export function timingGoal(what: string, ms: number, goal: number): void {
+  console.info(`${what}: ${ms.toFixed(1)} ms (goal <= ${goal} ms) ${ms <= goal ? 'MET' : 'MISSED'}`);
+}
