@@ -33,6 +33,30 @@ export function climateOf(r: Results | null): string {
   return '';
 }
 
+/**
+ * The climate data of an issued note in the reader's words: the weather station as named, or the design
+ * rain's set (published or typed, its département, its return period); the stored identity otherwise.
+ */
+function climateText(
+  r: Results | null,
+  stored: string,
+  t: (k: string, p?: Record<string, unknown>) => string,
+) {
+  const rain = r?.rain as
+    | { source?: string; department?: string | null; return_period_years?: number; provenance?: string }
+    | undefined;
+  if (r?.station || !rain || (rain.source !== 'published' && rain.source !== 'typed')) return stored;
+  return [
+    rain.source === 'typed'
+      ? t('app.verify.climate_typed', { provenance: rain.provenance ?? '' })
+      : t('app.verify.climate_published'),
+    rain.department ? t('app.verify.climate_department', { department: rain.department }) : '',
+    rain.return_period_years ? t('app.verify.climate_return_period', { T: rain.return_period_years }) : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 /** Stores what a printed note was printed from, under its code, with the digest of its bytes. */
 export async function recordIssued(
   db: Db,
@@ -144,7 +168,7 @@ export function verificationView(
     place: [note.postcode, note.city].filter(Boolean).join(' '),
     sections,
     method: { issued: method(note.method_version), today: method(todayVersion) },
-    climate: note.climate,
+    climate: climateText(issued, note.climate, t),
     figures,
     /** the calculation today refused the answers (a rule tightened since): the figures stand as issued */
     recalculated: now !== null,

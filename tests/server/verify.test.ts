@@ -69,9 +69,13 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
       figures: { label: string; issued: string; today: string }[];
       changes: unknown[];
       method: { issued: string; today: string };
+      climate: string;
     }>();
     expect(v.status).toBe('issued');
     expect(v.same).toBe(true);
+    // the design rain in words (sl speaks French), no programme identifier ('published', 'T10')
+    expect(v.climate).toMatch(/^Loi de Montana, coefficients publiés .*période de retour 10 ans$/);
+    expect(v.climate).not.toMatch(/published|T10/);
     expect(v.changes).toEqual([]);
     expect(v.figures.length).toBeGreaterThan(0);
     expect(v.figures.every((f) => f.issued === f.today && f.issued !== '–')).toBe(true);
