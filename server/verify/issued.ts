@@ -136,7 +136,14 @@ export function verificationView(
       st.repeat
         ? {
             title: t(st.title),
-            items: st.cards.map((c) => ({ label: t(c.title.key, c.title.params), value: '' })),
+            // each card (a roof) with its answers, as the note lists them
+            items: st.cards.map((c) => ({
+              label: t(c.title.key, c.title.params),
+              value: c.fields
+                .filter(isShown)
+                .map((f) => t('app.verify.answer', { label: t(f.label), value: fieldText(f, t, lang) }))
+                .join(' · '),
+            })),
           }
         : {
             title: t(st.title),

@@ -70,7 +70,11 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
       changes: unknown[];
       method: { issued: string; today: string };
       climate: string;
+      sections: { title: string; items: { label: string; value: string }[] }[];
     }>();
+    // each roof with its answers, not a bare title (sl speaks French: 'Surface : 1 000 m²')
+    const roofs = v.sections.find((s) => s.items.some((i) => /^Toiture 1\b/.test(i.label)));
+    expect(roofs?.items[0]!.value).toMatch(/Surface de rétention\u00a0: [\d\u00a0]+ m²/);
     expect(v.status).toBe('issued');
     expect(v.same).toBe(true);
     // the design rain in words (sl speaks French), no programme identifier ('published', 'T10')
