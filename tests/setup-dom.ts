@@ -10,3 +10,8 @@ configure({ asyncUtilTimeout: 20_000 });
 afterEach(() => {
   cleanup();
 });
+
+// jsdom lays nothing out and has no scrolling: its window.scrollTo only prints "Not implemented", once per
+// navigation of React Router's ScrollRestoration, burying the test output. Here it does nothing, as
+// jsdom's own stub does, silently (the e2e tests run the real one in Chromium).
+window.scrollTo = (() => undefined) as typeof window.scrollTo;
