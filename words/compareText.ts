@@ -48,6 +48,8 @@ export function figureRows(
   system: UnitSystem,
   t: T,
   lang: string,
+  /** every decimal written, so that a table's columns line up (the comparison); false: as read (1 200 m³) */
+  fixed = true,
 ): { label: string; cells: CompareCell[] }[] {
   return def.figures.map((f) => {
     const unitMsg = f.quantity ? unitKey(f.quantity, system) : f.unit;
@@ -58,12 +60,12 @@ export function figureRows(
     const base = values[0] ?? null;
     const cells = values.map((v, i): CompareCell => {
       if (v === null) return { text: '–' };
-      const text = `${numberText(v, lang, digits, true)}${unit}`;
+      const text = `${numberText(v, lang, digits, fixed)}${unit}`;
       if (i === 0 || base === null || v === base) return { text };
       const d = v - base;
       const sign = d > 0 ? '+' : '−';
       const tone = !f.better ? 'differs' : d > 0 === (f.better === 'higher') ? 'better' : 'worse';
-      return { text, delta: `${sign}${numberText(Math.abs(d), lang, digits, true)}${deltaUnit}`, tone };
+      return { text, delta: `${sign}${numberText(Math.abs(d), lang, digits, fixed)}${deltaUnit}`, tone };
     });
     return { label: t(f.label), cells };
   });

@@ -154,7 +154,9 @@ export function verificationView(
     )
     .filter((s) => s.items.length > 0);
   const now = today.ok ? today.results : null;
-  const rows = figureRows({ figures: keyFigures(bundle) }, [issued, now], state.unitSystem, t, lang);
+  // two figures side by side, read rather than scanned down a column: written as read ('119 m³', not
+  // '119,000 m³', which an English reader takes for 119 thousand)
+  const rows = figureRows({ figures: keyFigures(bundle) }, [issued, now], state.unitSystem, t, lang, false);
   const figures = rows.map((r) => ({
     label: r.label,
     issued: r.cells[0]!.text,

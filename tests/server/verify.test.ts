@@ -83,6 +83,8 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
     expect(v.changes).toEqual([]);
     expect(v.figures.length).toBeGreaterThan(0);
     expect(v.figures.every((f) => f.issued === f.today && f.issued !== '–')).toBe(true);
+    // written as read: no decimals padded with zeros ('119,000 m³' reads as 119 thousand in English)
+    expect(v.figures.filter((f) => /,\d*0(\s|$)/.test(f.issued))).toEqual([]);
     expect(v.method.issued).toContain('1.3.0');
     const client = (body.steps as Record<string, { forms: { form: Record<string, unknown> }[] }>).Client!
       .forms[0]!.form;
