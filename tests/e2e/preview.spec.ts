@@ -17,8 +17,12 @@ test('sm: the preview follows a substrate thickness and matches the results afte
   page.on('response', (r) => {
     if (new URL(r.url()).pathname.endsWith('/preview')) previews.push(r.status());
   });
+  // The project's answer is held until the page has been seen waiting (a state, not a delay: the
+  // project is asked for beside the page's code, and a busy machine may run that code after any delay).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(`**/project/${id}`, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await held;
     await route.continue();
   });
   await page.goto(`/client/sm/calculator?id=${id}`);
@@ -26,6 +30,7 @@ test('sm: the preview follows a substrate thickness and matches the results afte
   // (the route's loader fetches it: the page waits under its loading placeholder)
   await expect(page.getByRole('status').and(page.locator('[aria-busy="true"]')).first()).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Informations client' })).toHaveCount(0);
+  release();
   await page
     .getByRole('button', { name: /^Toiture \(/ })
     .first()
@@ -151,8 +156,12 @@ test('sm: a newer edit cancels the preview on its way', async ({ page }) => {
   page.on('request', (r) => {
     if (new URL(r.url()).pathname.endsWith('/preview')) sent.push(r.postData() ?? '');
   });
+  // The answers are held until the first request has been cancelled (a state, not a delay, which a busy
+  // machine may outlast before the second edit is typed).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/preview', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await held;
     await route.continue().catch(() => undefined); // the page may have cancelled it meanwhile
   });
   const thickness = page
@@ -164,6 +173,7 @@ test('sm: a newer edit cancels the preview on its way', async ({ page }) => {
   await thickness.fill('25'); // within the substrate's range: the newer answers are asked for
   await expect.poll(() => cancelled.length).toBe(1);
   expect(cancelled[0]).toMatch(/abort/i);
+  release();
   await expect(panel).toHaveAttribute('data-state', 'ready');
   expect(sent).toHaveLength(2);
   expect(sent[1]).not.toBe(sent[0]);
