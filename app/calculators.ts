@@ -80,9 +80,10 @@ async function withMessages(id: string, locale: string): Promise<Calculator> {
     messagesAt(`/schemas/common/messages.${locale}.json`),
     messagesAt(`${folder}/messages.${locale}.json`),
   ]);
-  if (`/api/${bundle.productType}` !== apiOf(id))
+  const api = apiOf(id);
+  if (`/api/${bundle.productType}` !== api)
     throw new Error(`the bundle of '${id}' changed its productType since the build`);
-  return { bundle, messages: { [locale]: files }, api: apiOf(id) };
+  return { bundle, messages: { [locale]: files }, api };
 }
 
 /**

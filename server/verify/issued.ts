@@ -15,6 +15,12 @@ type Results = Record<string, unknown>;
 export const versionOf = (r: Results | null): string =>
   String((r?.method as { version?: unknown } | undefined)?.version ?? '');
 
+/** The design rain's set the results name (flow limiter), if any. */
+const rainOf = (r: Results | null) =>
+  r?.rain as
+    | { source?: string; department?: string | null; return_period_years?: number; provenance?: string }
+    | undefined;
+
 /**
  * The climate data's identity the results name: the weather station (its id, name and period) or the
  * design rain's set (its source, département, return period and provenance).
@@ -22,9 +28,7 @@ export const versionOf = (r: Results | null): string =>
 export function climateOf(r: Results | null): string {
   const station = r?.station as { id?: string; name?: string; period?: string } | undefined;
   if (station) return [station.id, station.name, station.period].filter(Boolean).join(' · ');
-  const rain = r?.rain as
-    | { source?: string; department?: string | null; return_period_years?: number; provenance?: string }
-    | undefined;
+  const rain = rainOf(r);
   if (rain)
     return [rain.source, rain.department, rain.return_period_years && `T${rain.return_period_years}`]
       .filter(Boolean)
@@ -42,9 +46,7 @@ function climateText(
   stored: string,
   t: (k: string, p?: Record<string, unknown>) => string,
 ) {
-  const rain = r?.rain as
-    | { source?: string; department?: string | null; return_period_years?: number; provenance?: string }
-    | undefined;
+  const rain = rainOf(r);
   if (r?.station || !rain || (rain.source !== 'published' && rain.source !== 'typed')) return stored;
   return [
     rain.source === 'typed'
