@@ -42,6 +42,7 @@ export interface Server {
   dialect: Dialect;
   /** the calculations' worker pool and cache (warm() starts a worker ahead of the first) */
   calculations: Calculations;
+  /** stops listening, lets the answers in flight finish (SHUTDOWN_GRACE_S at most), then the workers and the database */
   close: () => Promise<void>;
 }
 
@@ -74,6 +75,13 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   );
   installErrorHandler(app, { fileLimit: FILE_LIMIT });
   installSameOriginGuard(app);
+  // Once the server is stopping, an answer still in flight closes its connection: a kept-alive socket
+  // would otherwise hold the stop until the client's keep-alive ran out. (Fastify says so itself only
+  // to requests arriving after the stop began, which it answers 503.)
+  let stopping = false;
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
   installInputGuard(app);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -164,7 +172,11 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     close: async () => {
       stopSender();
       stopCleanup();
-      await app.close();
+      // Fastify stops listening, closes idle connections and waits for the answers in flight; a client
+      // that stops reading a long answer would hold that wait forever, so the grace ends it.
+      stopping = true;
+      const grace = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceS * 1000);
+      await app.close().finally(() => clearTimeout(grace));
       await pdfPool.close();
       await calculations.close();
       await db.destroy();

@@ -66,6 +66,11 @@ export interface Config {
   noteDraftMb: number;
   /** the pixels of a note's images together at most (megapixels), judged from their headers */
   noteMegapixels: number;
+  /**
+   * seconds a stopping server gives the requests in flight to finish (their answers sent) before it
+   * closes their connections: a client that stops reading never holds the server up for longer
+   */
+  shutdownGraceS: number;
 }
 
 /** Every bad value of the environment, one line each. */
@@ -157,6 +162,7 @@ export const ENV_SCHEMA = {
     STORAGE_PER_DAY_MB: whole(100, 0, 1_000_000),
     NOTE_DRAFT_MB: whole(4, 1, 12),
     NOTE_MEGAPIXELS: whole(40, 1, 1000),
+    SHUTDOWN_GRACE_S: whole(10, 0, 3600),
   },
   required: ['PORT', 'HOST', 'DATA_DIR', 'APP_MODE', 'SALES_EMAIL', 'RATE_LIMIT'],
 } as const;
@@ -301,5 +307,6 @@ export function loadConfig(
     storagePerDayMb: e.STORAGE_PER_DAY_MB,
     noteDraftMb: e.NOTE_DRAFT_MB,
     noteMegapixels: e.NOTE_MEGAPIXELS,
+    shutdownGraceS: e.SHUTDOWN_GRACE_S,
   };
 }

@@ -1,0 +1,72 @@
+/**
+ * A stopping server (SIGTERM, a deployment) lets the answers in flight finish, and a client that never
+ * finishes its request, or never reads its answer, does not hold it up past SHUTDOWN_GRACE_S.
+ */
+import { connect, type Socket } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from '../../server/app';
+import { freshPlace, serverOn, type Place } from './harness';
+import { projectBody } from './projects.fixtures';
+
+/** A raw connection to the server, and everything it has received. */
+async function raw(
+  server: Server,
+): Promise<{ socket: Socket; received: () => string; closed: Promise<void> }> {
+  const { port } = server.app.server.address() as AddressInfo;
+  const socket = connect(port, '127.0.0.1');
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  let text = '';
+  socket.on('data', (d: Buffer) => (text += d.toString('utf8')));
+  const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  return { socket, received: () => text, closed };
+}
+
+/** Resolves once the server has read a request's head (the request is in flight). */
+const requestIn = (server: Server) =>
+  new Promise<void>((resolve) => server.app.server.once('request', () => resolve()));
+
+describe('stopping the server', () => {
+  let place: Place;
+  beforeAll(async () => {
+    place = await freshPlace('sqlite');
+  });
+  afterAll(async () => {
+    await place.drop();
+  });
+
+  const listening = async (env: Record<string, string>) => {
+    const { server } = await serverOn(place, { APP_MODE: 'client', ...env });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    return server;
+  };
+  const body = JSON.stringify(projectBody('sl'));
+  const head = `POST /api/slowli/project HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n`;
+
+  it('answers a request that was in flight when it began to stop, then closes', async () => {
+    const server = await listening({ SHUTDOWN_GRACE_S: '3600' });
+    const client = await raw(server);
+    const started = requestIn(server);
+    client.socket.write(head + body.slice(0, 100));
+    await started;
+    const stopped = server.close();
+    client.socket.write(body.slice(100));
+    await client.closed;
+    expect(client.received()).toMatch(/^HTTP\/1\.1 200 /);
+    expect(client.received()).toMatch(/\r\nconnection: close\r\n/i);
+    await stopped;
+  });
+
+  it('closes a connection whose request never ends once its grace is over', async () => {
+    const server = await listening({ SHUTDOWN_GRACE_S: '1' });
+    const client = await raw(server);
+    const started = requestIn(server);
+    // Half a request, and nothing more: without the grace, close() waits for Node's request timeout
+    // (5 minutes), longer than this test's.
+    client.socket.write(head + body.slice(0, 100));
+    await started;
+    await server.close();
+    await client.closed;
+    expect(client.received()).toBe('');
+  });
+});
