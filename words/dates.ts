@@ -5,7 +5,7 @@
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatOf(lang: string, style: 'date' | 'dateTime' | 'month'): Intl.DateTimeFormat {
+function formatOf(lang: string, style: 'date' | 'day' | 'dateTime' | 'month'): Intl.DateTimeFormat {
   const key = `${lang}|${style}`;
   let f = formats.get(key);
   if (!f) {
@@ -15,7 +15,9 @@ function formatOf(lang: string, style: 'date' | 'dateTime' | 'month'): Intl.Date
         ? { month: 'short', timeZone: 'UTC' }
         : style === 'date'
           ? { dateStyle: 'long' }
-          : { dateStyle: 'short', timeStyle: 'short' },
+          : style === 'day'
+            ? { dateStyle: 'long', timeZone: 'UTC' }
+            : { dateStyle: 'short', timeStyle: 'short' },
     );
     formats.set(key, f);
   }
@@ -40,11 +42,14 @@ export function dateTimeText(value: string | Date | null | undefined, lang: stri
 
 /**
  * A day as its reader writes it in a sentence or on a page ("25 novembre 2026", "November 25, 2026"),
- * in the reader's time zone; '' for an empty or unreadable value.
+ * in the reader's time zone; a calendar day written "2026-11-25" (no time, so no zone) stays that day
+ * wherever it is read. '' for an empty or unreadable value.
  */
 export function dateText(value: string | Date | null | undefined, lang: string): string {
   const d = momentOf(value);
-  return d ? formatOf(lang, 'date').format(d) : '';
+  if (!d) return '';
+  const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+  return formatOf(lang, day ? 'day' : 'date').format(d);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { dateText } from '../../words/dates';
 import { apiErrorText } from '../api/http';
 import { changeIssuedNote, fetchIssuedNotes, type IssuedNote } from '../api/verify';
 import {
@@ -106,7 +107,7 @@ export function PasteLink({ t, onOpened }: { t: T; onOpened: (calc: string, id: 
  * (downloaded), and the notes issued from it (each code shown, the client shown or not on the
  * verification page, a code withdrawn).
  */
-export function ProjectMove({ api, id, t }: { api: string; id: string; t: T }) {
+export function ProjectMove({ api, id, t, locale }: { api: string; id: string; t: T; locale: string }) {
   const [link, setLink] = useState<string | null>(null);
   const [message, setMessage] = useState('');
   const [notes, setNotes] = useState<IssuedNote[] | null>(null);
@@ -169,7 +170,7 @@ export function ProjectMove({ api, id, t }: { api: string; id: string; t: T }) {
           {notes.map((n) => (
             <li key={n.code} data-code={n.code}>
               <a href={`/client/verify/${n.code}`} target="_blank" rel="noreferrer">
-                {t('app.project_move.note_line', { date: n.issued_on, code: n.code })}
+                {t('app.project_move.note_line', { date: dateText(n.issued_on, locale), code: n.code })}
               </a>
               {n.withdrawn ? (
                 <strong> ({t('app.project_move.note_withdrawn')})</strong>

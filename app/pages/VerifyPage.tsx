@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { useLoaderData, useParams, useSearchParams } from 'react-router-dom';
 import commonEn from '../../schemas/common/messages.en.json';
 import commonFr from '../../schemas/common/messages.fr.json';
+import { dateText } from '../../words/dates';
 import { createI18n } from '../../words/i18n';
 import { checkPdf } from '../api/verify';
 import { verifyLocale, type VerifyLoad } from '../loaders';
@@ -61,7 +62,12 @@ export function VerifyPage() {
   else if (load.v.status === 'withdrawn')
     body = (
       <div className="notice notice-error verify-withdrawn" role="alert" data-status="withdrawn">
-        <p>{t('app.verify.withdrawn', { issued: load.v.issued_on, withdrawn: load.v.withdrawn_on })}</p>
+        <p>
+          {t('app.verify.withdrawn', {
+            issued: dateText(load.v.issued_on, locale),
+            withdrawn: dateText(load.v.withdrawn_on, locale),
+          })}
+        </p>
       </div>
     );
   else {
@@ -91,7 +97,7 @@ export function VerifyPage() {
             ) : null}
             <div>
               <dt>{t('app.verify.issued_on')}</dt>
-              <dd>{v.issued_on}</dd>
+              <dd>{dateText(v.issued_on, locale)}</dd>
             </div>
             <div>
               <dt>{t('app.verify.method')}</dt>

@@ -108,6 +108,9 @@ test('a printed note verified from its QR code: same figures, the PDF byte for b
   await expect(page.getByRole('heading', { name: 'Verifying a calculation note' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: 'Same figures' })).toBeVisible();
   await expect(page.getByRole('rowheader').first()).toBeVisible();
+  // the day the note was issued, as the reader writes it (never 2026-11-25)
+  const today = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date());
+  await expect(page.locator('.verify-facts').first()).toContainText(`Issued on${today}`);
   await expectAccessible(page, 'verification page');
   // the file's button in the page's language, not the browser's ("Choose File" / "Parcourir…")
   await expect(page.locator('.verify-drop')).toContainText('Choose a file');
@@ -126,6 +129,8 @@ test('a printed note verified from its QR code: same figures, the PDF byte for b
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto(`${address!}?lang=fr&iframe=yes`);
   await expect(page.getByRole('status').filter({ hasText: 'Mêmes chiffres' })).toBeVisible();
+  const aujourdhui = new Intl.DateTimeFormat('fr', { dateStyle: 'long' }).format(new Date());
+  await expect(page.locator('.verify-facts').first()).toContainText(`Émise le${aujourdhui}`);
   expect(
     await page.evaluate(
       () => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1,

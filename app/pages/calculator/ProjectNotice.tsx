@@ -57,12 +57,12 @@ export function ProjectTools({
   lost: boolean;
   onOpen: (calc: string, id: string) => void;
 }) {
-  const { calc, calculator, t } = useFrame();
+  const { calc, calculator, t, locale } = useFrame();
   const id = useAtomValue(wizardAtoms(calculator.bundle).session).project_id;
   if (lost) return <div className="project-tools" />;
   return (
     <div className="project-tools">
-      {id ? <ProjectMove api={calculator.api} id={id} t={t} /> : null}
+      {id ? <ProjectMove api={calculator.api} id={id} t={t} locale={locale} /> : null}
       <OpenProjectFile api={calculator.api} t={t} onOpened={(to) => onOpen(calc, to)} />
     </div>
   );
