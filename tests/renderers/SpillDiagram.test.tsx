@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { derive } from '../../engine';
-import { SpillDiagram } from '../../renderers/SpillDiagram';
+import { fit, SpillDiagram } from '../../renderers/SpillDiagram';
 import { BUNDLES } from '../../renderers/stories/bundles';
 import { renderWithContext } from './helpers';
 
@@ -43,5 +43,21 @@ describe('SpillDiagram', () => {
       ],
       arrows: 2,
     });
+  });
+
+  it('tells apart long names that differ only at their end, each whole in its tooltip', () => {
+    const roofs = valid.roofs as Record<string, unknown>[];
+    const long = (n: number) => `Toiture végétalisée du bâtiment principal, aile nord-est numéro ${n}`;
+    const data = { ...valid, roofs: [1, 2, 12].map((n) => ({ ...roofs[0], name: long(n) })) };
+    const state = derive(bundle, data);
+    renderWithContext(<SpillDiagram def={spills} step={state.steps.find((s) => s.key === 'Deversement')!} />);
+    const shown = Array.from(
+      screen.getByRole('img').querySelectorAll('g.spill-node:not(.spill-end) text'),
+    ).map((t) => t.textContent!);
+    expect(shown).toHaveLength(3);
+    expect(new Set(shown).size).toBe(3);
+    for (const s of shown) expect([...s].length).toBeLessThanOrEqual(22);
+    expect(picture().columns[0]).toEqual([long(1), long(2), long(12)]);
+    expect(fit('Toiture B')).toBe('Toiture B');
   });
 });
