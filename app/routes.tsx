@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import {
   Outlet,
   redirect,
@@ -68,12 +67,6 @@ function Root() {
 const failed = <LoadFailure />;
 const waiting = <PageLoading />;
 
-/** A page's code, loaded when first visited (each page is its own chunk). */
-const page =
-  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
-  async (): Promise<ComponentType> =>
-    pick(await load());
-
 type PageLoaders = typeof import('./pageLoaders');
 type CalcLoader = (store: Store, calc: string, request: Request) => Promise<unknown>;
 
@@ -89,8 +82,8 @@ const calcLoader = (store: Store, pick: (m: PageLoaders) => CalcLoader) => async
 
 /**
  * The app's routes under /client: the login, the home of calculators, and each calculator's home, wizard,
- * history, review, results, note and variants' comparison; / and any unknown page go to the deployment's
- * start page. `store` is the jotai store the app's atoms live in (the loaders read and fill it).
+ * history, review, results, note and variants' comparison (each page's code its own chunk, loaded when
+ * first visited); / and any unknown page go to the deployment's start page. `store` is the jotai store the app's atoms live in (the loaders read and fill it).
  */
 export function appRoutes(store: Store): RouteObject[] {
   return [
@@ -108,10 +101,7 @@ export function appRoutes(store: Store): RouteObject[] {
         {
           path: 'login',
           lazy: {
-            Component: page(
-              () => import('./pages/LoginPage'),
-              (m) => m.LoginPage,
-            ),
+            Component: () => import('./pages/LoginPage').then((m) => m.LoginPage),
           },
         },
         // issue 30: the public verification page of an issued note, and a project opened by its link
@@ -119,29 +109,20 @@ export function appRoutes(store: Store): RouteObject[] {
           path: 'verify/:code',
           loader: ({ params, request }) => verifyLoader(params.code ?? '', request),
           lazy: {
-            Component: page(
-              () => import('./pages/VerifyPage'),
-              (m) => m.VerifyPage,
-            ),
+            Component: () => import('./pages/VerifyPage').then((m) => m.VerifyPage),
           },
         },
         {
           path: 'open/:token',
           loader: ({ params, request }) => openLinkLoader(params.token ?? '', request),
           lazy: {
-            Component: page(
-              () => import('./pages/OpenLinkPage'),
-              (m) => m.OpenLinkPage,
-            ),
+            Component: () => import('./pages/OpenLinkPage').then((m) => m.OpenLinkPage),
           },
         },
         {
           path: 'home',
           lazy: {
-            Component: page(
-              () => import('./pages/CalculatorsPage'),
-              (m) => m.CalculatorsPage,
-            ),
+            Component: () => import('./pages/CalculatorsPage').then((m) => m.CalculatorsPage),
           },
           loader: async () => {
             const config = await configOf(store);
@@ -166,10 +147,7 @@ export function appRoutes(store: Store): RouteObject[] {
                 {
                   index: true,
                   lazy: {
-                    Component: page(
-                      () => import('./pages/HomePage'),
-                      (m) => m.HomePage,
-                    ),
+                    Component: () => import('./pages/HomePage').then((m) => m.HomePage),
                   },
                 },
                 {
@@ -185,10 +163,7 @@ export function appRoutes(store: Store): RouteObject[] {
                     {
                       path: 'calculator',
                       lazy: {
-                        Component: page(
-                          () => import('./pages/CalculatorPage'),
-                          (m) => m.CalculatorPage,
-                        ),
+                        Component: () => import('./pages/CalculatorPage').then((m) => m.CalculatorPage),
                       },
                       loader: ({ params, request }) => projectLoader(params.calc ?? '', request),
                       // the stored project is fetched again only for another ?id= (not on the steps' #n)
@@ -198,49 +173,34 @@ export function appRoutes(store: Store): RouteObject[] {
                     {
                       path: 'history',
                       lazy: {
-                        Component: page(
-                          () => import('./pages/HistoryPage'),
-                          (m) => m.HistoryPage,
-                        ),
+                        Component: () => import('./pages/HistoryPage').then((m) => m.HistoryPage),
                         loader: calcLoader(store, (m) => m.historyLoader),
                       },
                     },
                     {
                       path: 'review',
                       lazy: {
-                        Component: page(
-                          () => import('./pages/ReviewPage'),
-                          (m) => m.ReviewPage,
-                        ),
+                        Component: () => import('./pages/ReviewPage').then((m) => m.ReviewPage),
                       },
                     },
                     {
                       path: 'results',
                       lazy: {
-                        Component: page(
-                          () => import('./pages/ResultsPage'),
-                          (m) => m.ResultsPage,
-                        ),
+                        Component: () => import('./pages/ResultsPage').then((m) => m.ResultsPage),
                         loader: calcLoader(store, (m) => m.resultsLoader),
                       },
                     },
                     {
                       path: 'note',
                       lazy: {
-                        Component: page(
-                          () => import('./pages/NotePage'),
-                          (m) => m.NotePage,
-                        ),
+                        Component: () => import('./pages/NotePage').then((m) => m.NotePage),
                         loader: calcLoader(store, (m) => m.noteLoader),
                       },
                     },
                     {
                       path: 'compare',
                       lazy: {
-                        Component: page(
-                          () => import('./pages/ComparePage'),
-                          (m) => m.ComparePage,
-                        ),
+                        Component: () => import('./pages/ComparePage').then((m) => m.ComparePage),
                         loader: calcLoader(store, (m) => m.compareLoader),
                       },
                     },
