@@ -72,8 +72,10 @@ type CalcLoader = (store: Store, calc: string, request: Request) => Promise<unkn
 
 /**
  * The loader of a calculator's page, from app/pageLoaders.ts: React Router loads its code beside the
- * page's (a lazy route's `loader`), so the routes' module, in the app's first chunk, carries neither it
- * nor the engine it uses.
+ * page's (a lazy object's `loader` and `Component`), so the routes' module, in the app's first chunk,
+ * carries neither it nor the engine it uses. A route without such a loader keeps a lazy function: React
+ * Router 7.18 waits for a lazy object's `Component`, and shows the errorElement when it fails to
+ * download, only beside a `loader`.
  */
 const calcLoader = (store: Store, pick: (m: PageLoaders) => CalcLoader) => async () => {
   const load = pick(await import('./pageLoaders'));
@@ -100,30 +102,22 @@ export function appRoutes(store: Store): RouteObject[] {
         { index: true, loader: () => toStart(store) },
         {
           path: 'login',
-          lazy: {
-            Component: () => import('./pages/LoginPage').then((m) => m.LoginPage),
-          },
+          lazy: () => import('./pages/LoginPage').then((m) => ({ Component: m.LoginPage })),
         },
         // issue 30: the public verification page of an issued note, and a project opened by its link
         {
           path: 'verify/:code',
           loader: ({ params, request }) => verifyLoader(params.code ?? '', request),
-          lazy: {
-            Component: () => import('./pages/VerifyPage').then((m) => m.VerifyPage),
-          },
+          lazy: () => import('./pages/VerifyPage').then((m) => ({ Component: m.VerifyPage })),
         },
         {
           path: 'open/:token',
           loader: ({ params, request }) => openLinkLoader(params.token ?? '', request),
-          lazy: {
-            Component: () => import('./pages/OpenLinkPage').then((m) => m.OpenLinkPage),
-          },
+          lazy: () => import('./pages/OpenLinkPage').then((m) => ({ Component: m.OpenLinkPage })),
         },
         {
           path: 'home',
-          lazy: {
-            Component: () => import('./pages/CalculatorsPage').then((m) => m.CalculatorsPage),
-          },
+          lazy: () => import('./pages/CalculatorsPage').then((m) => ({ Component: m.CalculatorsPage })),
           loader: async () => {
             const config = await configOf(store);
             const chosen = store.get(userLocaleAtom);
@@ -146,9 +140,7 @@ export function appRoutes(store: Store): RouteObject[] {
               children: [
                 {
                   index: true,
-                  lazy: {
-                    Component: () => import('./pages/HomePage').then((m) => m.HomePage),
-                  },
+                  lazy: () => import('./pages/HomePage').then((m) => ({ Component: m.HomePage })),
                 },
                 {
                   // the wizard's pages: the engine and the bundle's validators, which the home page does
@@ -162,9 +154,8 @@ export function appRoutes(store: Store): RouteObject[] {
                   children: [
                     {
                       path: 'calculator',
-                      lazy: {
-                        Component: () => import('./pages/CalculatorPage').then((m) => m.CalculatorPage),
-                      },
+                      lazy: () =>
+                        import('./pages/CalculatorPage').then((m) => ({ Component: m.CalculatorPage })),
                       loader: ({ params, request }) => projectLoader(params.calc ?? '', request),
                       // the stored project is fetched again only for another ?id= (not on the steps' #n)
                       shouldRevalidate: ({ currentUrl, nextUrl }) =>
@@ -179,9 +170,7 @@ export function appRoutes(store: Store): RouteObject[] {
                     },
                     {
                       path: 'review',
-                      lazy: {
-                        Component: () => import('./pages/ReviewPage').then((m) => m.ReviewPage),
-                      },
+                      lazy: () => import('./pages/ReviewPage').then((m) => ({ Component: m.ReviewPage })),
                     },
                     {
                       path: 'results',
