@@ -94,6 +94,29 @@ function calculatorFacts(folders: string[]): Plugin {
   };
 }
 
+/**
+ * @rjsf/core imports markdown-to-jsx for every form, whether or not one draws markdown: its import, and
+ * only its, resolves to renderers/markdownOnDemand.tsx, which loads the real library when a form first
+ * draws markdown (README, "What rjsf does"). Other importers get markdown-to-jsx itself. (The dev
+ * server pre-bundles @rjsf/core with the library inline; the build and Storybook's build go through here.)
+ */
+function markdownOnDemand(): Plugin {
+  const onDemand = join(import.meta.dirname, 'renderers', 'markdownOnDemand.tsx');
+  return {
+    name: 'markdown-on-demand',
+    enforce: 'pre',
+    resolveId(id, importer) {
+      if (
+        id === 'markdown-to-jsx/react' &&
+        importer &&
+        /[\\/]node_modules[\\/]@rjsf[\\/]core[\\/]/.test(importer)
+      )
+        return onDemand;
+      return undefined;
+    },
+  };
+}
+
 // One build serves every mode: the app lives under /client/, the API under /api/.
 // Extra calculator folders (EXTRA_BUNDLES, e.g. the test calculator of tests/fixtures/bundles) join
 // schemas/ in the build; without it the alias names a folder that does not exist, and adds nothing.
@@ -108,6 +131,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    markdownOnDemand(),
     checkBundles(),
     calculatorFacts([join(import.meta.dirname, 'schemas'), extraBundles]),
     precompress(),

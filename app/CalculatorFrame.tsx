@@ -1,4 +1,4 @@
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   Outlet,
@@ -10,7 +10,7 @@ import {
   useSearchParams,
 } from 'react-router-dom';
 import { createI18n, type Translator } from '../words/i18n';
-import { localeOfCalculator, type Calculator } from './calculators';
+import { loadEngineBundle, localeOfCalculator, type Calculator } from './calculators';
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { Sidebar } from './components/Sidebar';
 import { FrameCtx, type Frame } from './frame';
@@ -18,7 +18,7 @@ import { http } from './api/http';
 import { fetchConfig } from './api/projects';
 import { configAtom, userLocaleAtom } from './state/appAtoms';
 import { safeSession } from './state/safeStorage';
-import { flushSession, wizardAtoms } from './state/wizardAtoms';
+import { flushSession } from './state/sessionWrites';
 
 /**
  * Keeps one calculator's saved wizard at a time: entering another calculator clears the previous one's
@@ -49,7 +49,7 @@ function FrameInner({ calc, calculator }: { calc: string; calculator: Calculator
     (name: string, n: number) => i18n.t('common.copy_name', { name, count: n }),
     [i18n],
   );
-  const reset = useSetAtom(wizardAtoms(calculator.bundle).reset);
+  const store = useStore();
   const [confirmNew, setConfirmNew] = useState(false);
   const navigate = useNavigate();
   const revalidator = useRevalidator();
@@ -129,8 +129,13 @@ function FrameInner({ calc, calculator }: { calc: string; calculator: Calculator
           onCancel={() => setConfirmNew(false)}
           onConfirm={() => {
             setConfirmNew(false);
-            reset();
-            void navigate(`/${calc}/calculator`);
+            // the wizard's code and the engine, not needed by the home page, load when first asked
+            void Promise.all([import('./state/wizardAtoms'), loadEngineBundle(calc)]).then(
+              ([{ wizardAtoms }, bundle]) => {
+                store.set(wizardAtoms(bundle).reset);
+                void navigate(`/${calc}/calculator`);
+              },
+            );
           }}
         />
       ) : null}

@@ -1,4 +1,4 @@
-import { compileBundle, prepareBundle, registerValidators, type Bundle } from '../engine';
+import type { Bundle } from '../engine';
 import type { Messages } from '../renderers';
 // Each calculator's productType and locales, read from its bundle.json when the app was built
 // (vite.config.ts): the project and the messages are fetched beside the bundle, not after it.
@@ -31,9 +31,6 @@ const VALIDATORS = import.meta.glob<Json>([
 const MESSAGES = import.meta.glob<Json>(['/schemas/*/messages.*.json', '@extra-bundles/*/messages.*.json'], {
   import: 'default',
 });
-// The production build checked every bundle when it was made (vite.config.ts): it only compiles them, and
-// the checks' code stays out of the page. The development server checks each bundle as it loads.
-const prepare = import.meta.env.DEV ? prepareBundle : compileBundle;
 
 const folderOf = (path: string): string => path.slice(0, path.lastIndexOf('/'));
 const idOf = (path: string): string => folderOf(path).slice(folderOf(path).lastIndexOf('/') + 1);
@@ -49,19 +46,40 @@ const messagesAt = (path: string | undefined): Promise<Json> =>
 const bundles = new Map<string, Promise<Bundle>>();
 const calculators = new Map<string, Promise<Calculator>>();
 
-/** A calculator's bundle alone (once per id): what a page's loader needs to reach its API. */
+/**
+ * A calculator's bundle alone (once per id): what a frame, a home page and a loader reaching its API need.
+ * The production build checked every bundle when it was made (vite.config.ts), so the page takes it as it
+ * is and the checks' code stays out; the development server checks each bundle as it loads.
+ */
 export function loadBundle(id: string): Promise<Bundle> {
   let p = bundles.get(id);
   if (!p) {
-    const path = bundlePaths.get(id)!;
-    const validators = VALIDATORS[`${folderOf(path)}/generated/validators.js`];
-    p = Promise.all([BUNDLES[path]!(), validators ? validators() : {}]).then(([json, fns]) => {
-      registerValidators(fns);
-      const bundle = prepare(json);
+    p = BUNDLES[bundlePaths.get(id)!]!().then(async (json) => {
+      const bundle = import.meta.env.DEV ? (await import('../engine')).prepareBundle(json) : json;
       if (bundle.id !== id) throw new Error(`the bundle in folder '${id}' says its id is '${bundle.id}'`);
       return bundle;
     });
     bundles.set(id, p);
+  }
+  return p;
+}
+
+const engines = new Map<string, Promise<Bundle>>();
+
+/**
+ * A calculator's bundle ready for the engine (once per id): the engine's code, the bundle's keyword
+ * validators precompiled at build (npm run bundles:build) registered with it, the bundle compiled. What the
+ * wizard's pages and their loaders wait for (app/routes.tsx); a calculator's home page does without, and
+ * does not download them.
+ */
+export function loadEngineBundle(id: string): Promise<Bundle> {
+  let p = engines.get(id);
+  if (!p) {
+    const validators = VALIDATORS[`${folderOf(bundlePaths.get(id)!)}/generated/validators.js`];
+    p = Promise.all([loadBundle(id), validators ? validators() : {}, import('./engineReady')]).then(
+      ([bundle, fns, { engineReady }]) => engineReady(bundle, fns),
+    );
+    engines.set(id, p);
   }
   return p;
 }

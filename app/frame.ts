@@ -3,7 +3,6 @@ import type { Translator } from '../words/i18n';
 import type { AppConfig } from './api/projects';
 import type { Calculator } from './calculators';
 import type { CopyName } from '../engine';
-import { useWizard } from './state/useWizard';
 
 /** What every page of a calculator gets from its frame. */
 export interface Frame {
@@ -25,13 +24,4 @@ export function useFrame(): Frame {
   const f = useContext(FrameCtx);
   if (!f) throw new Error('a page must be rendered inside a CalculatorFrame');
   return f;
-}
-
-/**
- * The current calculator's wizard (app/state/wizardAtoms.ts): a page or part that reads it subscribes to
- * it; the frame does not, so an edit redraws only what reads the answers.
- */
-export function useFrameWizard() {
-  const { calculator, copyName } = useFrame();
-  return useWizard(calculator.bundle, copyName);
 }

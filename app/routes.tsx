@@ -1,21 +1,15 @@
-import type { ComponentType } from 'react';
-import { Outlet, redirect, ScrollRestoration, type RouteObject } from 'react-router-dom';
+import {
+  Outlet,
+  redirect,
+  ScrollRestoration,
+  type LoaderFunctionArgs,
+  type RouteObject,
+} from 'react-router-dom';
 import { fetchProject } from './api/projects';
-import { apiOf, CALCULATOR_IDS, loadCalculator, preloadCalculator } from './calculators';
+import { apiOf, CALCULATOR_IDS, loadCalculator, loadEngineBundle, preloadCalculator } from './calculators';
 import { CalculatorFrame, resetOtherCalculators } from './CalculatorFrame';
 import { LoadFailure, NavigationPending, PageLoading } from './components/LoadFailure';
-import {
-  BASENAME,
-  compareLoader,
-  configOf,
-  historyLoader,
-  inside,
-  noteLoader,
-  openLinkLoader,
-  resultsLoader,
-  verifyLoader,
-  type Store,
-} from './loaders';
+import { BASENAME, configOf, inside, openLinkLoader, verifyLoader, type Store } from './loaders';
 import { defaultRoute, localeOf, userLocaleAtom } from './state/appAtoms';
 
 export { BASENAME };
@@ -25,11 +19,6 @@ async function toStart(store: Store): Promise<Response> {
   const to = defaultRoute(await configOf(store));
   if (!to) throw new Error('the configuration could not be loaded');
   return redirect(to);
-}
-
-/** The page code and its data of one page of a calculator, a lazy route under /:calc. */
-export interface PageModule {
-  Component: ComponentType;
 }
 
 /**
@@ -78,15 +67,25 @@ function Root() {
 const failed = <LoadFailure />;
 const waiting = <PageLoading />;
 
-/** A page's code, loaded when first visited (each page is its own chunk). */
-const page =
-  <M,>(load: () => Promise<M>, pick: (m: M) => ComponentType) =>
-  async (): Promise<PageModule> => ({ Component: pick(await load()) });
+type PageLoaders = typeof import('./pageLoaders');
+type CalcLoader = (store: Store, calc: string, request: Request) => Promise<unknown>;
+
+/**
+ * The loader of a calculator's page, from app/pageLoaders.ts: React Router loads its code beside the
+ * page's (a lazy object's `loader` and `Component`), so the routes' module, in the app's first chunk,
+ * carries neither it nor the engine it uses. A route without such a loader keeps a lazy function: React
+ * Router 7.18 waits for a lazy object's `Component`, and shows the errorElement when it fails to
+ * download, only beside a `loader`.
+ */
+const calcLoader = (store: Store, pick: (m: PageLoaders) => CalcLoader) => async () => {
+  const load = pick(await import('./pageLoaders'));
+  return ({ params, request }: LoaderFunctionArgs) => load(store, params.calc ?? '', request);
+};
 
 /**
  * The app's routes under /client: the login, the home of calculators, and each calculator's home, wizard,
- * history, review, results, note and variants' comparison; / and any unknown page go to the deployment's
- * start page. `store` is the jotai store the app's atoms live in (the loaders read and fill it).
+ * history, review, results, note and variants' comparison (each page's code its own chunk, loaded when
+ * first visited); / and any unknown page go to the deployment's start page. `store` is the jotai store the app's atoms live in (the loaders read and fill it).
  */
 export function appRoutes(store: Store): RouteObject[] {
   return [
@@ -103,34 +102,22 @@ export function appRoutes(store: Store): RouteObject[] {
         { index: true, loader: () => toStart(store) },
         {
           path: 'login',
-          lazy: page(
-            () => import('./pages/LoginPage'),
-            (m) => m.LoginPage,
-          ),
+          lazy: () => import('./pages/LoginPage').then((m) => ({ Component: m.LoginPage })),
         },
         // issue 30: the public verification page of an issued note, and a project opened by its link
         {
           path: 'verify/:code',
           loader: ({ params, request }) => verifyLoader(params.code ?? '', request),
-          lazy: page(
-            () => import('./pages/VerifyPage'),
-            (m) => m.VerifyPage,
-          ),
+          lazy: () => import('./pages/VerifyPage').then((m) => ({ Component: m.VerifyPage })),
         },
         {
           path: 'open/:token',
           loader: ({ params, request }) => openLinkLoader(params.token ?? '', request),
-          lazy: page(
-            () => import('./pages/OpenLinkPage'),
-            (m) => m.OpenLinkPage,
-          ),
+          lazy: () => import('./pages/OpenLinkPage').then((m) => ({ Component: m.OpenLinkPage })),
         },
         {
           path: 'home',
-          lazy: page(
-            () => import('./pages/CalculatorsPage'),
-            (m) => m.CalculatorsPage,
-          ),
+          lazy: () => import('./pages/CalculatorsPage').then((m) => ({ Component: m.CalculatorsPage })),
           loader: async () => {
             const config = await configOf(store);
             const chosen = store.get(userLocaleAtom);
@@ -153,60 +140,60 @@ export function appRoutes(store: Store): RouteObject[] {
               children: [
                 {
                   index: true,
-                  lazy: page(
-                    () => import('./pages/HomePage'),
-                    (m) => m.HomePage,
-                  ),
+                  lazy: () => import('./pages/HomePage').then((m) => ({ Component: m.HomePage })),
                 },
                 {
-                  path: 'calculator',
-                  lazy: page(
-                    () => import('./pages/CalculatorPage'),
-                    (m) => m.CalculatorPage,
-                  ),
-                  loader: ({ params, request }) => projectLoader(params.calc ?? '', request),
-                  // the stored project is fetched again only for another ?id= (not on the steps' #n)
-                  shouldRevalidate: ({ currentUrl, nextUrl }) =>
-                    currentUrl.searchParams.get('id') !== nextUrl.searchParams.get('id'),
-                },
-                {
-                  path: 'history',
-                  lazy: page(
-                    () => import('./pages/HistoryPage'),
-                    (m) => m.HistoryPage,
-                  ),
-                  loader: ({ params, request }) => historyLoader(store, params.calc ?? '', request),
-                },
-                {
-                  path: 'review',
-                  lazy: page(
-                    () => import('./pages/ReviewPage'),
-                    (m) => m.ReviewPage,
-                  ),
-                },
-                {
-                  path: 'results',
-                  lazy: page(
-                    () => import('./pages/ResultsPage'),
-                    (m) => m.ResultsPage,
-                  ),
-                  loader: ({ params, request }) => resultsLoader(store, params.calc ?? '', request),
-                },
-                {
-                  path: 'note',
-                  lazy: page(
-                    () => import('./pages/NotePage'),
-                    (m) => m.NotePage,
-                  ),
-                  loader: ({ params, request }) => noteLoader(store, params.calc ?? '', request),
-                },
-                {
-                  path: 'compare',
-                  lazy: page(
-                    () => import('./pages/ComparePage'),
-                    (m) => m.ComparePage,
-                  ),
-                  loader: ({ params, request }) => compareLoader(store, params.calc ?? '', request),
+                  // the wizard's pages: the engine and the bundle's validators, which the home page does
+                  // without, loaded beside each page's code and data
+                  loader: async ({ params }) => {
+                    if (CALCULATOR_IDS.includes(params.calc ?? '')) await loadEngineBundle(params.calc ?? '');
+                    return null;
+                  },
+                  // once per calculator (its promise is kept: asking again costs nothing)
+                  shouldRevalidate: ({ currentParams, nextParams }) => currentParams.calc !== nextParams.calc,
+                  children: [
+                    {
+                      path: 'calculator',
+                      lazy: () =>
+                        import('./pages/CalculatorPage').then((m) => ({ Component: m.CalculatorPage })),
+                      loader: ({ params, request }) => projectLoader(params.calc ?? '', request),
+                      // the stored project is fetched again only for another ?id= (not on the steps' #n)
+                      shouldRevalidate: ({ currentUrl, nextUrl }) =>
+                        currentUrl.searchParams.get('id') !== nextUrl.searchParams.get('id'),
+                    },
+                    {
+                      path: 'history',
+                      lazy: {
+                        Component: () => import('./pages/HistoryPage').then((m) => m.HistoryPage),
+                        loader: calcLoader(store, (m) => m.historyLoader),
+                      },
+                    },
+                    {
+                      path: 'review',
+                      lazy: () => import('./pages/ReviewPage').then((m) => ({ Component: m.ReviewPage })),
+                    },
+                    {
+                      path: 'results',
+                      lazy: {
+                        Component: () => import('./pages/ResultsPage').then((m) => m.ResultsPage),
+                        loader: calcLoader(store, (m) => m.resultsLoader),
+                      },
+                    },
+                    {
+                      path: 'note',
+                      lazy: {
+                        Component: () => import('./pages/NotePage').then((m) => m.NotePage),
+                        loader: calcLoader(store, (m) => m.noteLoader),
+                      },
+                    },
+                    {
+                      path: 'compare',
+                      lazy: {
+                        Component: () => import('./pages/ComparePage').then((m) => m.ComparePage),
+                        loader: calcLoader(store, (m) => m.compareLoader),
+                      },
+                    },
+                  ],
                 },
                 { path: '*', loader: () => toStart(store) },
               ],

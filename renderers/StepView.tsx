@@ -5,7 +5,7 @@ import { Carousel } from './Carousel';
 import { SpillDiagram } from './SpillDiagram';
 import { StepIcon } from './StepIcon';
 import { PreviewCtx, tr, useRender } from './context';
-import { numberText } from '../words/resultsText';
+import { numberText } from '../words/numberText';
 
 /** Callbacks of a step's cards and gate question. */
 export interface StepActions {

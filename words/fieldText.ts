@@ -1,5 +1,5 @@
 import type { FieldState } from '../engine';
-import { numberText } from './resultsText';
+import { numberText } from './numberText';
 
 /**
  * A field's value as text for reading (the note page and the PDF): yes/no for booleans, the option's label

@@ -1,6 +1,7 @@
 import { toDisplay, unitKey } from '../engine/units';
 import type { UnitSystem } from '../engine';
 import { monthNames } from './dates';
+import { figureText, numberText } from './numberText';
 import type { AbattementResults, GroundsResult, RoofResult, StressSite, Volumes } from './results/abattement';
 
 /**
@@ -12,35 +13,11 @@ import type { AbattementResults, GroundsResult, RoofResult, StressSite, Volumes 
  */
 type T = (key: string, params?: Record<string, unknown>) => string;
 
+export { figureText, numberText };
+
 /** True for results that carry the annual figures (computed with method 2.0 or later). */
 export function hasSummary(r: AbattementResults): boolean {
   return r.toitureResults.every((x) => x.annual && x.volumes) && r.site !== undefined;
-}
-
-const formats = new Map<string, Intl.NumberFormat>();
-
-/** A number for reading, in the reader's language (1 270,5 in French, 1,270.5 in English). */
-export function numberText(
-  value: number | null | undefined,
-  lang: string,
-  decimals = 1,
-  /** every decimal written (87,0 beside 94,2): the columns of a table of figures line up */
-  fixed = false,
-): string {
-  if (value === null || value === undefined || !Number.isFinite(value)) return '–';
-  const key = `${lang}:${decimals}:${fixed}`;
-  let format = formats.get(key);
-  if (!format)
-    formats.set(
-      key,
-      (format = new Intl.NumberFormat(lang, {
-        maximumFractionDigits: decimals,
-        minimumFractionDigits: fixed ? decimals : 0,
-      })),
-    );
-  // The narrow no-break space French groups digits with is not in every font (nor the PDF's standard
-  // ones): a plain no-break space reads the same.
-  return format.format(value).replace(/\u202f/g, '\u00a0');
 }
 
 /** A yearly volume with its unit: m³, or US gallons when the project is imperial. */
@@ -280,19 +257,6 @@ export function stressTable(
       ),
     ],
   };
-}
-
-/** A figure as text: its value in the reader's language, then its unit; a dash when it is not a number. */
-export function figureText(
-  value: unknown,
-  unit: string | undefined,
-  digits: number,
-  t: T,
-  lang: string,
-): string {
-  if (typeof value !== 'number' || !Number.isFinite(value)) return '–';
-  // every decimal written, as the results' tables write the same figure (58,0 %, not 58 %)
-  return `${numberText(value, lang, digits, true)}${unit ? ` ${t(unit)}` : ''}`;
 }
 
 /** One row of the summary in figures: shares in %, volumes in m³ per year. */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { numberText } from '../../words/resultsText';
+import { numberText } from '../../words/numberText';
 
 /** A file as the picker shows it: its name, its size when known, a picture of it when it is an image. */
 export interface PickedFile {

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { Bundle, PreviewFigure } from '../../engine';
-import { figureText } from '../../words/resultsText';
+import { figureText } from '../../words/numberText';
 import { reasonText } from '../../words/reasonText';
 import { usePreviewValue, type PreviewStore } from '../state/usePreview';
 

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { UnitSystem } from '../../engine';
 import { apiErrorText } from '../api/http';
-import { useFrame, useFrameWizard } from '../frame';
+import { useFrame } from '../frame';
+import { useFrameWizard } from '../state/useWizard';
 
 /**
  * The project's unit system where figures are read (results, note), for calculators that have two: the

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { apiErrorText } from '../api/http';
-import { useFrame, useFrameWizard } from '../frame';
+import { useFrame } from '../frame';
+import { useFrameWizard } from '../state/useWizard';
 
 /**
  * Said above results and the note when the form holds answers the stored project does not (a section

@@ -4,7 +4,8 @@ import type { StepStatus } from '../../engine';
 import { PreviewCtx, RenderCtx, Wizard } from '../../renderers';
 import { apiErrorText } from '../api/http';
 import { Skeleton } from '../components/Skeleton';
-import { useFrame, useFrameWizard } from '../frame';
+import { useFrame } from '../frame';
+import { useFrameWizard } from '../state/useWizard';
 import { whenIdle } from '../state/whenIdle';
 import { CalculatorHead } from './calculator/CalculatorHead';
 import { LeaveGuard } from './calculator/LeaveGuard';
@@ -41,6 +42,8 @@ export function CalculatorPage() {
         // and the review's, when the bundle checks the answers before calculating
         if (bundle.review) void import('./ReviewPage').catch(() => undefined);
         void import('./ResultsPage').then((m) => m.preloadViews(bundle.results.views)).catch(() => undefined); // offline: Submit fetches them again
+        // and the results' loader (app/routes.tsx loads it beside the page)
+        void import('../pageLoaders').catch(() => undefined);
       },
       2000,
       200,

@@ -6,7 +6,7 @@ import { apiErrorText } from '../api/http';
 import { DataTable } from '../components/DataTable';
 import { Skeleton } from '../components/Skeleton';
 import { useFrame } from '../frame';
-import type { CompareLoad, CompareMember } from '../loaders';
+import type { CompareLoad, CompareMember } from '../pageLoaders';
 import { VariantNames } from '../components/VariantNames';
 
 const CompareCharts = lazy(() => import('../charts/CompareCharts'));

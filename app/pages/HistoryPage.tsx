@@ -14,7 +14,7 @@ import { apiErrorText, http } from '../api/http';
 import { apiPath } from '../calculators';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useFrame } from '../frame';
-import { historyQuery, historySearch, type HistoryLoad, type HistoryQuery } from '../loaders';
+import { historyQuery, historySearch, type HistoryLoad, type HistoryQuery } from '../pageLoaders';
 import { HistoryTable, type Pick } from './history/HistoryTable';
 import { Pagination } from './history/Pagination';
 import { PromptDialog } from './history/PromptDialog';

@@ -2,12 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router-dom';
 import { evaluate, truthy } from '../../engine';
 import { variants } from '../api/projects';
-import type { ResultsLoad } from '../loaders';
+import type { ResultsLoad } from '../pageLoaders';
 import { apiErrorText } from '../api/http';
 import { Skeleton } from '../components/Skeleton';
 import { ResultViews } from '../results/views';
 import { reasonText } from '../../words/reasonText';
-import { useFrame, useFrameWizard } from '../frame';
+import { useFrame } from '../frame';
+import { useFrameWizard } from '../state/useWizard';
 import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';
 

@@ -2,7 +2,8 @@ import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { canCalculate } from '../../engine';
 import { StepIcon } from '../../renderers/StepIcon';
 import { StepSummary } from '../components/StepSummary';
-import { useFrame, useFrameWizard } from '../frame';
+import { useFrame } from '../frame';
+import { useFrameWizard } from '../state/useWizard';
 
 /**
  * Check your answers (a bundle's `review`): every step's answers with a link back to change them, then the

@@ -16,7 +16,8 @@ import {
 import type { Article, Limiter } from '../../words/results/flow-limiter';
 import { DataTable } from '../components/DataTable';
 import { fieldText, isShown } from '../../words/fieldText';
-import { useFrame, useFrameWizard } from '../frame';
+import { useFrame } from '../frame';
+import { useFrameWizard } from '../state/useWizard';
 import { Link } from 'react-router-dom';
 
 import { onDemand } from './onDemand';

@@ -1,6 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import type { Bundle, CopyName } from '../../engine';
+import { useFrame } from '../frame';
 import { flushSession, unsavedIn, wizardAtoms, type SaveOutcome } from './wizardAtoms';
 
 export type { SaveOutcome };
@@ -89,4 +90,13 @@ export function useWizard(bundle: Bundle, copyName?: CopyName) {
     load,
     reset,
   };
+}
+
+/**
+ * The current calculator's wizard (app/state/wizardAtoms.ts): a page or part that reads it subscribes to
+ * it; the frame does not, so an edit redraws only what reads the answers.
+ */
+export function useFrameWizard() {
+  const { calculator, copyName } = useFrame();
+  return useWizard(calculator.bundle, copyName);
 }

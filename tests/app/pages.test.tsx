@@ -68,6 +68,17 @@ describe('CalculatorPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
+  it('starts a new project from the home page, whose code has no wizard: an empty form', async () => {
+    const { router } = await at('/sl/calculator');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Nom' }), { target: { value: 'Jeanne' } });
+    await waitFor(() => expect(sessionStorage.getItem('sl_form')).toContain('Jeanne'));
+    await router.navigate('/sl');
+    fireEvent.click(await screen.findByRole('button', { name: 'Nouveau projet' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
+    // the wizard's code and the engine load, the form is emptied, then the wizard opens
+    expect(await screen.findByRole('textbox', { name: 'Nom' })).toHaveValue('');
+    expect(router.state.location.pathname).toBe('/client/sl/calculator');
+  });
 });
 
 describe('HistoryPage', () => {
