@@ -189,8 +189,8 @@ function job(j: number, i: number, seconds: number, power: number): void {
 
 /**
  * The first `count` roofs listed in R.jobs, each under its block rain (R.seconds, R.power: minutes^-b, the
- * inflow is c0 power; b the Montana exponent), each starting empty: sets each roof's volume, outflow,
- * dVolume and dOutflow.
+ * inflow is c0 power; b the Montana exponent), each starting empty: sets each roof's outflow and
+ * dOutflow, and with `volumes` its volume and dVolume (the site's search reads the outflows alone).
  *
  * Each roof is a reservoir under a constant inflow through its orifices: the storage at the end of the
  * rain solves t(s) = c [I s - w0 (1 - e^-s)] = the time left in the piece the rain ends in, Halley's
@@ -199,7 +199,7 @@ function job(j: number, i: number, seconds: number, power: number): void {
  * exponential, and so on: one roof's steps wait for each other, the roofs' do not, so a site's roofs
  * take the time of one roof's chain of exponentials, not of their sum.
  */
-function routeRoofs(count: number, b: number): void {
+function routeRoofs(count: number, b: number, volumes: boolean): void {
   routings += count;
   const { k: K, c0: C0, u1: U1, top: TOP, uTop: UTOP, ku1: KU1, kuTop: KUTOP, c1: C1, c2: C2 } = R;
   const { inflow: IN, left: LEFT, wa: WA, wt: WT, s: S, e: E, target: TARGET, dtdI: DT } = R;
@@ -315,14 +315,16 @@ function routeRoofs(count: number, b: number): void {
     const wa = WA[i]!;
     const w1 = wa * E[i]!;
     const u1 = (inflow - w1) / k;
-    const v = Math.max(0, (u1 * u1 - alpha) / beta);
     const dtdI = DT[i]! + c * (S[i]! + inflow / wa);
     const bI = b * inflow;
     const du = (beta / (2 * u1)) * ((w1 > 0 ? w1 * (SEC[i]! + bI * dtdI) : 0) - bI * c * inflow);
-    VOL[i] = v;
     OUT[i] = k * u1;
     DOUT[i] = k * du;
-    DVOL[i] = v > 0 ? (2 * u1 * du) / beta : 0;
+    if (volumes) {
+      const v = Math.max(0, (u1 * u1 - alpha) / beta);
+      VOL[i] = v;
+      DVOL[i] = v > 0 ? (2 * u1 * du) / beta : 0;
+    }
   }
 }
 
@@ -335,7 +337,7 @@ export function storageAfter(r: RoutedRoof, k: number, inflow: number, seconds: 
   prepare(0, r, k, null);
   R.c0[0] = inflow;
   job(0, 0, seconds, 1);
-  routeRoofs(1, 0);
+  routeRoofs(1, 0, true);
   return R.volume[0]!;
 }
 
@@ -354,7 +356,7 @@ export function roofUnderRain(
 ): { volume: number; outflow: number; dVolume: number; dOutflow: number } {
   prepare(0, r, k, rain);
   job(0, 0, minutes * 60, minutes ** -rain.b);
-  routeRoofs(1, rain.b);
+  routeRoofs(1, rain.b, true);
   return { volume: R.volume[0]!, outflow: R.outflow[0]!, dVolume: R.dVolume[0]!, dOutflow: R.dOutflow[0]! };
 }
 
@@ -388,6 +390,83 @@ const objective = { f: 0, g: 0 };
 /** set by an objective to end the search at once */
 let stop = false;
 
+/**
+ * The searches' state (number fields, written in place; the objectives are module functions, not
+ * closures made anew at every routing): the roofs and the Montana exponent; a roof's search: the roof
+ * (`roof`), the roof searched after it (`next`, -1 for none), whether the next rain is the search's
+ * first, the next roof's first rain routed ahead (`aheadRoof`, -1 for none, at `aheadX`); the site's
+ * search: its largest outflow so far and the outflow that stops it.
+ */
+const search = {
+  n: 0,
+  b: 0,
+  roof: 0,
+  next: -1,
+  first: true,
+  aheadRoof: -1,
+  aheadX: Number.NaN,
+  fBest: Number.NEGATIVE_INFINITY,
+  above: Number.POSITIVE_INFINITY,
+};
+
+/**
+ * A roof's objective: its outflow at the end of the rain of x = ln(minutes), keeping the roof's storage
+ * under the rain of its largest outflow so far. A search's rains after its first also route the next
+ * roof's first rain, where its search starts if this rain ends this one as its peak: the two roofs'
+ * exponentials overlap, and the next search takes that routing when it starts there.
+ */
+function roofAt(x: number): void {
+  const { roof, next, b } = search;
+  const { hint, most, peakVolume } = R;
+  if (roof === search.aheadRoof && x === search.aheadX) search.aheadRoof = -1;
+  else {
+    search.aheadRoof = -1;
+    job(0, roof, Math.exp(x) * 60, Math.exp(-b * x));
+    if (!search.first && next >= 0) {
+      const x0 = Math.min(HI, Math.max(LO, hint[next]! + (x - hint[roof]!)));
+      job(1, next, Math.exp(x0) * 60, Math.exp(-b * x0));
+      search.aheadRoof = next;
+      search.aheadX = x0;
+    }
+    routeRoofs(search.aheadRoof < 0 ? 1 : 2, b, true);
+  }
+  search.first = false;
+  const outflow = R.outflow[roof]!;
+  objective.f = outflow;
+  objective.g = R.dOutflow[roof]!;
+  if (outflow > most[roof]!) {
+    most[roof] = outflow;
+    peakVolume[roof] = R.volume[roof]!;
+  }
+}
+
+/**
+ * The site's objective: all roofs under the rain of x = ln(minutes), their outflows added up (keeping
+ * each roof's under the rain of the largest sum so far); stops the search once the sum exceeds
+ * `search.above`.
+ */
+function siteAt(x: number): void {
+  const { n, b } = search;
+  const seconds = Math.exp(x) * 60;
+  const power = Math.exp(-b * x);
+  for (let i = 0; i < n; i += 1) job(i, i, seconds, power);
+  routeRoofs(n, b, false);
+  const { outflow, dOutflow, best } = R;
+  let sum = 0;
+  let dsum = 0;
+  for (let i = 0; i < n; i += 1) {
+    sum += outflow[i]!;
+    dsum += dOutflow[i]!;
+  }
+  objective.f = sum;
+  objective.g = dsum;
+  if (sum > search.fBest) {
+    search.fBest = sum;
+    for (let i = 0; i < n; i += 1) best[i] = outflow[i]!;
+  }
+  if (sum > search.above) stop = true;
+}
+
 /** A peak found: where (x = ln minutes), its value, and the derivative's slope there (< 0, or NaN). */
 interface Peak {
   x: number;
@@ -396,23 +475,17 @@ interface Peak {
 }
 
 /**
- * The largest value of a smooth unimodal function of x = ln(minutes) over [lo, hi], given `at(x)`
- * setting objective.f and objective.g = df/dx: from `x0`, Newton steps on the derivative (its slope from the last two
+ * The largest value of a smooth unimodal function of x = ln(minutes) over [lo, hi], the site's outflow
+ * (`site`) or a roof's (siteAt, roofAt set objective.f and objective.g = df/dx): from `x0`, Newton steps on the derivative (its slope from the last two
  * points, or at first `curvature` times the value: a neighbouring search's slope over its peak), at most a step that doubles until the
  * derivative changes sign, then kept inside the bracket (halving when they leave it), until the gain
  * still to come (g^2 / 2|g'|) is below `tol` of the value. Returns the best point evaluated (its value is
  * a real evaluation, not an extrapolation).
  */
-function maximize(
-  at: (x: number) => void,
-  x0: number,
-  lo: number,
-  hi: number,
-  curvature: number,
-  tol: number,
-): Peak {
+function maximize(site: boolean, x0: number, lo: number, hi: number, curvature: number, tol: number): Peak {
   let x = Math.min(hi, Math.max(lo, x0));
-  at(x);
+  if (site) siteAt(x);
+  else roofAt(x);
   let f = objective.f;
   let g = objective.g;
   let best = x;
@@ -458,7 +531,8 @@ function maximize(
     const xp = x;
     const gp = g;
     x = next;
-    at(x);
+    if (site) siteAt(x);
+    else roofAt(x);
     f = objective.f;
     g = objective.g;
     secant = (g - gp) / (x - xp);
@@ -529,9 +603,10 @@ export function routeProject(
   hints: RoutingHints = {},
 ): Routed {
   const n = roofs.length;
-  const b = rain.b;
   reserve(n);
   for (let i = 0; i < n; i += 1) prepare(i, roofs[i]!, orificeConstant(roofs[i]!.drains, d, cd, g), rain);
+  search.n = n;
+  search.b = rain.b;
   stop = false;
   let lo = LO;
   let hi = HI;
@@ -541,7 +616,7 @@ export function routeProject(
     const peaks = new Array<Peak>(n);
     const order = new Array<number>(n);
     // each roof's storage under the rain of its largest outflow so far, and that outflow
-    const { hint, peakVolume: volumes, most, peakX } = R;
+    const { hint, peakVolume, most, peakX } = R;
     for (let i = 0; i < n; i += 1) {
       order[i] = i;
       hint[i] = Math.log(hints.roofs?.[i] ?? 60);
@@ -550,54 +625,27 @@ export function routeProject(
     sortBy(order, hint, n);
     let shift = 0;
     let curvature = Number.NaN; // the last roof's slope over its peak value
-    // One objective for every roof (its index in `roof`, the roof searched after it in `next`, -1 for
-    // none). The rains of a search after its first also route the next roof's first rain, where its
-    // search starts if this rain ends this one as its peak: the two roofs' exponentials overlap, and
-    // the next search takes that routing (`ahead`) when it starts there.
-    let roof = 0;
-    let next = -1;
-    let first = true;
-    const ahead = { roof: -1, x: Number.NaN };
-    const at = (x: number) => {
-      if (roof === ahead.roof && x === ahead.x) ahead.roof = -1;
-      else {
-        ahead.roof = -1;
-        job(0, roof, Math.exp(x) * 60, Math.exp(-b * x));
-        if (!first && next >= 0) {
-          const x0 = Math.min(HI, Math.max(LO, hint[next]! + (x - hint[roof]!)));
-          job(1, next, Math.exp(x0) * 60, Math.exp(-b * x0));
-          ahead.roof = next;
-          ahead.x = x0;
-        }
-        routeRoofs(ahead.roof < 0 ? 1 : 2, b);
-      }
-      first = false;
-      const outflow = R.outflow[roof]!;
-      objective.f = outflow;
-      objective.g = R.dOutflow[roof]!;
-      if (outflow > most[roof]!) {
-        most[roof] = outflow;
-        volumes[roof] = R.volume[roof]!;
-      }
-    };
+    search.aheadRoof = -1;
     for (let m = 0; m < n; m += 1) {
       const i = order[m]!;
-      roof = i;
-      next = m + 1 < n ? order[m + 1]! : -1;
-      first = true;
+      search.roof = i;
+      search.next = m + 1 < n ? order[m + 1]! : -1;
+      search.first = true;
       // the outflow rises with the storage, and is the inflow (falling with the duration) while the
       // level holds: its peak is the storage's, and its search also finds the site's bracket
-      const peak = maximize(at, hint[i]! + shift, LO, HI, curvature, ROOF_TOL);
+      const peak = maximize(false, hint[i]! + shift, LO, HI, curvature, ROOF_TOL);
       peaks[i] = peak;
       peakX[i] = peak.x;
       shift = peak.x - hint[i]!;
       if (peak.slope < 0 && peak.f > 0) curvature = peak.slope / peak.f;
     }
-    own = peaks.map((peak, i) => ({ volume: volumes[i]!, minutes: Math.exp(peak.x), outflow: peak.f }));
+    own = new Array<{ volume: number; minutes: number; outflow: number }>(n);
     // each roof's outflow rises with its storage: the site's peak lies between the roofs' own
     lo = Number.POSITIVE_INFINITY;
     hi = Number.NEGATIVE_INFINITY;
-    for (const peak of peaks) {
+    for (let i = 0; i < n; i += 1) {
+      const peak = peaks[i]!;
+      own[i] = { volume: peakVolume[i]!, minutes: Math.exp(peak.x), outflow: peak.f };
       lo = Math.min(lo, peak.x);
       hi = Math.max(hi, peak.x);
     }
@@ -608,8 +656,8 @@ export function routeProject(
     let weight = 0;
     let sum = 0;
     let top = 0;
-    order.forEach((i, m) => {
-      const p = peaks[i]!;
+    for (let m = 0; m < n; m += 1) {
+      const p = peaks[order[m]!]!;
       if (m > 0 && p.x - peaks[order[m - 1]!]!.x > 0.5) {
         starts.push({ minutes: Math.exp(sum / weight), curvature: -weight / top });
         weight = 0;
@@ -620,42 +668,21 @@ export function routeProject(
       weight += w;
       sum += w * p.x;
       top += p.f;
-    });
+    }
     starts.push({ minutes: Math.exp(sum / weight), curvature: -weight / top });
   } else starts.push(...(hints.site ?? [{ minutes: 60, curvature: Number.NaN }]));
-  const bestOutflows = R.best;
-  let fBest = Number.NEGATIVE_INFINITY;
-  const above = hints.above ?? Number.POSITIVE_INFINITY;
-  const at = (x: number) => {
-    const seconds = Math.exp(x) * 60;
-    const power = Math.exp(-b * x);
-    for (let i = 0; i < n; i += 1) job(i, i, seconds, power);
-    routeRoofs(n, b);
-    const { outflow, dOutflow } = R;
-    let sum = 0;
-    let dsum = 0;
-    for (let i = 0; i < n; i += 1) {
-      sum += outflow[i]!;
-      dsum += dOutflow[i]!;
-    }
-    objective.f = sum;
-    objective.g = dsum;
-    if (sum > fBest) {
-      fBest = sum;
-      for (let i = 0; i < n; i += 1) bestOutflows[i] = outflow[i]!;
-    }
-    if (sum > above) stop = true;
-  };
+  search.fBest = Number.NEGATIVE_INFINITY;
+  search.above = hints.above ?? Number.POSITIVE_INFINITY;
   const peaks: SitePeak[] = [];
   let site: Peak = { x: 0, f: Number.NEGATIVE_INFINITY, slope: Number.NaN };
   for (const start of starts) {
-    const found = maximize(at, Math.log(start.minutes), lo, hi, start.curvature, SITE_TOL);
+    const found = maximize(true, Math.log(start.minutes), lo, hi, start.curvature, SITE_TOL);
     peaks.push({ minutes: Math.exp(found.x), curvature: found.slope / found.f });
     if (found.f > site.f) site = found;
     if (stop) break;
   }
   const outflows = new Array<number>(n);
-  for (let i = 0; i < n; i += 1) outflows[i] = bestOutflows[i]!;
+  for (let i = 0; i < n; i += 1) outflows[i] = R.best[i]!;
   return {
     outflow: site.f,
     minutes: Math.exp(site.x),
