@@ -104,10 +104,9 @@ const FIELDS = [
   // the rain a roof is routed under: its duration (s) and minutes^-b
   'seconds',
   'power',
-  // a roof under the rain being routed: its inflow, the time left and w = I - k u at the start of the
-  // piece the rain ends in, w at the layer's top, s, e^-s, the target of the solve, dt/dI so far
+  // a roof under the rain being routed: its inflow, w = I - k u at the start of the piece the rain
+  // ends in, w at the layer's top, s, e^-s, the target of the solve, dt/dI so far
   'inflow',
-  'left',
   'wa',
   'wt',
   's',
@@ -128,7 +127,7 @@ const FIELDS = [
   'best',
 ] as const;
 type Roofs = Record<(typeof FIELDS)[number], Float64Array> & {
-  /** the piece the rain ends in (1, 2; 0: the level held at V = 0), Halley steps taken */
+  /** the piece the rain ends in (1, 2; 0: the level held at V = 0; 3: the first, if the rain does not fill the layer), Halley steps taken */
   piece: Int8Array;
   steps: Int8Array;
   /** the roofs to route, listed; the roofs still solving, listed */
@@ -202,7 +201,7 @@ function job(j: number, i: number, seconds: number, power: number): void {
 function routeRoofs(count: number, b: number, volumes: boolean): void {
   routings += count;
   const { k: K, c0: C0, u1: U1, top: TOP, uTop: UTOP, ku1: KU1, kuTop: KUTOP, c1: C1, c2: C2 } = R;
-  const { inflow: IN, left: LEFT, wa: WA, wt: WT, s: S, e: E, target: TARGET, dtdI: DT } = R;
+  const { inflow: IN, wa: WA, wt: WT, s: S, e: E, target: TARGET, dtdI: DT } = R;
   const { piece: PIECE, steps: STEPS, jobs: JOBS, active: ACTIVE, seconds: SEC, power: POW } = R;
   const { volume: VOL, outflow: OUT, dVolume: DVOL, dOutflow: DOUT } = R;
   // the inflow; a rain lighter than what the orifices pass under the recess alone stores nothing (its
@@ -226,12 +225,12 @@ function routeRoofs(count: number, b: number, volumes: boolean): void {
     }
     const wa = inflow - KU1[i]!;
     WA[i] = wa;
-    LEFT[i] = seconds;
     PIECE[i] = TOP[i]! > 0 ? 1 : 2;
     if (TOP[i]! > 0 && UTOP[i]! < uEq) {
       const wt = inflow - KUTOP[i]!;
       WT[i] = wt;
       S[i] = wa / wt;
+      PIECE[i] = 3;
       ACTIVE[crossing] = i;
       crossing += 1;
     }
@@ -240,31 +239,34 @@ function routeRoofs(count: number, b: number, volumes: boolean): void {
     const i = ACTIVE[j]!;
     S[i] = Math.log(S[i]!);
   }
-  // the time to fill the layer: a rain that lasts longer ends in the second piece
-  for (let j = 0; j < crossing; j += 1) {
-    const i = ACTIVE[j]!;
-    const s = S[i]!;
-    const inflow = IN[i]!;
-    const wa = WA[i]!;
-    const wt = WT[i]!;
-    const c = C1[i]!;
-    const tTop = c * (inflow * s - (wa - wt));
-    if (tTop <= LEFT[i]!) {
-      LEFT[i] = LEFT[i]! - tTop;
-      DT[i] = DT[i]! + c * (s + inflow * (1 / wa - 1 / wt));
-      PIECE[i] = 2;
-      WA[i] = wt;
-    }
-  }
-  // the solve's start: an upper bound, 1 - e^-s <= 2s / (2 + s), so I s - w0 2s / (2 + s) = target
-  // has a root above the solution
+  // the time to fill the layer (a rain that lasts longer ends in the second piece), then the solve's
+  // start: an upper bound, 1 - e^-s <= 2s / (2 + s), so I s - w0 2s / (2 + s) = target has a root
+  // above the solution
   let solving = 0;
   for (let j = 0; j < count; j += 1) {
     const i = JOBS[j]!;
-    if (PIECE[i] === 0) continue;
+    let piece = PIECE[i]!;
+    if (piece === 0) continue;
     const inflow = IN[i]!;
-    const target = LEFT[i]! / (PIECE[i] === 1 ? C1[i]! : C2[i]!);
-    const bq = 2 * inflow - 2 * WA[i]! - target;
+    let left = SEC[i]!;
+    let wa = WA[i]!;
+    if (piece === 3) {
+      const s = S[i]!;
+      const wt = WT[i]!;
+      const c = C1[i]!;
+      const tTop = c * (inflow * s - (wa - wt));
+      piece = 1;
+      if (tTop <= left) {
+        left = left - tTop;
+        DT[i] = DT[i]! + c * (s + inflow * (1 / wa - 1 / wt));
+        piece = 2;
+        wa = wt;
+        WA[i] = wt;
+      }
+      PIECE[i] = piece;
+    }
+    const target = left / (piece === 1 ? C1[i]! : C2[i]!);
+    const bq = 2 * inflow - 2 * wa - target;
     S[i] = (-bq + Math.sqrt(bq * bq + 8 * inflow * target)) / (2 * inflow);
     TARGET[i] = target;
     STEPS[i] = 0;
