@@ -130,14 +130,15 @@ type Roofs = Record<(typeof FIELDS)[number], Float64Array> & {
   /** the piece the rain ends in (1, 2; 0: the level held at V = 0; 3: the first, if the rain does not fill the layer), Halley steps taken */
   piece: Int8Array;
   steps: Int8Array;
-  /** the roofs to route, listed; the roofs still solving, listed */
+  /** the roofs to route, listed; the roofs still solving, listed; each roof's first copy (below) */
   jobs: Int32Array;
   active: Int32Array;
+  same: Int32Array;
 };
 function allocate(n: number): Roofs {
   const fields = {} as Record<(typeof FIELDS)[number], Float64Array>;
   for (const f of FIELDS) fields[f] = new Float64Array(n);
-  const lists = { jobs: new Int32Array(n), active: new Int32Array(n) };
+  const lists = { jobs: new Int32Array(n), active: new Int32Array(n), same: new Int32Array(n) };
   return { ...fields, piece: new Int8Array(n), steps: new Int8Array(n), ...lists };
 }
 let R = allocate(64);
@@ -171,6 +172,17 @@ function prepare(i: number, r: RoutedRoof, k: number, rain: DesignRain | null): 
   R.beta2[i] = beta2;
   R.c1[i] = 2 / (beta1 * kk);
   R.c2[i] = 2 / (beta2 * kk);
+}
+
+/** Whether two roofs route alike: the same area, drains, recess and layer. */
+function alike(r: RoutedRoof, q: RoutedRoof): boolean {
+  return (
+    r.surface === q.surface &&
+    r.drains === q.drains &&
+    r.recess === q.recess &&
+    r.layer.thickness === q.layer.thickness &&
+    r.layer.porosity === q.layer.porosity
+  );
 }
 
 /** Roof routings done so far (the benchmark and a test count the work a calculation takes). */
@@ -449,11 +461,21 @@ function roofAt(x: number): void {
  */
 function siteAt(x: number): void {
   const { n, b } = search;
+  const { outflow, dOutflow, best, same } = R;
   const seconds = Math.exp(x) * 60;
   const power = Math.exp(-b * x);
-  for (let i = 0; i < n; i += 1) job(i, i, seconds, power);
-  routeRoofs(n, b, false);
-  const { outflow, dOutflow, best } = R;
+  let count = 0;
+  for (let i = 0; i < n; i += 1)
+    if (same[i] === i) {
+      job(count, i, seconds, power);
+      count += 1;
+    }
+  routeRoofs(count, b, false);
+  if (count < n)
+    for (let i = 0; i < n; i += 1) {
+      outflow[i] = outflow[same[i]!]!;
+      dOutflow[i] = dOutflow[same[i]!]!;
+    }
   let sum = 0;
   let dsum = 0;
   for (let i = 0; i < n; i += 1) {
@@ -607,6 +629,9 @@ export function routeProject(
   const n = roofs.length;
   reserve(n);
   for (let i = 0; i < n; i += 1) prepare(i, roofs[i]!, orificeConstant(roofs[i]!.drains, d, cd, g), rain);
+  // a roof like the one before it (a copied roof) routes as it does, to the bit: the site's rains
+  // route the first of each run of copies alone
+  for (let i = 0; i < n; i += 1) R.same[i] = i > 0 && alike(roofs[i]!, roofs[i - 1]!) ? R.same[i - 1]! : i;
   search.n = n;
   search.b = rain.b;
   stop = false;
