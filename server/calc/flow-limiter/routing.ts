@@ -200,7 +200,7 @@ function job(j: number, i: number, seconds: number, power: number): void {
 
 /**
  * The first `count` roofs listed in R.jobs, each under its block rain (R.seconds, R.power: minutes^-b, the
- * inflow is c0 power; b the Montana exponent), each starting empty: sets each roof's outflow and
+ * inflow is c0 power; b the Montana exponent, search.b), each starting empty: sets each roof's outflow and
  * dOutflow, and with `volumes` its volume and dVolume (the site's search reads the outflows alone).
  *
  * Each roof is a reservoir under a constant inflow through its orifices: the storage at the end of the
@@ -210,8 +210,9 @@ function job(j: number, i: number, seconds: number, power: number): void {
  * exponential, and so on: one roof's steps wait for each other, the roofs' do not, so a site's roofs
  * take the time of one roof's chain of exponentials, not of their sum.
  */
-function routeRoofs(count: number, b: number, volumes: boolean): void {
+function routeRoofs(count: number, volumes: boolean): void {
   routings += count;
+  const b = search.b;
   const { k: K, c0: C0, u1: U1, top: TOP, uTop: UTOP, ku1: KU1, kuTop: KUTOP, c1: C1, c2: C2 } = R;
   const { inflow: IN, wa: WA, wt: WT, s: S, e: E, target: TARGET, dtdI: DT } = R;
   const { piece: PIECE, steps: STEPS, jobs: JOBS, active: ACTIVE, seconds: SEC, power: POW } = R;
@@ -351,7 +352,8 @@ export function storageAfter(r: RoutedRoof, k: number, inflow: number, seconds: 
   prepare(0, r, k, null);
   R.c0[0] = inflow;
   job(0, 0, seconds, 1);
-  routeRoofs(1, 0, true);
+  search.b = 0;
+  routeRoofs(1, true);
   return R.volume[0]!;
 }
 
@@ -370,7 +372,8 @@ export function roofUnderRain(
 ): { volume: number; outflow: number; dVolume: number; dOutflow: number } {
   prepare(0, r, k, rain);
   job(0, 0, minutes * 60, minutes ** -rain.b);
-  routeRoofs(1, rain.b, true);
+  search.b = rain.b;
+  routeRoofs(1, true);
   return { volume: R.volume[0]!, outflow: R.outflow[0]!, dVolume: R.dVolume[0]!, dOutflow: R.dOutflow[0]! };
 }
 
@@ -405,15 +408,21 @@ const objective = { f: 0, g: 0 };
 let stop = false;
 
 /**
- * The searches' state (number fields, written in place; the objectives are module functions, not
- * closures made anew at every routing): the roofs and the Montana exponent; a roof's search: the roof
+ * The searches' state (number fields, written in place: the objectives are module functions, not
+ * closures made anew at every routing, and a number passed to a function V8 does not inline is boxed
+ * anew at every call): the roofs and the Montana exponent; where a search starts (`x0`, in [lo, hi],
+ * with a neighbour's `curvature`); a roof's search: the roof
  * (`roof`), the roof searched after it (`next`, -1 for none), whether the next rain is the search's
  * first, the next roof's first rain routed ahead (`aheadRoof`, -1 for none, at `aheadX`); the site's
  * search: its largest outflow so far and the outflow that stops it.
  */
 const search = {
   n: 0,
-  b: 0,
+  b: Number.NaN,
+  x0: Number.NaN,
+  lo: Number.NaN,
+  hi: Number.NaN,
+  curvature: Number.NaN,
   roof: 0,
   next: -1,
   first: true,
@@ -442,7 +451,7 @@ function roofAt(x: number): void {
       search.aheadRoof = next;
       search.aheadX = x0;
     }
-    routeRoofs(search.aheadRoof < 0 ? 1 : 2, b, true);
+    routeRoofs(search.aheadRoof < 0 ? 1 : 2, true);
   }
   search.first = false;
   const outflow = R.outflow[roof]!;
@@ -470,7 +479,7 @@ function siteAt(x: number): void {
       job(count, i, seconds, power);
       count += 1;
     }
-  routeRoofs(count, b, false);
+  routeRoofs(count, false);
   if (count < n)
     for (let i = 0; i < n; i += 1) {
       outflow[i] = outflow[same[i]!]!;
@@ -499,15 +508,18 @@ interface Peak {
 }
 
 /**
- * The largest value of a smooth unimodal function of x = ln(minutes) over [lo, hi], the site's outflow
- * (`site`) or a roof's (siteAt, roofAt set objective.f and objective.g = df/dx): from `x0`, Newton steps on the derivative (its slope from the last two
+ * The largest value of a smooth unimodal function of x = ln(minutes) over [lo, hi] (search.lo, search.hi),
+ * the site's outflow (`site`) or a roof's (siteAt, roofAt set objective.f and objective.g = df/dx): from
+ * search.x0, Newton steps on the derivative (its slope from the last two
  * points, or at first `curvature` times the value: a neighbouring search's slope over its peak), at most a step that doubles until the
  * derivative changes sign, then kept inside the bracket (halving when they leave it), until the gain
  * still to come (g^2 / 2|g'|) is below `tol` of the value. Returns the best point evaluated (its value is
  * a real evaluation, not an extrapolation).
  */
-function maximize(site: boolean, x0: number, lo: number, hi: number, curvature: number, tol: number): Peak {
-  let x = Math.min(hi, Math.max(lo, x0));
+function maximize(site: boolean): Peak {
+  const { lo, hi, curvature } = search;
+  const tol = site ? SITE_TOL : ROOF_TOL;
+  let x = Math.min(hi, Math.max(lo, search.x0));
   if (site) siteAt(x);
   else roofAt(x);
   let f = objective.f;
@@ -654,6 +666,8 @@ export function routeProject(
     let shift = 0;
     let curvature = Number.NaN; // the last roof's slope over its peak value
     search.aheadRoof = -1;
+    search.lo = LO;
+    search.hi = HI;
     for (let m = 0; m < n; m += 1) {
       const i = order[m]!;
       search.roof = i;
@@ -661,7 +675,9 @@ export function routeProject(
       search.first = true;
       // the outflow rises with the storage, and is the inflow (falling with the duration) while the
       // level holds: its peak is the storage's, and its search also finds the site's bracket
-      const peak = maximize(false, hint[i]! + shift, LO, HI, curvature, ROOF_TOL);
+      search.x0 = hint[i]! + shift;
+      search.curvature = curvature;
+      const peak = maximize(false);
       peaks[i] = peak;
       peakX[i] = peak.x;
       shift = peak.x - hint[i]!;
@@ -702,10 +718,14 @@ export function routeProject(
   search.fBest = Number.NEGATIVE_INFINITY;
   R.best.fill(0, 0, n);
   search.above = hints.above ?? Number.POSITIVE_INFINITY;
+  search.lo = lo;
+  search.hi = hi;
   const peaks: SitePeak[] = [];
   let site: Peak = { x: 0, f: Number.NEGATIVE_INFINITY, slope: Number.NaN };
   for (const start of starts) {
-    const found = maximize(true, Math.log(start.minutes), lo, hi, start.curvature, SITE_TOL);
+    search.x0 = Math.log(start.minutes);
+    search.curvature = start.curvature;
+    const found = maximize(true);
     peaks.push({ minutes: Math.exp(found.x), curvature: found.slope / found.f });
     if (found.f > site.f) site = found;
     if (stop) break;
