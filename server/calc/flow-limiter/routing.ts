@@ -119,11 +119,14 @@ const FIELDS = [
   'dVolume',
   'dOutflow',
   // the searches' (routeProject): each roof's hint (ln minutes), its largest outflow so far and its
-  // storage then, its peak (ln minutes); the site's roofs' outflows under its largest so far
+  // storage then, its peak (ln minutes, outflow, slope); the site's roofs' outflows under its largest
+  // so far
   'hint',
   'most',
   'peakVolume',
   'peakX',
+  'peakF',
+  'peakSlope',
   'best',
 ] as const;
 type Roofs = Record<(typeof FIELDS)[number], Float64Array> & {
@@ -500,12 +503,11 @@ function siteAt(x: number): void {
   if (sum > search.above) stop = true;
 }
 
-/** A peak found: where (x = ln minutes), its value, and the derivative's slope there (< 0, or NaN). */
-interface Peak {
-  x: number;
-  f: number;
-  slope: number;
-}
+/**
+ * The peak the last search found: where (x = ln minutes), its value, and the derivative's slope there
+ * (< 0, or NaN); number fields written in place, read before the next search.
+ */
+const peak = { x: Number.NaN, f: Number.NaN, slope: Number.NaN };
 
 /**
  * The largest value of a smooth unimodal function of x = ln(minutes) over [lo, hi] (search.lo, search.hi),
@@ -513,10 +515,10 @@ interface Peak {
  * search.x0, Newton steps on the derivative (its slope from the last two
  * points, or at first `curvature` times the value: a neighbouring search's slope over its peak), at most a step that doubles until the
  * derivative changes sign, then kept inside the bracket (halving when they leave it), until the gain
- * still to come (g^2 / 2|g'|) is below `tol` of the value. Returns the best point evaluated (its value is
- * a real evaluation, not an extrapolation).
+ * still to come (g^2 / 2|g'|) is below `tol` of the value. Sets `peak` to the best point evaluated (its
+ * value is a real evaluation, not an extrapolation).
  */
-function maximize(site: boolean): Peak {
+function maximize(site: boolean): void {
   const { lo, hi, curvature } = search;
   const tol = site ? SITE_TOL : ROOF_TOL;
   let x = Math.min(hi, Math.max(lo, search.x0));
@@ -530,7 +532,12 @@ function maximize(site: boolean): Peak {
   // there is no secant or it spans rains far apart; only a secant of close rains may stop the search
   let secant = Number.NaN;
   let measured = false;
-  if (stop) return { x, f, slope: curvature * Math.abs(f) };
+  if (stop) {
+    peak.x = x;
+    peak.f = f;
+    peak.slope = curvature * Math.abs(f);
+    return;
+  }
   let a = lo; // g > 0 at a (or a is the domain's end)
   let b = hi; // g < 0 at b (or b is the domain's end)
   let aSeen = false;
@@ -573,13 +580,20 @@ function maximize(site: boolean): Peak {
     g = objective.g;
     secant = (g - gp) / (x - xp);
     measured = Math.abs(x - xp) <= 0.1;
-    if (stop) return { x, f, slope: secant };
+    if (stop) {
+      peak.x = x;
+      peak.f = f;
+      peak.slope = secant;
+      return;
+    }
     if (f > fBest) {
       fBest = f;
       best = x;
     }
   }
-  return { x: best, f: fBest, slope: measured ? secant : curvature * Math.abs(fBest) };
+  peak.x = best;
+  peak.f = fBest;
+  peak.slope = measured ? secant : curvature * Math.abs(fBest);
 }
 
 /** The routing of a project through orifices of one diameter: the site's peak outflow, and each roof's peak. */
@@ -652,10 +666,9 @@ export function routeProject(
   const starts: SitePeak[] = [];
   let own: Routed['roofs'] = null;
   if (perRoof) {
-    const peaks = new Array<Peak>(n);
     const order = new Array<number>(n);
     // each roof's storage under the rain of its largest outflow so far, and that outflow
-    const { hint, peakVolume, most, peakX } = R;
+    const { hint, peakVolume, most, peakX, peakF, peakSlope } = R;
     for (let i = 0; i < n; i += 1) {
       order[i] = i;
       hint[i] = Math.log(hints.roofs?.[i] ?? 60);
@@ -677,9 +690,10 @@ export function routeProject(
       // level holds: its peak is the storage's, and its search also finds the site's bracket
       search.x0 = hint[i]! + shift;
       search.curvature = curvature;
-      const peak = maximize(false);
-      peaks[i] = peak;
+      maximize(false);
       peakX[i] = peak.x;
+      peakF[i] = peak.f;
+      peakSlope[i] = peak.slope;
       shift = peak.x - hint[i]!;
       if (peak.slope < 0 && peak.f > 0) curvature = peak.slope / peak.f;
     }
@@ -688,10 +702,9 @@ export function routeProject(
     lo = Number.POSITIVE_INFINITY;
     hi = Number.NEGATIVE_INFINITY;
     for (let i = 0; i < n; i += 1) {
-      const peak = peaks[i]!;
-      own[i] = { volume: peakVolume[i]!, minutes: Math.exp(peak.x), outflow: peak.f };
-      lo = Math.min(lo, peak.x);
-      hi = Math.max(hi, peak.x);
+      own[i] = { volume: peakVolume[i]!, minutes: Math.exp(peakX[i]!), outflow: peakF[i]! };
+      lo = Math.min(lo, peakX[i]!);
+      hi = Math.max(hi, peakX[i]!);
     }
     // a sum of peaks far apart can have a peak of its own near each group: one search from each group
     // of roofs whose critical durations lie within a factor e^0.5 of the next, from the group's
@@ -701,17 +714,17 @@ export function routeProject(
     let sum = 0;
     let top = 0;
     for (let m = 0; m < n; m += 1) {
-      const p = peaks[order[m]!]!;
-      if (m > 0 && p.x - peaks[order[m - 1]!]!.x > 0.5) {
+      const p = order[m]!;
+      if (m > 0 && peakX[p]! - peakX[order[m - 1]!]! > 0.5) {
         starts.push({ minutes: Math.exp(sum / weight), curvature: -weight / top });
         weight = 0;
         sum = 0;
         top = 0;
       }
-      const w = p.slope < 0 ? -p.slope : 1e-30;
+      const w = peakSlope[p]! < 0 ? -peakSlope[p]! : 1e-30;
       weight += w;
-      sum += w * p.x;
-      top += p.f;
+      sum += w * peakX[p]!;
+      top += peakF[p]!;
     }
     starts.push({ minutes: Math.exp(sum / weight), curvature: -weight / top });
   } else starts.push(...(hints.site ?? [{ minutes: 60, curvature: Number.NaN }]));
@@ -721,20 +734,24 @@ export function routeProject(
   search.lo = lo;
   search.hi = hi;
   const peaks: SitePeak[] = [];
-  let site: Peak = { x: 0, f: Number.NEGATIVE_INFINITY, slope: Number.NaN };
+  let siteX = 0;
+  let siteF = Number.NEGATIVE_INFINITY;
   for (const start of starts) {
     search.x0 = Math.log(start.minutes);
     search.curvature = start.curvature;
-    const found = maximize(true);
-    peaks.push({ minutes: Math.exp(found.x), curvature: found.slope / found.f });
-    if (found.f > site.f) site = found;
+    maximize(true);
+    peaks.push({ minutes: Math.exp(peak.x), curvature: peak.slope / peak.f });
+    if (peak.f > siteF) {
+      siteF = peak.f;
+      siteX = peak.x;
+    }
     if (stop) break;
   }
   const outflows = new Array<number>(n);
   for (let i = 0; i < n; i += 1) outflows[i] = R.best[i]!;
   return {
-    outflow: site.f,
-    minutes: Math.exp(site.x),
+    outflow: siteF,
+    minutes: Math.exp(siteX),
     outflows,
     roofs: own,
     peaks,
