@@ -11,6 +11,7 @@ import {
   routeProject,
   storageAfter,
 } from '../../server/calc/flow-limiter/routing';
+import { rainMethod } from '../../server/calc/flow-limiter/rainMethod';
 import { poolRouting, poolStorage, type PoolRoof } from './levelPool';
 
 const RAIN = { a: 15.096, b: 0.803, ca: 1 };
@@ -169,5 +170,42 @@ describe('the work of the routing check', () => {
     expect(r.ok && r.results.diameter).toBe(25);
     expect(r.ok && r.results.routing!.peak_outflow_l_s).toBe(50.1);
     expect(work).toBeLessThanOrEqual(6.5 * 50);
+  });
+});
+
+describe('routeProject, to the bit', () => {
+  it('gives the doubles method 1.3 gave before its routings were interleaved (a17b1c1)', () => {
+    // The roofs under one rain are solved side by side and a search routes the next roof's first rain
+    // ahead (issue 25's speed goal): each roof's arithmetic stays the same, so every double must too.
+    // A site with a roof whose orifices pass the rain (it stores nothing), roofs of free water, two
+    // identical roofs, layers of gravel and of a green roof:
+    const mixed: PoolRoof[] = [
+      { surface: 20, drains: 1, recess: 0, layer: [0, 1] },
+      { surface: 5590, drains: 4, recess: 0, layer: [0, 1] },
+      { surface: 1000, drains: 2, recess: 20, layer: [25, 0.5] },
+      { surface: 1000, drains: 2, recess: 20, layer: [25, 0.5] },
+      { surface: 30, drains: 8, recess: 60, layer: [40, 0.3] },
+      { surface: 5000, drains: 3, recess: 40, layer: [80, 0.3] },
+    ];
+    const m = routeProject(mixed.map(asRouted), 0.03, RAIN, 0.61, 9.81, true);
+    expect([m.outflow, m.minutes]).toEqual([0.006163939984428626, 15]);
+    expect(m.roofs!.map((x) => x.volume)).toEqual([
+      0.35458248248647056, 261.2337494712437, 33.14840027108856, 33.14840034816402, 0, 202.96839975324525,
+    ]);
+    // the benchmark's 50 roofs, each search from its méthode des pluies duration
+    const bench = Array.from({ length: 50 }, (_, i) =>
+      asRouted({ surface: 200 + 37 * i, drains: 3, recess: 20, layer: [25, 0.5] }),
+    );
+    const qf = 10 * (bench.reduce((s, x) => s + x.surface, 0) / 10000);
+    const roofs = bench.map(
+      (x) => rainMethod({ ...RAIN, areaHa: x.surface / 10000, leakageLs: (qf * 3) / 150 }).criticalMinutes,
+    );
+    const b = routeProject(bench, 0.025, RAIN, 0.61, 9.81, true, { roofs });
+    expect([b.outflow, b.minutes, b.outflows[17]]).toEqual([
+      0.0501067759964404, 118.16610404337311, 0.0010059353846359888,
+    ]);
+    expect([b.roofs![0]!.volume, b.roofs![49]!.volume, b.roofs![49]!.minutes]).toEqual([
+      4.502671823136196, 77.8262958172921, 358.1186441951547,
+    ]);
   });
 });

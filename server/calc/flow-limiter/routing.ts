@@ -31,13 +31,18 @@
  * whose peaks lie close together (a sum of peaks far apart can peak between them). The diameter search
  * starts each routing from the peaks of the last and stops it as soon as one rain exceeds the permit.
  * Method 1.2 routed a 13-duration log grid and three parabolic refinements for each search: 50 roofs
- * took about 1650 roof routings, now 304 (`npm run bench:calc` prints the time beside the calculation
- * without routing).
+ * took about 1650 roof routings, now 308 (4 of them routed ahead for a search that did not start
+ * there; `npm run bench:calc` prints the time beside the calculation without routing).
  *
- * Speed: a routing is a logarithm, three exponentials and a few divisions; what it passes on lives in
- * the number fields of a few module objects and the roofs' constants in objects kept from one routing to
- * the next, never in module or closure variables (V8 boxes a number written there anew at every write:
- * four to a dozen allocations a routing, a quarter of its time).
+ * Speed: a routing is a logarithm, three exponentials and a few divisions, each waiting for the last:
+ * its time is the latency of that chain. The roofs under the same rain do not wait for each other, so
+ * they go through each step together (`routeRoofs`: every roof's logarithm, then every roof's first
+ * exponential, ...) and their chains overlap; a roof's search routes the next roof's first rain beside
+ * its own rains after the first, where the next search starts if this rain ends this one. The figures
+ * are those of one roof at a time, to the bit: each roof's arithmetic is the same, only interleaved with
+ * the others'. The roofs' constants and states live in typed arrays kept from one routing to the next
+ * (no allocation, no boxed number: V8 boxes a number written to a module or closure variable anew at
+ * every write).
  */
 
 /** A roof as the routing sees it: area (m2), drains, recess at the drain (mm), the layer the water stands in. */
@@ -71,155 +76,274 @@ export function headOf(r: RoutedRoof, v: number): number {
   return (h + r.recess) / 1000;
 }
 
-/** A roof's constants at one orifice diameter and design rain (computed once a routing). */
-interface Prepared {
-  k: number;
-  kk: number;
-  /** the inflow of a block rain of d minutes is c0 d^-b (m3/s) */
-  c0: number;
-  /** the head's first piece (through the layer: alpha1 = the recess), its end (volume top, u there) */
-  alpha1: number;
-  beta1: number;
-  u1: number;
-  top: number;
-  uTop: number;
-  /** the second piece (free water above the layer) */
-  alpha2: number;
-  beta2: number;
+/**
+ * The roofs' constants at one orifice diameter and design rain (one entry a roof, written once a
+ * routing), and each roof's state through the phases of `routeRoofs`: arrays of numbers, one a field,
+ * grown with the roofs (a typed array holds its doubles unboxed, and a loop over the roofs reads them
+ * in a row).
+ */
+const FIELDS = [
+  // orifices: Q = k sqrt(head), kk = k^2; the inflow of a block rain of d minutes is c0 d^-b (m3/s)
+  'k',
+  'kk',
+  'c0',
+  // the head's first piece, head = alpha1 + beta1 V through the layer (alpha1: the recess), u1 = sqrt(alpha1)
+  // and ku1 = k u1 (the outflow at V = 0); the layer's top: the volume that fills it, uTop and k uTop there
+  'alpha1',
+  'beta1',
+  'u1',
+  'ku1',
+  'top',
+  'uTop',
+  'kuTop',
+  // the second piece (free water above the layer); c1, c2 = 2 / (beta k^2) on each piece
+  'alpha2',
+  'beta2',
+  'c1',
+  'c2',
+  // the rain a roof is routed under: its duration (s) and minutes^-b
+  'seconds',
+  'power',
+  // a roof under the rain being routed: its inflow, w = I - k u at the start of the piece the rain
+  // ends in, w at the layer's top, s, e^-s, the target of the solve, dt/dI so far
+  'inflow',
+  'wa',
+  'wt',
+  's',
+  'e',
+  'target',
+  'dtdI',
+  // its result: storage (m3) and outflow (m3/s) at the end of the rain, their derivatives in ln(minutes)
+  'volume',
+  'outflow',
+  'dVolume',
+  'dOutflow',
+  // the searches' (routeProject): each roof's hint (ln minutes), its largest outflow so far and its
+  // storage then, its peak (ln minutes, outflow, slope); the site's roofs' outflows under its largest
+  // so far
+  'hint',
+  'most',
+  'peakVolume',
+  'peakX',
+  'peakF',
+  'peakSlope',
+  'best',
+] as const;
+type Roofs = Record<(typeof FIELDS)[number], Float64Array> & {
+  /** the piece the rain ends in (1, 2; 0: the level held at V = 0; 3: the first, if the rain does not fill the layer), Halley steps taken */
+  piece: Int8Array;
+  steps: Int8Array;
+  /** the roofs to route, listed; the roofs still solving, listed; each roof's first copy (below) */
+  jobs: Int32Array;
+  active: Int32Array;
+  same: Int32Array;
+};
+function allocate(n: number): Roofs {
+  const fields = {} as Record<(typeof FIELDS)[number], Float64Array>;
+  for (const f of FIELDS) fields[f] = new Float64Array(n);
+  const lists = { jobs: new Int32Array(n), active: new Int32Array(n), same: new Int32Array(n) };
+  return { ...fields, piece: new Int8Array(n), steps: new Int8Array(n), ...lists };
+}
+let R = allocate(64);
+
+/** Room for `n` roofs. */
+function reserve(n: number): void {
+  if (R.k.length < n) R = allocate(Math.max(n, 2 * R.k.length));
 }
 
-/** A roof's constants, written into `q` (a number field is written in place: no allocation). */
-function prepare(r: RoutedRoof, k: number, rain: DesignRain | null, q: Prepared = blank()): Prepared {
+/** Writes roof `r`'s constants at orifice constant `k` and rain `rain` (c0 = 0 without a rain) into entry `i`. */
+function prepare(i: number, r: RoutedRoof, k: number, rain: DesignRain | null): void {
   const { thickness: L, porosity: p } = r.layer;
   const alpha1 = r.recess / 1000;
   const top = (r.surface * p * L) / 1000; // volume that fills the layer
   const beta1 = top > 0 ? 1 / (r.surface * p) : 1 / r.surface;
-  q.k = k;
-  q.kk = k * k;
-  q.c0 = rain ? (rain.ca * rain.a * r.surface) / 60000 : 0;
-  q.alpha1 = alpha1;
-  q.beta1 = beta1;
-  q.u1 = Math.sqrt(alpha1);
-  q.top = top;
-  q.uTop = Math.sqrt(alpha1 + beta1 * top);
-  q.alpha2 = (L * (1 - p) + r.recess) / 1000;
-  q.beta2 = 1 / r.surface;
-  return q;
+  const kk = k * k;
+  const u1 = Math.sqrt(alpha1);
+  const uTop = Math.sqrt(alpha1 + beta1 * top);
+  const beta2 = 1 / r.surface;
+  R.k[i] = k;
+  R.kk[i] = kk;
+  R.c0[i] = rain ? (rain.ca * rain.a * r.surface) / 60000 : 0;
+  R.alpha1[i] = alpha1;
+  R.beta1[i] = beta1;
+  R.u1[i] = u1;
+  R.ku1[i] = k * u1;
+  R.top[i] = top;
+  R.uTop[i] = uTop;
+  R.kuTop[i] = k * uTop;
+  R.alpha2[i] = (L * (1 - p) + r.recess) / 1000;
+  R.beta2[i] = beta2;
+  R.c1[i] = 2 / (beta1 * kk);
+  R.c2[i] = 2 / (beta2 * kk);
 }
 
-const blank = (): Prepared => ({
-  k: Number.NaN,
-  kk: Number.NaN,
-  c0: Number.NaN,
-  alpha1: Number.NaN,
-  beta1: Number.NaN,
-  u1: Number.NaN,
-  top: Number.NaN,
-  uTop: Number.NaN,
-  alpha2: Number.NaN,
-  beta2: Number.NaN,
-});
+/** Whether two roofs route alike: the same area, drains, recess and layer. */
+function alike(r: RoutedRoof, q: RoutedRoof): boolean {
+  return (
+    r.surface === q.surface &&
+    r.drains === q.drains &&
+    r.recess === q.recess &&
+    r.layer.thickness === q.layer.thickness &&
+    r.layer.porosity === q.layer.porosity
+  );
+}
 
-/** The roofs' constants of the last routings, kept for the next (one a roof, grown as needed). */
-const preparedPool: Prepared[] = [];
+/** Roof routings done so far (the benchmark and a test count the work a calculation takes). */
+let routings = 0;
+export function roofRoutings(): number {
+  return routings;
+}
 
-// The last `fill`'s results, fields of one object (no allocation: it runs thousands of times a
-// calculation; a number held in a module variable would be boxed anew at every write, a number field is
-// written in place).
-const end = {
-  /** storage (m3) at the end of the rain */
-  v: 0,
-  /** u = sqrt(head) at the end of the rain, and w = I - k u there */
-  u: 0,
-  w: 0,
-  /** beta of the piece the rain ended in */
-  beta: 1,
-  /** dt/dI at the end level, without the last piece's -c I / w1 term (kept apart: w1 may be 0) */
-  dtdI: 0,
-  /** that last term's factor c = 2 / (beta k^2) */
-  c: 0,
-  /** e^-s of the last solveS */
-  eS: 1,
-};
-/**
- * The block rain `fill` routes: its inflow (m3/s) and duration (s), written in place (`fill` is too
- * large for V8 to inline, and a number passed to a call that is not inlined is boxed).
- */
-const rainOn = { inflow: Number.NaN, seconds: Number.NaN };
-/** true when the level held at V = 0 (the orifices pass the rain under the recess alone) */
-let held = false;
-
-/**
- * The time (s) c [I s - w0 (1 - e^-s)] = left solved for s (>= 0), from an upper bound (the left side
- * is convex and increasing in s: the steps come down onto the root).
- */
-function solveS(c: number, inflow: number, w0: number, left: number): number {
-  const target = left / c;
-  // an upper bound: 1 - e^-s <= 2s / (2 + s), so I s - w0 2s / (2 + s) = target has a root above s*
-  const bq = 2 * inflow - 2 * w0 - target;
-  let s = (-bq + Math.sqrt(bq * bq + 8 * inflow * target)) / (2 * inflow);
-  let e = Math.exp(-s);
-  for (let i = 0; i < 50; i += 1) {
-    const f = inflow * s - w0 * (1 - e) - target;
-    if (f <= 1e-13 * target) break;
-    // Halley's step (the curvature is w0 e^-s): from above the root it stays above it
-    const d1 = inflow - w0 * e;
-    const next = s - (2 * f * d1) / (2 * d1 * d1 - f * w0 * e);
-    if (!(next < s)) break;
-    s = next;
-    e = Math.exp(-s);
-  }
-  end.eS = e;
-  return s;
+/** Lists roof `i` to be routed under the block rain of `seconds` whose inflow on it is c0 `power`. */
+function job(j: number, i: number, seconds: number, power: number): void {
+  R.jobs[j] = i;
+  R.seconds[i] = seconds;
+  R.power[i] = power;
 }
 
 /**
- * A reservoir under the constant inflow of `rainOn` for its duration, starting empty, through its
- * orifices: sets end.v, end.u, end.w, end.beta, end.dtdI, end.c, held.
+ * The first `count` roofs listed in R.jobs, each under its block rain (R.seconds, R.power: minutes^-b, the
+ * inflow is c0 power; b the Montana exponent, search.b), each starting empty: sets each roof's outflow and
+ * dOutflow, and with `volumes` its volume and dVolume (the site's search reads the outflows alone).
+ *
+ * Each roof is a reservoir under a constant inflow through its orifices: the storage at the end of the
+ * rain solves t(s) = c [I s - w0 (1 - e^-s)] = the time left in the piece the rain ends in, Halley's
+ * steps from an upper bound (the time is convex and increasing in s: the steps come down onto the
+ * root). The roofs go through each phase together, every roof's logarithm, then every roof's
+ * exponential, and so on: one roof's steps wait for each other, the roofs' do not, so a site's roofs
+ * take the time of one roof's chain of exponentials, not of their sum.
  */
-function fill(q: Prepared): void {
-  const { inflow, seconds } = rainOn;
-  const { k, kk } = q;
-  const uEq = inflow / k;
-  const ua = q.u1;
-  held = ua >= uEq || seconds <= 0;
-  end.dtdI = 0;
-  if (held) {
-    end.v = 0;
-    end.u = ua;
-    end.w = 0;
-    return;
-  }
-  let wa = inflow - k * ua;
-  let left = seconds;
-  let alpha = q.alpha1;
-  let beta = q.beta1;
-  if (q.top > 0 && q.uTop < uEq) {
-    const wt = inflow - k * q.uTop;
-    const s = Math.log(wa / wt);
-    const c = 2 / (beta * kk);
-    const tTop = c * (inflow * s - (wa - wt));
-    if (tTop <= left) {
-      left -= tTop;
-      end.dtdI += c * (s + inflow * (1 / wa - 1 / wt));
-      alpha = q.alpha2;
-      beta = q.beta2;
-      wa = wt;
+function routeRoofs(count: number, volumes: boolean): void {
+  routings += count;
+  const b = search.b;
+  const { k: K, c0: C0, u1: U1, top: TOP, uTop: UTOP, ku1: KU1, kuTop: KUTOP, c1: C1, c2: C2 } = R;
+  const { inflow: IN, wa: WA, wt: WT, s: S, e: E, target: TARGET, dtdI: DT } = R;
+  const { piece: PIECE, steps: STEPS, jobs: JOBS, active: ACTIVE, seconds: SEC, power: POW } = R;
+  const { volume: VOL, outflow: OUT, dVolume: DVOL, dOutflow: DOUT } = R;
+  // the inflow; a rain lighter than what the orifices pass under the recess alone stores nothing (its
+  // water goes straight out: the outflow is the inflow, d inflow / d ln(d) = -b inflow); else the
+  // first piece, and the ratio w0 / wTop whose logarithm gives the time to fill the layer
+  let crossing = 0;
+  for (let j = 0; j < count; j += 1) {
+    const i = JOBS[j]!;
+    const seconds = SEC[i]!;
+    const inflow = C0[i]! * POW[i]!;
+    IN[i] = inflow;
+    DT[i] = 0;
+    const uEq = inflow / K[i]!;
+    if (U1[i]! >= uEq || seconds <= 0) {
+      PIECE[i] = 0;
+      VOL[i] = 0;
+      DVOL[i] = 0;
+      OUT[i] = inflow;
+      DOUT[i] = -b * inflow;
+      continue;
     }
-  } else if (q.top <= 0) {
-    alpha = q.alpha2;
-    beta = q.beta2;
+    const wa = inflow - KU1[i]!;
+    WA[i] = wa;
+    PIECE[i] = TOP[i]! > 0 ? 1 : 2;
+    if (TOP[i]! > 0 && UTOP[i]! < uEq) {
+      const wt = inflow - KUTOP[i]!;
+      WT[i] = wt;
+      S[i] = wa / wt;
+      PIECE[i] = 3;
+      ACTIVE[crossing] = i;
+      crossing += 1;
+    }
   }
-  const c = 2 / (beta * kk);
-  const s = solveS(c, inflow, wa, left);
-  const w1 = wa * end.eS;
-  const u1 = (inflow - w1) / k;
-  end.v = Math.max(0, (u1 * u1 - alpha) / beta);
-  end.u = u1;
-  end.w = w1;
-  end.beta = beta;
-  end.dtdI += c * (s + inflow / wa);
-  end.c = c;
+  for (let j = 0; j < crossing; j += 1) {
+    const i = ACTIVE[j]!;
+    S[i] = Math.log(S[i]!);
+  }
+  // the time to fill the layer (a rain that lasts longer ends in the second piece), then the solve's
+  // start: an upper bound, 1 - e^-s <= 2s / (2 + s), so I s - w0 2s / (2 + s) = target has a root
+  // above the solution
+  let solving = 0;
+  for (let j = 0; j < count; j += 1) {
+    const i = JOBS[j]!;
+    let piece = PIECE[i]!;
+    if (piece === 0) continue;
+    const inflow = IN[i]!;
+    let left = SEC[i]!;
+    let wa = WA[i]!;
+    if (piece === 3) {
+      const s = S[i]!;
+      const wt = WT[i]!;
+      const c = C1[i]!;
+      const tTop = c * (inflow * s - (wa - wt));
+      piece = 1;
+      if (tTop <= left) {
+        left = left - tTop;
+        DT[i] = DT[i]! + c * (s + inflow * (1 / wa - 1 / wt));
+        piece = 2;
+        wa = wt;
+        WA[i] = wt;
+      }
+      PIECE[i] = piece;
+    }
+    const target = left / (piece === 1 ? C1[i]! : C2[i]!);
+    const bq = 2 * inflow - 2 * wa - target;
+    S[i] = (-bq + Math.sqrt(bq * bq + 8 * inflow * target)) / (2 * inflow);
+    TARGET[i] = target;
+    STEPS[i] = 0;
+    ACTIVE[solving] = i;
+    solving += 1;
+  }
+  // Halley's steps (the curvature is w0 e^-s: from above the root they stay above it), every roof's
+  // exponential first, until the time is met to 1e-13 or a step no longer goes down (50 steps at most)
+  while (solving > 0) {
+    for (let j = 0; j < solving; j += 1) {
+      const i = ACTIVE[j]!;
+      E[i] = Math.exp(-S[i]!);
+    }
+    let still = 0;
+    for (let j = 0; j < solving; j += 1) {
+      const i = ACTIVE[j]!;
+      if (STEPS[i] === 50) continue;
+      const s = S[i]!;
+      const e = E[i]!;
+      const inflow = IN[i]!;
+      const w0 = WA[i]!;
+      const target = TARGET[i]!;
+      const f = inflow * s - w0 * (1 - e) - target;
+      if (f <= 1e-13 * target) continue;
+      const d1 = inflow - w0 * e;
+      const next = s - (2 * f * d1) / (2 * d1 * d1 - f * w0 * e);
+      if (!(next < s)) continue;
+      S[i] = next;
+      STEPS[i] = STEPS[i]! + 1;
+      ACTIVE[still] = i;
+      still += 1;
+    }
+    solving = still;
+  }
+  // the end of the rain: u = sqrt(head) there, w = I - k u, the storage; dt/dI at the end level gives
+  // T du/dT = beta w1 / (2 u1) (T - T I'(T) dt/dI) with T I'(T) = -b I, the last piece's -c I / w1 term
+  // of dt/dI multiplied out so that w1 = 0 (the level at equilibrium) stays finite
+  const { alpha1: A1, beta1: B1, alpha2: A2, beta2: B2 } = R;
+  for (let j = 0; j < count; j += 1) {
+    const i = JOBS[j]!;
+    if (PIECE[i] === 0) continue;
+    const first = PIECE[i] === 1;
+    const alpha = first ? A1[i]! : A2[i]!;
+    const beta = first ? B1[i]! : B2[i]!;
+    const c = first ? C1[i]! : C2[i]!;
+    const k = K[i]!;
+    const inflow = IN[i]!;
+    const wa = WA[i]!;
+    const w1 = wa * E[i]!;
+    const u1 = (inflow - w1) / k;
+    const dtdI = DT[i]! + c * (S[i]! + inflow / wa);
+    const bI = b * inflow;
+    const du = (beta / (2 * u1)) * ((w1 > 0 ? w1 * (SEC[i]! + bI * dtdI) : 0) - bI * c * inflow);
+    OUT[i] = k * u1;
+    DOUT[i] = k * du;
+    if (volumes) {
+      const v = Math.max(0, (u1 * u1 - alpha) / beta);
+      VOL[i] = v;
+      DVOL[i] = v > 0 ? (2 * u1 * du) / beta : 0;
+    }
+  }
 }
 
 /**
@@ -228,56 +352,18 @@ function fill(q: Prepared): void {
  */
 export function storageAfter(r: RoutedRoof, k: number, inflow: number, seconds: number): number {
   if (inflow <= 0) return 0;
-  rainOn.inflow = inflow;
-  rainOn.seconds = seconds;
-  fill(prepare(r, k, null));
-  return end.v;
+  prepare(0, r, k, null);
+  R.c0[0] = inflow;
+  job(0, 0, seconds, 1);
+  search.b = 0;
+  routeRoofs(1, true);
+  return R.volume[0]!;
 }
 
 /** The runoff of a block rain of `minutes` on `surface` m2: its constant inflow (m3/s). */
 export function blockInflow(rain: DesignRain, surface: number, minutes: number): number {
   const depth = rain.a * minutes ** (1 - rain.b); // mm
   return ((rain.ca * depth) / 1000) * (surface / (minutes * 60));
-}
-
-// A roof under one block rain: its storage and outflow at the end of the rain (the peaks), and their
-// derivatives in the logarithm of the rain's duration.
-const out = { volume: 0, outflow: 0, dVolume: 0, dOutflow: 0 };
-
-/**
- * Roof `q` under the block rain of `minutes` (`power` = minutes^-b, shared by all roofs under the same
- * rain; b the Montana exponent): sets `out`.
- */
-/** Roof routings done so far (the benchmark and a test count the work a calculation takes). */
-let routings = 0;
-export function roofRoutings(): number {
-  return routings;
-}
-
-function roofAt(q: Prepared, b: number, minutes: number, power: number): void {
-  routings += 1;
-  const inflow = q.c0 * power;
-  const seconds = minutes * 60;
-  rainOn.inflow = inflow;
-  rainOn.seconds = seconds;
-  fill(q);
-  if (held) {
-    // the water goes straight out: the outflow is the inflow, d inflow / d ln(d) = -b inflow
-    out.volume = 0;
-    out.dVolume = 0;
-    out.outflow = inflow;
-    out.dOutflow = -b * inflow;
-    return;
-  }
-  // T du1/dT = beta w1 / (2 u1) (T - T I'(T) dt/dI) with T I'(T) = -b I, the -c I / w1 term of dt/dI
-  // multiplied out so that w1 = 0 (the level at equilibrium) stays finite
-  const bI = b * inflow;
-  const du =
-    (end.beta / (2 * end.u)) * ((end.w > 0 ? end.w * (seconds + bI * end.dtdI) : 0) - bI * end.c * inflow);
-  out.volume = end.v;
-  out.outflow = q.k * end.u;
-  out.dOutflow = q.k * du;
-  out.dVolume = end.v > 0 ? (2 * end.u * du) / end.beta : 0;
 }
 
 /** A roof under one block rain: storage (m3) and outflow (m3/s) at its end, and their derivatives in ln(minutes). */
@@ -287,43 +373,157 @@ export function roofUnderRain(
   rain: DesignRain,
   minutes: number,
 ): { volume: number; outflow: number; dVolume: number; dOutflow: number } {
-  roofAt(prepare(r, k, rain), rain.b, minutes, minutes ** -rain.b);
-  return { volume: out.volume, outflow: out.outflow, dVolume: out.dVolume, dOutflow: out.dOutflow };
+  prepare(0, r, k, rain);
+  job(0, 0, minutes * 60, minutes ** -rain.b);
+  search.b = rain.b;
+  routeRoofs(1, true);
+  return { volume: R.volume[0]!, outflow: R.outflow[0]!, dVolume: R.dVolume[0]!, dOutflow: R.dOutflow[0]! };
 }
 
 const LO = Math.log(ROUTED_DURATIONS[0]);
 const HI = Math.log(ROUTED_DURATIONS[1]);
+
+/**
+ * Sorts `order` by `key` as a stable sort with the comparator (i, j) => key[i] - key[j] does (keys
+ * finite: an insertion sort, without the comparator's calls; else the engine's sort).
+ */
+function sortBy(order: number[], key: ArrayLike<number>, n: number): void {
+  for (let i = 0; i < n; i += 1)
+    if (!Number.isFinite(key[i])) {
+      order.sort((x, y) => key[x]! - key[y]!);
+      return;
+    }
+  for (let m = 1; m < order.length; m += 1) {
+    const v = order[m]!;
+    const kv = key[v]!;
+    let j = m - 1;
+    while (j >= 0 && key[order[j]!]! > kv) {
+      order[j + 1] = order[j]!;
+      j -= 1;
+    }
+    order[j + 1] = v;
+  }
+}
 
 /** The objective's value and derivative at the last point `maximize` asked for. */
 const objective = { f: 0, g: 0 };
 /** set by an objective to end the search at once */
 let stop = false;
 
-/** A peak found: where (x = ln minutes), its value, and the derivative's slope there (< 0, or NaN). */
-interface Peak {
-  x: number;
-  f: number;
-  slope: number;
+/**
+ * The searches' state (number fields, written in place: the objectives are module functions, not
+ * closures made anew at every routing, and a number passed to a function V8 does not inline is boxed
+ * anew at every call): the roofs and the Montana exponent; where a search starts (`x0`, in [lo, hi],
+ * with a neighbour's `curvature`); a roof's search: the roof
+ * (`roof`), the roof searched after it (`next`, -1 for none), whether the next rain is the search's
+ * first, the next roof's first rain routed ahead (`aheadRoof`, -1 for none, at `aheadX`); the site's
+ * search: its largest outflow so far and the outflow that stops it.
+ */
+const search = {
+  n: 0,
+  b: Number.NaN,
+  x0: Number.NaN,
+  lo: Number.NaN,
+  hi: Number.NaN,
+  curvature: Number.NaN,
+  roof: 0,
+  next: -1,
+  first: true,
+  aheadRoof: -1,
+  aheadX: Number.NaN,
+  fBest: Number.NEGATIVE_INFINITY,
+  above: Number.POSITIVE_INFINITY,
+};
+
+/**
+ * A roof's objective: its outflow at the end of the rain of x = ln(minutes), keeping the roof's storage
+ * under the rain of its largest outflow so far. A search's rains after its first also route the next
+ * roof's first rain, where its search starts if this rain ends this one as its peak: the two roofs'
+ * exponentials overlap, and the next search takes that routing when it starts there.
+ */
+function roofAt(x: number): void {
+  const { roof, next, b } = search;
+  const { hint, most, peakVolume } = R;
+  if (roof === search.aheadRoof && x === search.aheadX) search.aheadRoof = -1;
+  else {
+    search.aheadRoof = -1;
+    job(0, roof, Math.exp(x) * 60, Math.exp(-b * x));
+    if (!search.first && next >= 0) {
+      const x0 = Math.min(HI, Math.max(LO, hint[next]! + (x - hint[roof]!)));
+      job(1, next, Math.exp(x0) * 60, Math.exp(-b * x0));
+      search.aheadRoof = next;
+      search.aheadX = x0;
+    }
+    routeRoofs(search.aheadRoof < 0 ? 1 : 2, true);
+  }
+  search.first = false;
+  const outflow = R.outflow[roof]!;
+  objective.f = outflow;
+  objective.g = R.dOutflow[roof]!;
+  if (outflow > most[roof]!) {
+    most[roof] = outflow;
+    peakVolume[roof] = R.volume[roof]!;
+  }
 }
 
 /**
- * The largest value of a smooth unimodal function of x = ln(minutes) over [lo, hi], given `at(x)`
- * setting objective.f and objective.g = df/dx: from `x0`, Newton steps on the derivative (its slope from the last two
+ * The site's objective: all roofs under the rain of x = ln(minutes), their outflows added up (keeping
+ * each roof's under the rain of the largest sum so far); stops the search once the sum exceeds
+ * `search.above`.
+ */
+function siteAt(x: number): void {
+  const { n, b } = search;
+  const { outflow, dOutflow, best, same } = R;
+  const seconds = Math.exp(x) * 60;
+  const power = Math.exp(-b * x);
+  let count = 0;
+  for (let i = 0; i < n; i += 1)
+    if (same[i] === i) {
+      job(count, i, seconds, power);
+      count += 1;
+    }
+  routeRoofs(count, false);
+  if (count < n)
+    for (let i = 0; i < n; i += 1) {
+      outflow[i] = outflow[same[i]!]!;
+      dOutflow[i] = dOutflow[same[i]!]!;
+    }
+  let sum = 0;
+  let dsum = 0;
+  for (let i = 0; i < n; i += 1) {
+    sum += outflow[i]!;
+    dsum += dOutflow[i]!;
+  }
+  objective.f = sum;
+  objective.g = dsum;
+  if (sum > search.fBest) {
+    search.fBest = sum;
+    for (let i = 0; i < n; i += 1) best[i] = outflow[i]!;
+  }
+  if (sum > search.above) stop = true;
+}
+
+/**
+ * The peak the last search found: where (x = ln minutes), its value, and the derivative's slope there
+ * (< 0, or NaN); number fields written in place, read before the next search.
+ */
+const peak = { x: Number.NaN, f: Number.NaN, slope: Number.NaN };
+
+/**
+ * The largest value of a smooth unimodal function of x = ln(minutes) over [lo, hi] (search.lo, search.hi),
+ * the site's outflow (`site`) or a roof's (siteAt, roofAt set objective.f and objective.g = df/dx): from
+ * search.x0, Newton steps on the derivative (its slope from the last two
  * points, or at first `curvature` times the value: a neighbouring search's slope over its peak), at most a step that doubles until the
  * derivative changes sign, then kept inside the bracket (halving when they leave it), until the gain
- * still to come (g^2 / 2|g'|) is below `tol` of the value. Returns the best point evaluated (its value is
- * a real evaluation, not an extrapolation).
+ * still to come (g^2 / 2|g'|) is below `tol` of the value. Sets `peak` to the best point evaluated (its
+ * value is a real evaluation, not an extrapolation).
  */
-function maximize(
-  at: (x: number) => void,
-  x0: number,
-  lo: number,
-  hi: number,
-  curvature: number,
-  tol: number,
-): Peak {
-  let x = Math.min(hi, Math.max(lo, x0));
-  at(x);
+function maximize(site: boolean): void {
+  const { lo, hi, curvature } = search;
+  const tol = site ? SITE_TOL : ROOF_TOL;
+  let x = Math.min(hi, Math.max(lo, search.x0));
+  if (site) siteAt(x);
+  else roofAt(x);
   let f = objective.f;
   let g = objective.g;
   let best = x;
@@ -332,7 +532,12 @@ function maximize(
   // there is no secant or it spans rains far apart; only a secant of close rains may stop the search
   let secant = Number.NaN;
   let measured = false;
-  if (stop) return { x, f, slope: curvature * Math.abs(f) };
+  if (stop) {
+    peak.x = x;
+    peak.f = f;
+    peak.slope = curvature * Math.abs(f);
+    return;
+  }
   let a = lo; // g > 0 at a (or a is the domain's end)
   let b = hi; // g < 0 at b (or b is the domain's end)
   let aSeen = false;
@@ -369,18 +574,26 @@ function maximize(
     const xp = x;
     const gp = g;
     x = next;
-    at(x);
+    if (site) siteAt(x);
+    else roofAt(x);
     f = objective.f;
     g = objective.g;
     secant = (g - gp) / (x - xp);
     measured = Math.abs(x - xp) <= 0.1;
-    if (stop) return { x, f, slope: secant };
+    if (stop) {
+      peak.x = x;
+      peak.f = f;
+      peak.slope = secant;
+      return;
+    }
     if (f > fBest) {
       fBest = f;
       best = x;
     }
   }
-  return { x: best, f: fBest, slope: measured ? secant : curvature * Math.abs(fBest) };
+  peak.x = best;
+  peak.f = fBest;
+  peak.slope = measured ? secant : curvature * Math.abs(fBest);
 }
 
 /** The routing of a project through orifices of one diameter: the site's peak outflow, and each roof's peak. */
@@ -440,114 +653,106 @@ export function routeProject(
   hints: RoutingHints = {},
 ): Routed {
   const n = roofs.length;
-  const b = rain.b;
-  while (preparedPool.length < n) preparedPool.push(blank());
-  const prepared = preparedPool;
-  for (let i = 0; i < n; i += 1)
-    prepare(roofs[i]!, orificeConstant(roofs[i]!.drains, d, cd, g), rain, prepared[i]);
+  reserve(n);
+  for (let i = 0; i < n; i += 1) prepare(i, roofs[i]!, orificeConstant(roofs[i]!.drains, d, cd, g), rain);
+  // a roof like the one before it (a copied roof) routes as it does, to the bit: the site's rains
+  // route the first of each run of copies alone
+  for (let i = 0; i < n; i += 1) R.same[i] = i > 0 && alike(roofs[i]!, roofs[i - 1]!) ? R.same[i - 1]! : i;
+  search.n = n;
+  search.b = rain.b;
   stop = false;
   let lo = LO;
   let hi = HI;
   const starts: SitePeak[] = [];
   let own: Routed['roofs'] = null;
   if (perRoof) {
-    const peaks = new Array<Peak>(n);
-    const order = roofs.map((_, i) => i);
-    const hint = new Float64Array(n);
-    for (let i = 0; i < n; i += 1) hint[i] = Math.log(hints.roofs?.[i] ?? 60);
-    order.sort((i, j) => hint[i]! - hint[j]!);
+    const order = new Array<number>(n);
+    // each roof's storage under the rain of its largest outflow so far, and that outflow
+    const { hint, peakVolume, most, peakX, peakF, peakSlope } = R;
+    for (let i = 0; i < n; i += 1) {
+      order[i] = i;
+      hint[i] = Math.log(hints.roofs?.[i] ?? 60);
+      most[i] = Number.NEGATIVE_INFINITY;
+      peakVolume[i] = 0;
+    }
+    sortBy(order, hint, n);
     let shift = 0;
     let curvature = Number.NaN; // the last roof's slope over its peak value
-    // each roof's storage under the rain of its largest outflow so far, and that outflow
-    const volumes = new Float64Array(n);
-    const most = new Float64Array(n).fill(Number.NEGATIVE_INFINITY);
-    // one objective for every roof (the roof in `q`, its index in `roof`)
-    let q = prepared[0]!;
-    let roof = 0;
-    const at = (x: number) => {
-      roofAt(q, b, Math.exp(x), Math.exp(-b * x));
-      objective.f = out.outflow;
-      objective.g = out.dOutflow;
-      if (out.outflow > most[roof]!) {
-        most[roof] = out.outflow;
-        volumes[roof] = out.volume;
-      }
-    };
-    for (const i of order) {
-      q = prepared[i]!;
-      roof = i;
+    search.aheadRoof = -1;
+    search.lo = LO;
+    search.hi = HI;
+    for (let m = 0; m < n; m += 1) {
+      const i = order[m]!;
+      search.roof = i;
+      search.next = m + 1 < n ? order[m + 1]! : -1;
+      search.first = true;
       // the outflow rises with the storage, and is the inflow (falling with the duration) while the
       // level holds: its peak is the storage's, and its search also finds the site's bracket
-      const peak = maximize(at, hint[i]! + shift, LO, HI, curvature, ROOF_TOL);
-      peaks[i] = peak;
+      search.x0 = hint[i]! + shift;
+      search.curvature = curvature;
+      maximize(false);
+      peakX[i] = peak.x;
+      peakF[i] = peak.f;
+      peakSlope[i] = peak.slope;
       shift = peak.x - hint[i]!;
       if (peak.slope < 0 && peak.f > 0) curvature = peak.slope / peak.f;
     }
-    own = peaks.map((peak, i) => ({ volume: volumes[i]!, minutes: Math.exp(peak.x), outflow: peak.f }));
+    own = new Array<{ volume: number; minutes: number; outflow: number }>(n);
     // each roof's outflow rises with its storage: the site's peak lies between the roofs' own
     lo = Number.POSITIVE_INFINITY;
     hi = Number.NEGATIVE_INFINITY;
-    for (const peak of peaks) {
-      lo = Math.min(lo, peak.x);
-      hi = Math.max(hi, peak.x);
+    for (let i = 0; i < n; i += 1) {
+      own[i] = { volume: peakVolume[i]!, minutes: Math.exp(peakX[i]!), outflow: peakF[i]! };
+      lo = Math.min(lo, peakX[i]!);
+      hi = Math.max(hi, peakX[i]!);
     }
     // a sum of peaks far apart can have a peak of its own near each group: one search from each group
     // of roofs whose critical durations lie within a factor e^0.5 of the next, from the group's
     // curvature-weighted mean
-    order.sort((i, j) => peaks[i]!.x - peaks[j]!.x);
+    sortBy(order, peakX, n);
     let weight = 0;
     let sum = 0;
     let top = 0;
-    order.forEach((i, m) => {
-      const p = peaks[i]!;
-      if (m > 0 && p.x - peaks[order[m - 1]!]!.x > 0.5) {
+    for (let m = 0; m < n; m += 1) {
+      const p = order[m]!;
+      if (m > 0 && peakX[p]! - peakX[order[m - 1]!]! > 0.5) {
         starts.push({ minutes: Math.exp(sum / weight), curvature: -weight / top });
         weight = 0;
         sum = 0;
         top = 0;
       }
-      const w = p.slope < 0 ? -p.slope : 1e-30;
+      const w = peakSlope[p]! < 0 ? -peakSlope[p]! : 1e-30;
       weight += w;
-      sum += w * p.x;
-      top += p.f;
-    });
+      sum += w * peakX[p]!;
+      top += peakF[p]!;
+    }
     starts.push({ minutes: Math.exp(sum / weight), curvature: -weight / top });
   } else starts.push(...(hints.site ?? [{ minutes: 60, curvature: Number.NaN }]));
-  const outflows = new Float64Array(n);
-  const bestOutflows = new Float64Array(n);
-  let fBest = Number.NEGATIVE_INFINITY;
-  const above = hints.above ?? Number.POSITIVE_INFINITY;
-  const at = (x: number) => {
-    const minutes = Math.exp(x);
-    const power = Math.exp(-b * x);
-    let sum = 0;
-    let dsum = 0;
-    for (let i = 0; i < n; i += 1) {
-      roofAt(prepared[i]!, b, minutes, power);
-      outflows[i] = out.outflow;
-      sum += out.outflow;
-      dsum += out.dOutflow;
-    }
-    objective.f = sum;
-    objective.g = dsum;
-    if (sum > fBest) {
-      fBest = sum;
-      bestOutflows.set(outflows);
-    }
-    if (sum > above) stop = true;
-  };
+  search.fBest = Number.NEGATIVE_INFINITY;
+  R.best.fill(0, 0, n);
+  search.above = hints.above ?? Number.POSITIVE_INFINITY;
+  search.lo = lo;
+  search.hi = hi;
   const peaks: SitePeak[] = [];
-  let site: Peak = { x: 0, f: Number.NEGATIVE_INFINITY, slope: Number.NaN };
+  let siteX = 0;
+  let siteF = Number.NEGATIVE_INFINITY;
   for (const start of starts) {
-    const found = maximize(at, Math.log(start.minutes), lo, hi, start.curvature, SITE_TOL);
-    peaks.push({ minutes: Math.exp(found.x), curvature: found.slope / found.f });
-    if (found.f > site.f) site = found;
+    search.x0 = Math.log(start.minutes);
+    search.curvature = start.curvature;
+    maximize(true);
+    peaks.push({ minutes: Math.exp(peak.x), curvature: peak.slope / peak.f });
+    if (peak.f > siteF) {
+      siteF = peak.f;
+      siteX = peak.x;
+    }
     if (stop) break;
   }
+  const outflows = new Array<number>(n);
+  for (let i = 0; i < n; i += 1) outflows[i] = R.best[i]!;
   return {
-    outflow: site.f,
-    minutes: Math.exp(site.x),
-    outflows: Array.from(bestOutflows),
+    outflow: siteF,
+    minutes: Math.exp(siteX),
+    outflows,
     roofs: own,
     peaks,
     complete: !stop,
