@@ -26,7 +26,7 @@ export const WIDGETS: Record<FieldKind, FieldWidget> = {
 };
 
 /** The same, typed as rjsf's registry of widgets. */
-export const RJSF_WIDGETS = WIDGETS as unknown as RegistryWidgetsType<unknown, RJSFSchema, CardContext>;
+export const RJSF_WIDGETS: RegistryWidgetsType<unknown, RJSFSchema, CardContext> = WIDGETS;
 
 /** The templates registered with every card's Form: our field template, objects drawn flat. */
 export const TEMPLATES: Partial<TemplatesType<unknown, RJSFSchema, CardContext>> = {
