@@ -41,11 +41,11 @@ const CITIES = [
 const bundle = loadBundle(slBundle);
 
 function body(i: number) {
-  const data = structuredClone(slValid) as unknown as Record<string, Record<string, unknown>>;
-  data.project!.name = `Chantier ${i}`;
-  data.project!.city = CITIES[i % CITIES.length]!;
-  data.project!.postcode = String(10000 + (i % 89999));
-  data.client!.company = `Société ${i % 997}`;
+  const data = structuredClone(slValid);
+  data.project.name = `Chantier ${i}`;
+  data.project.city = CITIES[i % CITIES.length]!;
+  data.project.postcode = String(10000 + (i % 89999));
+  data.client.company = `Société ${i % 997}`;
   const s = derive(bundle, data);
   return toServer(
     bundle,
@@ -115,7 +115,7 @@ async function repeatedCalculation(
   try {
     const smca = loadBundle(smcaBundle);
     const project = (roofs: number) => {
-      const data = structuredClone(smcaValid) as unknown as Record<string, unknown>;
+      const data = structuredClone<Record<string, unknown>>(smcaValid);
       const list = data.roofs as Record<string, unknown>[];
       data.roofs = Array.from({ length: roofs }, (_, i) => ({ ...list[0], name: `Toiture ${i + 1}` }));
       const s = derive(smca, data);
@@ -183,7 +183,8 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<boolean> {
   try {
     // 100,000 projects loaded in bulk, then 50 clients each with a project of their own.
     const t0 = performance.now();
-    const template = body(0).steps as unknown as Steps;
+    // each step spread into a plain object: the stored steps' shape (Steps) over the engine's ServerStep
+    const template: Steps = Object.fromEntries(Object.entries(body(0).steps).map(([k, v]) => [k, { ...v }]));
     for (let start = 0; start < 100_000; start += 500) {
       const rows = Array.from({ length: 500 }, (_, k) => {
         const i = start + k;
