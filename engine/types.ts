@@ -81,7 +81,7 @@ export interface FieldUi {
     label: string; // message key
     info?: string; // message key of the info panel
     placeholder?: string; // message key ('common.choose_option' = 'Choisir une option' for selects)
-    need?: boolean; // a missing value is severity 1 ('Le champ est nécéssaire.') instead of 2
+    need?: boolean; // a missing value is severity 1 ('Le champ est nécessaire.') instead of 2
     quantity?: Quantity;
     decimals?: number; // display precision
     /** select: static options; value = option value, label = message key */

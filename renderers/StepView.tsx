@@ -51,7 +51,13 @@ export const StepView = forwardRef<
           .map((f) => ({
             card: c.index,
             id: fieldId(step.repeat ? `${step.key}-${c.index}` : step.key, f.field),
-            text: `${step.repeat ? `${tr(t, c.title)} – ` : ''}${t(f.label)} : ${tr(t, f.message)}`,
+            text: step.repeat
+              ? t('common.problem_in_card', {
+                  card: tr(t, c.title),
+                  field: t(f.label),
+                  message: tr(t, f.message),
+                })
+              : t('common.problem', { field: t(f.label), message: tr(t, f.message) }),
           })),
       )
     : [];

@@ -14,7 +14,7 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   await page.getByRole('button', { name: 'Suivant', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
   await expect(page.getByText('Le champ est requis').first()).toBeVisible();
-  await expect(page.getByText('Veuillez selectionner une option valide.', { exact: true })).toBeVisible();
+  await expect(page.getByText('Veuillez sélectionner une option valide.', { exact: true })).toBeVisible();
   // Next on a blocked step: the error summary lists each problem as a link to its field.
   const summary = page.getByRole('alert').filter({ hasText: /problèmes à corriger/ });
   await expect(summary).toBeVisible();

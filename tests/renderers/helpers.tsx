@@ -6,11 +6,12 @@ import { ALL_MESSAGES } from '../../renderers/stories/messages';
 
 const i18n = createI18n(ALL_MESSAGES, 'fr');
 
-/** Renders inside a French render context (kept on rerender); returns the edit spy with the render result. */
-export function renderWithContext(ui: ReactElement) {
+/** Renders inside a French (or English) render context (kept on rerender); returns the edit spy with the render result. */
+export function renderWithContext(ui: ReactElement, lang: 'fr' | 'en' = 'fr') {
   const onEdit = vi.fn();
+  const words = lang === 'fr' ? i18n : createI18n(ALL_MESSAGES, lang);
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <RenderCtx.Provider value={{ t: (k, p) => i18n.t(k, p ?? {}), onEdit }}>{children}</RenderCtx.Provider>
+    <RenderCtx.Provider value={{ t: (k, p) => words.t(k, p ?? {}), onEdit }}>{children}</RenderCtx.Provider>
   );
   return { ...render(ui, { wrapper }), onEdit };
 }

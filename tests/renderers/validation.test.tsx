@@ -138,6 +138,23 @@ describe('the error summary', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Société/ })).toHaveFocus());
   });
 
+  it("writes each problem as the page's language does: no space before the colon in English", () => {
+    const { bundle, valid } = BUNDLES.smca!;
+    const client = { ...(valid.client as Record<string, unknown>), name: null };
+    renderWithContext(
+      <Wizard
+        bundle={bundle}
+        state={derive(bundle, { ...valid, client })}
+        statuses={bundle.steps.map((_, i) => (i === 0 ? 3 : 0))}
+        current={0}
+        {...actions()}
+      />,
+      'en',
+    );
+    const summary = screen.getByRole('alert', { name: 'There is 1 problem to correct' });
+    expect(within(summary).getByRole('link').textContent).toBe('Name: The field is required');
+  });
+
   it('stays away while the step has not been checked', () => {
     const { bundle, valid } = BUNDLES.sl!;
     const client = { ...(valid.client as Record<string, unknown>), name: null };

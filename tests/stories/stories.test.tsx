@@ -39,12 +39,12 @@ describe.each(Object.entries(kinds))('field kind %s stories', (_, mod) => {
   });
   it('Severity1 shows the needed message', () => {
     render(<s.Severity1 />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Le champ est nécéssaire.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Le champ est nécessaire.');
   });
   it('Severity2 shows the blocking message and marks the control invalid', () => {
     const { container } = render(<s.Severity2 />);
     expect(screen.getByRole('alert').textContent).toMatch(
-      /Le champ est requis|Veuillez selectionner une option valide\./,
+      /Le champ est requis|Veuillez sélectionner une option valide\./,
     );
     if (!container.querySelector('[role=radiogroup]'))
       expect(container.querySelector('[aria-invalid=true]')).not.toBeNull();
