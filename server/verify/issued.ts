@@ -38,7 +38,7 @@ export function climateOf(r: Results | null): string {
 }
 
 /**
- * The climate data of an issued note in the reader's words: the weather station as named, or the design
+ * The climate data of an issued note in the reader's words: the weather station as named (and its period), or the design
  * rain's set (published or typed, its département, its return period); the stored identity otherwise.
  */
 function climateText(
@@ -46,6 +46,9 @@ function climateText(
   stored: string,
   t: (k: string, p?: Record<string, unknown>) => string,
 ) {
+  // a station by its name and period: its id is the product's own identifier, not the reader's
+  const station = r?.station as { name?: string; period?: string } | undefined;
+  if (station?.name) return [station.name, station.period].filter(Boolean).join(' · ');
   const rain = rainOf(r);
   if (r?.station || !rain || (rain.source !== 'published' && rain.source !== 'typed')) return stored;
   return [

@@ -264,4 +264,35 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
       await there.drop();
     }
   });
+
+  it("names a Canadian note's weather station as its reader does, never by the product's id", async () => {
+    const canada = (await serverOn(place, { APP_MODE: 'canada' })).server;
+    try {
+      let cookie = '';
+      const made = await canada.app.inject({
+        method: 'POST',
+        url: '/api/smca/project',
+        payload: projectBody('smca') as object,
+      });
+      cookie = cookiesOf(made, cookie);
+      const id = made.json<{ id: string }>().id;
+      const at = (o: InjectOptions) => canada.app.inject({ ...o, headers: { ...o.headers, cookie } });
+      expect((await at({ method: 'GET', url: `/api/smca/calculate/${id}` })).statusCode).toBe(200);
+      const printed = await at({
+        method: 'POST',
+        url: `/api/smca/pdf_download/${id}?locale=en`,
+        payload: emptyNote,
+      });
+      expect(printed.statusCode).toBe(200);
+      const code = String(printed.headers['x-verification-code']);
+      const v = (await canada.app.inject({ method: 'GET', url: `/api/verify/${code}?locale=en` })).json<{
+        climate: string;
+      }>();
+      // 'Toronto – Pearson Intl Airport · 1991-2020', not 'toronto · Toronto – Pearson…'
+      expect(v.climate).toMatch(/^Toronto – Pearson/);
+      expect(v.climate).not.toMatch(/\btoronto\b/);
+    } finally {
+      await canada.close();
+    }
+  });
 });
