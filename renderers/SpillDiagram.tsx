@@ -1,4 +1,5 @@
 import { spillLayout, type DiagramNode, type StepDef, type StepState } from '../engine';
+import { shortLabel } from '../words/shortLabel';
 import { tr, useRender } from './context';
 
 const W = 170;
@@ -6,16 +7,8 @@ const H = 34;
 const GAP_X = 70;
 const GAP_Y = 12;
 
-/**
- * A label cut to fit its box, the whole of it in the box's tooltip. The cut is in the middle, so that
- * names that share a beginning and differ at the end ("… aile nord 1", "… aile nord 2") stay apart.
- */
-export const fit = (s: string): string => {
-  const chars = [...s];
-  return chars.length > 22
-    ? `${chars.slice(0, 10).join('').trimEnd()}…${chars.slice(-11).join('').trimStart()}`
-    : s;
-};
+/** A label cut to fit its box (22 characters), the whole of it in the box's tooltip. */
+export const fit = (s: string): string => shortLabel(s, 22);
 
 /**
  * A picture of where each card's choice leads (the bundle's `diagram`: the spills), as engine/spillLayout

@@ -13,6 +13,7 @@ import {
 import { spillLayout, type DiagramNode, type StepDef, type StepState } from '../../engine';
 import { Fragment, type ReactNode } from 'react';
 import { numberText } from '../../words/resultsText';
+import { shortLabel } from '../../words/shortLabel';
 import { NOTE_IMAGE_BOX_PT } from '../../engine';
 
 /**
@@ -254,7 +255,7 @@ export function diagramBlock(
   const y = (n: DiagramNode) => n.row * (h + gy);
   const label = (n: DiagramNode) => {
     const text = 'text' in n.label ? n.label.text : t(n.label.ref.key, n.label.ref.params).trim();
-    return text.length > 24 ? `${text.slice(0, 23)}…` : text;
+    return shortLabel(text, 24);
   };
   return [
     {
