@@ -303,11 +303,15 @@ export function assembleStep(
     canAdd: own && r.add !== undefined && gateOpen && cards.length < maxCards(r),
     canDelete: own && r.delete && cards.length > Math.max(r.min, 1),
     canDuplicate: own && r.duplicate && cards.length < maxCards(r),
-    totals: (def.totals ?? []).map((t) => {
-      const v = Number(evaluate(t.value, ctx));
+    // a total whose rule gives null (nothing to add up: no roof gave the optional figure) is not shown,
+    // rather than read as 0
+    totals: (def.totals ?? []).flatMap((t) => {
+      const raw = evaluate(t.value, ctx);
+      if (raw === null || raw === undefined) return [];
+      const v = Number(raw);
       const unit = unitKey(t.quantity, system);
       const value = Number.isFinite(v) ? (toDisplay(v, t.quantity, system) as number) : 0;
-      return unit ? { label: t.label, value, unit } : { label: t.label, value };
+      return [unit ? { label: t.label, value, unit } : { label: t.label, value }];
     }),
     result: worst === 2 ? 3 : worst === 1 ? 2 : 1,
   };
