@@ -63,7 +63,8 @@ export const s = StyleSheet.create({
   h2: { fontSize: 13, marginTop: 12, marginBottom: 6, color: '#0b5394' },
   h3: { fontSize: 11, marginTop: 8, marginBottom: 3, fontFamily: 'Helvetica-Bold' },
   p: { marginBottom: 6, textAlign: 'justify' },
-  row: { flexDirection: 'row', borderBottom: '0.5pt solid #ccd5df', paddingVertical: 2 },
+  // never shrunk to fit: a row too tall for the page's rest moves on with its block
+  row: { flexDirection: 'row', borderBottom: '0.5pt solid #ccd5df', paddingVertical: 2, flexShrink: 0 },
   // a gap between a label and its value: a long label wraps before it reaches the value's column
   label: { width: '45%', paddingRight: 10, color: '#5f6b7a' },
   value: { width: '55%' },
@@ -81,12 +82,28 @@ export const s = StyleSheet.create({
 /** A block of the note and the lines of 10 pt text it is expected to take, for paging. */
 export type Block = { node: ReactNode; lines: number };
 
-/** Rows of a table per block: a block never breaks, and react-pdf lays each out once. */
+/** Rows of a table per block at most: a block never breaks, and react-pdf lays each out once. */
 const ROWS_PER_BLOCK = 24;
+/** A block's rows take at most this many lines of 10 pt text, so that a block always fits on a page. */
+const BLOCK_LINES = 40;
+/** The page's text width (A4, 40 pt margins), and a cell's 8 pt characters' width at the most. */
+const TEXT_WIDTH_PT = 515;
+const CHAR_PT = 4.4;
 
 /**
- * A table as blocks of at most 24 rows, each repeating the header, so that a table of 200 roofs pages
- * cleanly and costs linear time. The first column is wider (names).
+ * The lines of 10 pt text a row takes: one line of 8 pt text is 1.5 with its padding and rule, each
+ * more line of a cell that wraps (a long roof name, "319,539 US gal") 0.65 more.
+ */
+export function rowLines(row: string[]): number {
+  const unit = TEXT_WIDTH_PT / (row.length + 1);
+  const wrapped = row.map((c, j) => Math.ceil((c.length * CHAR_PT) / ((j === 0 ? 2 * unit : unit) - 5)));
+  return 1.5 + 0.65 * (Math.max(1, ...wrapped) - 1);
+}
+
+/**
+ * A table as blocks of at most 24 rows and 40 lines, each repeating the header, so that a table of 200
+ * roofs pages cleanly and costs linear time, and rows of long names never run into each other. The first
+ * column is wider (names).
  */
 export function tableBlocks(
   key: string,
@@ -97,11 +114,22 @@ export function tableBlocks(
   intro?: string,
 ): Block[] {
   const blocks: Block[] = [];
-  for (let i = 0; i < Math.max(rows.length, 1); i += ROWS_PER_BLOCK)
+  for (let i = 0; i < Math.max(rows.length, 1);) {
+    let end = i;
+    let height = 0;
+    while (end < rows.length && end - i < ROWS_PER_BLOCK) {
+      const h = rowLines(rows[end]!);
+      if (end > i && height + h > BLOCK_LINES) break;
+      height += h;
+      end += 1;
+    }
+    const slice = rows.slice(i, end);
     blocks.push({
       lines:
-        Math.min(ROWS_PER_BLOCK, rows.length - i) * 1.5 +
-        (caption && i === 0 ? 4 : 2) +
+        height +
+        rowLines(head) +
+        0.5 +
+        (caption && i === 0 ? 2.5 : 0) +
         (intro && i === 0 ? 1 + intro.length / 95 : 0),
       node: (
         <View key={`${key}-${i}`} wrap={false} style={{ marginTop: 4 }}>
@@ -114,7 +142,7 @@ export function tableBlocks(
               </Text>
             ))}
           </View>
-          {rows.slice(i, i + ROWS_PER_BLOCK).map((r, n) => (
+          {slice.map((r, n) => (
             <View key={n} style={s.row}>
               {r.map((c, j) => (
                 <Text key={j} style={j === 0 ? s.firstCell : s.cell}>
@@ -126,6 +154,8 @@ export function tableBlocks(
         </View>
       ),
     });
+    i = Math.max(end, i + 1);
+  }
   return blocks;
 }
 

@@ -462,4 +462,52 @@ describe('pdf_download', () => {
     }
     expect(checked).toBe(1);
   });
+
+  it('draws tables of long roof names row under row, never one row over the next', async () => {
+    const long = (n: number) =>
+      `Toiture-terrasse végétalisée extensive numéro ${n} au-dessus du stationnement souterrain`;
+    const id = await create(
+      'smca',
+      projectBody('smca', (d) => {
+        d.unit_system = 'IMPERIAL';
+        const roofs = d.roofs as Record<string, unknown>[];
+        d.roofs = Array.from({ length: 22 }, (_, i) => ({ ...roofs[0], name: long(i + 1) }));
+      }),
+    );
+    await inject({ method: 'GET', url: `/api/smca/calculate/${id}`, headers: { cookie: owner } });
+    const res = await inject({
+      method: 'POST',
+      url: `/api/smca/pdf_download/${id}?locale=en`,
+      payload: note([]),
+      headers: { cookie: owner },
+    });
+    expect(res.statusCode).toBe(200);
+    const doc = await getDocument({
+      data: new Uint8Array(res.rawPayload),
+      isEvalSupported: false,
+      verbosity: 0,
+    }).promise;
+    // The tables' first column (the names, 8 pt): two lines of it are a line apart or on the same line,
+    // never closer (one row's name running into the next row's, as 44 rows of 4 lines squeezed on a page).
+    let lines = 0;
+    for (let i = 1; i <= doc.numPages; i += 1) {
+      const ys = (await (await doc.getPage(i)).getTextContent()).items
+        .flatMap((x) =>
+          'str' in x &&
+          x.str.trim() &&
+          Math.abs(x.transform[0] as number) === 8 &&
+          (x.transform[4] as number) < 60
+            ? [x.transform[5] as number]
+            : [],
+        )
+        .sort((a, b) => b - a);
+      for (let k = 1; k < ys.length; k += 1) {
+        const gap = ys[k - 1]! - ys[k]!;
+        if (gap < 0.5) continue;
+        expect(gap, `page ${i}: lines ${ys[k - 1]} and ${ys[k]}`).toBeGreaterThanOrEqual(7);
+        lines += 1;
+      }
+    }
+    expect(lines).toBeGreaterThan(100);
+  });
 });
