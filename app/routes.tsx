@@ -99,7 +99,8 @@ export function appRoutes(store: Store): RouteObject[] {
         return null;
       },
       children: [
-        { index: true, loader: () => toStart(store) },
+        // a redirect: its element is the loading state, never seen (React Router warns of a leaf without one)
+        { index: true, loader: () => toStart(store), element: waiting },
         {
           path: 'login',
           lazy: () => import('./pages/LoginPage').then((m) => ({ Component: m.LoginPage })),
@@ -195,12 +196,12 @@ export function appRoutes(store: Store): RouteObject[] {
                     },
                   ],
                 },
-                { path: '*', loader: () => toStart(store) },
+                { path: '*', loader: () => toStart(store), element: waiting },
               ],
             },
           ],
         },
-        { path: '*', loader: () => toStart(store) },
+        { path: '*', loader: () => toStart(store), element: waiting },
       ],
     },
   ];
