@@ -86,15 +86,26 @@ export function NotePage() {
       setError(t('app.pdf_no_id'));
       return;
     }
+    // The PDF's tab opens at the click: a tab opened once the note is printed (10 s for 100 roofs) is a
+    // pop-up that browsers block. It says the note is being printed, receives the PDF, and closes if the
+    // print fails.
+    const tab = window.open('', '_blank');
+    if (tab) {
+      tab.opener = null;
+      tab.document.title = t('app.note_page.generating');
+      tab.document.body.textContent = t('app.note_page.generating');
+    }
     setBusy(true);
     setError(null);
     const informations = entries.map((e) => ({ text: e.text.trim() || null, image: e.image }));
     while (informations.length < 6) informations.push({ text: null, image: null });
     const roofs = isAbattementResults(results) ? results.toitureResults : [];
-    const { default: ApexCharts } = await import('apexcharts');
+    // offline, the charts' code may not come: the note is then asked without them, and the request says why
+    const ApexCharts = (await import('apexcharts').catch(() => null))?.default;
     // Each chart at most `max` pixels wide (never wider than drawn): the note's pixels stay within the
     // server's budget with 200 roofs.
     const png = async (id: string, max: number): Promise<string | null> => {
+      if (!ApexCharts) return null;
       try {
         const chart = ApexCharts.getChartByID(id);
         const state = chart && 'w' in chart ? (chart.w as { globals?: { svgWidth?: number } }) : null;
@@ -133,8 +144,10 @@ export function NotePage() {
         );
       }
       const url = URL.createObjectURL(await res.blob());
-      window.open(url, '_blank', 'noopener');
+      if (tab && !tab.closed) tab.location.href = url;
+      else window.open(url, '_blank', 'noopener');
     } catch (e) {
+      tab?.close();
       setError(e instanceof ApiFailure ? e.message : apiErrorText({ status: 0 }, t));
     } finally {
       setBusy(false);

@@ -161,12 +161,20 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   );
   await expect(page.locator('.note-section').filter({ hasText: '5. Déversements' })).toContainText('Jardin');
   const pdfResponse = page.waitForResponse((r) => r.url().includes('/pdf_download/'));
+  // The PDF's tab opens at the click, before the note is printed (a tab opened after a long print is a
+  // pop-up browsers block): the print is held until the tab is there, then the tab shows the PDF.
   const popup = page.waitForEvent('popup');
+  await page.route('**/pdf_download/**', async (route) => {
+    await popup;
+    await route.continue();
+  });
   await page.getByRole('button', { name: 'Télécharger la note de calcul' }).click();
+  const tab = await popup;
   const response = await pdfResponse;
   expect(response.status()).toBe(200);
   expect(response.headers()['content-type']).toBe('application/pdf');
-  await popup;
+  await tab.waitForURL(/^blob:/);
+  await page.unroute('**/pdf_download/**');
   const sent = JSON.parse((response.request().postDataJSON() as { data: string }).data) as {
     pluviometrie: string | null;
     toitures: (string | null)[];
