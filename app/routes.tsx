@@ -85,7 +85,8 @@ const calcLoader = (store: Store, pick: (m: PageLoaders) => CalcLoader) => async
 /**
  * The app's routes under /client: the login, the home of calculators, and each calculator's home, wizard,
  * history, review, results, note and variants' comparison (each page's code its own chunk, loaded when
- * first visited); / and any unknown page go to the deployment's start page. `store` is the jotai store the app's atoms live in (the loaders read and fill it).
+ * first visited); / and any unknown page go to the deployment's start page. `store` is the jotai store
+ * the app's atoms live in (the loaders read and fill it).
  */
 export function appRoutes(store: Store): RouteObject[] {
   return [

@@ -42,7 +42,10 @@ export interface Server {
   dialect: Dialect;
   /** the calculations' worker pool and cache (warm() starts a worker ahead of the first) */
   calculations: Calculations;
-  /** stops listening, lets the answers in flight finish (SHUTDOWN_GRACE_S at most), then the workers and the database */
+  /**
+   * stops listening, lets the answers in flight finish (SHUTDOWN_GRACE_S at most), then stops the workers
+   * and closes the database
+   */
   close: () => Promise<void>;
 }
 

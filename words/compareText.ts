@@ -10,7 +10,7 @@ import {
 } from '../engine';
 import { tr } from './i18n';
 import { fieldText } from './fieldText';
-import { numberText } from './resultsText';
+import { numberText } from './numberText';
 
 /**
  * The comparison of a project's variants as text: key figures with each difference from variant 1 and

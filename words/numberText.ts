@@ -1,7 +1,7 @@
 /**
  * A number, and a figure with its unit, for reading in the reader's language: what the wizard's fields and
- * previews write, apart from the results' texts (words/resultsText.ts, which uses and re-exports them) so
- * that the calculator page does not download those.
+ * previews write, apart from the results' texts (words/resultsText.ts, which uses them) so that the
+ * calculator page does not download those.
  */
 type T = (key: string, params?: Record<string, unknown>) => string;
 

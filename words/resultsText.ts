@@ -1,7 +1,7 @@
 import { toDisplay, unitKey } from '../engine/units';
 import type { UnitSystem } from '../engine';
 import { monthNames } from './dates';
-import { figureText, numberText } from './numberText';
+import { numberText } from './numberText';
 import type { AbattementResults, GroundsResult, RoofResult, StressSite, Volumes } from './results/abattement';
 
 /**
@@ -12,8 +12,6 @@ import type { AbattementResults, GroundsResult, RoofResult, StressSite, Volumes 
  * project's unit system).
  */
 type T = (key: string, params?: Record<string, unknown>) => string;
-
-export { figureText, numberText };
 
 /** True for results that carry the annual figures (computed with method 2.0 or later). */
 export function hasSummary(r: AbattementResults): boolean {

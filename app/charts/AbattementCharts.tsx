@@ -4,7 +4,8 @@ import { DataTable } from '../components/DataTable';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
 import type { UnitSystem } from '../../engine';
-import { monthlyTable, numberText, rainfallTable, rainLabels, rainValue } from '../../words/resultsText';
+import { numberText } from '../../words/numberText';
+import { monthlyTable, rainfallTable, rainLabels, rainValue } from '../../words/resultsText';
 import type { AbattementResults, RoofResult } from '../../words/results/abattement';
 
 const BLUE = '#1f6fb2';

@@ -1,7 +1,7 @@
 import Chart from 'react-apexcharts';
 import { monthAxis } from './monthAxis';
 import { DataTable } from '../components/DataTable';
-import { numberText } from '../../words/resultsText';
+import { numberText } from '../../words/numberText';
 
 /** A colour and a dash per variant, so that the lines part without colour too. */
 const COLORS = ['#1f6fb2', '#e08a00', '#2e7d32', '#7b3fa0'];

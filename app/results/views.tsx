@@ -5,7 +5,8 @@ import { apiErrorText } from '../api/http';
 import { ResultsSummary } from '../components/ResultsSummary';
 import { FilePicker, fileWords, useObjectUrl } from '../components/FilePicker';
 import { Skeleton } from '../components/Skeleton';
-import { figureText, numberText, stressTable } from '../../words/resultsText';
+import { figureText, numberText } from '../../words/numberText';
+import { stressTable } from '../../words/resultsText';
 import { monthNames } from '../../words/dates';
 import {
   isAbattementResults,

@@ -2,7 +2,8 @@ import { useAtomValue, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect } from 'react';
 import type { Bundle, CopyName } from '../../engine';
 import { useFrame } from '../frame';
-import { flushSession, unsavedIn, wizardAtoms, type SaveOutcome } from './wizardAtoms';
+import { flushSession } from './sessionWrites';
+import { unsavedIn, wizardAtoms, type SaveOutcome } from './wizardAtoms';
 
 export type { SaveOutcome };
 

@@ -34,9 +34,7 @@ import { saveProject } from '../api/projects';
 import { afterPaint } from './afterPaint';
 import { answersKey } from './answersKey';
 import type { Results } from '../../words/results';
-import { flushSession, persist, readSession } from './sessionWrites';
-
-export { flushSession };
+import { persist, readSession } from './sessionWrites';
 
 /** The session data of a calculator (seed: project_id, results, statuses, and smca's unit_system). */
 export interface SessionData {

@@ -3,7 +3,8 @@ import type { UnitSystem } from '../../engine';
 import { toDisplay } from '../../engine/units';
 import { listOf } from '../../words/i18n';
 import { isAbattementResults, isFlowLimiterResults, type Results } from '../../words/results';
-import { depthText, numberText, seriesCheckText } from '../../words/resultsText';
+import { numberText } from '../../words/numberText';
+import { depthText, seriesCheckText } from '../../words/resultsText';
 import { s, tableBlocks, type Block } from './noteParts';
 
 type T = ((k: string, p?: Record<string, unknown>) => string) & { exists?: (k: string) => boolean };

@@ -12,7 +12,7 @@ import {
 } from '@react-pdf/renderer';
 import { spillLayout, type DiagramNode, type StepDef, type StepState } from '../../engine';
 import { Fragment, type ReactNode } from 'react';
-import { numberText } from '../../words/resultsText';
+import { numberText } from '../../words/numberText';
 import { shortLabel } from '../../words/shortLabel';
 import { NOTE_IMAGE_BOX_PT } from '../../engine';
 
@@ -94,7 +94,7 @@ const CHAR_PT = 4.4;
  * The lines of 10 pt text a row takes: one line of 8 pt text is 1.5 with its padding and rule, each
  * more line of a cell that wraps (a long roof name, "319,539 US gal") 0.65 more.
  */
-export function rowLines(row: string[]): number {
+function rowLines(row: string[]): number {
   const unit = TEXT_WIDTH_PT / (row.length + 1);
   const wrapped = row.map((c, j) => Math.ceil((c.length * CHAR_PT) / ((j === 0 ? 2 * unit : unit) - 5)));
   return 1.5 + 0.65 * (Math.max(1, ...wrapped) - 1);

@@ -7,18 +7,17 @@ import {
   hasSummary,
   imposedVolumeText,
   monthlyTable,
-  numberText,
   rainfallTable,
   roofVerdict,
   siteSumText,
   siteVerdict,
-  figureText,
   stressTable,
   summaryTable,
   upstreamText,
   verdictRules,
   volumeText,
 } from '../../words/resultsText';
+import { figureText, numberText } from '../../words/numberText';
 import {
   isAbattementResults,
   isFlowLimiterResults,

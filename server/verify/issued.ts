@@ -38,8 +38,9 @@ export function climateOf(r: Results | null): string {
 }
 
 /**
- * The climate data of an issued note in the reader's words: the weather station as named (and its period), or the design
- * rain's set (published or typed, its département, its return period); the stored identity otherwise.
+ * The climate data of an issued note in the reader's words: the weather station by its name and period,
+ * or the design rain's set (published or typed, its département, its return period); the stored identity
+ * otherwise.
  */
 function climateText(
   r: Results | null,

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flushSession } from '../../app/state/wizardAtoms';
+import { flushSession } from '../../app/state/sessionWrites';
 import { projectBody } from '../server/projects.fixtures';
 import { at, create, holdSession } from './appAt';
 import { startServer } from './serverFetch';

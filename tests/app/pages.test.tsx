@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { flushSession } from '../../app/state/wizardAtoms';
+import { flushSession } from '../../app/state/sessionWrites';
 import type { Server } from '../../server/app';
 import { projectBody } from '../server/projects.fixtures';
 import { at, create, holdSession } from './appAt';

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadBundle } from '../../engine';
 import { useWizard } from '../../app/state/useWizard';
-import { flushSession } from '../../app/state/wizardAtoms';
+import { flushSession } from '../../app/state/sessionWrites';
 
 const sm = loadBundle(
   JSON.parse(readFileSync(join(import.meta.dirname, '../../schemas/sm/bundle.json'), 'utf8')),

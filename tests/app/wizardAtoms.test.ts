@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadBundle } from '../../engine';
-import { emptySession, flushSession, wizardAtoms } from '../../app/state/wizardAtoms';
+import { flushSession } from '../../app/state/sessionWrites';
+import { emptySession, wizardAtoms } from '../../app/state/wizardAtoms';
 
 const smca = loadBundle(
   JSON.parse(readFileSync(join(import.meta.dirname, '../../schemas/smca/bundle.json'), 'utf8')),

@@ -8,7 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadBundle } from '../../engine';
-import { flushSession, unsavedIn, wizardAtoms } from '../../app/state/wizardAtoms';
+import { flushSession } from '../../app/state/sessionWrites';
+import { unsavedIn, wizardAtoms } from '../../app/state/wizardAtoms';
 import type { Server } from '../../server/app';
 import { startServer } from './serverFetch';
 

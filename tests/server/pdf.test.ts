@@ -1,6 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import { pdfText } from '../pdfText';
+import { pdfPages, pdfText } from '../pdfText';
 import { dateText } from '../../words/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, freshPlace, serversByMode, type Place } from './harness';
@@ -439,18 +439,8 @@ describe('pdf_download', () => {
 
     // The constraint's question and its answer "Oui" on one line: the question ends before the answer
     // begins, with a visible gap (not "contrainte d'abattementOui").
-    const doc = await getDocument({
-      data: new Uint8Array(res.rawPayload),
-      isEvalSupported: false,
-      verbosity: 0,
-    }).promise;
     let checked = 0;
-    for (let i = 1; i <= doc.numPages; i += 1) {
-      const items = (await (await doc.getPage(i)).getTextContent()).items.flatMap((x) =>
-        'str' in x && x.str.trim()
-          ? [{ str: x.str, x: x.transform[4] as number, y: x.transform[5] as number, w: x.width }]
-          : [],
-      );
+    for (const items of await pdfPages(res.rawPayload)) {
       for (const answer of items.filter((x) => x.str === 'Oui')) {
         const label = items.find(
           (x) => Math.abs(x.y - answer.y) < 1 && x.x < answer.x && /contrainte/.test(x.str),
@@ -482,24 +472,14 @@ describe('pdf_download', () => {
       headers: { cookie: owner },
     });
     expect(res.statusCode).toBe(200);
-    const doc = await getDocument({
-      data: new Uint8Array(res.rawPayload),
-      isEvalSupported: false,
-      verbosity: 0,
-    }).promise;
     // The tables' first column (the names, 8 pt): two lines of it are a line apart or on the same line,
     // never closer (one row's name running into the next row's, as 44 rows of 4 lines squeezed on a page).
     let lines = 0;
-    for (let i = 1; i <= doc.numPages; i += 1) {
-      const ys = (await (await doc.getPage(i)).getTextContent()).items
-        .flatMap((x) =>
-          'str' in x &&
-          x.str.trim() &&
-          Math.abs(x.transform[0] as number) === 8 &&
-          (x.transform[4] as number) < 60
-            ? [x.transform[5] as number]
-            : [],
-        )
+    for (const [p, items] of (await pdfPages(res.rawPayload)).entries()) {
+      const i = p + 1;
+      const ys = items
+        .filter((x) => x.size === 8 && x.x < 60)
+        .map((x) => x.y)
         .sort((a, b) => b - a);
       for (let k = 1; k < ys.length; k += 1) {
         const gap = ys[k - 1]! - ys[k]!;

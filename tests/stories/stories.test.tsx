@@ -14,7 +14,7 @@ import * as phone from '../../renderers/widgets/PhoneWidget.stories';
 import * as select from '../../renderers/widgets/SelectWidget.stories';
 import * as text from '../../renderers/widgets/TextWidget.stories';
 import preview from '../../.storybook/preview';
-import { flushSession } from '../../app/state/wizardAtoms';
+import { flushSession } from '../../app/state/sessionWrites';
 import { setProjectAnnotations } from '@storybook/react-vite';
 
 setProjectAnnotations(preview);
