@@ -92,7 +92,9 @@ export function NotePage() {
     const tab = window.open('', '_blank');
     if (tab) {
       tab.opener = null;
+      tab.document.documentElement.lang = locale;
       tab.document.title = t('app.note_page.generating');
+      tab.document.body.style.font = '1rem system-ui, sans-serif';
       tab.document.body.textContent = t('app.note_page.generating');
     }
     setBusy(true);

@@ -47,9 +47,13 @@ function climateText(
   stored: string,
   t: (k: string, p?: Record<string, unknown>) => string,
 ) {
-  // a station by its name and period: its id is the product's own identifier, not the reader's
+  // a station by its name and period (once: a name may carry it): its id is the product's own
+  // identifier, not the reader's
   const station = r?.station as { name?: string; period?: string } | undefined;
-  if (station?.name) return [station.name, station.period].filter(Boolean).join(' · ');
+  if (station?.name)
+    return station.period && !station.name.includes(station.period)
+      ? `${station.name} · ${station.period}`
+      : station.name;
   const rain = rainOf(r);
   if (r?.station || !rain || (rain.source !== 'published' && rain.source !== 'typed')) return stored;
   return [
