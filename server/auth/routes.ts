@@ -3,6 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { answers, noContent } from '../http/answers';
 import { HttpError } from '../http/HttpError';
+import { visitorOf } from '../http/visitor';
 import { countAgainst, forget, takeBack } from '../quota/counters';
 import { adminOf } from './identity';
 import { hashPassword, verifyPassword } from './password';
@@ -46,8 +47,9 @@ export const authRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const { name = 'admin', password } = request.body;
       // Counted per name and address, and per address whatever the name (a new name for each guess
       // is counted all the same), before the password is checked: a success takes its count back.
-      const byName = `login|name|${request.ip}|${name}`;
-      const byAddress = `login|address|${request.ip}`;
+      const address = visitorOf(request);
+      const byName = `login|name|${address}|${name}`;
+      const byAddress = `login|address|${address}`;
       const over = await countAgainst(db, 1, [
         { name: 'name', key: byName, max: config.loginFailures, windowMs: LOGIN_WINDOW_MS },
         { name: 'address', key: byAddress, max: config.loginFailuresPerAddress, windowMs: LOGIN_WINDOW_MS },

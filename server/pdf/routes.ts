@@ -6,10 +6,12 @@ import type { StoredProject } from '../calc';
 import { contentDisposition } from '../files/contentDisposition';
 import { answers, fileBody, noContent } from '../http/answers';
 import { HttpError } from '../http/HttpError';
+import { visitorOf } from '../http/visitor';
 import { getProject, variantsOf, patchProject } from '../projects/repository';
 import { assertCalculable } from '../projects/refusal';
 import { imageSize } from './imageSize';
 import type { NoteEntry } from './noteDocument';
+import { costOfBytes } from '../workers/pool';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { newCode } from '../verify/codes';
 import { verifyAddress } from '../verify/address';
@@ -243,7 +245,16 @@ export const pdfRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
               .execute(),
             date,
           },
-          { visitor: request.ip, signal: closedSignal(reply) },
+          {
+            visitor: visitorOf(request),
+            // what the printer reads: the project, its results and the page's sections and charts
+            cost: costOfBytes(
+              row.content.length +
+                (row.results?.length ?? 0) +
+                Number(request.headers['content-length'] ?? 0),
+            ),
+            signal: closedSignal(reply),
+          },
         );
       } catch (e) {
         return poolRefusal(e, reply, 'note');

@@ -5,6 +5,7 @@ import { adminOf } from '../auth/identity';
 import { previewValues } from '../../engine';
 import { answers } from '../http/answers';
 import { HttpError } from '../http/HttpError';
+import { visitorOf } from '../http/visitor';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { RESULTS_SCHEMAS, type StoredProject } from '../calc';
 import { bundleOfProduct, products, type ProductType } from './products';
@@ -38,7 +39,10 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
   ) => {
     let out;
     try {
-      out = await calculations.run(type, content, opts, { visitor: request.ip, signal: closedSignal(reply) });
+      out = await calculations.run(type, content, opts, {
+        visitor: visitorOf(request),
+        signal: closedSignal(reply),
+      });
     } catch (e) {
       return poolRefusal(e, reply, 'calculation');
     }

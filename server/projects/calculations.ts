@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ABATTEMENT_METHOD } from '../calc/abattement/abattement';
 import { FLOW_LIMITER_METHOD } from '../calc/flow-limiter/flowLimiter';
 import type { Reason } from '../calc';
-import { WorkerPool, type JobOptions } from '../workers/pool';
+import { costOfBytes, WorkerPool, type JobOptions } from '../workers/pool';
 import { LruCache } from './lruCache';
 import { bundleOfProduct, type ProductType } from './products';
 
@@ -103,7 +103,11 @@ export class Calculations {
       const promise = this.pool
         .run(
           { type, content, stress: opts.stress },
-          { ...(job.visitor === undefined ? {} : { visitor: job.visitor }), signal: abort.signal },
+          {
+            ...(job.visitor === undefined ? {} : { visitor: job.visitor }),
+            cost: costOfBytes(content.length),
+            signal: abort.signal,
+          },
         )
         .then((answer) => {
           const calculated: Calculated = answer.ok

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Config } from '../config';
 import type { Database, Db, Dialect, ProjectTable } from '../db/database';
 import { HttpError } from '../http/HttpError';
+import { visitorOf } from '../http/visitor';
 import { countAgainst, takeBack } from './counters';
 
 type Tx = Transaction<Database>;
@@ -29,7 +30,7 @@ export class Quotas {
   ) {}
 
   private keys(request: FastifyRequest, owner: string, what: string) {
-    return { owner: `${what}|owner|${owner}`, address: `${what}|address|${request.ip}` };
+    return { owner: `${what}|owner|${owner}`, address: `${what}|address|${visitorOf(request)}` };
   }
 
   /**

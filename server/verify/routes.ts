@@ -3,6 +3,7 @@ import '@fastify/swagger';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { answers, noContent, openObject } from '../http/answers';
 import { HttpError } from '../http/HttpError';
+import { visitorOf } from '../http/visitor';
 import { getProject } from '../projects/repository';
 import { idParams } from '../projects/routes';
 import { isProductType, type ProductType } from '../projects/products';
@@ -72,7 +73,7 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           note.product_type,
           note.content,
           { stress: true },
-          { visitor: request.ip, signal: closedSignal(reply) },
+          { visitor: visitorOf(request), signal: closedSignal(reply) },
         );
       } catch (e) {
         return poolRefusal(e, reply, 'calculation');

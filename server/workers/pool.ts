@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { Turns, type Turn } from './turns';
 
 /** Every worker is busy and the queue is full: answer 503 and come back after `retryAfter` seconds. */
 export class PoolBusy extends Error {
@@ -54,16 +55,22 @@ export interface PoolOptions {
   expectedMs: number;
 }
 
-/** Who asks (the client's address) and whether it still waits for the answer. */
+/** A job's cost in the pools' unit: the kilobytes it reads (1 at least). */
+export function costOfBytes(bytes: number): number {
+  return Math.max(1, Math.ceil(bytes / 1024));
+}
+
+/** Who asks (the client's address, http/visitor.ts), what the job costs, whether it still waits for it. */
 export interface JobOptions {
   visitor?: string;
+  /** what the job costs, in the pool's unit (the kilobytes it reads): the cheaper waits less (default 1) */
+  cost?: number;
   /** aborted when the caller no longer wants the answer: a job still waiting is dropped */
   signal?: AbortSignal;
 }
 
-interface Job<In, Out> {
+interface Job<In, Out> extends Turn {
   input: In;
-  visitor: string;
   resolve: (out: Out) => void;
   reject: (e: Error) => void;
   /** detaches the abort listener */
@@ -76,22 +83,17 @@ export type WorkerAnswer<Out> = { ok: true; value: Out } | { ok: false; error: s
 /**
  * Runs jobs on worker threads, so that long work never stops the server from answering: at most `size`
  * at once, `queue` waiting, each within a time and a heap budget (over it, the worker is terminated and
- * a fresh one takes its place). Visitors are served in turn: each has at most `perVisitor` jobs in
- * flight, and a free worker takes the waiting job of the visitor with the fewest jobs running (the one
- * served least recently among them), so that one client asking again and again never holds the queue
- * nor the workers. A waiting job whose caller went away is dropped.
- * Workers start on first use (or warm()) and then stay.
+ * a fresh one takes its place). Visitors are served in turn (turns.ts): each has at most `perVisitor`
+ * jobs in flight; a free worker takes the job of the visitor with the fewest running, one not yet served
+ * before one already served, then the cheaper by its visitor's share; and a full queue lets a newcomer
+ * in by refusing the last waiting job of a visitor holding more places. So one client asking again and
+ * again, or ten at once, never holds the queue nor the workers from another. A waiting job whose caller
+ * went away is dropped. Workers start on first use (or warm()) and then stay.
  */
 export class WorkerPool<In, Out> {
   private readonly idle: Worker[] = [];
   private readonly busy = new Set<Worker>();
-  /** waiting jobs per visitor */
-  private readonly lanes = new Map<string, Job<In, Out>[]>();
-  private readonly inFlight = new Map<string, number>();
-  /** when each visitor with jobs in flight was last served (a count of jobs started) */
-  private readonly servedAt = new Map<string, number>();
-  private served = 0;
-  private waiting = 0;
+  private readonly turns = new Turns<Job<In, Out>>();
   private closed = false;
   /** a moving mean of a job's duration, for Retry-After */
   private meanMs: number;
@@ -102,12 +104,12 @@ export class WorkerPool<In, Out> {
 
   /** Jobs running now, and waiting for a worker (all visitors together). */
   get stats(): { running: number; queued: number } {
-    return { running: this.busy.size, queued: this.waiting };
+    return { running: this.busy.size, queued: this.turns.waiting };
   }
 
   /** Jobs of a visitor waiting or running. */
   inFlightOf(visitor: string): number {
-    return this.inFlight.get(visitor) ?? 0;
+    return this.turns.placesOf(visitor);
   }
 
   /** Starts one worker ahead of the first job (server start), so that it does not wait for the boot. */
@@ -115,86 +117,60 @@ export class WorkerPool<In, Out> {
     if (!this.closed && this.idle.length + this.busy.size === 0) this.idle.push(this.spawn());
   }
 
+  /** Seconds until the jobs running and waiting now are done, for Retry-After. */
+  private wait(): number {
+    const ahead = this.turns.waiting + this.busy.size;
+    return Math.max(1, Math.ceil((ahead * this.meanMs) / this.opts.size / 1000));
+  }
+
   /**
-   * The worker's answer to `input`; rejects with VisitorBusy, PoolBusy, Cancelled (aborted while
-   * waiting), OverBudget, or the worker's error.
+   * The worker's answer to `input`; rejects with VisitorBusy, PoolBusy (the queue full for this visitor,
+   * or its waiting job's place given to a newcomer), Cancelled (aborted while waiting), OverBudget, or
+   * the worker's error.
    */
   run(input: In, job: JobOptions = {}): Promise<Out> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
     if (job.signal?.aborted) return Promise.reject(new Cancelled());
     const visitor = job.visitor ?? '';
-    const mine = this.inFlightOf(visitor);
-    if (mine >= this.opts.perVisitor)
+    if (this.inFlightOf(visitor) >= this.opts.perVisitor)
       return Promise.reject(
         new VisitorBusy(this.opts.perVisitor, Math.max(1, Math.ceil(this.meanMs / 1000))),
       );
     const free = this.idle.length > 0 || this.busy.size + this.idle.length < this.opts.size;
-    if (!free && this.waiting >= this.opts.queue) {
-      const ahead = this.waiting + this.busy.size;
-      return Promise.reject(
-        new PoolBusy(Math.max(1, Math.ceil((ahead * this.meanMs) / this.opts.size / 1000))),
-      );
+    let displaced: Job<In, Out> | undefined;
+    if (!free && this.turns.waiting >= this.opts.queue) {
+      displaced = this.turns.displaceable(visitor);
+      if (!displaced) return Promise.reject(new PoolBusy(this.wait()));
     }
     return new Promise<Out>((resolve, reject) => {
-      const entry: Job<In, Out> = { input, visitor, resolve, reject, release: () => undefined };
+      const entry: Job<In, Out> = {
+        input,
+        visitor,
+        cost: Math.max(1, job.cost ?? 1),
+        start: 0,
+        finish: 0,
+        seq: 0,
+        resolve,
+        reject,
+        release: () => undefined,
+      };
       const signal = job.signal;
       if (signal) {
-        const onAbort = () => this.drop(entry);
+        const onAbort = () => this.drop(entry, new Cancelled());
         signal.addEventListener('abort', onAbort, { once: true });
         entry.release = () => signal.removeEventListener('abort', onAbort);
       }
-      this.inFlight.set(visitor, mine + 1);
-      const lane = this.lanes.get(visitor);
-      if (lane) lane.push(entry);
-      else this.lanes.set(visitor, [entry]);
-      this.waiting += 1;
+      if (displaced) this.drop(displaced, new PoolBusy(this.wait()));
+      this.turns.add(entry);
       this.pump();
     });
   }
 
-  /** A waiting job whose caller went away: removed from its lane, never run. */
-  private drop(job: Job<In, Out>): void {
-    const lane = this.lanes.get(job.visitor);
-    const i = lane?.indexOf(job) ?? -1;
-    if (!lane || i < 0) return; // already running: its answer is simply not read
-    lane.splice(i, 1);
-    if (!lane.length) this.lanes.delete(job.visitor);
-    this.waiting -= 1;
-    this.done(job.visitor);
+  /** A waiting job taken out of the queue, never run: its caller left, or a newcomer took its place. */
+  private drop(job: Job<In, Out>, why: Error): void {
+    if (!this.turns.remove(job)) return; // already running: its answer is simply not read
     job.release();
-    job.reject(new Cancelled());
-  }
-
-  private done(visitor: string): void {
-    const n = this.inFlightOf(visitor) - 1;
-    if (n > 0) this.inFlight.set(visitor, n);
-    else {
-      this.inFlight.delete(visitor);
-      this.servedAt.delete(visitor);
-    }
-  }
-
-  /**
-   * The next job in turn: the first waiting job of the visitor with the fewest jobs running, and among
-   * those the one served least recently (one never served first).
-   */
-  private next(): Job<In, Out> | undefined {
-    let pick: [string, Job<In, Out>[]] | undefined;
-    let best = [Infinity, Infinity];
-    for (const [visitor, lane] of this.lanes) {
-      const rank = [this.inFlightOf(visitor) - lane.length, this.servedAt.get(visitor) ?? -1];
-      if (rank[0]! < best[0]! || (rank[0] === best[0] && rank[1]! < best[1]!)) {
-        best = rank;
-        pick = [visitor, lane];
-      }
-    }
-    if (!pick) return undefined;
-    const [visitor, lane] = pick;
-    const job = lane.shift()!;
-    if (!lane.length) this.lanes.delete(visitor);
-    this.servedAt.set(visitor, (this.served += 1));
-    this.waiting -= 1;
-    return job;
+    job.reject(why);
   }
 
   private spawn(): Worker {
@@ -215,13 +191,13 @@ export class WorkerPool<In, Out> {
   }
 
   private pump(): void {
-    while (this.waiting > 0) {
+    while (this.turns.waiting > 0) {
       let worker = this.idle.pop();
       if (!worker) {
         if (this.busy.size >= this.opts.size) return;
         worker = this.spawn();
       }
-      const job = this.next();
+      const job = this.turns.next();
       if (!job) {
         this.idle.push(worker);
         return;
@@ -243,7 +219,7 @@ export class WorkerPool<In, Out> {
       worker.off('error', onError);
       worker.off('exit', onExit);
       this.busy.delete(worker);
-      this.done(job.visitor);
+      this.turns.release(job.visitor);
       if (keep && !this.closed) this.idle.push(worker);
       else void worker.terminate();
       outcome();
@@ -269,13 +245,10 @@ export class WorkerPool<In, Out> {
   /** Stops every worker; jobs still waiting are refused. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const lane of this.lanes.values())
-      for (const job of lane) {
-        job.release();
-        job.reject(new Error('the server is stopping'));
-      }
-    this.lanes.clear();
-    this.waiting = 0;
+    for (const job of this.turns.drain()) {
+      job.release();
+      job.reject(new Error('the server is stopping'));
+    }
     await Promise.all([...this.idle.splice(0), ...this.busy].map((w) => w.terminate()));
   }
 }

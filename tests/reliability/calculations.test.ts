@@ -108,16 +108,18 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
     if (FULL) timingGoal(`${dialect}: GET /api/config during the bursts, p99`, p99(probes), 250);
   });
 
-  it('gives each visitor its share: 429 past it, 503 past the queue, and a remembered outcome costs a lookup', async () => {
+  it('gives each visitor its share: 429 past it, its place to a newcomer, 503 past the queue, and a remembered outcome costs a lookup', async () => {
     const server = await start({ CALC_WORKERS: '1', CALC_QUEUE: '1', CALC_PER_VISITOR: '2' });
     const a = { address: '203.0.113.21', cookie: '' };
     const b = { address: '203.0.113.22', cookie: '' };
+    const c = { address: '203.0.113.23', cookie: '' };
     const [p1, p2, p3] = [
       await create(server, a, bigProject('A1')),
       await create(server, a, bigProject('A2')),
       await create(server, a, bigProject('A3')),
     ];
-    const q = await create(server, b, bigProject('B1'));
+    const [q1, q2] = [await create(server, b, bigProject('B1')), await create(server, b, bigProject('B2'))];
+    const r1 = await create(server, c, bigProject('C1'));
     const stats = () => server.calculations.stats;
     // A's first calculation runs, its second waits (the queue is full), its third is past its share.
     const first = calculate(server, a, p1!);
@@ -128,13 +130,19 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
     expect(third.statusCode).toBe(429);
     expect(third.json()).toMatchObject({ code: 'calculations_busy', details: { limit: 2 } });
     expect(Number(third.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    // Another visitor meets the full queue: 503, and when to come back.
-    const other = await calculate(server, b, q);
-    expect(other.statusCode).toBe(503);
-    expect(Number(other.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(other.json().details.retryAfter).toBe(Number(other.headers['retry-after']));
+    // Another visitor meets the full queue while A holds two places: it takes A's waiting one, and A's
+    // second is answered 503 with when to come back.
+    const other = calculate(server, b, q1);
+    const displaced = await second;
+    expect(displaced.statusCode).toBe(503);
+    expect(Number(displaced.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(displaced.json().details.retryAfter).toBe(Number(displaced.headers['retry-after']));
+    // Now A and B hold one place each: a third visitor meets the full queue, 503.
+    const full = await calculate(server, c, r1);
+    expect(full.statusCode).toBe(503);
+    expect(Number(full.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     expect((await first).statusCode).toBe(200);
-    expect((await second).statusCode).toBe(200);
+    expect((await other).statusCode).toBe(200);
     // Nothing was stored for the refused ones.
     const stored = async (id: string) =>
       (
@@ -144,10 +152,11 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
           .where('id', '=', id)
           .executeTakeFirstOrThrow()
       ).results;
+    expect(await stored(p2!)).toBeNull();
     expect(await stored(p3!)).toBeNull();
-    expect(await stored(q)).toBeNull();
+    expect(await stored(r1)).toBeNull();
     // With the only worker busy again and the queue full, A's first project is answered from memory.
-    const busy = calculate(server, b, q);
+    const busy = calculate(server, b, q2);
     await waitFor('B to run', () => stats().running === 1, 30_000);
     const waiting = calculate(server, a, p3!);
     await waitFor('A to wait', () => stats().queued === 1, 30_000);

@@ -1,8 +1,10 @@
-import { join } from 'node:path';
 /**
  * The worker pool of the calculations and the notes (server/workers/pool.ts): visitors served in turn,
- * a share per visitor, a queue, and a waiting job dropped when its caller leaves.
+ * a share per visitor, a queue, and a waiting job dropped when its caller leaves (issue 26); a visitor
+ * not yet served before those already served (their memory outlives their jobs), a newcomer never met
+ * by a full queue while another holds more places, and the cheaper job first (issue 35, item 2).
  */
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Cancelled, PoolBusy, VisitorBusy, WorkerPool, type PoolOptions } from '../../server/workers/pool';
 
@@ -40,12 +42,74 @@ describe('WorkerPool', () => {
     await expect(pool.run({ tag: 'A3', ms: 10 }, { visitor: 'a' })).rejects.toBeInstanceOf(VisitorBusy);
     const leaving = new AbortController();
     const left = pool.run({ tag: 'B1', ms: 10 }, { visitor: 'b', signal: leaving.signal });
-    await expect(pool.run({ tag: 'C1', ms: 10 }, { visitor: 'c' })).rejects.toBeInstanceOf(PoolBusy);
+    // The queue is full, but A holds two places: C takes A's waiting one; then each holds one, and D is refused.
+    const c = pool.run({ tag: 'C1', ms: 10 }, { visitor: 'c' });
+    await expect(second).rejects.toBeInstanceOf(PoolBusy);
+    await expect(pool.run({ tag: 'D1', ms: 10 }, { visitor: 'd' })).rejects.toBeInstanceOf(PoolBusy);
     leaving.abort();
     await expect(left).rejects.toBeInstanceOf(Cancelled);
     expect(pool.stats).toEqual({ running: 1, queued: 1 });
     // Its place is free again.
-    const third = pool.run({ tag: 'C1', ms: 10 }, { visitor: 'c' });
-    expect(await Promise.all([first, second, third])).toEqual(['A1', 'A2', 'C1']);
+    const third = pool.run({ tag: 'D1', ms: 10 }, { visitor: 'd' });
+    expect(await Promise.all([first, c, third])).toEqual(['A1', 'C1', 'D1']);
+  });
+
+  it('serves a newcomer before visitors already served, though they ask again the moment they are answered', async () => {
+    pool = new WorkerPool(options({ size: 1, queue: 3, perVisitor: 1 }));
+    const done: string[] = [];
+    const answered = new Map<string, number>();
+    let stop = false;
+    // Four visitors each keep one job in flight, asking again the moment they are answered or refused:
+    // the worker and the queue (4 places) are always full.
+    const keepAsking = async (visitor: string) => {
+      for (let k = 0; !stop; k += 1) {
+        const tag = `${visitor}${k}`;
+        await pool!.run({ tag, ms: 40 }, { visitor }).then(
+          (t) => {
+            done.push(t);
+            answered.set(visitor, (answered.get(visitor) ?? 0) + 1);
+          },
+          () => new Promise((r) => setTimeout(r, 5)),
+        );
+      }
+    };
+    const loops = ['a', 'b', 'c', 'd'].map(keepAsking);
+    const served = () => ['a', 'b', 'c', 'd'].every((v) => (answered.get(v) ?? 0) >= 2);
+    while (!served()) await new Promise((r) => setTimeout(r, 10));
+    expect(pool.stats).toEqual({ running: 1, queued: 3 });
+    const before = done.length;
+    const mine = await pool.run({ tag: 'NEW', ms: 1 }, { visitor: 'newcomer' });
+    const after = done.indexOf('NEW');
+    stop = true;
+    await Promise.all(loops);
+    expect(mine).toBe('NEW');
+    // The job running when it asked is finished first; the newcomer's is the next to start.
+    expect(after - before).toBeLessThanOrEqual(1);
+  });
+
+  it('lets a newcomer in a full queue by refusing the last waiting job of the visitor holding the most places', async () => {
+    pool = new WorkerPool(options({ size: 1, queue: 2, perVisitor: 3 }));
+    const a1 = pool.run({ tag: 'A1', ms: 200 }, { visitor: 'a' });
+    const a2 = pool.run({ tag: 'A2', ms: 10 }, { visitor: 'a' });
+    const a3 = pool.run({ tag: 'A3', ms: 10 }, { visitor: 'a' });
+    const b1 = pool.run({ tag: 'B1', ms: 10 }, { visitor: 'b' });
+    const refused = await a3.catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(PoolBusy);
+    expect((refused as PoolBusy).retryAfter).toBeGreaterThanOrEqual(1);
+    // a still holds two places: a third visitor takes its waiting one.
+    const c1 = pool.run({ tag: 'C1', ms: 10 }, { visitor: 'c' });
+    await expect(a2).rejects.toBeInstanceOf(PoolBusy);
+    // Now each holds one place: the queue is full for a fourth.
+    await expect(pool.run({ tag: 'D1', ms: 10 }, { visitor: 'd' })).rejects.toBeInstanceOf(PoolBusy);
+    expect(await Promise.all([a1, b1, c1])).toEqual(['A1', 'B1', 'C1']);
+  });
+
+  it('starts the cheaper of two newcomers first', async () => {
+    pool = new WorkerPool(options({ size: 1 }));
+    const done: string[] = [];
+    const run = (tag: string, visitor: string, cost: number) =>
+      pool!.run({ tag, ms: 50 }, { visitor, cost }).then((t) => done.push(t));
+    await Promise.all([run('X', 'x', 1), run('BIG', 'b', 200), run('SMALL', 's', 1)]);
+    expect(done).toEqual(['X', 'SMALL', 'BIG']);
   });
 });

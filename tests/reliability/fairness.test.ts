@@ -1,0 +1,211 @@
+/**
+ * Issue 35, item 2: ten addresses cannot deny the others their notes and calculations. Ten attackers keep
+ * every note printer (or calculator) and its whole queue busy, each asking again the moment it is
+ * answered or refused; a new visitor's 1-roof note, then its 1-roof calculation, are answered, and its
+ * job is the next to start: it is answered before the second attacker job to be answered after it asked
+ * (one worker: the job running when it asked, then its own). An IPv6 /64 is one visitor.
+ * Short: the attackers print 2-roof notes; full: 200-roof notes (about 10 s each here).
+ */
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Server } from '../../server/app';
+import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from '../server/harness';
+import { projectBody } from '../server/projects.fixtures';
+import { emptyNote, size, sleep, waitFor } from './support/common';
+
+const ATTACKERS = 10;
+
+/** An smca project of `roofs` roofs, named so that its content is its own. */
+const project = (name: string, roofs: number) =>
+  projectBody('smca', (d) => {
+    const list = d.roofs as Record<string, unknown>[];
+    d.roofs = Array.from({ length: roofs }, (_, i) => ({ ...list[0], name: `Toiture ${i + 1}` }));
+    (d.project as Record<string, unknown>).name = name;
+  });
+
+interface Visitor {
+  address: string;
+  cookie: string;
+  id: string;
+}
+
+describe.each(DIALECTS)('ten addresses keeping the service full (%s)', (dialect) => {
+  let place: Place;
+  let server: Server;
+  const as = (v: Pick<Visitor, 'address' | 'cookie'>, o: InjectOptions): Promise<LightMyRequestResponse> =>
+    server.app.inject({ ...o, remoteAddress: v.address, headers: { ...o.headers, cookie: v.cookie } });
+  const visitor = async (address: string, roofs: number): Promise<Visitor> => {
+    const r = await as(
+      { address, cookie: '' },
+      { method: 'POST', url: '/api/smca/project', payload: project(address, roofs) },
+    );
+    expect(r.statusCode, r.payload).toBe(200);
+    return { address, cookie: cookiesOf(r), id: r.json<{ id: string }>().id };
+  };
+  const print = (v: Visitor) =>
+    as(v, { method: 'POST', url: `/api/smca/pdf_download/${v.id}`, payload: emptyNote });
+  const calculate = (v: Visitor) => as(v, { method: 'GET', url: `/api/smca/calculate/${v.id}` });
+
+  /**
+   * Ten attackers each keeping `inFlight` requests of `ask` asked, asking again the moment one is
+   * answered (or 5 ms after a refusal); every answer is logged in order ('A' for an attacker's 200) so
+   * that a victim's answer can be placed among them. Answers the log, each attacker's count of 200s, the
+   * refusals, and stop().
+   */
+  const attack = (
+    inFlight: number,
+    ask: (attacker: number, k: string) => Promise<LightMyRequestResponse>,
+  ) => {
+    const log: string[] = [];
+    const served = Array<number>(ATTACKERS).fill(0);
+    const refused = new Map<number, number>();
+    let stopped = false;
+    const loops = Array.from({ length: ATTACKERS * inFlight }, async (_, i) => {
+      const a = i % ATTACKERS;
+      for (let k = 0; !stopped; k += 1) {
+        const r = await ask(a, `${i}-${k}`);
+        if (r.statusCode === 200) {
+          log.push('A');
+          served[a]! += 1;
+        } else {
+          expect([429, 503]).toContain(r.statusCode);
+          refused.set(r.statusCode, (refused.get(r.statusCode) ?? 0) + 1);
+          await sleep(5);
+        }
+      }
+    });
+    return {
+      log,
+      served,
+      refused,
+      stop: async () => {
+        stopped = true;
+        await Promise.all(loops);
+      },
+    };
+  };
+
+  beforeAll(async () => {
+    place = await freshPlace(dialect);
+    server = (
+      await serverOn(place, {
+        APP_MODE: 'canada',
+        PDF_WORKERS: '1',
+        PDF_QUEUE: '4',
+        PDF_PER_VISITOR: '1',
+        CALC_WORKERS: '1',
+        CALC_QUEUE: '16',
+        CALC_PER_VISITOR: '2',
+      })
+    ).server;
+  });
+  afterAll(async () => {
+    await server.close();
+    await place.drop();
+  });
+
+  it("prints a new visitor's 1-roof note next while ten addresses keep the printer and its queue full", async () => {
+    const attackers = await Promise.all(
+      Array.from({ length: ATTACKERS }, (_, a) => visitor(`198.51.100.${10 + a}`, size(2, 200))),
+    );
+    const siege = attack(1, (a) => print(attackers[a]!));
+    const pool = server.app.pdfPool;
+    const newcomers: { status: number; after: number }[] = [];
+    try {
+      // Each attacker has had a note, and the printer and its queue are full: then a newcomer asks.
+      for (let n = 0; n < size(2, 3); n += 1) {
+        await waitFor(
+          'every attacker served and the queue full',
+          () => siege.served.every((s) => s > n) && pool.stats.queued === 4,
+          size(120_000, 600_000),
+          5,
+        );
+        const victim = await visitor(`203.0.113.${70 + n}`, 1);
+        const at = siege.log.length;
+        const r = await print(victim);
+        newcomers.push({ status: r.statusCode, after: siege.log.length - at });
+        expect(r.statusCode, r.payload).toBe(200);
+        expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      }
+    } finally {
+      await siege.stop();
+    }
+    console.info(
+      `${dialect}: newcomers' notes while ${ATTACKERS} addresses kept the printer full: ${JSON.stringify(newcomers)} ` +
+        `(after: attackers' notes answered meanwhile); attackers served ${siege.served.join(',')}, refused ${JSON.stringify(Object.fromEntries(siege.refused))}`,
+    );
+    // Each newcomer's note started next: only the note printing when it asked was answered before it.
+    for (const n of newcomers) expect(n.after).toBeLessThanOrEqual(1);
+  });
+
+  it("calculates a new visitor's 1-roof project next while ten addresses keep two previews each in flight", async () => {
+    const big = project('Aperçu', 200);
+    // each preview its own content (the site's name), so that none is remembered
+    const named = (name: string) => {
+      const site = big.steps.Chantier!;
+      const form = site.forms[0]!;
+      return {
+        steps: { ...big.steps, Chantier: { ...site, forms: [{ ...form, form: { ...form.form, name } }] } },
+      };
+    };
+    const siege = attack(2, (a, k) =>
+      as(
+        { address: `198.51.100.${30 + a}`, cookie: '' },
+        { method: 'POST', url: '/api/smca/preview', payload: named(`Aperçu ${a}-${k}`) },
+      ),
+    );
+    const stats = () => server.calculations.stats;
+    const newcomers: { status: number; after: number }[] = [];
+    try {
+      for (let n = 0; n < size(3, 10); n += 1) {
+        await waitFor(
+          'every attacker served and the queue full',
+          () => siege.served.every((s) => s > n) && stats().queued === 16,
+          size(120_000, 600_000),
+          5,
+        );
+        const victim = await visitor(`203.0.113.${90 + n}`, 1);
+        const at = siege.log.length;
+        const r = await calculate(victim);
+        newcomers.push({ status: r.statusCode, after: siege.log.length - at });
+        expect(r.statusCode, r.payload).toBe(200);
+        expect(r.json()).toMatchObject({ site: expect.any(Object) });
+      }
+    } finally {
+      await siege.stop();
+    }
+    console.info(
+      `${dialect}: newcomers' calculations while ${ATTACKERS} addresses kept 2 previews each in flight: ${JSON.stringify(newcomers)}; ` +
+        `attackers served ${siege.served.join(',')}, refused ${JSON.stringify(Object.fromEntries(siege.refused))}`,
+    );
+    for (const n of newcomers) expect(n.after).toBeLessThanOrEqual(1);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one visitor', async () => {
+    const stats = () => server.calculations.stats;
+    // A preview of another visitor holds the only calculator, so that what follows waits in flight.
+    const holder = { address: '192.0.2.200', cookie: '' };
+    const held = as(holder, { method: 'POST', url: '/api/smca/preview', payload: project('Holder', 200) });
+    await waitFor('the holder to run', () => stats().running === 1, 30_000);
+    const line = ['2001:db8:35:1::10', '2001:db8:35:1:abcd::20', '2001:db8:35:1:ffff:ffff:ffff:fffe'];
+    const asks = line.map((address, i) =>
+      as(
+        { address, cookie: '' },
+        { method: 'POST', url: '/api/smca/preview', payload: project(`V6 ${i}`, 200) },
+      ),
+    );
+    const answers = await Promise.all(asks);
+    const other = await as(
+      { address: '2001:db8:35:2::10', cookie: '' },
+      { method: 'POST', url: '/api/smca/preview', payload: project('Other line', 1) },
+    );
+    await held;
+    // Two in flight per visitor: the line's third is refused, another /64 is served.
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 429]);
+    expect(answers.find((a) => a.statusCode === 429)!.json()).toMatchObject({
+      code: 'calculations_busy',
+      details: { limit: 2 },
+    });
+    expect(other.statusCode).toBe(200);
+  });
+});
