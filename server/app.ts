@@ -20,7 +20,9 @@ import { installInputGuard } from './http/inputGuard';
 import { installSameOriginGuard } from './http/sameOrigin';
 import { PdfPool } from './pdf/pool';
 import { Calculations } from './projects/calculations';
+import { JobLeases } from './quota/leases';
 import { Quotas } from './quota/quotas';
+import { databaseStore } from './quota/rateStore';
 import { projectRoutes } from './projects/routes';
 import { calculateRoutes } from './projects/calculateRoutes';
 import { noteDraftRoutes, pdfRoutes } from './pdf/routes';
@@ -107,8 +109,17 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     if (request.protocol === 'https')
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
   });
-  if (config.rateLimit > 0)
-    await app.register(fastifyRateLimit, { max: config.rateLimit, timeWindow: '1 minute' });
+  // The requests an address makes a minute (RATE_LIMIT; 0: no general limit), and the routes' own limits
+  // (guessing verification codes and project links) whatever RATE_LIMIT says. An IPv6 address counts
+  // by its /64 (the plugin's default key, http/visitor.ts). With PostgreSQL the counts live in the
+  // database, so that every copy of the server sharing it counts the same requests; SQLite serves one
+  // process, whose memory counts them.
+  await app.register(fastifyRateLimit, {
+    global: config.rateLimit > 0,
+    max: config.rateLimit,
+    timeWindow: '1 minute',
+    ...(dialect === 'postgres' ? { store: databaseStore(db) } : {}),
+  });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   const sessions = new AdminSessions(db, config);
   sessions.install(app);
@@ -128,11 +139,14 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // What the route plugins read from the instance (instance.ts), then the plugins themselves.
+  // Each visitor's share of the pools is counted in the database too: it holds across copies.
+  const leases = new JobLeases(db, dialect);
   const calculations = new Calculations({
     workers: config.calcWorkers,
     queue: config.calcQueue,
     perVisitor: config.calcPerVisitor,
     cacheMb: config.calcCacheMb,
+    shared: leases.share('calc'),
   });
   const pdfPool = new PdfPool({
     size: config.pdfWorkers,
@@ -140,6 +154,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     perVisitor: config.pdfPerVisitor,
     timeoutMs: 60_000,
     memoryMb: 512,
+    shared: leases.share('pdf'),
   });
   app.decorate('config', config);
   app.decorate('db', db);
@@ -182,6 +197,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
       await app.close().finally(() => clearTimeout(grace));
       await pdfPool.close();
       await calculations.close();
+      await leases.close().catch(() => undefined);
       await db.destroy();
     },
   };

@@ -57,6 +57,11 @@ export interface Config {
   /** failed admin sign-ins per name and address, and per address whatever the name, in 15 minutes (0: no limit) */
   loginFailures: number;
   loginFailuresPerAddress: number;
+  /** failed sign-ins per name a day, from every address together (0: no limit) */
+  loginFailuresPerName: number;
+  /** projects, and megabytes stored, a day by every visitor together (admins apart; 0: no limit) */
+  serviceProjectsPerDay: number;
+  serviceStoragePerDayMb: number;
   /** files per project, and bytes per project (files and note draft), per visitor in all, per visitor a day */
   filesPerProject: number;
   projectStorageMb: number;
@@ -156,6 +161,9 @@ export const ENV_SCHEMA = {
     PROJECTS_PER_DAY: whole(300, 0, 1_000_000),
     LOGIN_FAILURES: whole(10, 0, 1_000_000),
     LOGIN_FAILURES_PER_ADDRESS: whole(30, 0, 1_000_000),
+    LOGIN_FAILURES_PER_NAME: whole(100, 0, 1_000_000),
+    SERVICE_PROJECTS_PER_DAY: whole(1000, 0, 10_000_000),
+    SERVICE_STORAGE_PER_DAY_MB: whole(500, 0, 10_000_000),
     FILES_PER_PROJECT: whole(20, 0, 100_000),
     PROJECT_STORAGE_MB: whole(50, 0, 1_000_000),
     VISITOR_STORAGE_MB: whole(200, 0, 1_000_000),
@@ -301,6 +309,9 @@ export function loadConfig(
     projectsPerDay: e.PROJECTS_PER_DAY,
     loginFailures: e.LOGIN_FAILURES,
     loginFailuresPerAddress: e.LOGIN_FAILURES_PER_ADDRESS,
+    loginFailuresPerName: e.LOGIN_FAILURES_PER_NAME,
+    serviceProjectsPerDay: e.SERVICE_PROJECTS_PER_DAY,
+    serviceStoragePerDayMb: e.SERVICE_STORAGE_PER_DAY_MB,
     filesPerProject: e.FILES_PER_PROJECT,
     projectStorageMb: e.PROJECT_STORAGE_MB,
     visitorStorageMb: e.VISITOR_STORAGE_MB,

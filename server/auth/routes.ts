@@ -10,6 +10,10 @@ import { hashPassword, verifyPassword } from './password';
 
 /** The window failed sign-ins are counted in. */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+/** The window of a name's failed sign-ins from every address together. */
+const DAY_MS = 24 * 3600 * 1000;
+/** The counter of a name's failed sign-ins a day from every address (LOGIN_FAILURES_PER_NAME). */
+export const nameDayKey = (name: string): string => `login|name-day|${name}`;
 
 const digest = (text: string): Buffer => createHash('sha256').update(text).digest();
 
@@ -46,17 +50,29 @@ export const authRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request, reply) => {
       const { name = 'admin', password } = request.body;
       // Counted per name and address, and per address whatever the name (a new name for each guess
-      // is counted all the same), before the password is checked: a success takes its count back.
+      // is counted all the same), and per name a day from every address together (many addresses
+      // guessing one name), before the password is checked: a success takes its count back.
       const address = visitorOf(request);
       const byName = `login|name|${address}|${name}`;
       const byAddress = `login|address|${address}`;
+      const perName = nameDayKey(name);
       const over = await countAgainst(db, 1, [
         { name: 'name', key: byName, max: config.loginFailures, windowMs: LOGIN_WINDOW_MS },
         { name: 'address', key: byAddress, max: config.loginFailuresPerAddress, windowMs: LOGIN_WINDOW_MS },
+        { name: 'day', key: perName, max: config.loginFailuresPerName, windowMs: DAY_MS },
       ]);
       if (over) {
         reply.header('Retry-After', String(over.retryAfter));
         const minutes = Math.ceil(over.retryAfter / 60);
+        const hours = Math.ceil(over.retryAfter / 3600);
+        if (over.name === 'day')
+          throw new HttpError(
+            429,
+            `Too many failed sign-ins under this name today (at most ${over.limit}); try again in ${hours} h`,
+            'password',
+            { retryAfter: over.retryAfter, limit: over.limit, hours },
+            'login_locked_name',
+          );
         throw new HttpError(
           429,
           `Too many failed sign-ins (at most ${over.limit} in 15 minutes ${over.name === 'name' ? 'per name' : 'from one address'}); try again in ${minutes} min`,
@@ -76,6 +92,7 @@ export const authRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       if (!ok) throw new HttpError(401, 'Wrong name or password', 'password');
       await forget(db, byName);
       await takeBack(db, byAddress, 1);
+      await takeBack(db, perName, 1);
       await sessions.open(request, reply, name);
       return { admin: name };
     },

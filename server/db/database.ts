@@ -131,6 +131,17 @@ export interface CounterTable {
   until: string;
 }
 
+/** A calculation or note in flight, counted against its visitor's share by every copy of the server. */
+export interface JobLeaseTable {
+  id: string;
+  /** the pool and the visitor, e.g. `calc|203.0.113.7` */
+  key: string;
+  /** the process holding it (a random id per server) */
+  server: string;
+  /** when it lapses unless its server renews it */
+  until: string;
+}
+
 export interface NoteDraftTable {
   project_id: string;
   /** the note payload as the page sends it: {data: JSON text of {informations}} */
@@ -146,6 +157,7 @@ export interface Database {
   admins: AdminTable;
   admin_sessions: AdminSessionTable;
   counters: CounterTable;
+  job_leases: JobLeaseTable;
   note_drafts: NoteDraftTable;
   project_numbers: ProjectNumberTable;
   issued_notes: IssuedNoteTable;

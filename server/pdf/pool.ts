@@ -12,7 +12,7 @@ export { Cancelled, OverBudget, PoolBusy, VisitorBusy } from '../workers/pool';
 export class PdfPool extends WorkerPool<NoteInput, Uint8Array> {
   constructor(
     opts: Pick<PoolOptions, 'size' | 'queue' | 'timeoutMs' | 'memoryMb'> &
-      Partial<Pick<PoolOptions, 'perVisitor'>>,
+      Partial<Pick<PoolOptions, 'perVisitor' | 'shared'>>,
   ) {
     super({
       module: join(import.meta.dirname, 'worker.ts'),

@@ -15,7 +15,7 @@ import { costOfBytes } from '../workers/pool';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { newCode } from '../verify/codes';
 import { verifyAddress } from '../verify/address';
-import { recordIssued } from '../verify/issued';
+import { issuedBytes, recordIssued } from '../verify/issued';
 import { bundleOfProduct } from '../projects/products';
 
 const IMAGE = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/;
@@ -187,7 +187,7 @@ export const noteDraftRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
  * Retry-After when every worker is busy and the queue is full.
  */
 export const pdfRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const { db, access, pdfPool: pool } = app;
+  const { db, access, quotas, pdfPool: pool } = app;
   const megapixels = app.config.noteMegapixels;
   app.post(
     '/api/:type/pdf_download/:id',
@@ -214,6 +214,12 @@ export const pdfRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const code = newCode();
       const locale = request.query.locale ?? 'fr';
       const date = new Date().toISOString().slice(0, 10);
+      // The note is kept as issued: counted in storage before it is printed, taken back if it is not.
+      const undo = await quotas.issue(request, reply, {
+        project: row,
+        bytes: issuedBytes(row),
+        admin: adminOf(request) !== null,
+      });
       let pdf: Uint8Array;
       try {
         pdf = await pool.render(
@@ -257,10 +263,14 @@ export const pdfRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           },
         );
       } catch (e) {
+        await undo();
         return poolRefusal(e, reply, 'note');
       }
       const calculation = bundleOfProduct(product).results.calculation;
-      await recordIssued(db, { code, row, calculation, locale, date, pdf });
+      await recordIssued(db, { code, row, calculation, locale, date, pdf }).catch(async (e: unknown) => {
+        await undo();
+        throw e;
+      });
       const ext = JSON.parse(row.extended_properties ?? '{}') as Record<string, unknown>;
       await patchProject(db, row.id, {
         extended_properties: JSON.stringify({ ...ext, note_generated: true }),

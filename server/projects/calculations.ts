@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ABATTEMENT_METHOD } from '../calc/abattement/abattement';
 import { FLOW_LIMITER_METHOD } from '../calc/flow-limiter/flowLimiter';
 import type { Reason } from '../calc';
-import { costOfBytes, WorkerPool, type JobOptions } from '../workers/pool';
+import { costOfBytes, WorkerPool, type JobOptions, type SharedShare } from '../workers/pool';
 import { LruCache } from './lruCache';
 import { bundleOfProduct, type ProductType } from './products';
 
@@ -26,6 +26,8 @@ export interface CalculationsOptions {
   queue: number;
   perVisitor: number;
   cacheMb: number;
+  /** each visitor's calculations counted by every copy of the server too (quota/leases.ts) */
+  shared?: SharedShare;
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
@@ -68,6 +70,7 @@ export class Calculations {
       timeoutMs: 60_000,
       memoryMb: 512,
       expectedMs: 1000,
+      ...(opts.shared ? { shared: opts.shared } : {}),
     });
     this.cache = new LruCache(opts.cacheMb * 1024 * 1024);
   }

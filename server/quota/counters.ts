@@ -11,7 +11,8 @@ export interface Count {
  * Adds `amount` to the counter `key` and answers what its window holds now. A window opens with the
  * first count and lasts `windowMs`; a count after its end opens a new one. One statement (insert or
  * update), so concurrent counts never slip past each other, and the rows of every copy of the server
- * are the same. Every row whose window is over is deleted first, so the table holds live windows only.
+ * are the same. Every row whose window is over is deleted first (unless `prune` is false: the request
+ * rate limit, counted on every request, leaves that to pruneCounters), so the table holds live windows.
  */
 export async function addTo(
   db: Db | Transaction<Database>,
@@ -19,11 +20,12 @@ export async function addTo(
   amount: number,
   windowMs: number,
   now: number,
+  prune = true,
 ): Promise<Count> {
   const t = new Date(now).toISOString();
   const end = new Date(now + windowMs).toISOString();
   // Windows that are over are deleted (their index finds them: usually none).
-  await db.deleteFrom('counters').where('until', '<=', t).execute();
+  if (prune) await pruneCounters(db, now);
   const open = sql<boolean>`counters.until <= ${t}`;
   const row = await db
     .insertInto('counters')
@@ -38,6 +40,11 @@ export async function addTo(
     .returning(['count', 'until'])
     .executeTakeFirstOrThrow();
   return { count: Number(row.count), until: Date.parse(row.until) };
+}
+
+/** Deletes the counters whose window is over at `now`. */
+export async function pruneCounters(db: Db | Transaction<Database>, now = Date.now()): Promise<void> {
+  await db.deleteFrom('counters').where('until', '<=', new Date(now).toISOString()).execute();
 }
 
 /** Takes `amount` back from a counter (a count refused after all, or a sign-in that succeeded). */

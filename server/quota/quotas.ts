@@ -17,10 +17,13 @@ const mb = (bytes: number): string => `${Math.round((bytes / MB) * 10) / 10} MB`
 
 /**
  * What one visitor may take from the server (issue 26): the projects it creates per hour and per day,
- * and the bytes it stores (files and note drafts) per project, in all and per day. A visitor is counted
- * twice, by its browser (the owner cookie) and by its address, so that a client dropping its cookies
- * gains nothing; admins are not limited (the per-project limits apply to everyone). Every refusal is a
- * 429 (a rate: Retry-After says when) or a 413 (a size), with the limit in words and in `details`.
+ * and the bytes it stores (files, note drafts and issued notes) per project, in all and per day. A
+ * visitor is counted twice, by its browser (the owner cookie) and by its address (an IPv6 /64), so that
+ * a client dropping its cookies gains nothing; and every visitor together has a daily budget of projects
+ * and of bytes (SERVICE_*), so that many addresses gain no more than the service gives its public in a
+ * day (issue 35). Admins are not limited (the per-project limits apply to everyone). The counts live in
+ * the database: every copy of the server sharing it counts the same. Every refusal is a 429 (a rate:
+ * Retry-After says when) or a 413 (a size), with the limit in words and in `details`.
  */
 export class Quotas {
   constructor(
@@ -49,20 +52,31 @@ export class Quotas {
       { name: 'hour', key: `${k.address}|hour`, max: this.config.projectsPerHour, windowMs: HOUR },
       { name: 'day', key: `${k.owner}|day`, max: this.config.projectsPerDay, windowMs: DAY },
       { name: 'day', key: `${k.address}|day`, max: this.config.projectsPerDay, windowMs: DAY },
+      { name: 'service', key: 'projects|service|day', max: this.config.serviceProjectsPerDay, windowMs: DAY },
     ];
     const over = await countAgainst(this.db, 1, limits);
     if (over) {
       reply.header('Retry-After', String(over.retryAfter));
       const minutes = Math.ceil(over.retryAfter / 60);
       const hours = Math.ceil(over.retryAfter / 3600);
+      const words = {
+        hour: [
+          `At most ${over.limit} new projects an hour; try again in ${minutes} min`,
+          'projects_per_hour',
+        ],
+        day: [`At most ${over.limit} new projects a day; try again in ${hours} h`, 'projects_per_day'],
+        service: [
+          `The service takes at most ${over.limit} new projects a day; try again in ${hours} h`,
+          'service_projects_per_day',
+        ],
+      } as const;
+      const [message, code] = words[over.name as keyof typeof words];
       throw new HttpError(
         429,
-        over.name === 'hour'
-          ? `At most ${over.limit} new projects an hour; try again in ${minutes} min`
-          : `At most ${over.limit} new projects a day; try again in ${hours} h`,
+        message,
         undefined,
         { limit: over.limit, retryAfter: over.retryAfter, minutes, hours },
-        over.name === 'hour' ? 'projects_per_hour' : 'projects_per_day',
+        code,
       );
     }
     return async () => {
@@ -108,46 +122,100 @@ export class Quotas {
           { limit: c.projectStorageMb },
           'project_storage',
         );
-      const owner = project.owner;
-      if (!target.admin && owner !== null && added > 0) {
-        const perVisitor = c.visitorStorageMb * MB;
-        if (perVisitor > 0 && (await bytesOf(trx, 'owner', owner)).bytes + added > perVisitor)
-          throw new HttpError(
-            413,
-            `Your projects hold at most ${mb(perVisitor)} of files and notes in all`,
-            field,
-            { limit: c.visitorStorageMb },
-            'visitor_storage',
-          );
-        const k = this.keys(request, owner, 'bytes');
-        const over = await countAgainst(trx, added, [
-          { name: 'day', key: `${k.owner}|day`, max: c.storagePerDayMb * MB, windowMs: DAY },
-          { name: 'day', key: `${k.address}|day`, max: c.storagePerDayMb * MB, windowMs: DAY },
-        ]);
-        if (over) {
-          reply.header('Retry-After', String(over.retryAfter));
-          const hours = Math.ceil(over.retryAfter / 3600);
-          throw new HttpError(
-            429,
-            `At most ${mb(over.limit)} of files and notes stored a day; try again in ${hours} h`,
-            field,
-            { limit: c.storagePerDayMb, retryAfter: over.retryAfter, hours },
-            'storage_per_day',
-          );
-        }
-      }
+      if (!target.admin) await this.countStored(trx, request, reply, project.owner, added, field);
       return write(trx, held);
     });
   }
+
+  /**
+   * Counts an issued note about to be printed (issue 35: the answers and results it keeps, `bytes`)
+   * against its visitor's storage in all (413) and a day, and the service's day (429), before the
+   * printer is asked; admins apart. Answers a function that takes the count back (the note was not
+   * printed after all). 404 when the project was deleted meanwhile.
+   */
+  async issue(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    target: { project: ProjectTable; bytes: number; admin: boolean },
+  ): Promise<() => Promise<void>> {
+    const { project, bytes, admin } = target;
+    if (admin) return async () => undefined;
+    const keys = await this.db.transaction().execute(async (trx) => {
+      let lock = trx.selectFrom('projects').select('id').where('id', '=', project.id);
+      if (this.dialect === 'postgres') lock = lock.forUpdate();
+      if (!(await lock.executeTakeFirst())) throw new HttpError(404, 'Unknown project');
+      return this.countStored(trx, request, reply, project.owner, bytes, 'data');
+    });
+    return async () => {
+      for (const key of keys) await takeBack(this.db, key, bytes);
+    };
+  }
+
+  /**
+   * Counts `added` bytes a visitor stores: 413 past VISITOR_STORAGE_MB (its projects' files, note
+   * drafts and issued notes in all), 429 past STORAGE_PER_DAY_MB (by browser and by address) or
+   * SERVICE_STORAGE_PER_DAY_MB (every visitor together). Answers the counters' keys it counted on.
+   */
+  private async countStored(
+    trx: Tx,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    owner: string | null,
+    added: number,
+    field: string,
+  ): Promise<string[]> {
+    const c = this.config;
+    if (added <= 0) return [];
+    const perVisitor = c.visitorStorageMb * MB;
+    if (owner !== null && perVisitor > 0 && (await bytesOf(trx, 'owner', owner)).bytes + added > perVisitor)
+      throw new HttpError(
+        413,
+        `Your projects hold at most ${mb(perVisitor)} of files and notes in all`,
+        field,
+        { limit: c.visitorStorageMb },
+        'visitor_storage',
+      );
+    const k = this.keys(request, owner ?? '', 'bytes');
+    const limits = [
+      ...(owner === null ? [] : [{ name: 'day', key: `${k.owner}|day`, max: c.storagePerDayMb * MB }]),
+      { name: 'day', key: `${k.address}|day`, max: c.storagePerDayMb * MB },
+      { name: 'service', key: 'bytes|service|day', max: c.serviceStoragePerDayMb * MB },
+    ].map((l) => ({ ...l, windowMs: DAY }));
+    const over = await countAgainst(trx, added, limits);
+    if (over) {
+      reply.header('Retry-After', String(over.retryAfter));
+      const hours = Math.ceil(over.retryAfter / 3600);
+      const limit = over.limit / MB;
+      throw over.name === 'service'
+        ? new HttpError(
+            429,
+            `The service stores at most ${mb(over.limit)} of files and notes a day; try again in ${hours} h`,
+            field,
+            { limit, retryAfter: over.retryAfter, hours },
+            'service_storage_per_day',
+          )
+        : new HttpError(
+            429,
+            `At most ${mb(over.limit)} of files and notes stored a day; try again in ${hours} h`,
+            field,
+            { limit, retryAfter: over.retryAfter, hours },
+            'storage_per_day',
+          );
+    }
+    return limits.filter((l) => l.max > 0).map((l) => l.key);
+  }
 }
 
-/** The files and bytes (files and note drafts) of a project, or of all an owner's projects. */
+/**
+ * The files and bytes of a project (files and note draft), or of all an owner's projects (their issued
+ * notes too).
+ */
 async function bytesOf(
   db: Tx,
   of: 'project' | 'owner',
   id: string,
 ): Promise<{ files: number; bytes: number }> {
-  const mine = (q: 'files' | 'note_drafts') =>
+  const mine = (q: 'files' | 'note_drafts' | 'issued_notes') =>
     of === 'project'
       ? sql<boolean>`${sql.ref(`${q}.project_id`)} = ${id}`
       : sql<boolean>`${sql.ref(`${q}.project_id`)} in (select id from projects where owner = ${id})`;
@@ -161,5 +229,12 @@ async function bytesOf(
     .select(sql<number>`coalesce(sum(length(content)), 0)`.as('bytes'))
     .where(mine('note_drafts'))
     .executeTakeFirstOrThrow();
-  return { files: Number(f.n), bytes: Number(f.bytes) + Number(d.bytes) };
+  if (of === 'project') return { files: Number(f.n), bytes: Number(f.bytes) + Number(d.bytes) };
+  // An owner's issued notes count too (what each keeps: the answers and results as printed).
+  const n = await db
+    .selectFrom('issued_notes')
+    .select(sql<number>`coalesce(sum(length(content) + length(results)), 0)`.as('bytes'))
+    .where(mine('issued_notes'))
+    .executeTakeFirstOrThrow();
+  return { files: Number(f.n), bytes: Number(f.bytes) + Number(d.bytes) + Number(n.bytes) };
 }

@@ -68,6 +68,11 @@ function climateText(
 }
 
 /** Stores what a printed note was printed from, under its code, with the digest of its bytes. */
+/** What an issued note keeps of its project, in the storage quotas' measure (the answers and results). */
+export function issuedBytes(row: Pick<ProjectTable, 'content' | 'results'>): number {
+  return row.content.length + (row.results ?? 'null').length;
+}
+
 export async function recordIssued(
   db: Db,
   input: {

@@ -53,6 +53,19 @@ export interface PoolOptions {
   memoryMb: number;
   /** a first guess of a job's duration, for Retry-After until jobs have been timed */
   expectedMs: number;
+  /**
+   * each visitor's jobs counted beside this pool's, by every copy of the server (quota/leases.ts): the
+   * `perVisitor` share then holds across copies sharing the database
+   */
+  shared?: SharedShare;
+}
+
+/** A count of each visitor's jobs in flight kept outside this process (the database). */
+export interface SharedShare {
+  /** a lease on one more job of `visitor`, or null when it already has `max` in flight anywhere */
+  take(visitor: string, max: number): Promise<string | null>;
+  /** gives a lease back (its job is over) */
+  give(lease: string): Promise<void>;
 }
 
 /** A job's cost in the pools' unit: the kilobytes it reads (1 at least). */
@@ -129,13 +142,34 @@ export class WorkerPool<In, Out> {
    * the worker's error.
    */
   run(input: In, job: JobOptions = {}): Promise<Out> {
-    if (this.closed) return Promise.reject(new Error('the worker pool is closed'));
-    if (job.signal?.aborted) return Promise.reject(new Cancelled());
+    const { shared, perVisitor } = this.opts;
     const visitor = job.visitor ?? '';
-    if (this.inFlightOf(visitor) >= this.opts.perVisitor)
-      return Promise.reject(
-        new VisitorBusy(this.opts.perVisitor, Math.max(1, Math.ceil(this.meanMs / 1000))),
-      );
+    const refused = this.refusal(visitor, job);
+    if (refused || !shared) return refused ? Promise.reject(refused) : this.admit(input, visitor, job);
+    // The share counted by every copy of the server, then this copy's queue (which may have filled meanwhile).
+    return shared.take(visitor, perVisitor).then((lease) => {
+      if (lease === null) throw this.visitorBusy();
+      // given back once the job is over, whatever its outcome (a failed give expires with its lease)
+      return this.admit(input, visitor, job).finally(() => void shared.give(lease).catch(() => undefined));
+    });
+  }
+
+  private visitorBusy(): VisitorBusy {
+    return new VisitorBusy(this.opts.perVisitor, Math.max(1, Math.ceil(this.meanMs / 1000)));
+  }
+
+  /** Why a job of `visitor` cannot be taken now in this process, before the queue is looked at. */
+  private refusal(visitor: string, job: JobOptions): Error | undefined {
+    if (this.closed) return new Error('the worker pool is closed');
+    if (job.signal?.aborted) return new Cancelled();
+    if (this.inFlightOf(visitor) >= this.opts.perVisitor) return this.visitorBusy();
+    return undefined;
+  }
+
+  /** Queues the job (or refuses it: see run) and answers its outcome. */
+  private admit(input: In, visitor: string, job: JobOptions): Promise<Out> {
+    const refused = this.refusal(visitor, job);
+    if (refused) return Promise.reject(refused);
     const free = this.idle.length > 0 || this.busy.size + this.idle.length < this.opts.size;
     let displaced: Job<In, Out> | undefined;
     if (!free && this.turns.waiting >= this.opts.queue) {

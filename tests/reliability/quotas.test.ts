@@ -2,8 +2,10 @@
  * Issue 26, items 2, 5, 6 and 8: what one visitor may take. Projects created per hour and per day;
  * sign-in guesses counted per address whatever the name, and old counts deleted; TRUST_PROXY=true
  * believing only the address our proxy added; files and bytes per project, per visitor and per day,
- * and a note draft no larger than a note needs. Every refusal says its limit, and changes nothing.
- * On SQLite and PostgreSQL.
+ * and a note draft no larger than a note needs. Issue 35, item 5: what many addresses may take: a daily
+ * budget of projects and bytes for every visitor together (admins apart), issued notes counted in
+ * storage, a name's failed sign-ins counted from every address, an IPv6 /64 as one address. Every
+ * refusal says its limit, and changes nothing. On SQLite and PostgreSQL.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,7 +49,7 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
     o: InjectOptions,
   ): Promise<LightMyRequestResponse> =>
     s.app.inject({ ...o, remoteAddress: address, headers: { ...o.headers, ...(cookie ? { cookie } : {}) } });
-  const count = async (s: Server, table: 'projects' | 'files' | 'note_drafts') =>
+  const count = async (s: Server, table: 'projects' | 'files' | 'note_drafts' | 'issued_notes') =>
     Number(
       (
         await s.db
@@ -278,5 +280,174 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
     expect(
       (await server.db.selectFrom('files').select('id').where('project_id', '=', id).execute()).length,
     ).toBe(2);
+  });
+
+  it('gives every visitor together a daily budget of projects and bytes, admins apart: ten addresses gain no more', async () => {
+    const server = await start({
+      ADMIN_PASSWORD,
+      SERVICE_PROJECTS_PER_DAY: '6',
+      SERVICE_STORAGE_PER_DAY_MB: '2',
+      STORAGE_PER_DAY_MB: '1',
+    });
+    const KB = 1024;
+    // Ten addresses, each within its own limits (one project, 600 KB), together past the service's.
+    const made: { status: number; cookie: string; id: string; address: string }[] = [];
+    for (let a = 0; a < 10; a += 1) {
+      const address = `198.51.100.${120 + a}`;
+      const r = await from(server, address, '', {
+        method: 'POST',
+        url: '/api/slowli/project',
+        payload: projectBody('sl'),
+      });
+      made.push({
+        status: r.statusCode,
+        cookie: cookiesOf(r),
+        id: r.statusCode === 200 ? r.json<{ id: string }>().id : '',
+        address,
+      });
+      if (a === 6) {
+        expect(r.json()).toMatchObject({
+          code: 'service_projects_per_day',
+          details: { limit: 6, hours: 24 },
+        });
+        expect(Number(r.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+      }
+    }
+    expect(made.map((m) => m.status)).toEqual([...Array(6).fill(200), ...Array(4).fill(429)]);
+    const stored: number[] = [];
+    for (const m of made.slice(0, 6)) {
+      const r = await from(server, m.address, m.cookie, {
+        method: 'POST',
+        url: `/api/slowli/client_file/${m.id}`,
+        ...upload(600 * KB),
+      });
+      stored.push(r.statusCode);
+      if (r.statusCode === 429)
+        expect(r.json()).toMatchObject({
+          code: 'service_storage_per_day',
+          field: 'file',
+          details: { limit: 2 },
+        });
+    }
+    expect(stored).toEqual([200, 200, 200, 429, 429, 429]);
+    const bytes = await server.db
+      .selectFrom('files')
+      .select('size')
+      .where(
+        'project_id',
+        'in',
+        made.slice(0, 6).map((m) => m.id),
+      )
+      .execute();
+    console.info(
+      `${dialect}: ten addresses allowed 1 MB a day each stored ${bytes.reduce((t, f) => t + f.size, 0) / KB} KB in all (the service's 2 MB a day)`,
+    );
+    expect(bytes.length).toBe(3);
+    // An admin is apart from the budgets.
+    const admin = cookiesOf(
+      await from(server, '198.51.100.140', '', {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { password: ADMIN_PASSWORD },
+      }),
+    );
+    const own = await from(server, '198.51.100.140', admin, {
+      method: 'POST',
+      url: '/api/slowli/project',
+      payload: projectBody('sl'),
+    });
+    expect(own.statusCode).toBe(200);
+    const file = await from(server, '198.51.100.140', admin, {
+      method: 'POST',
+      url: `/api/slowli/client_file/${own.json<{ id: string }>().id}`,
+      ...upload(600 * KB),
+    });
+    expect(file.statusCode).toBe(200);
+  });
+
+  it("counts an issued note in its visitor's storage before it is printed", async () => {
+    const server = await start({ STORAGE_PER_DAY_MB: '1' });
+    const address = '198.51.100.150';
+    const made = await from(server, address, '', {
+      method: 'POST',
+      url: '/api/slowli/project',
+      payload: projectBody('sl'),
+    });
+    const cookie = cookiesOf(made);
+    const id = made.json<{ id: string }>().id;
+    const row = await server.db
+      .selectFrom('projects')
+      .select(['content', 'results'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    // what an issued note keeps: the answers and results as printed
+    const kept = row.content.length + (row.results ?? 'null').length;
+    const print = (at: string, who: string, project: string) =>
+      from(server, at, who, {
+        method: 'POST',
+        url: `/api/slowli/pdf_download/${project}`,
+        payload: { data: JSON.stringify({ informations: [] }) },
+      });
+    // A file leaves one byte less than a note keeps: the note is refused before it is printed.
+    expect(
+      (
+        await from(server, address, cookie, {
+          method: 'POST',
+          url: `/api/slowli/client_file/${id}`,
+          ...upload(1024 * 1024 - kept + 1),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const refused = await print(address, cookie, id);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'storage_per_day', details: { limit: 1 } });
+    expect(await count(server, 'issued_notes')).toBe(0);
+    // Another address prints: the note's bytes are counted for it.
+    const other = await from(server, '198.51.100.151', '', {
+      method: 'POST',
+      url: '/api/slowli/project',
+      payload: projectBody('sl'),
+    });
+    const printed = await print('198.51.100.151', cookiesOf(other), other.json<{ id: string }>().id);
+    expect(printed.statusCode).toBe(200);
+    const counted = await server.db
+      .selectFrom('counters')
+      .select('count')
+      .where('key', '=', 'bytes|address|198.51.100.151|day')
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.count)).toBe(kept);
+  });
+
+  it('counts the failed sign-ins under one name from every address together, and an IPv6 /64 as one address', async () => {
+    const server = await start({
+      ADMIN_PASSWORD,
+      LOGIN_FAILURES: '10',
+      LOGIN_FAILURES_PER_ADDRESS: '30',
+      LOGIN_FAILURES_PER_NAME: '5',
+    });
+    const login = (address: string, name: string, password: string) =>
+      from(server, address, '', { method: 'POST', url: '/api/auth/login', payload: { name, password } });
+    const codes: number[] = [];
+    for (let a = 0; a < 10; a += 1)
+      codes.push((await login(`192.0.2.${100 + a}`, 'admin', `wrong-${a}`)).statusCode);
+    expect(codes).toEqual([...Array(5).fill(401), ...Array(5).fill(429)]);
+    const locked = await login('192.0.2.120', 'admin', ADMIN_PASSWORD);
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({
+      code: 'login_locked_name',
+      field: 'password',
+      details: { limit: 5, hours: 24 },
+    });
+    // another name is not locked
+    expect((await login('192.0.2.121', 'someone', 'wrong')).statusCode).toBe(401);
+    // The addresses of one IPv6 /64 are one address for the projects it creates.
+    const hourly = await start({ PROJECTS_PER_HOUR: '2' });
+    const create = (address: string) =>
+      from(hourly, address, '', { method: 'POST', url: '/api/slowli/project', payload: projectBody('sl') });
+    const line = ['2001:db8:26:1::1', '2001:db8:26:1::2', '2001:db8:26:1:8000::3'];
+    const answers = [];
+    for (const address of line) answers.push((await create(address)).statusCode);
+    expect(answers).toEqual([200, 200, 429]);
+    expect((await create('2001:db8:26:2::1')).statusCode).toBe(200);
   });
 });

@@ -1,8 +1,9 @@
 /**
  * Issue 30's reliability: codes and links cannot be guessed. 1,000 guessed verification codes and 1,000
  * guessed project links each answer 404 (never a note, never a project) until the address meets the
- * rate limit, then 429 with Retry-After; another address is served still. A renewed link leaves the old
- * one dead, and the access it gave too.
+ * rate limit, then 429 with Retry-After; another address is served still; the routes' own limits hold
+ * with the general limit off (issue 35, item 5). A renewed link leaves the old one dead, and the access
+ * it gave too.
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,6 +54,37 @@ describe.each(DIALECTS)('guessing codes and links (%s)', (dialect) => {
       '198.51.100.9',
     );
     expect(statuses).toEqual({ 404: OPEN_PER_MINUTE, 429: 1000 - OPEN_PER_MINUTE });
+  });
+
+  it('keeps the limits of guessing codes and links when the general limit is off (RATE_LIMIT=0)', async () => {
+    const open = (await serverOn(place, { RATE_LIMIT: '0' })).server;
+    try {
+      const tries = async (url: () => string, method: 'GET' | 'POST', remoteAddress: string) => {
+        const codes: number[] = [];
+        for (let i = 0; i <= VERIFY_PER_MINUTE; i += 1)
+          codes.push((await open.app.inject({ method, url: url(), remoteAddress })).statusCode);
+        return codes;
+      };
+      expect(await tries(() => `/api/verify/${newCode()}`, 'GET', '198.51.100.17')).toEqual([
+        ...Array(VERIFY_PER_MINUTE).fill(404),
+        429,
+      ]);
+      expect(OPEN_PER_MINUTE).toBe(VERIFY_PER_MINUTE);
+      expect(
+        await tries(
+          () => `/api/project_link/${randomBytes(16).toString('base64url')}`,
+          'POST',
+          '198.51.100.18',
+        ),
+      ).toEqual([...Array(OPEN_PER_MINUTE).fill(404), 429]);
+      // the general limit is off: another route is not counted
+      for (let i = 0; i < 40; i += 1)
+        expect(
+          (await open.app.inject({ url: '/api/config', remoteAddress: '198.51.100.17' })).statusCode,
+        ).toBe(200);
+    } finally {
+      await open.close();
+    }
   });
 
   it('leaves a renewed link dead, and the browsers it opened the project in shut out', async () => {

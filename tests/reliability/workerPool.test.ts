@@ -6,7 +6,13 @@
  */
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
+import { loadConfig } from '../../server/config';
+import { JobLeases } from '../../server/quota/leases';
 import { Cancelled, PoolBusy, VisitorBusy, WorkerPool, type PoolOptions } from '../../server/workers/pool';
+import { DIALECTS, freshPlace } from '../server/harness';
+import { waitFor } from './support/common';
 
 const echo = join(import.meta.dirname, 'support/echoWorker.ts');
 const options = (o: Partial<PoolOptions>): PoolOptions => ({
@@ -111,5 +117,57 @@ describe('WorkerPool', () => {
       pool!.run({ tag, ms: 50 }, { visitor, cost }).then((t) => done.push(t));
     await Promise.all([run('X', 'x', 1), run('BIG', 'b', 200), run('SMALL', 's', 1)]);
     expect(done).toEqual(['X', 'SMALL', 'BIG']);
+  });
+});
+
+describe.each(DIALECTS)('WorkerPools sharing a database (%s)', (dialect) => {
+  it("hold a visitor's share together, as two copies of the server do, and forget a stopped one's leases", async () => {
+    const place = await freshPlace(dialect);
+    const { db, dialect: d } = openDatabase(loadConfig(place.env));
+    await migrate(db, d);
+    const leases = [new JobLeases(db, d), new JobLeases(db, d)];
+    const pools = leases.map(
+      (l) =>
+        new WorkerPool<{ tag: string; ms: number }, string>(
+          options({ perVisitor: 2, shared: l.share('echo') }),
+        ),
+    );
+    try {
+      const [one, two] = pools as [
+        WorkerPool<{ tag: string; ms: number }, string>,
+        WorkerPool<{ tag: string; ms: number }, string>,
+      ];
+      // Three at once over both: two run, the third meets the share wherever it arrives.
+      const asks = await Promise.allSettled([
+        one.run({ tag: 'A1', ms: 300 }, { visitor: 'a' }),
+        two.run({ tag: 'A2', ms: 300 }, { visitor: 'a' }),
+        one.run({ tag: 'A3', ms: 300 }, { visitor: 'a' }),
+      ]);
+      expect(asks.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+      const refused = asks.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(refused.map((r) => r.reason)).toEqual([expect.any(VisitorBusy)]);
+      // Every lease was given back; a lapsed one (its server stopped) does not count.
+      await waitFor(
+        'the leases given back',
+        async () => (await db.selectFrom('job_leases').select('id').execute()).length === 0,
+        10_000,
+      );
+      const past = new Date(Date.now() - 1000).toISOString();
+      await db
+        .insertInto('job_leases')
+        .values([1, 2].map((i) => ({ id: `gone-${i}`, key: 'echo|a', server: 'stopped', until: past })))
+        .execute();
+      expect(
+        await Promise.all([
+          one.run({ tag: 'B1', ms: 10 }, { visitor: 'a' }),
+          two.run({ tag: 'B2', ms: 10 }, { visitor: 'a' }),
+        ]),
+      ).toEqual(['B1', 'B2']);
+    } finally {
+      for (const p of pools) await p.close();
+      for (const l of leases) await l.close();
+      await db.destroy();
+      await place.drop();
+    }
   });
 });

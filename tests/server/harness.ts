@@ -42,10 +42,14 @@ export async function freshPlace(dialect: 'sqlite' | 'postgres'): Promise<Place>
   const env: Record<string, string> = {
     DATA_DIR: dir,
     RATE_LIMIT: '0',
-    // Many projects and sign-ins from one address: the tests of these limits set them (quotas.test.ts).
+    // Many projects, bytes and sign-ins from one address and in all: the tests of these limits set them
+    // (quotas.test.ts).
     PROJECTS_PER_HOUR: '0',
     PROJECTS_PER_DAY: '0',
     LOGIN_FAILURES_PER_ADDRESS: '0',
+    LOGIN_FAILURES_PER_NAME: '0',
+    SERVICE_PROJECTS_PER_DAY: '0',
+    SERVICE_STORAGE_PER_DAY_MB: '0',
     MAILER: 'off',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     DIST_DIR: join(dir, 'no-dist'),
