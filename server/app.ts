@@ -19,6 +19,7 @@ import { installErrorHandler } from './http/errorHandler';
 import { installInputGuard } from './http/inputGuard';
 import { installSameOriginGuard } from './http/sameOrigin';
 import { PdfPool } from './pdf/pool';
+import { HistoryReader } from './projects/historyReader';
 import { Calculations } from './projects/calculations';
 import { JobLeases } from './quota/leases';
 import { Quotas } from './quota/quotas';
@@ -156,6 +157,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     memoryMb: 512,
     shared: leases.share('pdf'),
   });
+  const history = new HistoryReader(config, leases.share('search'));
   app.decorate('config', config);
   app.decorate('db', db);
   app.decorate('dialect', dialect);
@@ -164,6 +166,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   app.decorate('quotas', new Quotas(db, dialect, config));
   app.decorate('calculations', calculations);
   app.decorate('pdfPool', pdfPool);
+  app.decorate('history', history);
   for (const routes of [
     configRoute,
     authRoutes,
@@ -197,6 +200,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
       await app.close().finally(() => clearTimeout(grace));
       await pdfPool.close();
       await calculations.close();
+      await history.close();
       await leases.close().catch(() => undefined);
       await db.destroy();
     },

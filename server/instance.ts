@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db, Dialect } from './db/database';
 import type { PdfPool } from './pdf/pool';
 import type { Calculations } from './projects/calculations';
+import type { HistoryReader } from './projects/historyReader';
 import type { Quotas } from './quota/quotas';
 
 /**
@@ -21,6 +22,8 @@ declare module 'fastify' {
     quotas: Quotas;
     calculations: Calculations;
     pdfPool: PdfPool;
+    /** the history searches' reader thread */
+    history: HistoryReader;
   }
 }
 

@@ -166,6 +166,22 @@ export interface Database {
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 
+/**
+ * A connection that only reads, for a worker thread (the history reader): SQLite's file opened read-only
+ * beside the server's own connection (WAL: it reads the last commit, never waits for a writer), or one
+ * PostgreSQL connection.
+ */
+export function openReader(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db {
+  if (config.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 1 });
+    pool.on('error', () => undefined);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const sqlite = new SQLite(join(config.dataDir, 'app.db'), { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
 /** Opens the database the configuration names: PostgreSQL for a postgres:// URL, else SQLite (WAL) in DATA_DIR. */
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): { db: Db; dialect: Dialect } {
   if (config.databaseUrl) {

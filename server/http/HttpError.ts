@@ -20,6 +20,7 @@ export const API_CODES = [
   'variants_full',
   'calculations_busy',
   'notes_busy',
+  'searches_busy',
   'projects_per_hour',
   'projects_per_day',
   'login_locked',

@@ -6,6 +6,8 @@ import { adminOf } from '../auth/identity';
 import { isEmail } from '../../engine/rules/isEmail';
 import { answers, noContent, openObject } from '../http/answers';
 import { HttpError } from '../http/HttpError';
+import { visitorOf } from '../http/visitor';
+import { closedSignal, poolRefusal } from '../workers/refusals';
 import { presentListItem, presentProject } from './present';
 import { bundleOfProduct, products, type ProductType } from './products';
 import {
@@ -15,7 +17,6 @@ import {
   getProject,
   nameVariant,
   PAGE_SIZE,
-  searchProjects,
   SORTS,
   updateProject,
   variantsOf,
@@ -128,7 +129,7 @@ const saved = answers({
 
 /** The project routes shared by every product type (DESIGN.md section 4). */
 export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const { db, dialect, access, quotas } = app;
+  const { db, dialect, access, quotas, history } = app;
   const search = async (
     request: FastifyRequest<{
       Params: { type: string; page: number; query?: string };
@@ -141,7 +142,15 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     const { sort = 'updated_at' } = request.query;
     const order = request.query.order?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC';
     const owner = access.listOwner(request, reply);
-    const r = await searchProjects(db, { dialect, type, owner, query, page, sort, order });
+    let r;
+    try {
+      r = await history.search(
+        { dialect, type, owner, query, page, sort, order },
+        { visitor: visitorOf(request), signal: closedSignal(reply) },
+      );
+    } catch (e) {
+      return poolRefusal(e, reply, 'search');
+    }
     return {
       projects: r.rows.map((row) => presentListItem(row, r.variants.get(row.id))),
       totalPages: Math.ceil(r.total / PAGE_SIZE),

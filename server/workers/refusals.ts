@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { HttpError } from '../http/HttpError';
 import { Cancelled, OverBudget, PoolBusy, VisitorBusy } from './pool';
 
-/** The words of a refusal, per kind of job: a calculation or a note. */
+/** The words of a refusal, per kind of job: a calculation, a history search or a note. */
 const WORDS = {
   calculation: {
     busy: 'Every calculator is busy; try again shortly',
@@ -11,6 +11,14 @@ const WORDS = {
     mineCode: 'calculations_busy',
     time: 'The calculation could not be done in time; try again shortly',
     memory: 'The project is too large to calculate',
+  },
+  search: {
+    busy: 'Every history reader is busy; try again shortly',
+    mine: (n: number) =>
+      `You already have ${n} history search${n > 1 ? 'es' : ''} in progress; wait for ${n > 1 ? 'them' : 'it'} to finish`,
+    mineCode: 'searches_busy',
+    time: 'The history search could not be done in time; try again shortly',
+    memory: 'The history search is too large: search for more letters',
   },
   note: {
     busy: 'Every note printer is busy; try again shortly',

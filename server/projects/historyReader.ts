@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import type { Config } from '../config';
+import type { ProjectTable } from '../db/database';
+import { WorkerPool, type JobOptions, type SharedShare } from '../workers/pool';
+import type { HistoryQuery } from './repository';
+
+/** What the history reader is sent: where the database is, and the page asked. */
+export interface SearchJob {
+  database: Pick<Config, 'databaseUrl' | 'dataDir'>;
+  query: HistoryQuery;
+}
+
+/** What it answers: the page's rows, the total, and the variants of each row that heads a group. */
+export interface SearchAnswer {
+  rows: ProjectTable[];
+  total: number;
+  variants: [string, ProjectTable[]][];
+}
+
+/**
+ * The history searches, off the server's thread (issue 35, item 7): a search of "ab" over 100,001 projects
+ * scans them all (a substring needs no index to be found, and SQLite's trigram index starts at 3
+ * characters), and SQLite's driver is synchronous, so on the server's thread it held every other request
+ * for the whole scan. A reader thread (historyWorker.ts) runs them on its own read-only connection, one
+ * at a time, visitors in turn (workers/pool.ts: a queue of 64, 32 per visitor, counted by every copy of
+ * the server with `shared`; 503 or 429 past them; a newcomer takes the place of one holding more).
+ * PostgreSQL's searches go the same way: one connection of the pool's ten, however many admins search.
+ */
+export class HistoryReader {
+  private readonly pool: WorkerPool<SearchJob, SearchAnswer>;
+
+  constructor(
+    private readonly database: Pick<Config, 'databaseUrl' | 'dataDir'>,
+    shared?: SharedShare,
+  ) {
+    this.pool = new WorkerPool({
+      ...(shared ? { shared } : {}),
+      module: join(import.meta.dirname, 'historyWorker.ts'),
+      size: 1,
+      queue: 64,
+      perVisitor: 32,
+      timeoutMs: 60_000,
+      memoryMb: 256,
+      expectedMs: 200,
+    });
+  }
+
+  /** Searches running and waiting now. */
+  get stats(): { running: number; queued: number } {
+    return this.pool.stats;
+  }
+
+  /** A history page (repository.ts searchProjects); rejects as WorkerPool.run does. */
+  async search(
+    query: HistoryQuery,
+    job: JobOptions = {},
+  ): Promise<{ rows: ProjectTable[]; total: number; variants: Map<string, ProjectTable[]> }> {
+    const r = await this.pool.run({ database: this.database, query }, job);
+    return { rows: r.rows, total: r.total, variants: new Map(r.variants) };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+}
