@@ -80,6 +80,11 @@ export class Calculations {
     return { ...this.pool.stats, cached: this.cache.size, cachedBytes: this.cache.bytes };
   }
 
+  /** Calculations of a visitor (http/visitor.ts) waiting or running. */
+  inFlightOf(visitor: string): number {
+    return this.pool.inFlightOf(visitor);
+  }
+
   /** Starts a worker ahead of the first calculation. */
   warm(): void {
     this.pool.warm();

@@ -149,8 +149,9 @@ export class WorkerPool<In, Out> {
     // The share counted by every copy of the server, then this copy's queue (which may have filled meanwhile).
     return shared.take(visitor, perVisitor).then((lease) => {
       if (lease === null) throw this.visitorBusy();
-      // given back once the job is over, whatever its outcome (a failed give expires with its lease)
-      return this.admit(input, visitor, job).finally(() => void shared.give(lease).catch(() => undefined));
+      // Given back once the job is over, whatever its outcome, before its answer is (so that the visitor
+      // asking again at once finds its share free); a give that fails lapses with its lease.
+      return this.admit(input, visitor, job).finally(() => shared.give(lease).catch(() => undefined));
     });
   }
 

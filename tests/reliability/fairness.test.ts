@@ -48,15 +48,16 @@ describe.each(DIALECTS)('ten addresses keeping the service full (%s)', (dialect)
 
   /**
    * Ten attackers each keeping `inFlight` requests of `ask` asked, asking again the moment one is
-   * answered (or 5 ms after a refusal); every answer is logged in order ('A' for an attacker's 200) so
-   * that a victim's answer can be placed among them. Answers the log, each attacker's count of 200s, the
-   * refusals, and stop().
+   * answered (or 5 ms after a refusal). Each attacker's 200 is counted in `meanwhile` when `watched()`
+   * says so as it arrives (a newcomer's job is in the pool then). Answers each attacker's count of 200s,
+   * the refusals, the count, and stop().
    */
   const attack = (
     inFlight: number,
     ask: (attacker: number, k: string) => Promise<LightMyRequestResponse>,
+    watched: () => boolean,
   ) => {
-    const log: string[] = [];
+    const counts = { meanwhile: 0 };
     const served = Array<number>(ATTACKERS).fill(0);
     const refused = new Map<number, number>();
     let stopped = false;
@@ -65,7 +66,7 @@ describe.each(DIALECTS)('ten addresses keeping the service full (%s)', (dialect)
       for (let k = 0; !stopped; k += 1) {
         const r = await ask(a, `${i}-${k}`);
         if (r.statusCode === 200) {
-          log.push('A');
+          if (watched()) counts.meanwhile += 1;
           served[a]! += 1;
         } else {
           expect([429, 503]).toContain(r.statusCode);
@@ -75,7 +76,7 @@ describe.each(DIALECTS)('ten addresses keeping the service full (%s)', (dialect)
       }
     });
     return {
-      log,
+      counts,
       served,
       refused,
       stop: async () => {
@@ -104,38 +105,70 @@ describe.each(DIALECTS)('ten addresses keeping the service full (%s)', (dialect)
     await place.drop();
   });
 
-  it("prints a new visitor's 1-roof note next while ten addresses keep the printer and its queue full", async () => {
-    const attackers = await Promise.all(
-      Array.from({ length: ATTACKERS }, (_, a) => visitor(`198.51.100.${10 + a}`, size(2, 200))),
-    );
-    const siege = attack(1, (a) => print(attackers[a]!));
-    const pool = server.app.pdfPool;
-    const newcomers: { status: number; after: number }[] = [];
+  /**
+   * While `siege` keeps a pool full (`full`), `n` newcomers (new addresses, each with a 1-roof project)
+   * ask once each with `ask`, every time after each attacker has been served once more: each newcomer's
+   * status, and the attackers' answers given while its job was in the pool (`after`: with one worker,
+   * the job running when it came in, if its own starts next). The siege is stopped at the end, and its
+   * figures printed under `what`.
+   */
+  /** The newcomer asking now (its address: its visitor key), whose job the sieges watch. */
+  let newcomer = '';
+  const newcomers = async (
+    what: string,
+    siege: ReturnType<typeof attack>,
+    full: () => boolean,
+    n: number,
+    ask: (v: Visitor) => Promise<LightMyRequestResponse>,
+  ): Promise<{ status: number; after: number }[]> => {
+    const out: { status: number; after: number }[] = [];
     try {
-      // Each attacker has had a note, and the printer and its queue are full: then a newcomer asks.
-      for (let n = 0; n < size(2, 3); n += 1) {
+      for (let k = 0; k < n; k += 1) {
         await waitFor(
           'every attacker served and the queue full',
-          () => siege.served.every((s) => s > n) && pool.stats.queued === 4,
+          () => siege.served.every((s) => s > k) && full(),
           size(120_000, 600_000),
           5,
         );
-        const victim = await visitor(`203.0.113.${70 + n}`, 1);
-        const at = siege.log.length;
-        const r = await print(victim);
-        newcomers.push({ status: r.statusCode, after: siege.log.length - at });
+        const victim = await visitor(`203.0.113.${out.length + (what === 'notes' ? 70 : 90)}`, 1);
+        newcomer = victim.address;
+        siege.counts.meanwhile = 0;
+        const r = await ask(victim);
+        out.push({ status: r.statusCode, after: siege.counts.meanwhile });
         expect(r.statusCode, r.payload).toBe(200);
-        expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       }
     } finally {
       await siege.stop();
     }
     console.info(
-      `${dialect}: newcomers' notes while ${ATTACKERS} addresses kept the printer full: ${JSON.stringify(newcomers)} ` +
-        `(after: attackers' notes answered meanwhile); attackers served ${siege.served.join(',')}, refused ${JSON.stringify(Object.fromEntries(siege.refused))}`,
+      `${dialect}: newcomers' ${what} while ${ATTACKERS} addresses kept the pool full: ${JSON.stringify(out)} ` +
+        `(after: attackers' answers meanwhile); attackers served ${siege.served.join(',')}, refused ${JSON.stringify(Object.fromEntries(siege.refused))}`,
+    );
+    return out;
+  };
+
+  it("prints a new visitor's 1-roof note next while ten addresses keep the printer and its queue full", async () => {
+    const attackers = await Promise.all(
+      Array.from({ length: ATTACKERS }, (_, a) => visitor(`198.51.100.${10 + a}`, size(2, 200))),
+    );
+    const siege = attack(
+      1,
+      (a) => print(attackers[a]!),
+      () => server.app.pdfPool.inFlightOf(newcomer) > 0,
+    );
+    const answered = await newcomers(
+      'notes',
+      siege,
+      () => server.app.pdfPool.stats.queued === 4,
+      size(2, 3),
+      async (v) => {
+        const r = await print(v);
+        if (r.statusCode === 200) expect(r.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+        return r;
+      },
     );
     // Each newcomer's note started next: only the note printing when it asked was answered before it.
-    for (const n of newcomers) expect(n.after).toBeLessThanOrEqual(1);
+    for (const n of answered) expect(n.after).toBeLessThanOrEqual(1);
   });
 
   it("calculates a new visitor's 1-roof project next while ten addresses keep two previews each in flight", async () => {
@@ -148,37 +181,27 @@ describe.each(DIALECTS)('ten addresses keeping the service full (%s)', (dialect)
         steps: { ...big.steps, Chantier: { ...site, forms: [{ ...form, form: { ...form.form, name } }] } },
       };
     };
-    const siege = attack(2, (a, k) =>
-      as(
-        { address: `198.51.100.${30 + a}`, cookie: '' },
-        { method: 'POST', url: '/api/smca/preview', payload: named(`Aperçu ${a}-${k}`) },
-      ),
+    const siege = attack(
+      2,
+      (a, k) =>
+        as(
+          { address: `198.51.100.${30 + a}`, cookie: '' },
+          { method: 'POST', url: '/api/smca/preview', payload: named(`Aperçu ${a}-${k}`) },
+        ),
+      () => server.calculations.inFlightOf(newcomer) > 0,
     );
-    const stats = () => server.calculations.stats;
-    const newcomers: { status: number; after: number }[] = [];
-    try {
-      for (let n = 0; n < size(3, 10); n += 1) {
-        await waitFor(
-          'every attacker served and the queue full',
-          () => siege.served.every((s) => s > n) && stats().queued === 16,
-          size(120_000, 600_000),
-          5,
-        );
-        const victim = await visitor(`203.0.113.${90 + n}`, 1);
-        const at = siege.log.length;
-        const r = await calculate(victim);
-        newcomers.push({ status: r.statusCode, after: siege.log.length - at });
-        expect(r.statusCode, r.payload).toBe(200);
-        expect(r.json()).toMatchObject({ site: expect.any(Object) });
-      }
-    } finally {
-      await siege.stop();
-    }
-    console.info(
-      `${dialect}: newcomers' calculations while ${ATTACKERS} addresses kept 2 previews each in flight: ${JSON.stringify(newcomers)}; ` +
-        `attackers served ${siege.served.join(',')}, refused ${JSON.stringify(Object.fromEntries(siege.refused))}`,
+    const answered = await newcomers(
+      'calculations',
+      siege,
+      () => server.calculations.stats.queued === 16,
+      size(3, 10),
+      async (v) => {
+        const r = await calculate(v);
+        if (r.statusCode === 200) expect(r.json()).toMatchObject({ site: expect.any(Object) });
+        return r;
+      },
     );
-    for (const n of newcomers) expect(n.after).toBeLessThanOrEqual(1);
+    for (const n of answered) expect(n.after).toBeLessThanOrEqual(1);
   });
 
   it('counts the addresses of one IPv6 /64 as one visitor', async () => {

@@ -12,26 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
 import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from '../server/harness';
 import { projectBody } from '../server/projects.fixtures';
-import { size } from './support/common';
+import { size, sizedPdfUpload } from './support/common';
 
 const ADMIN_PASSWORD = 'quota-admin-password';
-
-/** A multipart body holding one PDF of `bytes` bytes, as the upload page sends it. */
-function upload(bytes: number, filename = 'plan.pdf'): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = 'quotaBoundary42';
-  const pdf = Buffer.alloc(bytes, 0x20);
-  pdf.write('%PDF-1.4\n', 0, 'latin1');
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      pdf,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
   let place: Place;
@@ -209,7 +192,11 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
       return { id: r.json<{ id: string }>().id, cookie: cookiesOf(r, owner) };
     };
     const send = (id: string, bytes: number, owner = cookie, at = address) =>
-      from(server, at, owner, { method: 'POST', url: `/api/slowli/client_file/${id}`, ...upload(bytes) });
+      from(server, at, owner, {
+        method: 'POST',
+        url: `/api/slowli/client_file/${id}`,
+        ...sizedPdfUpload(bytes),
+      });
     const KB = 1024;
     const p1 = (await newProject()).id;
     // Files per project: 3, the fourth is refused.
@@ -272,7 +259,7 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
         from(server, '198.51.100.60', cookie, {
           method: 'POST',
           url: `/api/slowli/client_file/${id}`,
-          ...upload(200 * 1024),
+          ...sizedPdfUpload(200 * 1024),
         }),
       ),
     );
@@ -319,7 +306,7 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
       const r = await from(server, m.address, m.cookie, {
         method: 'POST',
         url: `/api/slowli/client_file/${m.id}`,
-        ...upload(600 * KB),
+        ...sizedPdfUpload(600 * KB),
       });
       stored.push(r.statusCode);
       if (r.statusCode === 429)
@@ -360,7 +347,7 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
     const file = await from(server, '198.51.100.140', admin, {
       method: 'POST',
       url: `/api/slowli/client_file/${own.json<{ id: string }>().id}`,
-      ...upload(600 * KB),
+      ...sizedPdfUpload(600 * KB),
     });
     expect(file.statusCode).toBe(200);
   });
@@ -394,7 +381,7 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
         await from(server, address, cookie, {
           method: 'POST',
           url: `/api/slowli/client_file/${id}`,
-          ...upload(1024 * 1024 - kept + 1),
+          ...sizedPdfUpload(1024 * 1024 - kept + 1),
         })
       ).statusCode,
     ).toBe(200);

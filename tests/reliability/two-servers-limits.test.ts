@@ -13,7 +13,7 @@ import type { Server } from '../../server/app';
 import { newCode } from '../../server/verify/codes';
 import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from '../server/harness';
 import { projectBody } from '../server/projects.fixtures';
-import { emptyNote } from './support/common';
+import { emptyNote, sizedPdfUpload } from './support/common';
 
 const ADMIN_PASSWORD = 'two-servers-limits-password';
 /** Small limits, so that each is met within a few requests. */
@@ -31,23 +31,6 @@ const LIMITS = {
   PDF_PER_VISITOR: '1',
 };
 const KB = 1024;
-
-/** A multipart body holding one PDF of `bytes` bytes. */
-function upload(bytes: number): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = 'limitsBoundary35';
-  const pdf = Buffer.alloc(bytes, 0x20);
-  pdf.write('%PDF-1.4\n', 0, 'latin1');
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="plan.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
-      ),
-      pdf,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 /** A 200-roof smca project named `name`: its calculation takes a while, and its content is its own. */
 const bigProject = (name: string) =>
@@ -195,7 +178,7 @@ describe.runIf(DIALECTS.includes('postgres'))('limits across two servers on one 
         from(s, `10.35.${p}.7`, made.cookie, {
           method: 'POST',
           url: `/api/slowli/client_file/${made.id}`,
-          ...upload(300 * KB),
+          ...sizedPdfUpload(300 * KB),
         }),
       );
     },
@@ -210,7 +193,7 @@ describe.runIf(DIALECTS.includes('postgres'))('limits across two servers on one 
           from(s, `10.38.${p}.${i}`, made[i]!.cookie, {
             method: 'POST',
             url: `/api/slowli/client_file/${made[i]!.id}`,
-            ...upload(700 * KB),
+            ...sizedPdfUpload(700 * KB),
           }),
         [200],
         made.length,

@@ -50,6 +50,29 @@ export function pdfUpload(filename = 'plan.pdf'): { payload: Buffer; contentType
   return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/**
+ * A multipart body holding one PDF of exactly `bytes` bytes (its header, then spaces), as the upload page
+ * sends it: for the storage quotas, which count a file's bytes.
+ */
+export function sizedPdfUpload(
+  bytes: number,
+  filename = 'plan.pdf',
+): { payload: Buffer; headers: Record<string, string> } {
+  const boundary = 'quotaBoundary42';
+  const pdf = Buffer.alloc(bytes, 0x20);
+  pdf.write('%PDF-1.4\n', 0, 'latin1');
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      pdf,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
 /** The note payload of a PDF or a note draft: no free text, no image. */
 export const emptyNote = { data: JSON.stringify({ informations: [] }) };
 
