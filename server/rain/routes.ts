@@ -130,8 +130,7 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   };
 
   /** Stores a series read (once per content: a new upload of the same days renews its date). */
-  const saveSeries = async (project: ProjectTable, answer: RainAnswer) => {
-    if (!answer.ok || !('id' in answer)) return undefined;
+  const saveSeries = async (project: ProjectTable, answer: Extract<RainAnswer, { id: string }>) => {
     const now = new Date().toISOString();
     const summary = JSON.stringify(answer.summary);
     await db

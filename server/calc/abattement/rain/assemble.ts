@@ -8,7 +8,10 @@
  * counted. A day's temperature the file does not give stays empty here: the calculation takes the
  * normals of the project's station for it, and the note says on how many days.
  */
-import { dateOf, partsOf, type FileStation, type RainFormat } from './formats';
+import type { RainSummary, StationChoice } from '../../../../words/rain';
+import { dateOf, partsOf, type RainFormat } from './formats';
+
+export type { RainSummary, StationChoice };
 import { RainRefusal, RAIN_LIMITS, type FilesRead, type RainLimits, type RainProblem } from './read';
 
 /** The series a project keeps (stored as JSON): the complete years and their days, in order. */
@@ -20,41 +23,6 @@ export interface MeasuredSeries {
   precip: number[];
   rain: (number | null)[];
   temp: (number | null)[];
-}
-
-/** What an upload gave: the file, the station, the period, and what was reported. */
-export interface RainSummary {
-  format: RainFormat;
-  files: { name: string; size: number }[];
-  station: FileStation | null;
-  first: string;
-  last: string;
-  days: number;
-  complete_days: number;
-  /** complete days / days of the period, % (one decimal) */
-  complete_share: number;
-  years_used: number;
-  first_year: number;
-  last_year: number;
-  years_left_out: number[];
-  /** used days whose temperature the file gives */
-  temperature_days: number;
-  used_days: number;
-  /** problems reported (the first ones of each kind), and how many of each kind there were */
-  problems: RainProblem[];
-  counts: Record<string, number>;
-}
-
-/** A station a Météo-France file holds, for the user to pick. */
-export interface StationChoice {
-  id: string;
-  name: string;
-  lat: number | null;
-  lon: number | null;
-  alt: number | null;
-  first: string;
-  last: string;
-  complete_years: number;
 }
 
 const PER_KIND = 25;
@@ -139,11 +107,14 @@ export function assemble(
     );
     d = e;
   }
+  // what leaves a year out first, then what is kept with a remark
+  const rank = (code: string) => ['missing_days', 'missing_value', 'flagged_value', 'estimated_value'].indexOf(code) >>> 0;
+  problems.sort((a, b) => rank(a.code) - rank(b.code));
   const used: number[] = [];
   const leftOut: number[] = [];
   for (let y = y0; y <= y1; y += 1) {
     let ok = true;
-    for (let d = dayOf(y), end = dayOf(y + 1); d < end && ok; d += 1) ok = days.get(d)?.precip != null;
+    for (let d = dayOf(y), end = dayOf(y + 1); d < end && ok; d += 1) ok = typeof days.get(d)?.precip === 'number';
     (ok ? used : leftOut).push(y);
   }
   if (used.length < limits.minYears)

@@ -13,19 +13,12 @@
  * is still "maxtempc".
  */
 
-export type RainFormat = 'eccc' | 'meteofrance' | 'plain';
+import type { FileStation, RainFormat } from '../../../../words/rain';
+
+export type { FileStation, RainFormat };
 
 /** Why a value cannot be used, or what was accepted with a remark (the problem's code). */
 export type RowIssue = 'missing_value' | 'flagged_value' | 'estimated_value' | 'trace_value';
-
-/** A station named by the file. */
-export interface FileStation {
-  id: string;
-  name: string;
-  lat: number | null;
-  lon: number | null;
-  alt: number | null;
-}
 
 /** One row of a file, read. `precip` null: the day has no usable precipitation (see `issue`). */
 export interface RowReading {

@@ -46,14 +46,9 @@ export const RAIN_LIMITS: RainLimits = {
   minYears: 10,
 };
 
-/** A problem of an upload: its code (a message key's last part), where it is, and its figures. */
-export interface RainProblem {
-  code: string;
-  file: string | null;
-  line: number | null;
-  column: string | null;
-  params: Record<string, string | number>;
-}
+import type { RainProblem } from '../../../../words/rain';
+
+export type { RainProblem };
 
 /** A day as read: its precipitation (null: not usable), rain part, temperature, and where it was read. */
 export interface DayRecord {
