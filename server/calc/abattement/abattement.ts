@@ -505,7 +505,8 @@ export function calculateAbattement(
         imposed_volume_min_free_share: minFree,
         imposed_volume_met: imposed === null || minFree === null ? null : imposed.year >= minFree,
       },
-      series_check: seriesCheck(station, series),
+      // the generator's check against the heavy-rain days of the normals (a measured series is what it is)
+      series_check: measured ? null : seriesCheck(station, series),
       station: {
         id: station.id,
         name: station.name,

@@ -52,7 +52,8 @@ export function assemble(
   limits: RainLimits = RAIN_LIMITS,
 ): { series: MeasuredSeries; summary: RainSummary } {
   const { days } = read;
-  const station = read.stations.get(read.kept ?? '')?.station ?? null;
+  // a plain file names no station
+  const station = read.kept ? (read.stations.get(read.kept)?.station ?? null) : null;
   const keys = [...days.keys()];
   const first = Math.min(...keys);
   const last = Math.max(...keys);
@@ -108,13 +109,15 @@ export function assemble(
     d = e;
   }
   // what leaves a year out first, then what is kept with a remark
-  const rank = (code: string) => ['missing_days', 'missing_value', 'flagged_value', 'estimated_value'].indexOf(code) >>> 0;
+  const rank = (code: string) =>
+    ['missing_days', 'missing_value', 'flagged_value', 'estimated_value'].indexOf(code) >>> 0;
   problems.sort((a, b) => rank(a.code) - rank(b.code));
   const used: number[] = [];
   const leftOut: number[] = [];
   for (let y = y0; y <= y1; y += 1) {
     let ok = true;
-    for (let d = dayOf(y), end = dayOf(y + 1); d < end && ok; d += 1) ok = typeof days.get(d)?.precip === 'number';
+    for (let d = dayOf(y), end = dayOf(y + 1); d < end && ok; d += 1)
+      ok = typeof days.get(d)?.precip === 'number';
     (ok ? used : leftOut).push(y);
   }
   if (used.length < limits.minYears)
