@@ -60,9 +60,14 @@ export interface StationChoice extends FileStation {
 export function problemText(
   p: RainProblem,
   t: (key: string, params?: Record<string, unknown>) => string,
+  lang: string,
 ): string {
+  // the days a problem names, as the reader writes a date
+  const params: Record<string, unknown> = { ...p.params };
+  for (const k of ['date', 'from', 'to', 'first', 'last'])
+    if (typeof params[k] === 'string') params[k] = dateText(params[k], lang);
   const what = t(`rain.problems.${p.code}`, {
-    ...p.params,
+    ...params,
     file: p.file ?? '',
     line: p.line ?? '',
     column: p.column ?? '',

@@ -11,12 +11,12 @@ import { ariaOf, fieldWidget, type DrawProps } from './fieldProps';
 
 /** The problems of an upload, the first ten in words, then how many more. */
 function Problems({ problems, more, alert }: { problems: RainProblem[]; more: number; alert?: boolean }) {
-  const { t } = useRender();
+  const { t, lang = 'fr' } = useRender();
   if (!problems.length) return null;
   return (
     <ul className="rain-problems" role={alert ? 'alert' : undefined}>
       {problems.slice(0, 10).map((p, i) => (
-        <li key={i}>{problemText(p, t)}</li>
+        <li key={i}>{problemText(p, t, lang)}</li>
       ))}
       {more > 0 ? <li>{t('rain.more', { n: more })}</li> : null}
     </ul>

@@ -72,7 +72,7 @@ describe('measured rain files', () => {
       2,
       [2001],
     ]);
-    expect(s.complete_share).toBe(Math.round((1000 * (1096 - 1)) / 1096) / 10);
+    expect(s.complete_share).toBe(99.9);
     // the unusable day, with its line (header + days before it) and the flag's column; never filled
     const line = dates(2001, 2001).indexOf(UNUSABLE) + 2;
     expect(s.problems[0]).toEqual({

@@ -127,10 +127,28 @@ describe.each(DIALECTS)('measured rain on %s', (dialect) => {
     expect(vr.measured.id).toBe(series.id);
     expect(vr.site).toEqual(r.site);
 
+    // a note printed on it: its verification recalculates on the same days
+    const printed = await inject({
+      method: 'POST',
+      url: `/api/smca/pdf_download/${id}?locale=en`,
+      payload: { data: JSON.stringify({ informations: [] }) },
+    });
+    expect(printed.statusCode).toBe(200);
+    const code = String(printed.headers['x-verification-code']);
+
     // and back to the generated series at any time
     await save(id, null);
     const generated = (await calculate(id)).json();
     expect([generated.years, generated.measured]).toEqual([100, null]);
+    // the note issued before still verifies on the measured days, whatever the project runs on now
+    const verified = (await inject({ method: 'GET', url: `/api/verify/${code}?locale=en` })).json<{
+      same: boolean;
+      climate: string;
+    }>();
+    expect(verified.climate).toBe(
+      'Measured rain series, station MONTREAL/PIERRE ELLIOTT TRUDEAU INTL, years 1991–2002',
+    );
+    expect(verified.same).toBe(true);
   });
 
   it('a Météo-France file: the stations it holds, then the one picked', async () => {

@@ -152,7 +152,8 @@ export function assemble(
       last: dateOf(last),
       days: span,
       complete_days: complete,
-      complete_share: Math.round((1000 * complete) / span) / 10,
+      // rounded down: 100 % only when every day is there
+      complete_share: Math.floor((1000 * complete) / span) / 10,
       years_used: used.length,
       first_year: used[0]!,
       last_year: used[used.length - 1]!,
