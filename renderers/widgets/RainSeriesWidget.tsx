@@ -14,7 +14,12 @@ function Problems({ problems, more, alert }: { problems: RainProblem[]; more: nu
   const { t, lang = 'fr' } = useRender();
   if (!problems.length) return null;
   return (
-    <ul className="rain-problems" role={alert ? 'alert' : undefined}>
+    <ul
+      className="rain-problems"
+      role={alert ? 'alert' : undefined}
+      aria-label={alert ? t('rain.refused') : undefined}
+    >
+      {alert ? <li className="rain-refused">{t('rain.refused')}</li> : null}
       {problems.slice(0, 10).map((p, i) => (
         <li key={i}>{problemText(p, t, lang)}</li>
       ))}
@@ -67,7 +72,12 @@ function StationPick({
           ))}
         </select>
       </label>
-      <button type="button" className="btn" disabled={disabled || !chosen} onClick={() => onPick(chosen)}>
+      <button
+        type="button"
+        className="button-secondary"
+        disabled={disabled || !chosen}
+        onClick={() => onPick(chosen)}
+      >
         {t('rain.use_station')}
       </button>
     </div>
@@ -118,6 +128,7 @@ export function RainSeriesInput({ id, field, onChange }: DrawProps) {
       <input
         id={id}
         type="file"
+        className="visually-hidden"
         multiple
         accept=".csv,.txt,.gz,.zip,text/csv,application/gzip,application/zip"
         disabled={disabled}
@@ -128,6 +139,10 @@ export function RainSeriesInput({ id, field, onChange }: DrawProps) {
         }}
         {...ariaOf(field, id)}
       />
+      {/* the input's own words are the browser's: a button in the page's words opens it */}
+      <label htmlFor={id} className="button-secondary file-picker-button" aria-hidden="true">
+        {t(value ? 'rain.replace' : 'rain.choose')}
+      </label>
       {busy ? <p role="status">{t('rain.reading')}</p> : null}
       {answer?.error ? (
         <p className="field-message" role="alert">
@@ -145,7 +160,7 @@ export function RainSeriesInput({ id, field, onChange }: DrawProps) {
       {value ? (
         <button
           type="button"
-          className="btn"
+          className="button-secondary"
           disabled={field.disabled}
           onClick={() => {
             setLast(value);
@@ -156,7 +171,12 @@ export function RainSeriesInput({ id, field, onChange }: DrawProps) {
           {t('rain.back_to_generated')}
         </button>
       ) : last ? (
-        <button type="button" className="btn" disabled={field.disabled} onClick={() => onChange(last)}>
+        <button
+          type="button"
+          className="button-secondary"
+          disabled={field.disabled}
+          onClick={() => onChange(last)}
+        >
           {t('rain.back_to_measured')}
         </button>
       ) : null}

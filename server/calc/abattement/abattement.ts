@@ -516,7 +516,10 @@ export function calculateAbattement(
       },
       years,
       target_mm: target,
-      method: ABATTEMENT_METHOD,
+      // the same method on measured days
+      method: measured
+        ? { ...ABATTEMENT_METHOD, name: 'daily water balance over a measured daily rain series' }
+        : ABATTEMENT_METHOD,
       pet_method: petMethod,
       balance: surfaces.map((s, i) => {
         const t = b.totals[i]!;
