@@ -256,6 +256,22 @@ function parse(
   return { ok: true, parsed: { station, target, imposedVolume, surfaces, order: topo.order } };
 }
 
+const weathers = new Map<string, Series>();
+/**
+ * A measured series as the balance's weather (cached, a few at most: a project, its stress runs and its
+ * variants calculate on the same days; the balance keeps its own work per weather object).
+ */
+function measuredSeriesWeather(m: MeasuredInput, temps: number[], factor: number): Series {
+  const key = JSON.stringify([m.id, temps, factor]);
+  let w = weathers.get(key);
+  if (!w) {
+    w = measuredWeather(m.series, temps, factor);
+    if (weathers.size >= 8) weathers.delete(weathers.keys().next().value!);
+    weathers.set(key, w);
+  }
+  return w;
+}
+
 /** What the results say of a measured series: the file, the station, the period, its months beside the normals. */
 function measuredResult(
   m: MeasuredInput,
@@ -375,7 +391,7 @@ export function calculateAbattement(
   const wetDay = prm.get('wet_day_mm');
   const wet = wetDaysOf(station);
   const series = measured
-    ? measuredWeather(measured.series, station.temp_c, opts.rainFactor ?? 1)
+    ? measuredSeriesWeather(measured, station.temp_c, opts.rainFactor ?? 1)
     : stationSeries(
         {
           id: station.id,
