@@ -50,6 +50,11 @@ test('smca: a measured ECCC series uploaded, calculated, printed in the note', a
   await checkAnswersThenSubmit(page, { submit: 'Lancer le calcul' });
   await expect(page).toHaveURL(/\/client\/smca\/results$/);
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Pluviométrie de la série mesurée : station MONTREAL/PIERRE ELLIOTT TRUDEAU INTL, 1991–2002 (11 années complètes)',
+    ),
+  ).toBeVisible();
 
   await page.getByRole('link', { name: 'Compléter la note de calcul' }).click();
   const pdfResponse = page.waitForResponse((r) => r.url().includes('/pdf_download/'));
