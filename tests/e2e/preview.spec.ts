@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PREVIEW_DELAY_MS } from '../../app/state/usePreview';
+import { PREVIEW_DELAY_MS } from '../../app/state/previewDelay';
 import { checkAnswersThenSubmit, createSmExample, signInAsAdmin, submitSm } from './project';
 
 /**
