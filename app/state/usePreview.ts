@@ -76,7 +76,6 @@ export function usePreviewValue(store: PreviewStore): Preview {
   return useSyncExternalStore(store.subscribe, store.get);
 }
 
-
 /**
  * The figures of the project as it is being typed (the bundle's `preview`): the server's calculation
  * on the unsaved answers (POST {api}/preview), asked a moment after the last edit; a newer request
