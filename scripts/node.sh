@@ -45,12 +45,23 @@ roof_node_setup() {
   hash -r
 }
 
-# The packages of package-lock.json (npm ci), when node_modules is missing or older than the lock.
+# The packages of package-lock.json (npm ci), unless node_modules already holds every version the lock
+# names (npm's own record of it, node_modules/.package-lock.json; another platform's optional binaries
+# apart). A node_modules that links to another checkout's (a git worktree) is that checkout's to install.
 roof_packages() {
-  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-    echo "installing the packages from package-lock.json (npm ci)" >&2
-    npm ci --no-audit --no-fund
+  node -e '
+    const fs = require("fs");
+    const want = JSON.parse(fs.readFileSync("package-lock.json", "utf8")).packages;
+    const have = JSON.parse(fs.readFileSync("node_modules/.package-lock.json", "utf8")).packages;
+    for (const [path, p] of Object.entries(want))
+      if (path && !(p.optional && !have[path]) && have[path]?.version !== p.version) process.exit(1);
+  ' 2>/dev/null && return 0
+  if [ -L node_modules ]; then
+    echo "node_modules links to another checkout's and differs from this package-lock.json: run npm ci there" >&2
+    return 0
   fi
+  echo "installing the packages from package-lock.json (npm ci)" >&2
+  npm ci --no-audit --no-fund
 }
 
 if [ "${BASH_SOURCE[0]}" = "$0" ] && [ "${1:-}" = --check ]; then
