@@ -137,12 +137,13 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     perVisitor: config.calcPerVisitor,
     cacheMb: config.calcCacheMb,
     series: (id) => rainSeries.get(id),
+    timeoutMs: config.calcTimeS * 1000,
   });
   const pdfPool = new PdfPool({
     size: config.pdfWorkers,
     queue: config.pdfQueue,
     perVisitor: config.pdfPerVisitor,
-    timeoutMs: 60_000,
+    timeoutMs: config.noteTimeS * 1000,
     memoryMb: 512,
   });
   app.decorate('config', config);

@@ -33,6 +33,8 @@ export interface CalculationsOptions {
   cacheMb: number;
   /** the stored measured rain series of an id (server/rain/store.ts); none: projects cannot name one */
   series?: (id: string) => Promise<StoredSeries | undefined>;
+  /** a calculation's time budget on its worker (ms) */
+  timeoutMs: number;
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
@@ -75,7 +77,7 @@ export class Calculations {
       size: opts.workers,
       queue: opts.queue,
       perVisitor: opts.perVisitor,
-      timeoutMs: 60_000,
+      timeoutMs: opts.timeoutMs,
       memoryMb: 512,
       expectedMs: 1000,
     });
