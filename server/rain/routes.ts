@@ -291,8 +291,9 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     app.get(
       `/api/${type}/rain/:id`,
       { schema: { tags: ['files'], params: idParams, response: answers({ 200: summaryAnswer }) } },
-      async (request) => {
+      async (request, reply) => {
         access.product(type);
+        access.listOwner(request, reply); // admin mode: admins only, as for every project call
         const { id } = request.params;
         const row = SERIES_ID.test(id)
           ? await db
