@@ -18,6 +18,7 @@ import { migrate } from './db/migrate';
 import { installErrorHandler } from './http/errorHandler';
 import { installInputGuard } from './http/inputGuard';
 import { installSameOriginGuard } from './http/sameOrigin';
+import { installJsonTurns } from './http/turns';
 import { PdfPool } from './pdf/pool';
 import { Calculations } from './projects/calculations';
 import { Quotas } from './quota/quotas';
@@ -77,6 +78,8 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     (httpPart === 'body' ? exact : coercing).compile(schema),
   );
   installErrorHandler(app, { fileLimit: FILE_LIMIT });
+  // Large JSON bodies are parsed one per turn of the event loop: other visitors are answered between.
+  installJsonTurns(app);
   installSameOriginGuard(app);
   // Once the server is stopping, an answer still in flight closes its connection: a kept-alive socket
   // would otherwise hold the stop until the client's keep-alive ran out. (Fastify says so itself only

@@ -25,11 +25,16 @@ const running = new Set<ServerProcess>();
 /**
  * Starts the server with `env` on a port of the system's choosing (PORT=0, on 127.0.0.1) and resolves
  * once it listens, with the address it printed. Unset variables are not taken from this process: no
- * DATABASE_URL means SQLite, no SMTP_URL no mail.
+ * DATABASE_URL means SQLite, no SMTP_URL no mail. `root`: the checkout to run (another one's code for a
+ * benchmark's baseline).
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  root = ROOT,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: '',
