@@ -85,7 +85,9 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
 
   describe('a note never stops the server', () => {
     it('keeps answering /api/config while a 200-roof note prints', async () => {
-      const canada = (await serverOn(place, { APP_MODE: 'canada' })).server;
+      // About the server's thread staying free, not the machine's speed: the note gets all the time a
+      // busy machine may need (its 60 s default budget is tested in tests/reliability/pdfPool.test.ts).
+      const canada = (await serverOn(place, { APP_MODE: 'canada', NOTE_TIME_S: '3600' })).server;
       try {
         const body = projectBody('smca', (d) => {
           const roofs = d.roofs as Record<string, unknown>[];
@@ -124,7 +126,9 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
         expect(pdf.statusCode).toBe(200);
         expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
         console.info(`GET /api/config while a 200-roof note printed: ${whilePrinting} of ${probes} probes`);
-        expect(whilePrinting).toBeGreaterThan(10);
+        // At least one probe answered while the worker printed: a server printing on its own thread
+        // answers none (how many depends on the machine's speed, so no more is asked).
+        expect(whilePrinting).toBeGreaterThan(0);
       } finally {
         await canada.close();
       }
