@@ -74,6 +74,13 @@ export interface Config {
    * closes their connections: a client that stops reading never holds the server up for longer
    */
   shutdownGraceS: number;
+  /**
+   * connections one client address holds at once (an IPv6 address counted by its /64; behind a trusted
+   * proxy, its requests in flight); 0: no cap
+   */
+  connectionsPerAddress: number;
+  /** seconds a request (its headers and body) may take to arrive before it is cut (408); 0: no bound */
+  requestTimeoutS: number;
 }
 
 /** Every bad value of the environment, one line each. */
@@ -168,6 +175,8 @@ export const ENV_SCHEMA = {
     NOTE_DRAFT_MB: whole(4, 1, 12),
     NOTE_MEGAPIXELS: whole(40, 1, 1000),
     SHUTDOWN_GRACE_S: whole(10, 0, 3600),
+    CONNECTIONS_PER_ADDRESS: whole(64, 0, 1_000_000),
+    REQUEST_TIMEOUT_S: whole(120, 0, 3600),
   },
   required: ['PORT', 'HOST', 'DATA_DIR', 'APP_MODE', 'SALES_EMAIL', 'RATE_LIMIT'],
 } as const;
@@ -315,5 +324,7 @@ export function loadConfig(
     noteDraftMb: e.NOTE_DRAFT_MB,
     noteMegapixels: e.NOTE_MEGAPIXELS,
     shutdownGraceS: e.SHUTDOWN_GRACE_S,
+    connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+    requestTimeoutS: e.REQUEST_TIMEOUT_S,
   };
 }
