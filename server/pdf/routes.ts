@@ -218,7 +218,7 @@ export const pdfRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           {
             type: product,
             locale,
-            verification: { code, url: verifyAddress(request, code) },
+            verification: { code, ...verifyAddress(app.config.publicUrl, request, code) },
             project: {
               id: row.id,
               name: row.name,
