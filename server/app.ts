@@ -17,6 +17,7 @@ import { openDatabase, type Db, type Dialect } from './db/database';
 import { migrate } from './db/migrate';
 import { capConnections, checkingIntervalMs } from './http/connections';
 import { installErrorHandler } from './http/errorHandler';
+import { logSerializers } from './http/logRedaction';
 import { installInputGuard } from './http/inputGuard';
 import { installSameOriginGuard } from './http/sameOrigin';
 import { installJsonTurns } from './http/turns';
@@ -61,7 +62,8 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   await migrate(db, dialect);
   const requestTimeout = config.requestTimeoutS * 1000;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // The request log names each route, never a link's token or a note's code (logRedaction.ts).
+    logger: opts.logger ? { serializers: logSerializers } : false,
     bodyLimit: BODY_LIMIT,
     // A request (headers and body) arrives within REQUEST_TIMEOUT_S or is cut with 408: a body that
     // trickles a byte at a time holds its connection no longer than that (Node checks every tenth of it).

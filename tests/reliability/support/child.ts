@@ -18,6 +18,8 @@ export interface ServerProcess {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
   /** the last lines the process printed, for a failure message */
   output: () => string;
+  /** everything the process printed (its request log among it), its last megabyte at most */
+  log: () => string;
 }
 
 const running = new Set<ServerProcess>();
@@ -47,6 +49,7 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let tail = '';
+  let all = '';
   let gone = false;
   const exited = new Promise<void>((res) =>
     child.once('exit', () => {
@@ -63,6 +66,7 @@ export async function startServer(
     // last few kilobytes kept.
     const read = (chunk: Buffer) => {
       tail = (tail + chunk.toString()).slice(-8000);
+      all = (all + chunk.toString()).slice(-1024 * 1024);
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(tail);
       if (m) {
         clearTimeout(timer);
@@ -85,6 +89,7 @@ export async function startServer(
       await exited;
     },
     output: () => tail,
+    log: () => all,
   };
   running.add(proc);
   return proc;
