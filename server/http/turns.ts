@@ -39,6 +39,13 @@ export function inTurn(work: () => void): void {
 export const nextTurn = (): Promise<void> => new Promise((resolve) => inTurn(resolve));
 
 /**
+ * Resolves in the caller's turn when `text` is TURN_BYTES or more (a JSON text a handler is about to
+ * parse, such as a note's payload), at once otherwise.
+ */
+export const turnFor = (text: unknown): Promise<void> =>
+  typeof text === 'string' && text.length >= TURN_BYTES ? nextTurn() : Promise.resolve();
+
+/**
  * Replaces Fastify's JSON parser by the same parser (secure-json-parse, prototype poisoning refused),
  * called at once for a small body and in its turn (inTurn) for one of TURN_BYTES or more. The body
  * limits stay Fastify's (the instance's and each route's bodyLimit).
