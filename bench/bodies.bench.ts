@@ -12,8 +12,7 @@
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { Browser, stopAll, type ServerProcess } from '../tests/reliability/support/child';
-import { emptyNote } from '../tests/reliability/support/common';
+import { Browser, printNote, stopAll, type ServerProcess } from '../tests/reliability/support/child';
 import { rawRequest, rawSend } from '../tests/reliability/support/raw';
 import { projectBody } from '../tests/server/projects.fixtures';
 import { checkouts, memoryOf, ms, serverOf } from './checkouts';
@@ -57,16 +56,8 @@ const quantile = (xs: number[], q: number) =>
 /** A calculated, printed project: its issued code and PDF. */
 async function issuedNote(server: ServerProcess): Promise<{ code: string; pdf: Buffer }> {
   const browser = new Browser(server.url);
-  const id = ((await browser.send('POST', '/api/slowli/project', projectBody('sl'))).body as { id: string })
-    .id;
-  await browser.send('GET', `/api/slowli/calculate/${id}`);
-  const r = await fetch(`${server.url}/api/slowli/pdf_download/${id}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: browser.cookie },
-    body: JSON.stringify(emptyNote),
-  });
-  if (r.status !== 200) throw new Error(`printing answered ${r.status}`);
-  return { code: r.headers.get('x-verification-code')!, pdf: Buffer.from(await r.arrayBuffer()) };
+  const made = await browser.send('POST', '/api/slowli/project', projectBody('sl'));
+  return printNote(browser, (made.body as { id: string }).id);
 }
 
 /** The longest wait of a visitor while a PDF of `bytes` is checked, and the server's largest memory then. */

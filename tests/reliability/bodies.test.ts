@@ -8,8 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPlace, type Place } from '../server/harness';
 import { projectBody } from '../server/projects.fixtures';
-import { Browser, startServer, stopAll, type ServerProcess } from './support/child';
-import { emptyNote, fakeDist, size } from './support/common';
+import { Browser, printNote, startServer, stopAll, type ServerProcess } from './support/child';
+import { fakeDist, size } from './support/common';
 import { heldGet, rawRequest, rawSend, type RawAnswer } from './support/raw';
 
 const MB = 1024 * 1024;
@@ -41,16 +41,7 @@ describe('bodies that cost the server', () => {
       // a genuine issued note: a calculated project, printed
       const browser = new Browser(server.url);
       const made = await browser.send('POST', '/api/slowli/project', projectBody('sl'));
-      const id = (made.body as { id: string }).id;
-      expect((await browser.send('GET', `/api/slowli/calculate/${id}`)).status).toBe(200);
-      const printed = await fetch(`${server.url}/api/slowli/pdf_download/${id}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: browser.cookie },
-        body: JSON.stringify(emptyNote),
-      });
-      expect(printed.status).toBe(200);
-      const code = printed.headers.get('x-verification-code')!;
-      const pdf = Buffer.from(await printed.arrayBuffer());
+      const { code, pdf } = await printNote(browser, (made.body as { id: string }).id);
       const verify = (body: Buffer) =>
         rawSend(
           server.url,

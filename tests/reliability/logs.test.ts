@@ -7,8 +7,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPlace } from '../server/harness';
 import { projectBody } from '../server/projects.fixtures';
-import { Browser, startServer, stopAll } from './support/child';
-import { emptyNote, fakeDist, waitFor } from './support/common';
+import { Browser, printNote, startServer, stopAll } from './support/child';
+import { fakeDist, waitFor } from './support/common';
 
 describe('the request log', () => {
   afterAll(stopAll);
@@ -22,14 +22,7 @@ describe('the request log', () => {
         .id;
       const token = ((await owner.send('POST', `/api/slowli/project/${id}/link`)).body as { token: string })
         .token;
-      const printed = await fetch(`${server.url}/api/slowli/pdf_download/${id}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', cookie: owner.cookie },
-        body: JSON.stringify(emptyNote),
-      });
-      expect(printed.status).toBe(200);
-      const code = printed.headers.get('x-verification-code')!;
-      const pdf = Buffer.from(await printed.arrayBuffer());
+      const { code, pdf } = await printNote(owner, id);
 
       const other = new Browser(server.url);
       const typed = `${code.slice(0, 13).toUpperCase()}-${code.slice(13)}`;
@@ -47,7 +40,7 @@ describe('the request log', () => {
       const check = await fetch(`${server.url}/api/verify/${code}/pdf`, {
         method: 'POST',
         headers: { 'content-type': 'application/pdf' },
-        body: pdf,
+        body: new Uint8Array(pdf),
       });
       expect(await check.json()).toEqual({ issued: true, withdrawn: false });
 

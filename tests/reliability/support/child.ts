@@ -139,3 +139,19 @@ export class Browser {
     return { status: res.status, body: parsed };
   }
 }
+
+/**
+ * A note printed by `browser` for its project `id` (a flow-limiter one, as POST /api/slowli/project made
+ * it), calculated first: the PDF's bytes and the code it was issued under. Throws when printing fails.
+ */
+export async function printNote(browser: Browser, id: string): Promise<{ code: string; pdf: Buffer }> {
+  const calculated = await browser.send('GET', `/api/slowli/calculate/${id}`);
+  if (calculated.status !== 200) throw new Error(`the calculation answered ${calculated.status}`);
+  const printed = await fetch(`${browser.base}/api/slowli/pdf_download/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: browser.cookie },
+    body: JSON.stringify({ data: JSON.stringify({ informations: [] }) }),
+  });
+  if (printed.status !== 200) throw new Error(`printing answered ${printed.status}`);
+  return { code: printed.headers.get('x-verification-code')!, pdf: Buffer.from(await printed.arrayBuffer()) };
+}
