@@ -50,8 +50,12 @@ export function rawRequest(
   const flushed = (send: (done: () => void) => void) =>
     new Promise<void>((resolve) => {
       if (req.destroyed) return resolve();
-      send(() => resolve());
-      req.once('error', () => resolve());
+      const failed = () => resolve();
+      req.once('error', failed);
+      send(() => {
+        req.off('error', failed);
+        resolve();
+      });
     });
   return {
     req,
