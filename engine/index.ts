@@ -31,7 +31,7 @@ export {
   canCalculate,
 } from './wizard';
 export { toServer, fromServer } from './mapping';
-export { inputProblems, type InputProblem } from './inputProblems';
+export { boundProblems, inputProblems, type InputProblem } from './inputProblems';
 export { toDisplay, fromDisplay, unitKey, roundTo, displayDecimals } from './units';
 export { counters, resetCounters } from './counters';
 export { getPath, setPath } from './paths';
