@@ -26,6 +26,7 @@ export {
   previous,
   submit,
   initialStep,
+  loadedStatuses,
   isFormValid,
   canJumpTo,
   canCalculate,

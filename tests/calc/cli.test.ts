@@ -92,7 +92,7 @@ describe('npm run calc', () => {
       'steps.Chantier.forms.0.form.montana_duree_max [maximum]: Durée maximale de validité (min) : La valeur doit être inférieure ou égale à 11 520',
       'steps.Toiture.forms.0.form.hauteur [maximum]: Toiture 1 (Toiture A) – Hauteur de décaissé : La valeur doit être inférieure ou égale à 300 mm',
       'steps.Toiture.forms.0.form.gravel_thickness [maximum]: Toiture 1 (Toiture A) – Épaisseur de gravillons : La valeur doit être inférieure ou égale à 300 mm',
-      'steps.Toiture.forms.0.form.evac_horizontal [check]: Toiture 1 (Toiture A) – Évacuations horizontales : Au plus 120 évacuations en tout',
+      'steps.Toiture.forms.0.form.evac_horizontal [check]: Toiture 1 (Toiture A) – Évacuations horizontales : Au plus 120 évacuations (horizontales et verticales)',
       'steps.Toiture.forms.1.form.surface_retention [maximum]: Toiture 2 (Géante) – Surface de rétention : La valeur doit être inférieure ou égale à 1 000 000 m²',
     ])
       expect(said).toContain(line);

@@ -88,7 +88,7 @@ describe('answers beyond physics', () => {
       patch: { 'roofs.0.drainage.horizontal': 10000, 'roofs.0.drainage.vertical': 0 },
       field: 'steps.Toiture.forms.0.form.evac_horizontal',
       message:
-        'Toiture 1 (Toiture A) – Évacuations horizontales : Au plus 120 évacuations en tout (horizontales et verticales) sur 1 200 m² de toiture : une évacuation draine au moins 10 m² (deux sont toujours admises).',
+        'Toiture 1 (Toiture A) – Évacuations horizontales : Au plus 120 évacuations (horizontales et verticales) sur 1 200 m² : une évacuation draine au moins 10 m², deux sont toujours admises.',
     },
     {
       id: 'sl',
