@@ -93,7 +93,9 @@ function reasonOf(p: InputProblem): Reason {
     field: p.field,
     message: `${p.path || 'the project'}: fails its rule '${p.rule}' (${p.message.key})`,
     rule: p.rule,
-    rule_message: p.message.params ? { key: p.message.key, params: p.message.params } : { key: p.message.key },
+    rule_message: p.message.params
+      ? { key: p.message.key, params: p.message.params }
+      : { key: p.message.key },
   };
 }
 
