@@ -56,6 +56,11 @@ export type SaveOutcome =
 
 type Action<Args extends unknown[], R = void> = WritableAtom<null, Args, R>;
 
+/** Whether Next or Previous moves the step shown (the default) or only records the step's status. */
+export interface MoveOptions {
+  move?: boolean;
+}
+
 export interface WizardAtoms {
   /** the local form model, persisted in sessionStorage under the bundle's storage.form key */
   form: WritableAtom<Record<string, unknown>, [SetStateAction<Record<string, unknown>>], void>;
@@ -81,8 +86,12 @@ export interface WizardAtoms {
     { added: number; skipped: ReturnType<typeof pasteCards>['skipped'] }
   >;
   setUnits: Action<[UnitSystem]>;
-  next: Action<[], ReturnType<typeof next>>;
-  previous: Action<[], ReturnType<typeof previous>>;
+  /**
+   * Next and Previous: the current step validated, its status recorded, and the step moved to; with
+   * `{ move: false }` the step shown stays (the app moves it through the address once the save is done).
+   */
+  next: Action<[MoveOptions?], ReturnType<typeof next>>;
+  previous: Action<[MoveOptions?], ReturnType<typeof previous>>;
   submit: Action<[], ReturnType<typeof submit>>;
   patchSession: Action<[Partial<SessionData>]>;
   /** saves the project (POST when new, PUT with its version); a 409 says it changed elsewhere */
@@ -202,16 +211,16 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
       commit(set, setUnitSystem(bundle, now(get, set), u));
       set(patchSession, { unit_system: u });
     }),
-    next: atom(null, (get, set) => {
+    next: atom(null, (get, set, o?: MoveOptions) => {
       const r = next(now(get, set), get(session).statuses, get(current));
       set(patchSession, { statuses: r.statuses });
-      set(current, r.current);
+      if (o?.move !== false) set(current, r.current);
       return r;
     }),
-    previous: atom(null, (get, set) => {
+    previous: atom(null, (get, set, o?: MoveOptions) => {
       const r = previous(now(get, set), get(session).statuses, get(current));
       set(patchSession, { statuses: r.statuses });
-      set(current, r.current);
+      if (o?.move !== false) set(current, r.current);
       return r;
     }),
     submit: atom(null, (get, set) => {
