@@ -56,6 +56,11 @@ export type SaveOutcome =
 
 type Action<Args extends unknown[], R = void> = WritableAtom<null, Args, R>;
 
+/** How a save stores the answers: as the session's project (the default), or as a new one. */
+export interface SaveOptions {
+  asNew?: boolean;
+}
+
 /** Whether Next or Previous moves the step shown (the default) or only records the step's status. */
 export interface MoveOptions {
   move?: boolean;
@@ -94,8 +99,11 @@ export interface WizardAtoms {
   previous: Action<[MoveOptions?], ReturnType<typeof previous>>;
   submit: Action<[], ReturnType<typeof submit>>;
   patchSession: Action<[Partial<SessionData>]>;
-  /** saves the project (POST when new, PUT with its version); a 409 says it changed elsewhere */
-  save: Action<[StepStatus[]?], Promise<SaveOutcome>>;
+  /**
+   * saves the project (POST when new, PUT with its version); a 409 says it changed elsewhere. `asNew`
+   * posts the answers as a new project, the one the session names left as it is.
+   */
+  save: Action<[StepStatus[]?, SaveOptions?], Promise<SaveOutcome>>;
   /** a project's answers and session (from the server); the first step to complete opens */
   load: Action<[Record<string, unknown>, Partial<SessionData>]>;
   /** a new project: form, project id, statuses and results reset */
@@ -229,11 +237,12 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
       return r;
     }),
     patchSession,
-    save: atom(null, async (get, set, statuses?: StepStatus[]): Promise<SaveOutcome> => {
+    save: atom(null, async (get, set, statuses?: StepStatus[], o?: SaveOptions): Promise<SaveOutcome> => {
       const answers = now(get, set).data;
       const cur = get(session);
-      const project = toServer(bundle, answers, statuses ?? cur.statuses, cur.project_id ?? undefined);
-      const r = await saveProject(`/api/${bundle.productType}`, project, cur.version);
+      const id = o?.asNew ? undefined : (cur.project_id ?? undefined);
+      const project = toServer(bundle, answers, statuses ?? cur.statuses, id);
+      const r = await saveProject(`/api/${bundle.productType}`, project, id ? cur.version : null);
       if (!r.data) return { ok: false, conflict: r.error?.status === 409, error: r.error };
       const answer = r.data;
       // a changed project loses its held results; a new one takes its id from the answer
@@ -241,7 +250,8 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
         ...was,
         project_id: answer.id,
         version: answer.version,
-        results: answer.changed && !answer.results_kept ? null : was.results,
+        results: (answer.changed && !answer.results_kept) || !id ? null : was.results,
+        ...(id ? {} : { variant: null }),
         saved: answersKey(answers),
       }));
       return { ok: true, id: answer.id };

@@ -14,7 +14,7 @@ test('a calculator that is only a folder of JSON: home, wizard, results, history
   await expect(page.getByRole('heading', { name: 'Cuve de récupération', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dimensionner une cuve' })).toBeVisible();
   await page.getByRole('link', { name: 'Commencer' }).click();
-  await expect(page).toHaveURL(/\/client\/tank\/calculator(#\d)?$/);
+  await expect(page).toHaveURL(/\/client\/tank\/calculator(\/\d)?$/);
 
   await expect(page.getByRole('heading', { name: 'Le chantier' })).toBeVisible();
   await page.getByLabel('Nom du chantier').fill('Gymnase des Lilas');

@@ -1,5 +1,5 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-import { useLoaderData, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLoaderData, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fromServer, type UnitSystem } from '../../../engine';
 import { fetchProject, type StoredProjectAnswer } from '../../api/projects';
 import { apiErrorText, type HttpResult } from '../../api/http';
@@ -24,6 +24,18 @@ export function useOpenProject(say: (notice: Notice) => void) {
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
   const location = useLocation();
+  const { step } = useParams();
+  // an address naming a project out of reach stops naming it, once the step is in the address (its own
+  // replacement, useStepRoute, would otherwise bring the old search back)
+  const [unnamed, setUnnamed] = useState(false);
+  useEffect(() => {
+    if (!unnamed || step === undefined) return;
+    setUnnamed(false);
+    const search = new URLSearchParams(location.search);
+    search.delete('id');
+    const rest = search.toString();
+    void navigate(`${location.pathname}${rest ? `?${rest}` : ''}`, { replace: true });
+  }, [unnamed, step, location, navigate]);
 
   const open = (r: HttpResult<StoredProjectAnswer>, id: string) => {
     if (!r.data) {
@@ -36,10 +48,7 @@ export function useOpenProject(say: (notice: Notice) => void) {
         // an address naming a project this browser cannot reach: the form is not that project's, and
         // the address stops naming it (a reload would say the same again)
         say({ kind: 'unknown', text: t('app.project_move.unknown') });
-        const search = new URLSearchParams(location.search);
-        search.delete('id');
-        const rest = search.toString();
-        void navigate(`${location.pathname}${rest ? `?${rest}` : ''}`, { replace: true });
+        setUnnamed(true);
       }
       return;
     }

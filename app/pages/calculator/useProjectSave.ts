@@ -29,17 +29,16 @@ export function useProjectSave(initial: Notice = null) {
   const w = useFrameWizard();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(initial);
-  const save = async (statuses?: StepStatus[], saved = 'app.saved'): Promise<boolean> => {
+  const store = async (statuses: StepStatus[] | undefined, asNew: boolean): Promise<boolean> => {
     setBusy(true);
-    const r = await w.save(statuses);
+    const r = await w.save(statuses, { asNew });
     setBusy(false);
-    setNotice(r.ok ? { kind: 'saved', text: t(saved) } : saveFailure(r, t));
+    setNotice(
+      r.ok ? { kind: 'saved', text: t(asNew ? 'app.saved_as_new' : 'app.saved') } : saveFailure(r, t),
+    );
     return r.ok;
   };
-  const saveAsNew = (statuses?: StepStatus[]): Promise<boolean> => {
-    // the atoms read the session when saving: without an id, the answers are posted as a new project
-    w.patchSession({ project_id: null, version: null, results: null, variant: null });
-    return save(statuses, 'app.saved_as_new');
-  };
+  const save = (statuses?: StepStatus[]) => store(statuses, false);
+  const saveAsNew = (statuses?: StepStatus[]) => store(statuses, true);
   return { busy, notice, setNotice, save, saveAsNew };
 }
