@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
 import { OpenProjectFile, PasteLink, ProjectMove } from '../../components/ProjectMove';
 import { useFrame } from '../../frame';
 import { wizardAtoms } from '../../state/wizardAtoms';
@@ -13,7 +14,8 @@ export type Notice = {
  * A banner above the wizard or the review: a failure, a conflict (read the project again, losing the
  * answers on screen, or keep them as a new project), a project out of this browser's reach (save it as a
  * new one, or open it from its file or link), an address naming a project this browser cannot reach (open
- * it from its file or link), or a word of information. `busy` while a save is on its way.
+ * it from its file or link), or a word of information. A failure takes the focus (the page scrolls to it).
+ * `busy` while a save is on its way.
  */
 export function ProjectNotice({
   notice,
@@ -30,9 +32,20 @@ export function ProjectNotice({
 }) {
   const { calc, calculator, t } = useFrame();
   const id = useAtomValue(wizardAtoms(calculator.bundle).session).project_id;
+  // a failure takes the focus, so that it is seen (and read) from the button far below that met it
+  const box = useRef<HTMLDivElement>(null);
+  const failure = notice !== null && notice.kind !== 'info' && notice.kind !== 'saved';
+  useEffect(() => {
+    if (failure) box.current?.focus();
+  }, [notice, failure]);
   if (!notice || notice.kind === 'saved') return null;
   return (
-    <div className={`notice notice-${notice.kind}`} role={notice.kind === 'info' ? 'status' : 'alert'}>
+    <div
+      ref={box}
+      tabIndex={failure ? -1 : undefined}
+      className={`notice notice-${notice.kind}`}
+      role={notice.kind === 'info' ? 'status' : 'alert'}
+    >
       <p>{notice.text}</p>
       {notice.kind === 'lost' || notice.kind === 'unknown' ? (
         <div className="project-lost">
