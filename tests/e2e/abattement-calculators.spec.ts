@@ -198,7 +198,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await page.getByRole('searchbox').fill('scolaire');
   await expect(page.getByRole('link', { name: 'Groupe scolaire', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Groupe scolaire', exact: true }).click();
-  await expect(page).toHaveURL(/\/client\/sm\/calculator\?id=/);
+  await expect(page).toHaveURL(/\/client\/sm\/calculator(\/\d)?\?id=/);
   await expect(page.getByRole('heading', { name: 'Déversements' })).toBeVisible();
 });
 
