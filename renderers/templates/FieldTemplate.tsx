@@ -43,7 +43,7 @@ export function FieldTemplate(props: Props) {
         {state.kind === 'boolean' ? label : <label htmlFor={id}>{label}</label>}
         {state.info ? (
           // named in the field's description (widgets/fieldProps.ts ariaOf), shown while the field has focus
-          <span id={`${id}__infokey`} className="field-info-key">
+          <span id={`${id}__infokey`} className="field-info-key visually-hidden">
             {t('common.info_key')}
           </span>
         ) : null}
