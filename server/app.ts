@@ -133,12 +133,13 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     queue: config.calcQueue,
     perVisitor: config.calcPerVisitor,
     cacheMb: config.calcCacheMb,
+    timeoutMs: config.calcTimeS * 1000,
   });
   const pdfPool = new PdfPool({
     size: config.pdfWorkers,
     queue: config.pdfQueue,
     perVisitor: config.pdfPerVisitor,
-    timeoutMs: 60_000,
+    timeoutMs: config.noteTimeS * 1000,
     memoryMb: 512,
   });
   app.decorate('config', config);

@@ -45,6 +45,9 @@ export interface Config {
   pdfQueue: number;
   /** notes in flight (waiting or printing) per visitor (client address) at most, before 429 */
   pdfPerVisitor: number;
+  /** seconds a note may print, and a calculation run, before its worker is stopped (503) */
+  noteTimeS: number;
+  calcTimeS: number;
   /** calculations run at once (worker threads), waiting at most before 503, in flight per visitor before 429 */
   calcWorkers: number;
   calcQueue: number;
@@ -152,6 +155,8 @@ export const ENV_SCHEMA = {
     CALC_QUEUE: whole(16, 0, 1000),
     CALC_PER_VISITOR: whole(2, 1, 100),
     CALC_CACHE_MB: whole(64, 0, 65536),
+    NOTE_TIME_S: whole(60, 1, 3600),
+    CALC_TIME_S: whole(60, 1, 3600),
     PROJECTS_PER_HOUR: whole(60, 0, 1_000_000),
     PROJECTS_PER_DAY: whole(300, 0, 1_000_000),
     LOGIN_FAILURES: whole(10, 0, 1_000_000),
@@ -297,6 +302,8 @@ export function loadConfig(
     calcQueue: e.CALC_QUEUE,
     calcPerVisitor: e.CALC_PER_VISITOR,
     calcCacheMb: e.CALC_CACHE_MB,
+    noteTimeS: e.NOTE_TIME_S,
+    calcTimeS: e.CALC_TIME_S,
     projectsPerHour: e.PROJECTS_PER_HOUR,
     projectsPerDay: e.PROJECTS_PER_DAY,
     loginFailures: e.LOGIN_FAILURES,
