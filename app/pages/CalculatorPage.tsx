@@ -63,11 +63,7 @@ export function CalculatorPage() {
         <main className="page page-calculator">
           <CalculatorHead
             saving={
-              saving.busy && !project.opening
-                ? t('app.saving')
-                : notice?.kind === 'saved'
-                  ? notice.text
-                  : ''
+              saving.busy && !project.opening ? t('app.saving') : notice?.kind === 'saved' ? notice.text : ''
             }
           />
           <ProjectNotice

@@ -21,9 +21,7 @@ export function ConfirmPage() {
       <main className="page page-confirm">
         <h1>{t('app.sl_results.sent_title')}</h1>
         <div role="alert" className="notice notice-error">
-          <p>
-            {load.error?.status === 404 ? t('app.sl_results.sent_unknown') : apiErrorText(load.error, t)}
-          </p>
+          <p>{load.error?.status === 404 ? t('app.sl_results.sent_unknown') : apiErrorText(load.error, t)}</p>
           <Link className="button-secondary" to={`/${calc}/calculator`}>
             {t('app.back_to_calculator')}
           </Link>

@@ -66,12 +66,7 @@ export function ReviewPage() {
         <Link className="button-secondary" to={`/${calc}/calculator`}>
           {t('app.back_to_data')}
         </Link>
-        <button
-          type="button"
-          className="button-primary"
-          disabled={saving.busy}
-          onClick={() => void submit()}
-        >
+        <button type="button" className="button-primary" disabled={saving.busy} onClick={() => void submit()}>
           {saving.busy ? t('app.saving') : t(bundle.submit ?? 'common.submit')}
         </button>
       </footer>

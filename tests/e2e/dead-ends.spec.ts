@@ -76,7 +76,9 @@ test('a project out of reach: Next stays on the step and offers to save the answ
   await expect(page.getByRole('heading', { name: 'Informations chantier' })).toBeVisible();
 });
 
-test('a project changed elsewhere: Next stays, and the answers can be kept as a new project', async ({ page }) => {
+test('a project changed elsewhere: Next stays, and the answers can be kept as a new project', async ({
+  page,
+}) => {
   const id = await storeExample(page);
   await page.goto(`/client/sl/calculator?id=${id}`);
   await page.getByRole('button', { name: /^Client/ }).click();
@@ -101,7 +103,10 @@ test('a project changed elsewhere: Next stays, and the answers can be kept as a 
   await expect(name).toHaveValue('Jeanne Martin-Roux');
   // the project changed elsewhere keeps its own answers
   const theirs = (await (await page.request.get(`/api/slowli/project/${id}`)).json()) as Stored;
-  expect(theirs.steps.Client.forms[0]!.form).toMatchObject({ name: 'Jeanne Martin', company: 'Changée ailleurs' });
+  expect(theirs.steps.Client.forms[0]!.form).toMatchObject({
+    name: 'Jeanne Martin',
+    company: 'Changée ailleurs',
+  });
   await page.getByRole('button', { name: 'Suivant', exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Informations chantier' })).toBeVisible();
 });

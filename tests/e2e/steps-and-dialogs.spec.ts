@@ -17,7 +17,9 @@ async function fillClient(page: Page): Promise<void> {
   await textbox(page, 'Interlocuteur commercial').fill('Paul Durand');
 }
 
-test('Tab goes from the e-mail to the phone; Alt+I opens a field’s help, Escape closes it', async ({ page }) => {
+test('Tab goes from the e-mail to the phone; Alt+I opens a field’s help, Escape closes it', async ({
+  page,
+}) => {
   await page.goto('/client/sl/calculator');
   const email = textbox(page, 'E-mail');
   await email.click();
@@ -91,7 +93,9 @@ test('the question before leaving unsaved edits: Enter stays, Back is asked abou
   await expect(page).toHaveURL(/\/client\/sl$/);
 });
 
-test('each step is an address of the router: Back, Forward, a reload and an old #n address', async ({ page }) => {
+test('each step is an address of the router: Back, Forward, a reload and an old #n address', async ({
+  page,
+}) => {
   const warnings: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
