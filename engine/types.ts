@@ -16,7 +16,16 @@
 export type JsonLogic = unknown;
 
 /** Field kinds; each has exactly one renderer in the registry (renderers/registry.ts). */
-export type FieldKind = 'text' | 'number' | 'phone' | 'email' | 'select' | 'boolean' | 'dataSelect';
+export type FieldKind =
+  | 'text'
+  | 'number'
+  | 'phone'
+  | 'email'
+  | 'select'
+  | 'boolean'
+  | 'dataSelect'
+  /** a measured daily rain series uploaded with the project: its id (issue 39.3) */
+  | 'rainSeries';
 
 /** 0 ok, 1 needed (step passable), 2 required/invalid (step blocked). */
 export type Severity = 0 | 1 | 2;
@@ -54,6 +63,8 @@ export interface DataSchema {
   enum?: unknown[];
   default?: unknown;
   minimum?: number;
+  /** the value must be greater than this (a surface: > 0), where `minimum` would let the bound itself in */
+  exclusiveMinimum?: number;
   maximum?: number;
   maxLength?: number;
   format?: string;
@@ -69,6 +80,7 @@ export type BuiltinCheck =
   | 'number'
   | 'integer'
   | 'minimum'
+  | 'exclusiveMinimum'
   | 'maximum'
   | 'maxLength'
   | 'email'
@@ -135,6 +147,11 @@ export interface Check {
   severity: 1 | 2;
   message: string; // message key
   params?: Record<string, JsonLogic>;
+  /**
+   * A limit of physics or of the catalogue (drains per m2 of roof): a project holding such an answer is
+   * refused when it is saved, not only when it is calculated, as a JSON Schema bound is.
+   */
+  bound?: boolean;
 }
 
 /**

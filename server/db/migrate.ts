@@ -9,7 +9,8 @@ import { limits } from './migrations/2026_11_25_limits';
 import { projectNumbers } from './migrations/2026_11_25_project_numbers';
 import { sortKeyIndexes } from './migrations/2026_11_25_sort_key_indexes';
 import { issuedNotes } from './migrations/2026_11_25_issued_notes';
-import { jobLeases } from './migrations/2026_11_26_job_leases';
+import { rainSeries } from './migrations/2026_12_01_rain_series';
+import { jobLeases } from './migrations/2026_12_02_job_leases';
 
 /** The dated migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -23,7 +24,8 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_25_project_numbers': projectNumbers,
     '2026_11_25_sort_key_indexes': sortKeyIndexes(dialect),
     '2026_11_25_issued_notes': issuedNotes,
-    '2026_11_26_job_leases': jobLeases(dialect),
+    '2026_12_01_rain_series': rainSeries(dialect),
+    '2026_12_02_job_leases': jobLeases(dialect),
   };
 }
 

@@ -13,6 +13,7 @@ export const API_CODES = [
   'body_too_large',
   'unsupported_type',
   'not_calculable',
+  'out_of_bounds',
   'rate_limited',
   'unavailable',
   'internal',
@@ -32,6 +33,7 @@ export const API_CODES = [
   'visitor_storage',
   'storage_per_day',
   'note_pixels',
+  'rain_refused',
 ] as const;
 export type ApiCode = (typeof API_CODES)[number];
 
