@@ -1,9 +1,6 @@
-import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './HttpError';
-
-/** The client an address belongs to: an IPv6 address by its /64 (one line's), IPv4-mapped as IPv4. */
-const clientOf = (address: string): string => normalizeIP(address, 64);
+import { clientOf } from './visitor';
 
 /** How often Node looks for requests past their time (a tenth of it, between 0.1 and 5 s). */
 export const checkingIntervalMs = (requestTimeoutMs: number): number =>

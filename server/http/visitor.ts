@@ -9,10 +9,14 @@ import type { FastifyRequest } from 'fastify';
 export const IPV6_PREFIX = 64;
 
 /**
- * Who a request comes from, for every per-address limit, quota and share: its address (as TRUST_PROXY
- * gives it), an IPv6 address by its /64 and an IPv4-mapped one as IPv4 (@fastify/rate-limit's
- * normalizeIP, the key of its own limit).
+ * The client an address belongs to, for every per-address limit, quota and share: an IPv6 address by its
+ * /64 and an IPv4-mapped one as IPv4 (@fastify/rate-limit's normalizeIP, the key of its own limit).
  */
+export function clientOf(address: string): string {
+  return normalizeIP(address, IPV6_PREFIX);
+}
+
+/** Who a request comes from: the client of its address, as TRUST_PROXY gives it (clientOf). */
 export function visitorOf(request: Pick<FastifyRequest, 'ip'>): string {
-  return normalizeIP(request.ip, IPV6_PREFIX);
+  return clientOf(request.ip);
 }
