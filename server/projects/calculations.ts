@@ -92,9 +92,9 @@ export class Calculations {
     return { ...this.pool.stats, cached: this.cache.size, cachedBytes: this.cache.bytes };
   }
 
-  /** Calculations of a visitor (http/visitor.ts) waiting or running. */
-  inFlightOf(visitor: string): number {
-    return this.pool.inFlightOf(visitor);
+  /** The calculations pool itself: each visitor's jobs in flight and waiting, the jobs started. */
+  get turns(): Pick<WorkerPool<CalculationInput, CalculationAnswer>, 'inFlightOf' | 'waitingOf' | 'started'> {
+    return this.pool;
   }
 
   /** Starts a worker ahead of the first calculation. */

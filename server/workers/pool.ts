@@ -108,6 +108,7 @@ export class WorkerPool<In, Out> {
   private readonly busy = new Set<Worker>();
   private readonly turns = new Turns<Job<In, Out>>();
   private closed = false;
+  private startedJobs = 0;
   /** a moving mean of a job's duration, for Retry-After */
   private meanMs: number;
 
@@ -123,6 +124,16 @@ export class WorkerPool<In, Out> {
   /** Jobs of a visitor waiting or running. */
   inFlightOf(visitor: string): number {
     return this.turns.placesOf(visitor);
+  }
+
+  /** Jobs of a visitor waiting for a worker. */
+  waitingOf(visitor: string): number {
+    return this.turns.waitingOf(visitor);
+  }
+
+  /** Jobs started since the pool was made (the order of turns can be read from it). */
+  get started(): number {
+    return this.startedJobs;
   }
 
   /** Starts one worker ahead of the first job (server start), so that it does not wait for the boot. */
@@ -244,6 +255,7 @@ export class WorkerPool<In, Out> {
 
   private start(worker: Worker, job: Job<In, Out>): void {
     this.busy.add(worker);
+    this.startedJobs += 1;
     const started = Date.now();
     let settled = false;
     const finish = (keep: boolean, outcome: () => void) => {

@@ -47,6 +47,11 @@ export class Turns<T extends Turn> {
     return this.held.get(visitor) ?? 0;
   }
 
+  /** Jobs of a visitor waiting for a worker. */
+  waitingOf(visitor: string): number {
+    return this.lanes.get(visitor)?.length ?? 0;
+  }
+
   private served(visitor: string): number {
     return this.memory.get(visitor)?.served ? 1 : 0;
   }
