@@ -36,7 +36,8 @@ function abattement(bundle: Bundle, project: StoredProject, opts: CalculateOptio
   if (!base.ok || opts.stress === false || !bundle.results.stress?.length) return base;
   const stress: StressCase[] = [];
   for (const f of bundle.results.stress) {
-    const r = calculateAbattement(product, project, { adjustStation: moreRain(f) });
+    // a sensitivity: the surfaces behind a missed target are named for the project as it is only
+    const r = calculateAbattement(product, project, { adjustStation: moreRain(f), explain: false });
     if (!r.ok) continue;
     stress.push({
       rain_factor: f,
