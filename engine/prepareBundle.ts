@@ -7,6 +7,7 @@ function fail(at: string, reason: string, hint?: string): void {
   if (!collected) throw e;
   collected.push(e);
 }
+import { checkFigures } from './checkFigures';
 import { compile, fieldSchema } from './compile';
 import { KNOWN_OPERATORS, operatorOf } from './rules';
 import type { Bundle, StepDef } from './types';
@@ -232,10 +233,8 @@ function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
   (bundle.results.formulas ?? []).forEach((f, i) =>
     checkRule(f.value, `/results/formulas/${i}/value`, undefined, modelPaths),
   );
-  if (bundle.compare) {
-    bundle.compare.figures.forEach((f, i) => checkOperators(f.value, `/compare/figures/${i}/value`));
-    if (bundle.compare.monthly) checkOperators(bundle.compare.monthly.values, '/compare/monthly/values');
-  }
+  checkFigures(bundle, fail, checkOperators);
+  if (bundle.compare?.monthly) checkOperators(bundle.compare.monthly.values, '/compare/monthly/values');
 }
 
 let stepsByPath: Map<string, StepDef[]> = new Map();

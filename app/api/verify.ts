@@ -2,9 +2,36 @@ import { http } from './http';
 
 /** A verification's figure: as issued, as calculated today (null: not calculated again), the difference. */
 export interface VerifyFigure {
+  key: string;
   label: string;
   issued: string;
   today: string | null;
+  delta?: string;
+  differs: boolean;
+}
+
+/** A verdict as the page shows it: its status in words, its tone, its sentences. */
+export interface VerdictWords {
+  words: string;
+  tone: 'success' | 'warning' | 'error' | 'none';
+  lines: string[];
+}
+
+/** A verdict as issued and as recalculated today (null: not calculated again). */
+export interface VerifyVerdict {
+  key: string;
+  label: string;
+  issued: VerdictWords;
+  today: VerdictWords | null;
+  differs: boolean;
+}
+
+/** A figure of the note's tables that differs today: where it is (a roof), as issued and today. */
+export interface VerifyDetail {
+  where: string;
+  label: string;
+  issued: string;
+  today: string;
   delta?: string;
 }
 
@@ -23,6 +50,9 @@ export type Verification =
       method: { issued: string; today: string };
       climate: string;
       figures: VerifyFigure[];
+      verdicts: VerifyVerdict[];
+      /** the other figures the note prints: how many values were compared, those that differ */
+      details: { compared: number; differing: VerifyDetail[] };
       recalculated: boolean;
       same: boolean;
       changes: { version: string; text: string }[];

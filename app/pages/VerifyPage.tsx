@@ -7,6 +7,7 @@ import { createI18n } from '../../words/i18n';
 import { checkPdf } from '../api/verify';
 import { verifyLocale, type VerifyLoad } from '../loaders';
 import { apiErrorText } from '../api/http';
+import { VerifyDetails, VerifyKeyFigures, VerifyVerdicts } from './verify/VerifyFigures';
 import './verify.css';
 
 type Check =
@@ -111,36 +112,11 @@ export function VerifyPage() {
             ) : null}
           </dl>
         </section>
+        <VerifyVerdicts v={v} t={t} />
         <section className="card verify-card" aria-labelledby="verify-figures">
           <h2 id="verify-figures">{t('app.verify.figures')}</h2>
-          {v.figures.length ? (
-            <div className="verify-table-wrap">
-              <table className="data-table verify-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('app.verify.figure')}</th>
-                    <th scope="col">{t('app.verify.as_issued')}</th>
-                    <th scope="col">{t('app.verify.today')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {v.figures.map((f) => (
-                    <tr
-                      key={f.label}
-                      className={f.today !== null && f.today !== f.issued ? 'verify-differs' : ''}
-                    >
-                      <th scope="row">{f.label}</th>
-                      <td>{f.issued}</td>
-                      <td>
-                        {f.today ?? '–'}
-                        {f.delta ? <span className="verify-delta"> ({f.delta})</span> : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
+          <VerifyKeyFigures v={v} t={t} />
+          <VerifyDetails v={v} t={t} />
           <div
             className={`notice ${v.same ? 'notice-success' : 'notice-warning'} verify-verdict`}
             role="status"
@@ -154,7 +130,7 @@ export function VerifyPage() {
               <>
                 <p>{t('app.verify.differs', { method: v.method.today })}</p>
                 {v.changes.length ? (
-                  <ul className="verify-changes">
+                  <ul className="verify-changes" id="verify-changes">
                     {v.changes.map((c) => (
                       <li key={c.version}>{c.text}</li>
                     ))}

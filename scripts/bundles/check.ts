@@ -76,7 +76,11 @@ export function checkFolder(dir: string): Problem[] {
       message: `the id '${bundle.id}' is not the folder's name '${name}'`,
       hint: `rename the folder or set "id": "${name}"`,
     });
-  for (const locale of bundle.locales) {
+  // its languages, and those its notes are read in (a messages file beyond them: the verification page)
+  const reading = ['fr', 'en'].filter(
+    (l) => !bundle.locales.includes(l) && existsSync(join(dir, `messages.${l}.json`)),
+  );
+  for (const locale of [...bundle.locales, ...reading]) {
     const own = join(dir, `messages.${locale}.json`);
     if (!existsSync(own)) {
       problems.push({ file: file(`messages.${locale}.json`), pointer: '', message: 'missing messages file' });

@@ -4,7 +4,8 @@ import { toDisplay } from '../../engine/units';
 import { listOf } from '../../words/i18n';
 import { isAbattementResults, isFlowLimiterResults, type Results } from '../../words/results';
 import { numberText } from '../../words/numberText';
-import { depthText, seriesCheckText } from '../../words/resultsText';
+import { seriesCheckText } from '../../words/resultsText';
+import type { FigureWriter } from '../../words/figures';
 import { s, tableBlocks, type Block } from './noteParts';
 
 type T = ((k: string, p?: Record<string, unknown>) => string) & { exists?: (k: string) => boolean };
@@ -72,10 +73,10 @@ function provenanceText(p: Param, t: T, params: Record<string, unknown>): string
 export function methodBlocks(
   results: Results,
   t: T,
-  system: UnitSystem,
-  lang: string,
+  w: FigureWriter,
   optionLabel: (value: string) => string | null,
 ): Block[] {
+  const { system, lang } = w;
   const params: Param[] = 'parameters' in results ? results.parameters : [];
   const value = (name: string) => {
     const v = params.find((p) => p.name === name)?.value;
@@ -101,8 +102,8 @@ export function methodBlocks(
     const retentio = results.limiters.some((l) => l.articles.some((a) => a.type === 'retentio'));
     paragraphs.push(
       t('app.method_text.flow_limiter.scope', {
-        rate: numberText(results.leakage_rate_l_s_ha, lang, 2),
-        qf: numberText(results.allowed_leakage_l_s, lang, 4),
+        rate: w.number('rate', results.leakage_rate_l_s_ha),
+        qf: w.number('flow', results.allowed_leakage_l_s),
         area: numberText(area, lang, 0),
       }),
       ...(rain && rainParams
@@ -116,13 +117,13 @@ export function methodBlocks(
               rainParams,
             ),
             t('app.method_text.flow_limiter.volume_rain', {
-              volume: numberText(results.method_volume, lang, 4),
+              volume: w.number('volume', results.method_volume),
               tm: numberText(results.critical_duration_min, lang, 0),
             }),
           ]
         : [
             t('app.method_text.flow_limiter.volume_rain', {
-              volume: numberText(results.max_volume, lang, 4),
+              volume: w.number('volume', results.max_volume),
               tm: numberText(results.critical_duration_min, lang, 0),
             }),
           ]),
@@ -130,7 +131,7 @@ export function methodBlocks(
       (!rain && results.volume_method !== 'methode_des_pluies')
         ? [
             t('app.method_text.flow_limiter.volume_imposed', {
-              volume: numberText(results.imposed_volume ?? results.max_volume, lang, 4),
+              volume: w.number('volume', results.imposed_volume ?? results.max_volume),
             }),
           ]
         : []),
@@ -142,7 +143,7 @@ export function methodBlocks(
       ...(routing
         ? [
             t('app.method_text.flow_limiter.routing', {
-              peak: numberText(routing.peak_outflow_l_s, lang, 4),
+              peak: w.text('flow', routing.peak_outflow_l_s),
               duration: numberText(routing.critical_duration_min, lang, 0),
             }),
           ]
@@ -159,7 +160,7 @@ export function methodBlocks(
     const pet = results.pet_method;
     const melt = value('snow_melt_mm_per_degree_day');
     // the rainy-day threshold in the project's units (1 mm, or 0.039 in)
-    const wet = depthText(value('wet_day_mm') ?? 1, system, t, lang);
+    const wet = w.text('depth', value('wet_day_mm') ?? 1);
     paragraphs.push(
       t('app.method_text.abattement.what', { years: results.years }),
       t('app.method_text.abattement.series', { wet }),
@@ -193,7 +194,7 @@ export function methodBlocks(
         }),
         t('app.method_text.abattement.limits', { period: station.period }),
       );
-    const check = seriesCheckText(results, system, t, lang);
+    const check = seriesCheckText(results, w, t);
     if (check) paragraphs.push(check);
     // what changed with the version the results were calculated with
     if (results.method.version.startsWith('3.')) paragraphs.push(t('app.method_text.abattement.version'));
@@ -208,7 +209,7 @@ export function methodBlocks(
     nameText(p, t, optionLabel),
     valueText(p, t, system, lang),
     provenanceText(p, t, {
-      wet: depthText(value('wet_day_mm') ?? 1, system, t, lang),
+      wet: isAbattementResults(results) ? w.text('depth', value('wet_day_mm') ?? 1) : '',
     }),
   ]);
   return [

@@ -30,10 +30,7 @@ function toronto(parking: number | null) {
   }));
   if (parking !== null) {
     p.steps.Sol = {
-      name: 'Sol',
-      state: 0,
       condition_value: true,
-      toApi: true,
       forms: [{ uuid: 'Sol0', form: { name: 'Parking', surface: parking, type: 'ESPACE_AMENAGE' } }],
     };
   }
