@@ -451,12 +451,13 @@ export interface WorkflowText {
 /**
  * A cell's value in the workflow's workbook, json-logic over {project, reference, forms, results, item}
  * (item: the list entry of the row), written as: text, a form option's label, the state's words, the
- * words of the message key `message`+value (blank when the messages have none), or the `yes` or `no` words.
+ * words of the message key `message`+value (blank when the messages have none), the `yes` or `no` words,
+ * or a number as the figure format `figure` (figures.formats) writes it, its decimals shown.
  */
 export interface WorkbookCell {
   value?: JsonLogic;
   label?: string; // a message key written as it reads (a row's heading)
-  format?: 'option' | 'state' | { message: string } | { yes: string; no: string };
+  format?: 'option' | 'state' | { message: string } | { yes: string; no: string } | { figure: string };
 }
 
 /** A sheet of the workflow's workbook: heading cells, then a row per `each` entry and the `rows` after it. */

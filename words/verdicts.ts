@@ -30,7 +30,8 @@ export interface VerdictText {
   /** the sentence with its figures ('' when the bundle gives none) */
   line: string;
   notes: string[];
-  findings: { severity: 'reservation' | 'not_conform'; text: string }[];
+  /** each finding: its severity's words ('Réserve :'), its message, both as one text */
+  findings: { severity: 'reservation' | 'not_conform'; prefix: string; message: string; text: string }[];
   rule: string;
   /** every figure of the verdict (its sentence's, its notes'), compared by the verification page */
   figures: FigureRow[];
@@ -83,7 +84,8 @@ export function verdictTexts(
       const severity = f.severity === 'not_conform' ? 'not_conform' : 'reservation';
       const prefix = t(severity === 'not_conform' ? 'app.verdict.blocking' : 'app.verdict.reservation');
       const params = f.params && typeof f.params === 'object' ? (f.params as Record<string, unknown>) : {};
-      return { severity, text: `${prefix} ${t(String(f.message ?? ''), params)}` } as const;
+      const message = t(String(f.message ?? ''), params);
+      return { severity, prefix, message, text: `${prefix} ${message}` } as const;
     });
     const rule = d.rule === undefined ? null : evaluate(d.rule, results);
     const shown = figures.filter((f) => !f.hidden);

@@ -45,7 +45,8 @@ export async function resultsWorkbook(
   summary.addRow([safeText(meta.project)]).font = { bold: true, size: 13 };
   for (const v of verdictTexts(figures.verdicts, r, w, t))
     if (v.status)
-      for (const x of [`${v.label} : ${v.words}`, v.line, ...v.notes]) if (x) summary.addRow([safeText(x)]);
+      for (const x of [t('app.figures.pair', { label: v.label, value: v.words }), v.line, ...v.notes])
+        if (x) summary.addRow([safeText(x)]);
   summary.addRow([siteVerdict(r, w, t)]);
   for (const x of imposedVolumeText(r, w, t)) summary.addRow([x]);
   for (const x of r.toitureResults) {
