@@ -7,13 +7,10 @@ import type { AbattementResults, GroundsResult, RoofResult, StressSite, Volumes 
  * The abattement results (their contract: server/calc/abattement/results.schema.json) as text for
  * reading: the summary table, the verdicts and the monthly tables, shared by the results page, the
  * Excel file and the PDF note so that all three say the same thing in the same words (the messages
- * files) and the same numbers: each figure written by its bundle's format (words/figures.ts: `share`,
- * `volume`, `typed_volume`, `depth`, `rain`, `area`, `days`), in the project's unit system.
+ * files) and the same numbers: each figure written by its bundle's format (words/figures.ts; the formats
+ * named in CONTRACT_FORMATS.abattement), in the project's unit system.
  */
 type T = (key: string, params?: Record<string, unknown>) => string;
-
-/** The formats these texts write with: an abattement bundle declares each (npm run bundles:check). */
-export const ABATTEMENT_FORMATS = ['share', 'volume', 'typed_volume', 'depth', 'rain', 'area', 'days'];
 
 /** True for results that carry the annual figures (computed with method 2.0 or later). */
 export function hasSummary(r: AbattementResults): boolean {
