@@ -214,7 +214,7 @@ describe('ResultsPage', () => {
     expect(within(verdict).getByText('Non atteint')).toBeInTheDocument();
     expect(
       within(verdict).getByText(
-        /^Objectif non atteint : retenir 8 mm de chaque pluie, tenu sur \d+,\d % des jours de pluie seulement, \d+,\d pt en dessous des 90,0 % demandés\.$/,
+        /^Retenir 8 mm de chaque pluie : tenu sur \d+,\d % des jours de pluie seulement, \d+,\d pt en dessous des 90,0 % demandés\.$/,
       ),
     ).toBeInTheDocument();
     expect(

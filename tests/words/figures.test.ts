@@ -88,12 +88,12 @@ describe("sm's target verdict (issue 37 item 8) and its reasons (issue 36 item 7
     expect(missed.tone).toBe('error');
     expect(missed.words).toBe('Non atteint');
     expect(missed.line).toBe(
-      'Objectif non atteint : retenir 8\u00a0mm de chaque pluie, tenu sur 18,3\u00a0% des jours de pluie seulement, 71,7\u00a0pt en dessous des 90,0\u00a0% demandés.',
+      'Retenir 8\u00a0mm de chaque pluie : tenu sur 18,3\u00a0% des jours de pluie seulement, 71,7\u00a0pt en dessous des 90,0\u00a0% demandés.',
     );
     const met = verdict(site(94.25), 'en');
     expect(met.status).toBe('met');
     expect(met.line).toBe(
-      'Target met: retaining 8\u00a0mm of every rain holds on 94.3\u00a0% of rainy days, 4.3\u00a0pt above the 90.0\u00a0% required.',
+      'Retaining 8\u00a0mm of every rain: met on 94.3\u00a0% of rainy days, 4.3\u00a0pt above the 90.0\u00a0% required.',
     );
     expect(met.notes).toEqual([]);
     // results computed before the method judged the target: no verdict

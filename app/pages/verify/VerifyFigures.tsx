@@ -21,16 +21,20 @@ function Explained({ v, t }: { v: Issued; t: T }) {
   );
 }
 
-/** A verdict's status in words, toned, then its sentences. */
-function Verdict({ words }: { words: VerdictWords }) {
+/** A verdict's status in words, toned, then its sentences (or, `same`, that they are the note's). */
+function Verdict({ words, same }: { words: VerdictWords; same?: string }) {
   return (
     <>
       <strong className={`verify-status verify-status-${words.tone}`}>{words.words}</strong>
-      {words.lines.map((l, i) => (
-        <p key={i} className="verify-verdict-line">
-          {l}
-        </p>
-      ))}
+      {same ? (
+        <p className="verify-verdict-line">{same}</p>
+      ) : (
+        words.lines.map((l, i) => (
+          <p key={i} className="verify-verdict-line">
+            {l}
+          </p>
+        ))
+      )}
     </>
   );
 }
@@ -58,7 +62,14 @@ export function VerifyVerdicts({ v, t }: { v: Issued; t: T }) {
                   <Verdict words={x.issued} />
                 </td>
                 <td data-side="today" data-label={t('app.verify.today')}>
-                  {x.today ? <Verdict words={x.today} /> : '–'}
+                  {x.today ? (
+                    <Verdict
+                      words={x.today}
+                      {...(x.differs ? {} : { same: t('app.verify.same_as_issued') })}
+                    />
+                  ) : (
+                    '–'
+                  )}
                   {x.differs ? <Explained v={v} t={t} /> : null}
                 </td>
               </tr>
@@ -100,7 +111,7 @@ function FiguresTable({
 }) {
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={label}>
-      <table className="results-table data-table figures-table verify-table">
+      <table className="results-table figures-table verify-table">
         <thead>
           <tr>
             <th scope="col">{t('app.verify.figure')}</th>
