@@ -49,6 +49,15 @@ export function checkFigures(bundle: Bundle, fail: Fail, operators: Operators): 
     });
     entries(v.entries ?? [], `${at}/entries`);
   });
+  // the live preview's figures are written as the results write the same kind
+  const preview = bundle.preview;
+  [
+    ...(preview?.site ?? []).map((f, i) => [f, `/preview/site/${i}/format`] as const),
+    ...(preview?.cards?.figures ?? []).map((f, i) => [f, `/preview/cards/figures/${i}/format`] as const),
+  ].forEach(([f, at]) => {
+    if (f.format !== undefined && !def.formats[f.format])
+      fail(at, `no format '${f.format}' in figures.formats`, didYouMean(f.format, formats));
+  });
   const keys = def.site.map((f) => f.key);
   (bundle.compare?.figures ?? []).forEach((k, i) => {
     if (!keys.includes(k))

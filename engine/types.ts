@@ -313,6 +313,8 @@ export interface ResultsDef {
 export interface PreviewFigure {
   label: string; // message key
   value: JsonLogic;
+  /** a key of figures.formats: written as the results write that kind of figure (else unit and digits) */
+  format?: string;
   unit?: string; // message key
   digits?: number;
 }

@@ -37,8 +37,11 @@ import { declaredVerdicts, keyFigureNodes, verdictLines, verdictNodes } from './
 type T = (k: string, p?: Record<string, unknown>) => string;
 type Charts = { pluviometrie: string | null; toitures: (string | null)[] } | undefined;
 
-/** Roofs whose verdict the cover lists; beyond, it points to the results section. */
-const COVER_ROOFS = 6;
+/**
+ * Roofs whose verdicts the cover lists; a site of more points to the results section (which also gives
+ * the rules the site's and the roofs' figures follow), so that the cover holds on its page.
+ */
+const COVER_ROOFS = 3;
 
 const paramOf = (
   r: { parameters?: { name: string; value: unknown }[] },
@@ -94,7 +97,7 @@ export function coverVerdict(results: Results | null, def: FiguresDef, w: Figure
           {verdicts.length ? (
             verdicts.map((v) => (
               <View key={v.key}>
-                {verdictNodes(v, t)}
+                {verdictNodes(v, t, true)}
                 {v.status === 'conform' ? <Text>{t('app.note_cover.conform')}</Text> : null}
               </View>
             ))
@@ -130,27 +133,18 @@ export function coverVerdict(results: Results | null, def: FiguresDef, w: Figure
         <Text style={s.h3}>{t('app.note_cover.verdict')}</Text>
         {hasSummary(r) ? (
           <>
-            {verdicts.map((v) => verdictNodes(v, t))}
+            {verdicts.map((v) => verdictNodes(v, t, true))}
             <Text>{siteVerdict(r, w, t)}</Text>
-            {imposedVolumeText(r, w, t).map((x) => (
-              <Text key={x}>{x}</Text>
-            ))}
-            {roofs.slice(0, COVER_ROOFS).map((x) => (
-              <Text key={x.toiture.name} style={s.bullet}>
-                • {roofVerdict(x, target, w, t)}
-                {x.upstream ? ` ${upstreamText(x, w, t)}` : ''}
-              </Text>
-            ))}
-            {roofs.length > COVER_ROOFS ? (
-              <Text style={s.bullet}>
-                {t('app.note_cover.more_roofs', { count: roofs.length - COVER_ROOFS })}
-              </Text>
-            ) : null}
-            {verdictRules(r, w, t).map((x) => (
-              <Text key={x} style={s.small}>
-                {x}
-              </Text>
-            ))}
+            {roofs.length <= COVER_ROOFS ? (
+              roofs.map((x) => (
+                <Text key={x.toiture.name} style={s.bullet}>
+                  • {roofVerdict(x, target, w, t)}
+                  {x.upstream ? ` ${upstreamText(x, w, t)}` : ''}
+                </Text>
+              ))
+            ) : (
+              <Text style={s.bullet}>{t('app.note_cover.roofs_in_results', { count: roofs.length })}</Text>
+            )}
           </>
         ) : (
           <Text>{t('app.results_view.old_results')}</Text>

@@ -27,8 +27,11 @@ export const verdictLines = (v: VerdictText): number =>
   v.listed.length +
   v.entries.length;
 
-/** A verdict as the note draws it: what it judges and its status in bold, then its sentences. */
-export function verdictNodes(v: VerdictText, t: T): ReactNode {
+/**
+ * A verdict as the note draws it: what it judges and its status in bold, then its sentences; its rule
+ * unless `brief` (the cover, whose results section gives it).
+ */
+export function verdictNodes(v: VerdictText, t: T, brief = false): ReactNode {
   return (
     <View key={v.key} style={{ marginBottom: 6 }}>
       <Text style={{ fontFamily: 'Helvetica-Bold' }}>
@@ -58,7 +61,7 @@ export function verdictNodes(v: VerdictText, t: T): ReactNode {
           })}
         </Text>
       ))}
-      {v.rule ? <Text style={s.small}>{v.rule}</Text> : null}
+      {v.rule && !brief ? <Text style={s.small}>{v.rule}</Text> : null}
     </View>
   );
 }

@@ -87,8 +87,8 @@ function FigureRow({ f, v, t }: { f: VerifyFigure | (VerifyDetail & { differs?: 
   return (
     <tr className={differs ? 'verify-differs' : undefined} data-figure={'key' in f ? f.key : undefined}>
       <th scope="row">{'where' in f && f.where ? `${f.where} · ${f.label}` : f.label}</th>
-      <td>{f.issued}</td>
-      <td>
+      <td data-label={t('app.verify.as_issued')}>{f.issued}</td>
+      <td data-label={t('app.verify.today')}>
         {f.today ?? '–'}
         {f.delta ? <span className="verify-delta"> ({f.delta})</span> : null}
         {differs ? <Explained v={v} t={t} /> : null}
