@@ -58,6 +58,13 @@ export function checkFigures(bundle: Bundle, fail: Fail, operators: Operators): 
     if (f.format !== undefined && !def.formats[f.format])
       fail(at, `no format '${f.format}' in figures.formats`, didYouMean(f.format, formats));
   });
+  for (const [quantity, name] of Object.entries(def.answers ?? {}))
+    if (!def.formats[name])
+      fail(
+        `/figures/answers/${quantity}`,
+        `no format '${name}' in figures.formats`,
+        didYouMean(name, formats),
+      );
   const keys = def.site.map((f) => f.key);
   (bundle.compare?.figures ?? []).forEach((k, i) => {
     if (!keys.includes(k))

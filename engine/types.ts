@@ -422,6 +422,12 @@ export interface VerdictNote {
  */
 export interface FiguresDef {
   formats: Record<string, FigureFormat>;
+  /**
+   * How an answer of a quantity is read back in the note, the verification page and the comparison: a
+   * format's name by quantity (an area typed in ft² reads 418,1 m², not 418,064 m²); the form keeps its
+   * own precision.
+   */
+  answers?: Partial<Record<Quantity, string>>;
   site: FigureDef[];
   entries?: FigureEntries[];
   verdicts?: VerdictDef[];
@@ -568,6 +574,8 @@ export interface FieldState {
   value: unknown; // stored value (metric)
   display: unknown; // value as shown in the current unit system, at display precision
   unit?: string; // message key of the display unit ('units.mm', 'units.in', 'units.ft2' ...)
+  /** the quantity of a number with a unit (its answer is read back as figures.answers says) */
+  quantity?: Quantity;
   /** the decimals `display` is rounded to (3 in inches, 0 in US gallons), when it is rounded */
   decimals?: number;
   /** `literal`: the label is data (a roof name), not a message key */

@@ -60,24 +60,39 @@ export function compareRows(
  * The answers that differ between the variants: a row per field shown in any of them (step or card,
  * then the field's label) whose text is not the same in all; a card some variants lack is one row.
  */
-export function inputRows(states: FormState[], t: T, lang: string): { label: string; cells: string[] }[] {
+export function inputRows(
+  states: FormState[],
+  t: T,
+  lang: string,
+  /** the bundle's figures: an answer of a quantity read back as its format writes it */
+  figures?: FiguresDef,
+): { label: string; cells: string[] }[] {
   const rows = new Map<string, { label: string; cells: (string | null)[] }>();
   const put = (key: string, label: string, i: number, text: string) => {
     const row = rows.get(key) ?? { label, cells: states.map(() => null) };
     row.cells[i] = text;
     rows.set(key, row);
   };
-  states.forEach((state, i) =>
+  states.forEach((state, i) => {
+    const reading = figures && {
+      w: figureWriter(figures.formats, state.unitSystem, t, lang),
+      answers: figures.answers,
+    };
     state.steps.forEach((step) =>
       step.cards.forEach((card) => {
         const where = step.repeat ? tr(t, card.title) : t(step.title);
         if (step.repeat) put(`${step.key}/${card.index}`, t(step.title), i, where);
         for (const f of card.fields)
           if (f.visible)
-            put(`${step.key}/${card.index}/${f.field}`, `${where} · ${t(f.label)}`, i, fieldText(f, t, lang));
+            put(
+              `${step.key}/${card.index}/${f.field}`,
+              `${where} · ${t(f.label)}`,
+              i,
+              fieldText(f, t, lang, reading),
+            );
       }),
-    ),
-  );
+    );
+  });
   const absent = t('app.compare.absent');
   return [...rows.values()]
     .map((r) => ({ label: r.label, cells: r.cells.map((c) => c ?? absent) }))

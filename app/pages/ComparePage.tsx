@@ -67,6 +67,7 @@ export function ComparePage() {
     members.map((m) => m.state),
     t,
     locale,
+    calculator.bundle.figures,
   );
   const charts = def.monthly ? monthlyCharts(def.monthly, results) : [];
   const months = monthNames(locale);

@@ -111,6 +111,7 @@ export function NoteDocument(props: NoteProps) {
   const months = monthNames(lang);
   // every figure written by its bundle's format, as the results page and the Excel file write it
   const w = figureWriter(props.figures.formats, system, t, lang);
+  const reading = { w, answers: props.figures.answers };
   const stepByKey = new Map(state.steps.map((st) => [st.key, st]));
   const version = results?.method.version;
 
@@ -160,7 +161,7 @@ export function NoteDocument(props: NoteProps) {
               {shown.map((f) => (
                 <View key={f.path} style={s.row}>
                   <Text style={s.label}>{t(f.label)}</Text>
-                  <Text style={s.value}>{fieldText(f, t, lang)}</Text>
+                  <Text style={s.value}>{fieldText(f, t, lang, reading)}</Text>
                 </View>
               ))}
             </View>

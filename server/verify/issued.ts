@@ -4,6 +4,7 @@ import { fieldText, isShown } from '../../words/fieldText';
 import type { Db, IssuedNoteTable, ProjectTable } from '../db/database';
 import { changesBetween } from '../calc/methodChanges';
 import { compareIssued } from './compare';
+import { figureWriter } from '../../words/figures';
 import { i18nOf } from '../i18n';
 import { bundleOfProduct, type ProductType } from '../projects/products';
 
@@ -135,6 +136,11 @@ export function verificationView(
     steps: JSON.parse(note.content),
   } as ServerProject);
   const state = derive(bundle, data);
+  // an answer of a quantity read back as the note reads it (figures.answers)
+  const reading = {
+    w: figureWriter(bundle.figures.formats, state.unitSystem, t, lang),
+    answers: bundle.figures.answers,
+  };
   const sections = state.steps
     .filter((st) => st.cards.length > 0 && (note.show_client === 1 || !personal(st)))
     .map((st) =>
@@ -146,14 +152,16 @@ export function verificationView(
               label: t(c.title.key, c.title.params),
               value: c.fields
                 .filter(isShown)
-                .map((f) => t('app.verify.answer', { label: t(f.label), value: fieldText(f, t, lang) }))
+                .map((f) =>
+                  t('app.verify.answer', { label: t(f.label), value: fieldText(f, t, lang, reading) }),
+                )
                 .join(' · '),
             })),
           }
         : {
             title: t(st.title),
             items: st.cards[0]!.fields.filter(isShown)
-              .map((f) => ({ label: t(f.label), value: fieldText(f, t, lang) }))
+              .map((f) => ({ label: t(f.label), value: fieldText(f, t, lang, reading) }))
               .filter((x) => x.value !== ''),
           },
     )

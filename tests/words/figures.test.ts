@@ -116,3 +116,33 @@ describe("sm's target verdict (issue 37 item 8) and its reasons (issue 36 item 7
     expect(two.figures.map((f) => f.key)).toEqual(['depth', 'share', 'required', 'gap', 'area', 'without']);
   });
 });
+
+describe('answers read back (issue 37 item 2: "418.064 m2", "53,819.575 ft2")', () => {
+  it('writes an answer of a quantity as the bundle reads it back, not at the form’s conversion precision', async () => {
+    const { derive } = await import('../../engine');
+    const { fieldText } = await import('../../words/fieldText');
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const data = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../schemas/smca/fixtures/base/valid.json'), 'utf8'),
+    ) as { roofs: { surface: number }[]; unit_system?: string };
+    const area = (system: 'METRIC' | 'IMPERIAL', surface: number, lang: string) => {
+      data.roofs[0]!.surface = surface;
+      const state = derive(smca, { ...data, unit_system: system }, { unitSystem: system });
+      const f = state.steps
+        .find((s) => s.key === 'Toiture')!
+        .cards[0]!.fields.find((x) => x.field === 'surface')!;
+      const tr = t('smca', lang);
+      const w = figureWriter(smca.figures.formats, system, tr, lang);
+      return {
+        plain: fieldText(f, tr, lang),
+        read: fieldText(f, tr, lang, { w, answers: smca.figures.answers }),
+      };
+    };
+    // 4,500 ft² typed, read in metric; 5,000 m² typed, read in imperial
+    expect(area('METRIC', 4500 * 0.092903, 'en')).toEqual({ plain: '418.064 m²', read: '418.1\u00a0m²' });
+    expect(area('IMPERIAL', 5000, 'en')).toEqual({ plain: '53,819.575 ft²', read: '53,820\u00a0ft²' });
+    // typed as read: 1,500 m² stays 1,500 m²
+    expect(area('METRIC', 1500, 'en').read).toBe('1,500\u00a0m²');
+  });
+});
