@@ -1,39 +1,13 @@
+import type { ComparedDetail, ComparedFigure, ComparedVerdict } from '../../words/verification';
 import { http } from './http';
 
+export type { VerdictWords } from '../../words/verification';
 /** A verification's figure: as issued, as calculated today (null: not calculated again), the difference. */
-export interface VerifyFigure {
-  key: string;
-  label: string;
-  issued: string;
-  today: string | null;
-  delta?: string;
-  differs: boolean;
-}
-
-/** A verdict as the page shows it: its status in words, its tone, its sentences. */
-export interface VerdictWords {
-  words: string;
-  tone: 'success' | 'warning' | 'error' | 'none';
-  lines: string[];
-}
-
+export type VerifyFigure = ComparedFigure;
 /** A verdict as issued and as recalculated today (null: not calculated again). */
-export interface VerifyVerdict {
-  key: string;
-  label: string;
-  issued: VerdictWords;
-  today: VerdictWords | null;
-  differs: boolean;
-}
-
+export type VerifyVerdict = ComparedVerdict;
 /** A figure of the note's tables that differs today: where it is (a roof), as issued and today. */
-export interface VerifyDetail {
-  where: string;
-  label: string;
-  issued: string;
-  today: string;
-  delta?: string;
-}
+export type VerifyDetail = ComparedDetail;
 
 /** What the public verification page is told of a code (server/verify/issued.ts, in the page's language). */
 export type Verification =

@@ -2,6 +2,7 @@ import { roundTo, type FiguresDef, type UnitSystem } from '../../engine';
 import { monthNames } from '../../words/dates';
 import { entryRows, figureRows, figureWriter, type FigureRow } from '../../words/figures';
 import { verdictTexts, type VerdictText } from '../../words/verdicts';
+import type { ComparedDetail, ComparedFigure, ComparedVerdict, VerdictWords } from '../../words/verification';
 
 /**
  * An issued note against the same answers calculated today (issue 36): every figure and every verdict
@@ -12,41 +13,6 @@ import { verdictTexts, type VerdictText } from '../../words/verdicts';
 type T = (key: string, params?: Record<string, unknown>) => string;
 type Results = Record<string, unknown>;
 type Writer = ReturnType<typeof figureWriter>;
-
-/** A key figure as issued and today; `today` null when the answers were not calculated again. */
-export interface ComparedFigure {
-  key: string;
-  label: string;
-  issued: string;
-  today: string | null;
-  delta?: string;
-  differs: boolean;
-}
-
-/** A verdict as issued and today, in words. */
-export interface ComparedVerdict {
-  key: string;
-  label: string;
-  issued: VerdictWords;
-  today: VerdictWords | null;
-  differs: boolean;
-}
-
-/** What the page shows of a verdict: its status in words and tone, its sentences. */
-export interface VerdictWords {
-  words: string;
-  tone: VerdictText['tone'];
-  lines: string[];
-}
-
-/** A figure of the tables (a roof's, a month's) that differs: where it is, as issued and today. */
-export interface ComparedDetail {
-  where: string;
-  label: string;
-  issued: string;
-  today: string;
-  delta?: string;
-}
 
 const verdictWords = (v: VerdictText, t: T): VerdictWords => ({
   words: v.words,

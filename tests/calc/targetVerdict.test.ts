@@ -7,11 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { calculateAbattement, type AbattementResults } from '../../server/calc/abattement/abattement';
-import type { Surface } from '../../server/calc/abattement/balance';
 import params from '../../server/calc/abattement/params.json' with { type: 'json' };
 import { balanceAt } from './balanceNetwork';
 import { referenceBalance } from './balanceReference';
-import { example, form } from './helpers';
+import { example, form, torontoSurfaces } from './helpers';
 
 const run = (product: 'skywater_manager' | 'smca', p: ReturnType<typeof example>): AbattementResults => {
   const r = calculateAbattement(product, p);
@@ -71,29 +70,8 @@ describe("the target's verdict (method 3.1)", () => {
     // without it: the two roofs alone, day by day
     const alone = run('smca', toronto(null)).site.respectConsigneAbattement;
     expect(blockers.share_without).toBe(alone);
-    const surfaces: Surface[] = [
-      {
-        name: 'tower',
-        roof: true,
-        area: 1500,
-        capacity:
-          100 * params.substrate_retention_fraction.SFX.value +
-          params.ca_drain_storage_mm.SOPRADRAIN_ECO_5.value +
-          params.retention_mat_mm.value,
-        kc: params.crop_coefficient.CA_EXTENSIF.value,
-        infiltration: 0,
-        to: -1,
-      },
-      {
-        name: 'podium',
-        roof: true,
-        area: 600,
-        capacity: params.intensive_default_substrate_mm.value * params.substrate_retention_fraction.P.value,
-        kc: params.crop_coefficient.INTENSIF.value,
-        infiltration: 0,
-        to: -1,
-      },
-    ];
+    const surfaces = torontoSurfaces(-1);
+
     const { series, petDaily } = balanceAt('toronto', 100, 5);
     const ref = referenceBalance(surfaces, [0, 1], series, petDaily, 5, 3, 1);
     expect(blockers.share_without).toBe(

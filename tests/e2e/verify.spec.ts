@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { RESERVED_VERDICT } from '../issuedVerdict';
 import { qrOfCover } from '../qrFromPdf';
 import { expectAccessible } from './axe';
 import { PORTS } from './ports';
@@ -183,18 +184,7 @@ test('an orifice changed alone, and the verdict: each difference shown, issued a
   // what a build of method 1.1 issued: another orifice (which the note never prints), another verdict
   asIssuedBy(code, '1.1.0', (r) => {
     r.diameter += 6;
-    r.verdict = {
-      status: 'reservations',
-      rule: 'sl.findings.rule',
-      findings: [
-        {
-          code: 'montana_validity',
-          severity: 'reservation',
-          message: 'sl.findings.montana_validity',
-          params: { duration: 400, min: 30, max: 360 },
-        },
-      ],
-    };
+    r.verdict = structuredClone(RESERVED_VERDICT);
   });
   await page.goto(`${address}?lang=fr`);
   await expect(page.getByRole('status').filter({ hasText: 'Les chiffres diffèrent' })).toBeVisible();

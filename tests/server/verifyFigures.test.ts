@@ -7,6 +7,7 @@
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RESERVED_VERDICT } from '../issuedVerdict';
 import { pdfText } from '../pdfText';
 import { cookiesOf, freshPlace, serversByMode, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
@@ -105,18 +106,7 @@ describe(
         r.diameter = 36;
         r.max_leakage = 1.38;
         limiters[0]!.max_leakage = 1.38;
-        r.verdict = {
-          status: 'reservations',
-          rule: 'sl.findings.rule',
-          findings: [
-            {
-              code: 'montana_validity',
-              severity: 'reservation',
-              message: 'sl.findings.montana_validity',
-              params: { duration: 400, min: 30, max: 360 },
-            },
-          ],
-        };
+        r.verdict = structuredClone(RESERVED_VERDICT);
       });
       const v = await verify(code);
       expect(v.same).toBe(false);
