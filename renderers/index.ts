@@ -7,6 +7,7 @@ export { CardMenu } from './CardMenu';
 export { Timeline } from './Timeline';
 export { StepView, type StepActions } from './StepView';
 export { WizardFooter } from './WizardFooter';
+export { Modal } from './Modal';
 export { Wizard, type WizardActions } from './Wizard';
 export { createI18n, type Messages } from '../words/i18n';
 export { FieldTemplate } from './templates/FieldTemplate';

@@ -82,7 +82,7 @@ export function ResultsPage() {
       ) : null}
       <ResultViews views={def.views} results={results} admin={admin} />
       {results && id && load.group !== null ? <VariantActions id={id} size={load.group} /> : null}
-      {needsCalc ? (
+      {needsCalc && !failure ? (
         <footer className="wizard-footer">
           <Link className="button-secondary" to={`/${calc}/calculator`}>
             {t('app.back_to_data')}
