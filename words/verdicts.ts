@@ -98,7 +98,8 @@ export function verdictTexts(
       line: status && d.line ? t(`${d.line}${status}`, params) : '',
       notes,
       findings,
-      rule: typeof rule === 'string' && rule ? t(rule) : '',
+      // the rule may quote the verdict's figures (the share of rainy days it asks)
+      rule: typeof rule === 'string' && rule ? t(rule, params) : '',
       figures: [...figures, ...noteFigures],
       listed: d.line ? [] : shown,
       entries: (d.entries ?? []).flatMap((e) => entryRows(e, results, w, t)),
