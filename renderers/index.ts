@@ -1,5 +1,14 @@
 /** The renderers' public API: React components that draw what the engine derives. */
-export { PreviewCtx, RenderCtx, useRender, tr, type PreviewSlots, type RenderContext } from './context';
+export {
+  PreviewCtx,
+  RenderCtx,
+  useRender,
+  tr,
+  type PreviewSlots,
+  type RainAnswer,
+  type RainService,
+  type RenderContext,
+} from './context';
 export { WIDGETS, widgetFor } from './registry';
 export { CardForm } from './CardForm';
 export { Carousel } from './Carousel';
