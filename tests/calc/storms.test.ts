@@ -27,7 +27,9 @@ describe('the Chicago storm (Keifer & Chu 1957, peak in the middle)', () => {
     const s = chicagoStorm(RAIN, 4320);
     contiguous(s);
     const centre = s.total_min / 2;
-    const windows = s.steps.filter((x) => x.start + x.minutes > centre).map((x) => 2 * (x.start + x.minutes - centre));
+    const windows = s.steps
+      .filter((x) => x.start + x.minutes > centre)
+      .map((x) => 2 * (x.start + x.minutes - centre));
     expect(windows[0]).toBe(16);
     expect(windows[windows.length - 1]).toBe(4320);
     for (const d of windows) expect(held(s, centre - d / 2, centre + d / 2)).toBeCloseTo(H(d), 9);

@@ -79,7 +79,11 @@ function routeStorms(input: DesignInput, storms: Storm[], dMm: number) {
 }
 
 /** The block rains' search for the largest diameter within the permit, from `first` (routed at input.start). */
-function blockDiameter(input: DesignInput, first: Routed, range: [number, number]): { dm: number; site: Routed } {
+function blockDiameter(
+  input: DesignInput,
+  first: Routed,
+  range: [number, number],
+): { dm: number; site: Routed } {
   const { roofs, rain, cd, g, allowed, minimum } = input;
   let dMm = input.start;
   if (!(first.outflow > allowed && dMm > minimum)) return { dm: dMm, site: first };
@@ -124,7 +128,8 @@ export function routeDesign(input: DesignInput): RoutedDesign {
     const hyetographs = input.storms ? designStorms(input, range[1]) : [];
     let storms = routeStorms(input, hyetographs, dm);
     if (storms.some((s) => s.outflow > allowed) && dm > minimum) {
-      while (dm > minimum && routeStorms(input, hyetographs, dm - 1).some((s) => s.outflow > allowed)) dm -= 1;
+      while (dm > minimum && routeStorms(input, hyetographs, dm - 1).some((s) => s.outflow > allowed))
+        dm -= 1;
       dm = Math.max(minimum, dm - 1);
       storms = routeStorms(input, hyetographs, dm);
       site = routeProject(roofs, dm / 1000, rain, cd, g, true, {

@@ -404,7 +404,6 @@ export function roofUnderRain(
   return { volume: R.volume[0]!, outflow: R.outflow[0]!, dVolume: R.dVolume[0]!, dOutflow: R.dOutflow[0]! };
 }
 
-
 /**
  * Sorts `order` by `key` as a stable sort with the comparator (i, j) => key[i] - key[j] does (keys
  * finite: an insertion sort, without the comparator's calls; else the engine's sort).

@@ -115,7 +115,14 @@ export function routeStorm(res: Reservoir[], areas: number[], storm: Storm): Sto
       best = { outflow: total, minute, outflows: vs.map((x, i) => outflowUnder(res[i]!, x, q[i]!)) };
   };
   /** the site's peak within a step from state `a` to `b` over `minutes` from `start`, halving */
-  const refine = (a: number[], b: number[], q: number[], start: number, minutes: number, depthLeft: number) => {
+  const refine = (
+    a: number[],
+    b: number[],
+    q: number[],
+    start: number,
+    minutes: number,
+    depthLeft: number,
+  ) => {
     let bound = 0;
     for (let i = 0; i < n; i += 1)
       bound += Math.max(outflowUnder(res[i]!, a[i]!, q[i]!), outflowUnder(res[i]!, b[i]!, q[i]!));
