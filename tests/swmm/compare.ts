@@ -8,15 +8,16 @@
 import { bundleOfProduct } from '../../server/projects/products';
 import { calculate, type FlowLimiterResults } from '../../server/calc';
 import { EMPTY_HEAD, roofsOf } from '../../server/calc/flow-limiter/flowLimiter';
-import { criticalHead } from '../../server/calc/flow-limiter/orifice';
 import {
   emptyingSeconds,
   headAt,
+  limiterReservoir,
   outflowAt,
   reservoirOf,
   volumeAtHead,
   type Reservoir,
 } from '../../server/calc/flow-limiter/reservoir';
+import { orificeConstant } from '../../server/calc/flow-limiter/routing';
 import { routeStorm } from '../../server/calc/flow-limiter/storms';
 import { seriesName, sumpArea } from '../../server/calc/flow-limiter/swmm';
 import { flowLimiterSwmm, resultStorms } from '../../server/calc/flow-limiter/swmmExport';
@@ -64,20 +65,31 @@ function retarget(inp: string, from: string, to: string, seconds: number): strin
 }
 
 /** Compares every design storm of `design` with SWMM (`binary`: runswmm's path). */
-export async function compareDesign(binary: string, design: Design, law: Law = 'swmm'): Promise<Comparison[]> {
+export async function compareDesign(
+  binary: string,
+  design: Design,
+  law: Law = 'swmm',
+): Promise<Comparison[]> {
   const calculated = calculate(bundleOfProduct('slowli'), design.project);
   if (!calculated.ok) throw new Error(`${design.label}: ${JSON.stringify(calculated.reasons)}`);
   const results = calculated.results as FlowLimiterResults;
   const { i18n } = i18nOf('slowli', 'fr');
-  const inp = flowLimiterSwmm(design.project, results, { t: (k, p) => i18n.t(k, p), name: design.label, number: 1 });
+  const inp = flowLimiterSwmm(design.project, results, {
+    t: (k, p) => i18n.t(k, p),
+    name: design.label,
+    number: 1,
+  });
   const roofs = roofsOf(design.project);
   const d = results.diameter! / 1000;
-  const reservoirs: Reservoir[] = roofs.map((r) => {
-    const k = r.drains * 0.61 * ((Math.PI * d * d) / 4) * Math.sqrt(2 * 9.81);
-    return reservoirOf(r, k, law === 'swmm' ? criticalHead(d, 0.61) : 0);
-  });
+  // the product's reservoirs (method 1.4), or the same orifices under the orifice law at every head
+  const reservoirs: Reservoir[] = roofs.map((r) =>
+    law === 'swmm'
+      ? limiterReservoir(r, d, 0.61, 9.81)
+      : reservoirOf(r, orificeConstant(r.drains, d, 0.61, 9.81), 0),
+  );
   const storms = resultStorms(results);
-  const name = (kind: string) => seriesName({ kind: kind as 'block', label: '', steps: storms.find((s) => s.kind === kind)!.storm });
+  const name = (kind: string) =>
+    seriesName({ kind: kind as 'block', label: '', steps: storms.find((s) => s.kind === kind)!.storm });
   const routed = name(results.routing!.governing!);
   return Promise.all(
     storms.map(async (s) => {

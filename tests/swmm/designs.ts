@@ -52,14 +52,21 @@ const gravel = { type: 'GRAVILLON', gravel_thickness: 40, evac_horizontal: 1, ev
 
 /** Designs at the permit with wide orifices (their permit chosen so that a storm takes 0.999 of it). */
 export const WIDE: Design[] = [
-  { label: 'gravel 4050 m2, one drain, 7.1 L/s/ha', project: variant(7.1, [{ ...gravel, surface_retention: 4050 }]) },
+  {
+    label: 'gravel 4050 m2, one drain, 7.1 L/s/ha',
+    project: variant(7.1, [{ ...gravel, surface_retention: 4050 }]),
+  },
   {
     label: 'slabs 2900 m2, one drain, 11.2 L/s/ha',
-    project: variant(11.2, [{ type: 'DALLE_SUR_PLOT', surface_retention: 2900, evac_horizontal: 1, evac_vertical: 0 }]),
+    project: variant(11.2, [
+      { type: 'DALLE_SUR_PLOT', surface_retention: 2900, evac_horizontal: 1, evac_vertical: 0 },
+    ]),
   },
   {
     label: 'green roof 6000 m2, two drains, 10 mm recess, 9.3 L/s/ha',
-    project: variant(9.3, [{ type: 'TTV', surface_retention: 6000, evac_horizontal: 2, evac_vertical: 0, hauteur: 10 }]),
+    project: variant(9.3, [
+      { type: 'TTV', surface_retention: 6000, evac_horizontal: 2, evac_vertical: 0, hauteur: 10 },
+    ]),
   },
   {
     label: 'two gravel roofs 3000 and 2500 m2, 17.55 L/s/ha',

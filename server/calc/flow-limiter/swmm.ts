@@ -103,7 +103,8 @@ export function flowLimiterInp(m: SwmmModel): string {
     .filter((s) => s !== routed)
     .map(seriesName)
     .join(', ');
-  const sumpOf = (r: RoutedRoof) => sumpArea(r, r.drains * limiterFlow(m.diameter, r.recess / 1000, m.cd, m.g));
+  const sumpOf = (r: RoutedRoof) =>
+    sumpArea(r, r.drains * limiterFlow(m.diameter, r.recess / 1000, m.cd, m.g));
   const depthMax = (r: RoutedRoof) => Math.max(1, 4 * ((r.recess + r.layer.thickness) / 1000));
   const days = Math.floor(m.seconds / 86400);
   const options: [string, string | number][] = [
@@ -167,7 +168,10 @@ export function flowLimiterInp(m: SwmmModel): string {
     let last = 0;
     s.steps.forEach((x, k) => {
       // each change a 1 s ramp from the step before (SWMM's series are read between their points)
-      rows.push({ fields: [name, inpClock(x.start * 60 + (k ? 1 : 0)), x.mm_h], ...(k ? {} : { comment: s.label }) });
+      rows.push({
+        fields: [name, inpClock(x.start * 60 + (k ? 1 : 0)), x.mm_h],
+        ...(k ? {} : { comment: s.label }),
+      });
       rows.push({ fields: [name, inpClock((x.start + x.minutes) * 60), x.mm_h] });
       last = x.start + x.minutes;
     });
@@ -179,7 +183,12 @@ export function flowLimiterInp(m: SwmmModel): string {
     ...drains.map(({ i, j }) => ({ fields: [`${ids[i]}_OUT${j}`, 100 * i + 10 * (j - 1), 0] })),
   ];
   const sections: InpSection[] = [
-    { name: 'OPTIONS', notes: m.notes, columns: ['Option', 'Value'], rows: options.map((o) => ({ fields: o })) },
+    {
+      name: 'OPTIONS',
+      notes: m.notes,
+      columns: ['Option', 'Value'],
+      rows: options.map((o) => ({ fields: o })),
+    },
     { name: 'OUTFALLS', columns: ['Name', 'Elevation', 'Type', 'Gated'], rows: outfalls },
     {
       name: 'STORAGE',

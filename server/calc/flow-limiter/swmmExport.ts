@@ -55,8 +55,18 @@ export function flowLimiterSwmm(p: StoredProject, results: FlowLimiterResults, c
       label: t(`sl.swmm.storms.${kind}`, { minutes: total, hours: plain(total / 60, 3), intense, total }),
     };
   });
-  const longest = storms.reduce((m, s) => Math.max(m, s.steps.reduce((x, y) => Math.max(x, y.start + y.minutes), 0)), 0);
-  const emptying = Math.min(240, results.limiters.reduce((m, l) => Math.max(m, l.emptying_hours), 0));
+  const longest = storms.reduce(
+    (m, s) =>
+      Math.max(
+        m,
+        s.steps.reduce((x, y) => Math.max(x, y.start + y.minutes), 0),
+      ),
+    0,
+  );
+  const emptying = Math.min(
+    240,
+    results.limiters.reduce((m, l) => Math.max(m, l.emptying_hours), 0),
+  );
   const hours = Math.ceil(longest / 60 + emptying + 1);
   const source =
     rain.source === 'typed'
@@ -109,4 +119,3 @@ export function flowLimiterSwmm(p: StoredProject, results: FlowLimiterResults, c
   };
   return flowLimiterInp(model);
 }
-

@@ -43,7 +43,10 @@ export function inpClock(seconds: number): string {
 
 /** A text for a comment or a title line: one line, no ';' (SWMM would cut the line there). */
 export function inpText(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(/;/g, ',').trim();
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(/;/g, ',')
+    .trim();
 }
 
 /** The input file: the title's lines, then each section with its rows in aligned columns. */
