@@ -173,16 +173,14 @@ function within(p: Piece, u0: number, I: number, T: number): { u: number; s: num
   const side = x0 < 1 ? 1 : -1;
   const target = (T * 3 * p.beta * p.c * r) / 2;
   let s = target + (SQRT3 * Math.PI) / 6 + Math.max(0, 0.5 * Math.log(N(x0) / 3));
-  let x = x0;
+  const xOf = (s: number) => 1 - side * gap * Math.exp(-s);
   for (let i = 0; i < 100; i += 1) {
-    x = 1 - side * gap * Math.exp(-s);
-    const f = weirUnits(x0, x, s) - target;
-    const step = f / ((3 * x) / N(x));
+    const x = xOf(s);
+    const step = (weirUnits(x0, x, s) - target) / ((3 * x) / N(x));
     if (!(step > 1e-15 * (1 + s))) break;
     s -= step;
   }
-  x = 1 - side * gap * Math.exp(-s);
-  return { u: r * x, s };
+  return { u: r * xOf(s), s };
 }
 
 /**
