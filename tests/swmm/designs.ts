@@ -53,8 +53,8 @@ const gravel = { type: 'GRAVILLON', gravel_thickness: 40, evac_horizontal: 1, ev
 /** Designs at the permit with wide orifices (their permit chosen so that a storm takes 0.999 of it). */
 export const WIDE: Design[] = [
   {
-    label: 'gravel 4050 m2, one drain, 7.1 L/s/ha',
-    project: variant(7.1, [{ ...gravel, surface_retention: 4050 }]),
+    label: 'gravel 4050 m2, one drain, 12.4 L/s/ha',
+    project: variant(12.4, [{ ...gravel, surface_retention: 4050 }]),
   },
   {
     label: 'slabs 2900 m2, one drain, 11.2 L/s/ha',

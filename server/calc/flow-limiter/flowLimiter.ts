@@ -6,6 +6,11 @@
  * routings; the peaks it finds are the exact ones where the grid's parabolas fell short, so a critical
  * duration may move by a few tenths of a minute and a leakage at the site's critical storm by one unit
  * of its third digit (400 random projects: the same diameters, verdicts and design volumes).
+ * Method 1.4 (issue 36): the limiters are bottom orifices as EPA SWMM 5.2.4 computes them (a weir under
+ * their critical head, orifice.ts), a Chicago storm and a Desbordes double triangle are routed beside
+ * the block rains and the orifice holds under the worst (routedDesign.ts, storms.ts), the block rains
+ * run to at least 72 h and further while the stored volume grows, and no design volume falls below the
+ * méthode des pluies volume. tests/swmm holds every fixture to SWMM 5.2.4 within 0.5 %.
  *
  * Choices where the method leaves one, as a hydraulic engineer would defend them:
  * - Design rain: the Montana law of the site's authority (montana.ts): a published set (the site's
@@ -30,20 +35,23 @@
  *   drainage layer of TTV and the reservoir of TOUNDRA_BOX with their product values), then stands free
  *   above it (DALLE_SUR_PLOT: free under the slabs). height_max is the water height above the
  *   waterproofing, height_total = height_max + the recess at the drain (the head on the orifice).
- * - Routing check on every design (routing.ts): the Montana block rains of 15 min to 24 h are routed
- *   through the orifices as sized, each roof a level pool with its own drains, exactly (closed form of the
- *   orifice reservoir). One orifice diameter for the whole project: first sized, as before, so that the
+ * - Routing check on every design (routedDesign.ts): the design storms (block rains of 15 min to at
+ *   least 72 h, a Chicago storm, a Desbordes double triangle) are routed through the orifices as sized,
+ *   each roof a level pool with its own drains, exactly (closed forms of the orifice and weir reservoir,
+ *   reservoir.ts). One orifice diameter for the whole project: first sized, as before, so that the
  *   limiter under the highest méthode-des-pluies head lets Qf / N through (rounded down to the
  *   millimetre); then the largest diameter, at most that one, whose routed peak outflow of the site stays
- *   within Qf (the méthode des pluies assumes a constant outflow, an orifice lets less out under a lower
- *   head, so routing needs a few per cent more storage). Never below the minimum diameter: when the
- *   minimum lets more than Qf through, the design is not conform and the excess is reported. Never wider
- *   than the kit's outlet: then the design is not conform (more drains are needed).
- * - Each roof's design volume is the larger of its routed peak storage and its share of an imposed
- *   volume; its height, load, emptying and capacity checks read that volume. The leakage reported is the
- *   routed peak outflow (each roof's at the site's critical storm; they add up to the site's).
+ *   within Qf under every storm (the méthode des pluies assumes a constant outflow, an orifice lets less
+ *   out under a lower head, so routing needs a few per cent more storage). Never below the minimum
+ *   diameter: when the minimum lets more than Qf through, the design is not conform and the excess is
+ *   reported. Never wider than the kit's outlet: then the design is not conform (more drains are needed).
+ * - Each roof's design volume is the largest of its routed peak storages (over the storms), its share of
+ *   an imposed volume and its méthode des pluies volume; its height, load, emptying and capacity checks
+ *   read that volume. The leakage reported is the routed peak outflow of the storm of the site's largest
+ *   peak (each roof's at that moment; they add up to the site's).
  * - Emptying: each roof's free water drains through its limiters under a falling head (closed form of the
- *   same reservoir, no inflow); the Retentio water stays (it leaves by evaporation).
+ *   same reservoir, no inflow) down to the recess, or to 1 mm of water when the recess is lower (the weir
+ *   law never quite lets the last film out); the Retentio water stays (it leaves by evaporation).
  * - Verdict (results.verdict): not conform when the routed leakage exceeds Qf, a roof's height exceeds the
  *   maximum, a roof cannot hold its volume, a roof takes more than the limit to empty, or the orifice is
  *   wider than the outlet; conform with reservations when the imposed volume is below the méthode des
