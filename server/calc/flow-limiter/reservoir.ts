@@ -115,6 +115,18 @@ export function outflowAt(res: Reservoir, v: number): number {
   return flowAt(p, uOf(p, v));
 }
 
+/**
+ * The rate of change (m3/s2) of the outflow of a reservoir holding `v` m3 under `inflow` m3/s: dQ/du
+ * du/dt, du/dt = beta (I - Q) / (2 u); none while the level holds at V = 0 (the inflow passes through).
+ */
+export function outflowRate(res: Reservoir, v: number, inflow: number): number {
+  const p = res.pieces[pieceAt(res, v)]!;
+  const u = uOf(p, v);
+  const q = flowAt(p, u);
+  if (v <= 0 && inflow <= q) return 0;
+  return (p.weir ? 3 * p.c * u * u : p.c) * ((p.beta * (inflow - q)) / (2 * u));
+}
+
 /** The weir piece's time in units of 2 / (3 beta c r), from x0 to x where s = ln(|1 - x0| / |1 - x|). */
 const weirUnits = (x0: number, x: number, s: number) =>
   s + 0.5 * Math.log(N(x) / N(x0)) - SQRT3 * (A(x) - A(x0));

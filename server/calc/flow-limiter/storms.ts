@@ -22,7 +22,7 @@
  * closed form of reservoir.ts, and the .inp export (swmm.ts) writes the same steps: SWMM and the product
  * route the very same rain.
  */
-import { advance, outflowAt, type Reservoir } from './reservoir';
+import { advance, outflowAt, outflowRate, type Reservoir } from './reservoir';
 
 /** A design storm in steps: each step's start and length (minutes) and intensity (mm/h). */
 export interface Storm {
@@ -98,9 +98,8 @@ const outflowUnder = (res: Reservoir, v: number, q: number) =>
  * Routes `storm` through roofs `res`, roof i receiving `areas[i]` m2 of runoff (area times the runoff
  * coefficient): each step exactly (reservoir.ts advance). A roof's storage only rises or only falls within
  * a step, so its peak lies at a step's end; the site's outflow, a sum of such, may peak inside a step
- * whose roofs move apart: there the step is halved until the bound (each roof's larger end added up)
- * gives less than the peak found. Once the rain only weakens and every roof's level falls, nothing can
- * rise again: the routing stops there.
+ * whose roofs move apart (refine, below). Once the rain only weakens and every roof's level falls,
+ * nothing can rise again: the routing stops there.
  */
 export function routeStorm(res: Reservoir[], areas: number[], storm: Storm): StormRouting {
   const n = res.length;
@@ -108,30 +107,47 @@ export function routeStorm(res: Reservoir[], areas: number[], storm: Storm): Sto
   const volumes = res.map(() => 0);
   const times = res.map(() => 0);
   let best = { outflow: -1, minute: 0, outflows: res.map(() => 0) };
+  /** the site's outflow's rate of change (m3/s2) holding `vs` under inflows `q` */
+  const rate = (vs: number[], q: number[]) => vs.reduce((s, x, i) => s + outflowRate(res[i]!, x, q[i]!), 0);
   const site = (vs: number[], q: number[]) => vs.reduce((s, x, i) => s + outflowUnder(res[i]!, x, q[i]!), 0);
   const keep = (vs: number[], q: number[], minute: number) => {
     const total = site(vs, q);
     if (total > best.outflow)
       best = { outflow: total, minute, outflows: vs.map((x, i) => outflowUnder(res[i]!, x, q[i]!)) };
   };
-  /** the site's peak within a step from state `a` to `b` over `minutes` from `start`, halving */
-  const refine = (
-    a: number[],
-    b: number[],
-    q: number[],
-    start: number,
-    minutes: number,
-    depthLeft: number,
-  ) => {
+  /**
+   * The site's peak within a step from state `a` to `b` over `minutes` from `start`. Each roof's outflow
+   * moves one way within a step, relaxing towards its equilibrium, so the site's outflow turns at most
+   * once: inside the step only when it rises at the start and falls at the end, then at the root of its
+   * rate of change (regula falsi, Illinois). Nothing to seek when the bound (each roof's larger end
+   * added up) stays within 1e-9 of the peak found.
+   */
+  const refine = (a: number[], b: number[], q: number[], start: number, minutes: number) => {
     let bound = 0;
     for (let i = 0; i < n; i += 1)
       bound += Math.max(outflowUnder(res[i]!, a[i]!, q[i]!), outflowUnder(res[i]!, b[i]!, q[i]!));
-    if (bound <= best.outflow * (1 + 1e-12) || depthLeft === 0) return;
-    const mid = a.map((x, i) => advance(res[i]!, x, q[i]!, minutes * 30));
-    keep(mid, q, start + minutes / 2);
-    refine(a, mid, q, start, minutes / 2, depthLeft - 1);
-    refine(mid, b, q, start + minutes / 2, minutes / 2, depthLeft - 1);
+    if (bound <= best.outflow * (1 + 1e-9)) return;
+    let [t0, f0, t1, f1] = [0, rate(a, q), minutes, rate(b, q)];
+    if (!(f0 > 0 && f1 < 0)) return;
+    let side = 0;
+    for (let k = 0; k < 60 && t1 - t0 > 1e-9 * minutes; k += 1) {
+      const t = (t0 * f1 - t1 * f0) / (f1 - f0);
+      const at = a.map((x, i) => advance(res[i]!, x, q[i]!, t * 60));
+      keep(at, q, start + t);
+      const f = rate(at, q);
+      if (f === 0) break;
+      if (f > 0) {
+        [t0, f0] = [t, f];
+        if (side > 0) f1 /= 2;
+        side = 1;
+      } else {
+        [t1, f1] = [t, f];
+        if (side < 0) f0 /= 2;
+        side = -1;
+      }
+    }
   };
+  const held = res.map((r) => outflowAt(r, 0));
   const steps = storm.steps;
   // the strongest intensity still to come after each step
   const ahead = steps.map(() => 0);
@@ -140,14 +156,17 @@ export function routeStorm(res: Reservoir[], areas: number[], storm: Storm): Sto
     const { start, minutes, mm_h } = steps[j]!;
     const q = areas.map((s) => (mm_h * s) / 3.6e6);
     keep(v, q, start);
-    const next = v.map((x, i) => advance(res[i]!, x, q[i]!, minutes * 60));
+    // a roof whose orifices pass the rain under the recess alone stays empty (no routing to do)
+    const next = v.map((x, i) =>
+      x === 0 && q[i]! <= held[i]! ? 0 : advance(res[i]!, x, q[i]!, minutes * 60),
+    );
     for (let i = 0; i < n; i += 1)
       if (next[i]! > volumes[i]!) {
         volumes[i] = next[i]!;
         times[i] = start + minutes;
       }
     keep(next, q, start + minutes);
-    refine(v, next, q, start, minutes, 20);
+    refine(v, next, q, start, minutes);
     const falling = next.every((x, i) => x < v[i]! || x === 0);
     v = next;
     if (falling && ahead[j]! <= mm_h) break;
