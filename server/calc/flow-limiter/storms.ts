@@ -90,86 +90,140 @@ export interface StormRouting {
   times: number[];
 }
 
-/** A roof's outflow holding `v` m3 under inflow `q`: at V = 0 the orifices pass the inflow, up to what the recess lets out. */
-const outflowUnder = (res: Reservoir, v: number, q: number) =>
-  v > 0 ? outflowAt(res, v) : Math.min(q, outflowAt(res, 0));
+/**
+ * A storm's routing under way: the roofs, their inflows this step and what passes under the recess
+ * alone, each roof's outflow in the last state read, the peak so far (arrays kept for the whole
+ * routing: no array or function made a step).
+ */
+interface Routing {
+  res: Reservoir[];
+  q: Float64Array;
+  held: Float64Array;
+  flows: Float64Array;
+  best: { outflow: number; minute: number; outflows: Float64Array };
+}
+
+/** The site's outflow holding `vs` (each roof's into r.flows): at V = 0 a roof passes its inflow, up to what the recess lets out. */
+function siteOutflow(r: Routing, vs: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < vs.length; i += 1) {
+    const f = vs[i]! > 0 ? outflowAt(r.res[i]!, vs[i]!) : Math.min(r.q[i]!, r.held[i]!);
+    r.flows[i] = f;
+    sum += f;
+  }
+  return sum;
+}
+
+/** Keeps state `vs` at `minute` as the site's peak when it is the largest outflow so far. */
+function keep(r: Routing, vs: Float64Array, minute: number): void {
+  const total = siteOutflow(r, vs);
+  if (total <= r.best.outflow) return;
+  r.best.outflow = total;
+  r.best.minute = minute;
+  r.best.outflows.set(r.flows);
+}
+
+/** The site's outflow's rate of change (m3/s2) holding `vs`. */
+function siteRate(r: Routing, vs: Float64Array): number {
+  let sum = 0;
+  for (let i = 0; i < vs.length; i += 1) sum += outflowRate(r.res[i]!, vs[i]!, r.q[i]!);
+  return sum;
+}
+
+/** Each roof of `from` after `seconds` under this step's inflows, into `to`. */
+function advanceAll(r: Routing, from: Float64Array, seconds: number, to: Float64Array): void {
+  for (let i = 0; i < from.length; i += 1)
+    // a roof whose orifices pass the rain under the recess alone stays empty (no routing to do)
+    to[i] = from[i] === 0 && r.q[i]! <= r.held[i]! ? 0 : advance(r.res[i]!, from[i]!, r.q[i]!, seconds);
+}
+
+/**
+ * The site's peak within a step from state `a` to `b` over `minutes` from `start` (`at`: room for a
+ * state). Each roof's outflow moves one way within a step, relaxing towards its equilibrium, so the
+ * site's outflow turns at most once: inside the step only when it rises at the start and falls at the
+ * end, then at the root of its rate of change (regula falsi, Illinois). Nothing to seek when the bound
+ * (each roof's larger end added up) stays within 1e-9 of the peak found.
+ */
+function refine(
+  r: Routing,
+  a: Float64Array,
+  b: Float64Array,
+  at: Float64Array,
+  start: number,
+  minutes: number,
+): void {
+  let bound = 0;
+  for (let i = 0; i < a.length; i += 1) {
+    const fa = a[i]! > 0 ? outflowAt(r.res[i]!, a[i]!) : Math.min(r.q[i]!, r.held[i]!);
+    const fb = b[i]! > 0 ? outflowAt(r.res[i]!, b[i]!) : Math.min(r.q[i]!, r.held[i]!);
+    bound += Math.max(fa, fb);
+  }
+  if (bound <= r.best.outflow * (1 + 1e-9)) return;
+  let [t0, f0, t1, f1] = [0, siteRate(r, a), minutes, siteRate(r, b)];
+  if (!(f0 > 0 && f1 < 0)) return;
+  let side = 0;
+  for (let k = 0; k < 60 && t1 - t0 > 1e-9 * minutes; k += 1) {
+    const t = (t0 * f1 - t1 * f0) / (f1 - f0);
+    advanceAll(r, a, t * 60, at);
+    keep(r, at, start + t);
+    const f = siteRate(r, at);
+    if (f === 0) break;
+    if (f > 0) {
+      [t0, f0] = [t, f];
+      if (side > 0) f1 /= 2;
+      side = 1;
+    } else {
+      [t1, f1] = [t, f];
+      if (side < 0) f0 /= 2;
+      side = -1;
+    }
+  }
+}
 
 /**
  * Routes `storm` through roofs `res`, roof i receiving `areas[i]` m2 of runoff (area times the runoff
  * coefficient): each step exactly (reservoir.ts advance). A roof's storage only rises or only falls within
  * a step, so its peak lies at a step's end; the site's outflow, a sum of such, may peak inside a step
- * whose roofs move apart (refine, below). Once the rain only weakens and every roof's level falls,
- * nothing can rise again: the routing stops there.
+ * whose roofs move apart (refine). Once the rain only weakens and every roof's level falls, nothing can
+ * rise again: the routing stops there.
  */
 export function routeStorm(res: Reservoir[], areas: number[], storm: Storm): StormRouting {
   const n = res.length;
-  let v = res.map(() => 0);
-  const volumes = res.map(() => 0);
-  const times = res.map(() => 0);
-  let best = { outflow: -1, minute: 0, outflows: res.map(() => 0) };
-  /** the site's outflow's rate of change (m3/s2) holding `vs` under inflows `q` */
-  const rate = (vs: number[], q: number[]) => vs.reduce((s, x, i) => s + outflowRate(res[i]!, x, q[i]!), 0);
-  const site = (vs: number[], q: number[]) => vs.reduce((s, x, i) => s + outflowUnder(res[i]!, x, q[i]!), 0);
-  const keep = (vs: number[], q: number[], minute: number) => {
-    const total = site(vs, q);
-    if (total > best.outflow)
-      best = { outflow: total, minute, outflows: vs.map((x, i) => outflowUnder(res[i]!, x, q[i]!)) };
+  const r: Routing = {
+    res,
+    q: new Float64Array(n),
+    held: new Float64Array(n),
+    flows: new Float64Array(n),
+    best: { outflow: -1, minute: 0, outflows: new Float64Array(n) },
   };
-  /**
-   * The site's peak within a step from state `a` to `b` over `minutes` from `start`. Each roof's outflow
-   * moves one way within a step, relaxing towards its equilibrium, so the site's outflow turns at most
-   * once: inside the step only when it rises at the start and falls at the end, then at the root of its
-   * rate of change (regula falsi, Illinois). Nothing to seek when the bound (each roof's larger end
-   * added up) stays within 1e-9 of the peak found.
-   */
-  const refine = (a: number[], b: number[], q: number[], start: number, minutes: number) => {
-    let bound = 0;
-    for (let i = 0; i < n; i += 1)
-      bound += Math.max(outflowUnder(res[i]!, a[i]!, q[i]!), outflowUnder(res[i]!, b[i]!, q[i]!));
-    if (bound <= best.outflow * (1 + 1e-9)) return;
-    let [t0, f0, t1, f1] = [0, rate(a, q), minutes, rate(b, q)];
-    if (!(f0 > 0 && f1 < 0)) return;
-    let side = 0;
-    for (let k = 0; k < 60 && t1 - t0 > 1e-9 * minutes; k += 1) {
-      const t = (t0 * f1 - t1 * f0) / (f1 - f0);
-      const at = a.map((x, i) => advance(res[i]!, x, q[i]!, t * 60));
-      keep(at, q, start + t);
-      const f = rate(at, q);
-      if (f === 0) break;
-      if (f > 0) {
-        [t0, f0] = [t, f];
-        if (side > 0) f1 /= 2;
-        side = 1;
-      } else {
-        [t1, f1] = [t, f];
-        if (side < 0) f0 /= 2;
-        side = -1;
-      }
-    }
-  };
-  const held = res.map((r) => outflowAt(r, 0));
+  for (let i = 0; i < n; i += 1) r.held[i] = outflowAt(res[i]!, 0);
+  let v = new Float64Array(n);
+  let next = new Float64Array(n);
+  const at = new Float64Array(n);
+  const volumes = new Array<number>(n).fill(0);
+  const times = new Array<number>(n).fill(0);
   const steps = storm.steps;
   // the strongest intensity still to come after each step
-  const ahead = steps.map(() => 0);
+  const ahead = new Float64Array(steps.length);
   for (let j = steps.length - 2; j >= 0; j -= 1) ahead[j] = Math.max(ahead[j + 1]!, steps[j + 1]!.mm_h);
   for (let j = 0; j < steps.length; j += 1) {
     const { start, minutes, mm_h } = steps[j]!;
-    const q = areas.map((s) => (mm_h * s) / 3.6e6);
-    keep(v, q, start);
-    // a roof whose orifices pass the rain under the recess alone stays empty (no routing to do)
-    const next = v.map((x, i) =>
-      x === 0 && q[i]! <= held[i]! ? 0 : advance(res[i]!, x, q[i]!, minutes * 60),
-    );
-    for (let i = 0; i < n; i += 1)
+    for (let i = 0; i < n; i += 1) r.q[i] = (mm_h * areas[i]!) / 3.6e6;
+    keep(r, v, start);
+    advanceAll(r, v, minutes * 60, next);
+    let falling = true;
+    for (let i = 0; i < n; i += 1) {
       if (next[i]! > volumes[i]!) {
         volumes[i] = next[i]!;
         times[i] = start + minutes;
       }
-    keep(next, q, start + minutes);
-    refine(v, next, q, start, minutes);
-    const falling = next.every((x, i) => x < v[i]! || x === 0);
-    v = next;
+      if (!(next[i]! < v[i]! || next[i] === 0)) falling = false;
+    }
+    keep(r, next, start + minutes);
+    refine(r, v, next, at, start, minutes);
+    [v, next] = [next, v];
     if (falling && ahead[j]! <= mm_h) break;
   }
-  return { ...best, volumes, times };
+  const { outflow, minute, outflows } = r.best;
+  return { outflow, minute, outflows: Array.from(outflows), volumes, times };
 }
