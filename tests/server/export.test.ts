@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORTS } from '../../server/calc';
+import { products } from '../../server/projects/products';
 import { cookiesOf, freshPlace, serverOn, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
@@ -108,5 +110,13 @@ describe('the export route', () => {
     const res = await inject(`/api/slowli/export/swmm/${id}`, admin);
     expect(res.statusCode).toBe(422);
     expect(res.json<{ field: string }>().field).toMatch(/^steps\.Toiture/);
+  });
+});
+
+describe('the exports a bundle offers', () => {
+  it('are each one its calculation writes', () => {
+    for (const [type, { bundle }] of products())
+      for (const e of bundle.results.exports ?? [])
+        expect(EXPORTS[bundle.results.calculation]?.[e.format], `${type}: ${e.format}`).toBeDefined();
   });
 });
