@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signInAsAdmin } from './project';
+import { projectInSession, signInAsAdmin } from './project';
 
 const example = JSON.parse(
   readFileSync(join(import.meta.dirname, '../../server/calc/examples/sl-lyon.json'), 'utf8'),
@@ -27,9 +27,7 @@ test("the sl design downloads as an EPA SWMM model from the admin's results and 
   const made = await page.request.post('/api/slowli/project', { data: { steps: example.steps } });
   const id = ((await made.json()) as { id: string }).id;
   await page.goto(`/client/sl/calculator?id=${id}`);
-  await expect
-    .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
-    .toBe(true);
+  await projectInSession(page, id);
   await page.goto('/client/sl/results');
   await expect(page.getByRole('heading', { name: 'Vérification du dimensionnement' })).toBeVisible();
   await expect(page.getByRole('button', { name: LABEL })).toHaveCount(0);
@@ -37,9 +35,7 @@ test("the sl design downloads as an EPA SWMM model from the admin's results and 
   // the admin's results and note pages offer it, named after the project
   await signInAsAdmin(page);
   await page.goto(`/client/sl/calculator?id=${id}`);
-  await expect
-    .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
-    .toBe(true);
+  await projectInSession(page, id);
   await page.goto('/client/sl/results');
   await expect(page.getByRole('table', { name: 'Limiteurs' })).toBeVisible();
   const fromResults = await downloadOf(page, LABEL);
