@@ -142,6 +142,8 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
+      // precompress() writes a .br of every file at quality 11: seconds by design, not a slow plugin to warn of
+      checks: { bundlerTimings: false },
       treeshake: { moduleSideEffects: [{ test: /node_modules[\\/]ajv-formats[\\/]/, sideEffects: false }] },
     },
   },

@@ -3,11 +3,23 @@
  * full re-derivation of the whole form measured in the same run. Goal: <= 1 ms per edit and at least ten
  * times less than the full derivation. Also, with no goal, an sm roof renamed (what bench:ui types), which
  * every spill card's destination list shows. Prints both figures; exits 1 when a goal is missed.
+ * And, with no goal, what a save of a 200-roof project checks (boundProblems: the answers beyond their
+ * bounds) beside what a calculation checks first (inputProblems: the whole form derived), in the same run.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { applyEdit, derive, loadBundle, type Bundle, type Edit } from '../engine';
+import {
+  applyEdit,
+  boundProblems,
+  derive,
+  inputProblems,
+  loadBundle,
+  toServer,
+  type Bundle,
+  type Edit,
+  type StepStatus,
+} from '../engine';
 
 const ROOT = join(import.meta.dirname, '../schemas');
 const load = (id: string): Bundle =>
@@ -101,6 +113,33 @@ for (const c of cases) {
   console.log(
     `${c.name}: one edit ${edit.toFixed(3)} ms${c.local ? ' (goal <= 1 ms)' : ''} | full re-derivation (baseline) ` +
       `${full.toFixed(3)} ms | ${ratio.toFixed(1)}x faster${c.local ? ` (goal >= 10x) ${ok ? 'OK' : 'MISSED'}` : ' (no goal)'}`,
+  );
+}
+
+// A save's check of its answers against their bounds, beside the calculation's whole-form check.
+for (const id of ['sl', 'smca']) {
+  const bundle = load(id);
+  const base = JSON.parse(readFileSync(join(ROOT, id, 'fixtures/base/valid.json'), 'utf8')) as {
+    roofs: Record<string, unknown>[];
+  };
+  const data = {
+    ...base,
+    roofs: Array.from({ length: 200 }, (_, i) => ({ ...base.roofs[0], name: `R${i}` })),
+  };
+  const state = derive(bundle, data);
+  const project = () =>
+    structuredClone(
+      toServer(
+        bundle,
+        state.data,
+        state.steps.map(() => 1 as StepStatus),
+      ),
+    );
+  const bounds = time(() => boundProblems(bundle, project()), 30, 5);
+  const whole = time(() => inputProblems(bundle, project()), 30, 5);
+  console.log(
+    `${id}, 200 roofs: a save's bound check ${bounds.toFixed(1)} ms | the calculation's whole-form check ` +
+      `(baseline) ${whole.toFixed(1)} ms | ${(whole / bounds).toFixed(1)}x less (no goal)`,
   );
 }
 process.exitCode = failed ? 1 : 0;

@@ -13,10 +13,11 @@ import { evaluate, truthy } from './rules';
 import { isEmail } from './rules/isEmail';
 import { keywordErrors } from './keywords';
 import { isPhone } from './rules/isPhone';
-import { displayDecimals, toDisplay, unitKey } from './units';
+import { displayDecimals, shownBound, toDisplay, unitKey } from './units';
 import type {
   BuiltinCheck,
   Bundle,
+  Check,
   DataOptions,
   CardState,
   FieldState,
@@ -36,13 +37,50 @@ export interface RuleContext {
   unit_system: UnitSystem;
 }
 
-function isInactive(f: CompiledField, ctx: RuleContext): boolean {
+/** True when the field's condition holds: the field is inactive (reset and valid). */
+export function isInactive(f: CompiledField, ctx: RuleContext): boolean {
   const when = f.rules.condition?.when;
   return when !== undefined && truthy(evaluate(when, ctx));
 }
 
-function messageOf(key: string, params: Record<string, unknown> | undefined): MessageRef {
-  return params ? { key, params } : { key };
+/** A check's message with its parameters evaluated. */
+export function checkMessage(c: Check, ctx: RuleContext): MessageRef {
+  const params = c.params
+    ? Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, evaluate(v, ctx)]))
+    : undefined;
+  return params ? { key: c.message, params } : { key: c.message };
+}
+
+/** The JSON Schema keywords that bound a number, in the order the form reports them. */
+export const BOUND_KEYWORDS = ['minimum', 'exclusiveMinimum', 'maximum'] as const;
+export type BoundKeyword = (typeof BOUND_KEYWORDS)[number];
+
+/**
+ * What the form says of a number beyond one of its field's bounds: the keyword's message (the field's own
+ * when it gives one) with the bound in the unit system's unit, rounded towards what it allows, and the
+ * unit's message key.
+ */
+export function boundFailure(
+  f: CompiledField,
+  keyword: BoundKeyword,
+  system: UnitSystem,
+): { severity: 2; message: MessageRef; rule: BoundKeyword } {
+  const bound = f.schema[keyword] as number;
+  const side = keyword === 'maximum' ? 'max' : 'min';
+  const opt = f.ui['ui:options'];
+  const unit = unitKey(opt?.quantity, system);
+  return {
+    severity: 2,
+    message: {
+      key: opt?.messages?.[keyword] ?? `errors.${keyword}`,
+      // with a unit, the message's `_unit` form names it (errors.maximum_unit: "at most 300 mm")
+      params: {
+        [side]: shownBound(bound, opt?.quantity, system, side),
+        ...(unit ? { unit, context: 'unit' } : {}),
+      },
+    },
+    rule: keyword,
+  };
 }
 
 type Option = NonNullable<FieldState['options']>[number];
@@ -140,7 +178,6 @@ function checkField(
         rule: 'required',
       };
   } else {
-    const q = opt?.quantity;
     const s = f.schema;
     // A number field holding text ('12 m'); a count (outlets) holding 1.5, which is a number but not a
     // whole one, and the message says so. (Text fields take what the server stored as it is.)
@@ -148,18 +185,7 @@ function checkField(
       return typeof value === 'number'
         ? { severity: 2, message: { key: opt?.messages?.integer ?? 'errors.integer' }, rule: 'type' }
         : { severity: 2, message: { key: key('number') }, rule: 'type' };
-    if (failed('minimum'))
-      return {
-        severity: 2,
-        message: { key: key('minimum'), params: { min: toDisplay(s.minimum, q, system) } },
-        rule: 'minimum',
-      };
-    if (failed('maximum'))
-      return {
-        severity: 2,
-        message: { key: key('maximum'), params: { max: toDisplay(s.maximum, q, system) } },
-        rule: 'maximum',
-      };
+    for (const k of BOUND_KEYWORDS) if (failed(k)) return boundFailure(f, k, system);
     if (failed('maxLength'))
       return {
         severity: 2,
@@ -176,10 +202,7 @@ function checkField(
   let worst: { severity: Severity; message?: MessageRef; rule?: string } = { severity: 0 };
   for (const c of f.rules.check ?? []) {
     if (c.severity <= worst.severity || !truthy(evaluate(c.when, ctx))) continue;
-    const params = c.params
-      ? Object.fromEntries(Object.entries(c.params).map(([k, v]) => [k, evaluate(v, ctx)]))
-      : undefined;
-    worst = { severity: c.severity, message: messageOf(c.message, params), rule: 'check' };
+    worst = { severity: c.severity, message: checkMessage(c, ctx), rule: 'check' };
   }
   return worst;
 }
@@ -224,8 +247,9 @@ export function deriveField(
   const decimals = isNumeric(f) ? displayDecimals(q, system, opt?.decimals) : undefined;
   if (decimals !== undefined) state.decimals = decimals;
   if (options) state.options = options;
-  if (f.schema.minimum !== undefined) state.min = toDisplay(f.schema.minimum, q, system) as number;
-  if (f.schema.maximum !== undefined) state.max = toDisplay(f.schema.maximum, q, system) as number;
+  const lower = f.schema.minimum ?? f.schema.exclusiveMinimum;
+  if (lower !== undefined) state.min = shownBound(lower, q, system, 'min');
+  if (f.schema.maximum !== undefined) state.max = shownBound(f.schema.maximum, q, system, 'max');
   if (f.schema.maxLength !== undefined) state.maxLength = f.schema.maxLength;
   if (!inactive) {
     const r = checkField(f, step, item, value, ctx, options, system);

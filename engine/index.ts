@@ -26,12 +26,13 @@ export {
   previous,
   submit,
   initialStep,
+  loadedStatuses,
   isFormValid,
   canJumpTo,
   canCalculate,
 } from './wizard';
 export { toServer, fromServer } from './mapping';
-export { inputProblems, type InputProblem } from './inputProblems';
+export { boundProblems, inputProblems, type InputProblem } from './inputProblems';
 export { toDisplay, fromDisplay, unitKey, roundTo, displayDecimals } from './units';
 export { counters, resetCounters } from './counters';
 export { getPath, setPath } from './paths';

@@ -1,4 +1,16 @@
-import { derive } from './derive';
+import { compile, itemPath, itemsOf, type CompiledStep } from './compile';
+import {
+  applyResets,
+  boundFailure,
+  BOUND_KEYWORDS,
+  checkMessage,
+  derive,
+  isInactive,
+  unitSystemOf,
+  type RuleContext,
+} from './derive';
+import { isBlank } from './fieldValue';
+import { keywordErrors } from './keywords';
 import { fromServer } from './mapping';
 import { getPath } from './paths';
 import { evaluate, truthy } from './rules';
@@ -14,6 +26,13 @@ export interface InputProblem {
    * or `check` (one of the field's or step's checks in the bundle) */
   rule: string;
   message: MessageRef;
+}
+
+/** The stored project's path of a field of a step's card (or the step's, when it maps no such field). */
+function serverPath(bundle: Bundle, def: CompiledStep['def'], index: number, field: string): string {
+  const map = bundle.mapping.steps.find((m) => m.step === def.key);
+  const server = map?.links ? map.links.field : map?.fields.find((x) => x.local === field)?.server;
+  return server ? `steps.${def.key}.forms.${index}.form.${server}` : `steps.${def.key}.forms.${index}`;
 }
 
 /** A local path with its card numbers as `*` (roofs.3.name -> roofs.*.name). */
@@ -49,15 +68,11 @@ export function inputProblems(
   const problems: InputProblem[] = [];
   state.steps.forEach((step, k) => {
     const def = bundle.steps[k]!;
-    const map = bundle.mapping.steps.find((m) => m.step === def.key);
     for (const card of step.cards)
       for (const f of card.fields) {
         if (f.severity !== 2 || ignored(f.path, ignore)) continue;
-        const server = map?.links ? map.links.field : map?.fields.find((x) => x.local === f.field)?.server;
         problems.push({
-          field: server
-            ? `steps.${def.key}.forms.${card.index}.form.${server}`
-            : `steps.${def.key}.forms.${card.index}`,
+          field: serverPath(bundle, def, card.index, f.field),
           path: f.path,
           rule: f.rule ?? 'check',
           message: f.message ?? { key: 'errors.required' },
@@ -78,5 +93,48 @@ export function inputProblems(
           message: { key: c.message },
         });
   });
+  return problems;
+}
+
+/**
+ * The answers of a stored project beyond their bounds: a number past its field's JSON Schema bound
+ * (minimum, exclusiveMinimum, maximum) or failing one of the field's checks the bundle marks `bound` (a
+ * limit of physics or of the catalogue), each with the form's own message, in the order of the form.
+ * What a save refuses: unlike `inputProblems`, an answer still missing is no problem here (a project in
+ * progress is saved), and only the bounded fields are read, without deriving the whole form.
+ */
+export function boundProblems(bundle: Bundle, project: ServerProject): InputProblem[] {
+  const cb = compile(bundle);
+  const loaded = fromServer(bundle, project).data;
+  const system = unitSystemOf(bundle, loaded);
+  const form = applyResets(cb, loaded, system);
+  const problems: InputProblem[] = [];
+  for (const step of cb.steps) {
+    const bounded = step.fields.filter(
+      (f) =>
+        BOUND_KEYWORDS.some((k) => f.schema[k] !== undefined) || (f.rules.check ?? []).some((c) => c.bound),
+    );
+    if (!bounded.length || step.def.repeat?.mirror !== undefined) continue;
+    itemsOf(step.def, form).forEach((item, index) => {
+      const errors = keywordErrors(step, item);
+      for (const f of bounded) {
+        const value = getPath(item, f.field);
+        if (isBlank(f, value)) continue;
+        const ctx: RuleContext = { form, item, index, value, unit_system: system };
+        if (isInactive(f, ctx)) continue;
+        const failed = BOUND_KEYWORDS.find((k) => errors.get(f.field)?.some((e) => e.keyword === k));
+        const check = failed
+          ? undefined
+          : (f.rules.check ?? []).find((c) => c.bound && c.severity === 2 && truthy(evaluate(c.when, ctx)));
+        if (!failed && !check) continue;
+        problems.push({
+          field: serverPath(bundle, step.def, index, f.field),
+          path: `${itemPath(step.def, index)}.${f.field}`,
+          rule: failed ?? 'check',
+          message: failed ? boundFailure(f, failed, system).message : checkMessage(check!, ctx),
+        });
+      }
+    });
+  }
   return problems;
 }

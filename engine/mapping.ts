@@ -14,9 +14,13 @@ import type {
 
 const PRECISION = 1e9;
 
-/** Drops binary noise from a scaled number (400 mm * 0.1 -> 40 cm, not 40.00000000000001). */
+/**
+ * Drops binary noise from a scaled number (400 mm * 0.1 -> 40 cm, not 40.00000000000001); a number too
+ * large to round so (1e300 and up) is kept as it is, never made an infinity (stored as null).
+ */
 function clean(n: number): number {
-  return Math.round(n * PRECISION) / PRECISION;
+  const r = Math.round(n * PRECISION) / PRECISION;
+  return Number.isFinite(r) ? r : n;
 }
 
 function stepByKey(bundle: Bundle, key: string): StepDef {

@@ -54,6 +54,8 @@ export interface DataSchema {
   enum?: unknown[];
   default?: unknown;
   minimum?: number;
+  /** the value must be greater than this (a surface: > 0), where `minimum` would let the bound itself in */
+  exclusiveMinimum?: number;
   maximum?: number;
   maxLength?: number;
   format?: string;
@@ -69,6 +71,7 @@ export type BuiltinCheck =
   | 'number'
   | 'integer'
   | 'minimum'
+  | 'exclusiveMinimum'
   | 'maximum'
   | 'maxLength'
   | 'email'
@@ -135,6 +138,11 @@ export interface Check {
   severity: 1 | 2;
   message: string; // message key
   params?: Record<string, JsonLogic>;
+  /**
+   * A limit of physics or of the catalogue (drains per m2 of roof): a project holding such an answer is
+   * refused when it is saved, not only when it is calculated, as a JSON Schema bound is.
+   */
+  bound?: boolean;
 }
 
 /**

@@ -86,6 +86,29 @@ export function toDisplay(
 }
 
 /**
+ * A bound of a field (a stored, metric value) as a message shows it in `system`: as it is in metric; in
+ * imperial, converted and rounded to three significant digits towards the values the bound allows (a
+ * maximum of 1,000,000 m2 reads 10,700,000 ft2, a minimum of 40 mm 1.58 in), so that every value the
+ * message allows is one the bound allows, and the message reads a round figure.
+ */
+export function shownBound(
+  bound: number,
+  quantity: Quantity | undefined,
+  system: UnitSystem,
+  side: 'min' | 'max',
+): number {
+  const factor = quantity ? METRIC_PER_IMPERIAL[quantity] : undefined;
+  if (system !== 'IMPERIAL' || !factor || bound === 0 || !Number.isFinite(bound)) return bound;
+  const exact = bound / factor;
+  const step = 10 ** (Math.floor(Math.log10(Math.abs(exact))) - 2);
+  const n = exact / step;
+  // a bound that converts to a round figure (1e-9 of binary noise) stays that figure
+  const near = Math.round(n);
+  const steps = Math.abs(n - near) < 1e-6 ? near : side === 'max' ? Math.floor(n) : Math.ceil(n);
+  return roundTo(steps * step, Math.max(0, 2 - Math.floor(Math.log10(Math.abs(exact)))));
+}
+
+/**
  * Value typed in `system` -> stored metric value, unrounded so that showing it again gives back what was
  * typed. Non-numbers pass through untouched.
  */

@@ -48,6 +48,15 @@ export function submit(state: FormState): { statuses: StepStatus[]; valid: boole
   return { statuses: s, valid: isFormValid(s) };
 }
 
+/**
+ * On loading a project: its stored statuses, where a step stored valid that the rules now block (an
+ * answer beyond a bound added since, a rule the bundle gained) is blocking, so that the wizard opens on it
+ * with each message beside its field.
+ */
+export function loadedStatuses(state: FormState, statuses: StepStatus[]): StepStatus[] {
+  return statuses.map((s, i) => (s === 1 && state.steps[i]?.result === 3 ? 3 : s));
+}
+
 /** On loading a project: the first step whose status is 0, 2 or 3, otherwise the last step. */
 export function initialStep(statuses: StepStatus[]): number {
   const i = statuses.findIndex((s) => s !== 1);

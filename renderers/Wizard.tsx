@@ -60,8 +60,10 @@ export function Wizard({
     onGate: (open) => actions.onGate(step.key, open),
   };
   // Submit is enabled when the calculation may run; otherwise the footer says why (the steps to complete,
-  // or the bundle's own requirement: sl needs one drain over all roofs).
-  const may = canCalculate(bundle, state, statuses);
+  // or the bundle's own requirement: sl needs one drain over all roofs). The step on screen, once checked,
+  // counts as it stands now: on the last step, which has no Next, correcting what blocked it enables Submit.
+  const live = statuses.map((s, i) => (i === current && s >= 2 ? (state.steps[i]?.result ?? s) : s));
+  const may = canCalculate(bundle, state, live);
   const valid = may.ok;
   const reason = may.ok
     ? null
@@ -70,7 +72,7 @@ export function Wizard({
           key: 'common.submit_blocked',
           params: {
             steps: state.steps
-              .filter((s, i) => s.result !== 1 || !isFormValid([statuses[i] ?? 0]))
+              .filter((s, i) => s.result !== 1 || !isFormValid([live[i] ?? 0]))
               .map((s) => s.title),
           },
         }

@@ -15,9 +15,12 @@ import type { Config } from './config';
 import { configRoute } from './configRoute';
 import { openDatabase, type Db, type Dialect } from './db/database';
 import { migrate } from './db/migrate';
+import { capConnections, checkingIntervalMs } from './http/connections';
 import { installErrorHandler } from './http/errorHandler';
+import { logSerializers } from './http/logRedaction';
 import { installInputGuard } from './http/inputGuard';
 import { installSameOriginGuard } from './http/sameOrigin';
+import { installJsonTurns } from './http/turns';
 import { PdfPool } from './pdf/pool';
 import { Calculations } from './projects/calculations';
 import { Quotas } from './quota/quotas';
@@ -58,9 +61,23 @@ export interface Server {
 export async function buildServer(config: Config, opts: { logger?: boolean } = {}): Promise<Server> {
   const { db, dialect } = openDatabase(config);
   await migrate(db, dialect);
+  const requestTimeout = config.requestTimeoutS * 1000;
   const app = Fastify({
-    logger: opts.logger ?? false,
+    // The request log names each route, never a link's token or a note's code (logRedaction.ts).
+    logger: opts.logger ? { serializers: logSerializers } : false,
     bodyLimit: BODY_LIMIT,
+    // A request (headers and body) arrives within REQUEST_TIMEOUT_S or is cut with 408: a body that
+    // trickles a byte at a time holds its connection no longer than that (Node checks every tenth of it).
+    requestTimeout,
+    ...(requestTimeout > 0
+      ? {
+          http: {
+            requestTimeout,
+            headersTimeout: Math.min(60_000, requestTimeout),
+            connectionsCheckingInterval: checkingIntervalMs(requestTimeout),
+          },
+        }
+      : {}),
     // Only a proxy named by TRUST_PROXY may say who the client is: otherwise anyone could pick a new
     // address per request and never meet the rate limits.
     // A number of hops: the client is the address that many proxies from here (TRUST_PROXY=true is one:
@@ -78,6 +95,9 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     (httpPart === 'body' ? exact : coercing).compile(schema),
   );
   installErrorHandler(app, { fileLimit: FILE_LIMIT });
+  capConnections(app, { perAddress: config.connectionsPerAddress, behindProxy: config.trustProxy !== false });
+  // Large JSON bodies are parsed one per turn of the event loop: other visitors are answered between.
+  installJsonTurns(app);
   installSameOriginGuard(app);
   // Once the server is stopping, an answer still in flight closes its connection: a kept-alive socket
   // would otherwise hold the stop until the client's keep-alive ran out. (Fastify says so itself only
@@ -134,12 +154,13 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     queue: config.calcQueue,
     perVisitor: config.calcPerVisitor,
     cacheMb: config.calcCacheMb,
+    timeoutMs: config.calcTimeS * 1000,
   });
   const pdfPool = new PdfPool({
     size: config.pdfWorkers,
     queue: config.pdfQueue,
     perVisitor: config.pdfPerVisitor,
-    timeoutMs: 60_000,
+    timeoutMs: config.noteTimeS * 1000,
     memoryMb: 512,
   });
   app.decorate('config', config);

@@ -45,6 +45,9 @@ export interface Config {
   pdfQueue: number;
   /** notes in flight (waiting or printing) per visitor (client address) at most, before 429 */
   pdfPerVisitor: number;
+  /** seconds a note may print, and a calculation run, before its worker is stopped (503) */
+  noteTimeS: number;
+  calcTimeS: number;
   /** calculations run at once (worker threads), waiting at most before 503, in flight per visitor before 429 */
   calcWorkers: number;
   calcQueue: number;
@@ -71,6 +74,19 @@ export interface Config {
    * closes their connections: a client that stops reading never holds the server up for longer
    */
   shutdownGraceS: number;
+  /**
+   * connections one client address holds at once (an IPv6 address counted by its /64; behind a trusted
+   * proxy, its requests in flight); 0: no cap
+   */
+  connectionsPerAddress: number;
+  /** seconds a request (its headers and body) may take to arrive before it is cut (408); 0: no bound */
+  requestTimeoutS: number;
+  /**
+   * the service's public address (https://calculs.example.com, no trailing slash): the verification
+   * address printed on notes. Required in production; null in development, where a request's own
+   * address is used (and the note's cover says so)
+   */
+  publicUrl: string | null;
 }
 
 /** Every bad value of the environment, one line each. */
@@ -152,6 +168,8 @@ export const ENV_SCHEMA = {
     CALC_QUEUE: whole(16, 0, 1000),
     CALC_PER_VISITOR: whole(2, 1, 100),
     CALC_CACHE_MB: whole(64, 0, 65536),
+    NOTE_TIME_S: whole(60, 1, 3600),
+    CALC_TIME_S: whole(60, 1, 3600),
     PROJECTS_PER_HOUR: whole(60, 0, 1_000_000),
     PROJECTS_PER_DAY: whole(300, 0, 1_000_000),
     LOGIN_FAILURES: whole(10, 0, 1_000_000),
@@ -163,6 +181,13 @@ export const ENV_SCHEMA = {
     NOTE_DRAFT_MB: whole(4, 1, 12),
     NOTE_MEGAPIXELS: whole(40, 1, 1000),
     SHUTDOWN_GRACE_S: whole(10, 0, 3600),
+    PUBLIC_URL: {
+      type: 'string',
+      pattern: String.raw`^https?://[a-zA-Z0-9.-]+(:\d+)?(/[^\s?#]*)?$`,
+      description: "the service's address, such as https://calculs.example.com",
+    },
+    CONNECTIONS_PER_ADDRESS: whole(64, 0, 1_000_000),
+    REQUEST_TIMEOUT_S: whole(120, 0, 3600),
   },
   required: ['PORT', 'HOST', 'DATA_DIR', 'APP_MODE', 'SALES_EMAIL', 'RATE_LIMIT'],
 } as const;
@@ -265,6 +290,11 @@ export function loadConfig(
   if (brandLogo && !existsSync(brandLogo))
     problems.push(`BRAND_LOGO must be an existing .svg or .png file, not '${e.BRAND_LOGO}'`);
   const databaseUrl = e.DATABASE_URL ?? null;
+  // The address printed on every note cannot come from a request's Host header (anyone may write one).
+  if (env.NODE_ENV?.trim() === 'production' && !e.PUBLIC_URL)
+    problems.push(
+      "PUBLIC_URL is required in production (NODE_ENV=production): the service's address, printed on every note",
+    );
   const sessionSecret = problems.length
     ? ''
     : sessionSecretFor(dataDir, e.SESSION_SECRET, problems, databaseUrl !== null);
@@ -297,6 +327,8 @@ export function loadConfig(
     calcQueue: e.CALC_QUEUE,
     calcPerVisitor: e.CALC_PER_VISITOR,
     calcCacheMb: e.CALC_CACHE_MB,
+    noteTimeS: e.NOTE_TIME_S,
+    calcTimeS: e.CALC_TIME_S,
     projectsPerHour: e.PROJECTS_PER_HOUR,
     projectsPerDay: e.PROJECTS_PER_DAY,
     loginFailures: e.LOGIN_FAILURES,
@@ -308,5 +340,8 @@ export function loadConfig(
     noteDraftMb: e.NOTE_DRAFT_MB,
     noteMegapixels: e.NOTE_MEGAPIXELS,
     shutdownGraceS: e.SHUTDOWN_GRACE_S,
+    connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+    requestTimeoutS: e.REQUEST_TIMEOUT_S,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
   };
 }

@@ -1,10 +1,13 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer } from './app';
 import { ConfigError, loadConfig } from './config';
 
-/** npm start: checks the configuration, builds the web app when it is missing, migrates, listens on PORT. */
+/**
+ * The server's entry (npm start, through scripts/start.sh): checks the configuration, migrates, listens on
+ * PORT. The web application is built beforehand (`npm run build`; scripts/start.sh does it on a
+ * developer's machine); in production a missing build stops the start with what to run.
+ */
 async function main(): Promise<void> {
   let config;
   try {
@@ -16,9 +19,11 @@ async function main(): Promise<void> {
     }
     throw e;
   }
-  if (!existsSync(join(config.distDir, 'index.html'))) {
-    console.log('Building the web application (first start)…');
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' });
+  if (process.env.NODE_ENV === 'production' && !existsSync(join(config.distDir, 'index.html'))) {
+    console.error(
+      `No web application built in ${config.distDir}: run \`npm ci && npm run build\` once before the production install (README, "Deploy").`,
+    );
+    process.exit(1);
   }
   const server = await buildServer(config, { logger: true });
   // The first calculation should not wait for its worker to start.

@@ -5,20 +5,27 @@
  */
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatOf(lang: string, style: 'date' | 'day' | 'dateTime' | 'month'): Intl.DateTimeFormat {
-  const key = `${lang}|${style}`;
+/**
+ * The format of `style` in `lang`; a moment ('date', 'dateTime') in `zone`, the reader's time zone (the
+ * runtime's when undefined), a calendar day ('day', 'month') in UTC, where it was written.
+ */
+function formatOf(
+  lang: string,
+  style: 'date' | 'day' | 'dateTime' | 'month',
+  zone?: string,
+): Intl.DateTimeFormat {
+  const key = `${lang}|${style}|${zone ?? ''}`;
   let f = formats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(
-      lang,
-      style === 'month'
-        ? { month: 'short', timeZone: 'UTC' }
-        : style === 'date'
-          ? { dateStyle: 'long' }
-          : style === 'day'
-            ? { dateStyle: 'long', timeZone: 'UTC' }
-            : { dateStyle: 'short', timeStyle: 'short' },
-    );
+    const timeZone = style === 'month' || style === 'day' ? 'UTC' : zone;
+    f = new Intl.DateTimeFormat(lang, {
+      ...(style === 'month'
+        ? { month: 'short' }
+        : style === 'dateTime'
+          ? { dateStyle: 'short', timeStyle: 'short' }
+          : { dateStyle: 'long' }),
+      ...(timeZone ? { timeZone } : {}),
+    });
     formats.set(key, f);
   }
   return f;
@@ -33,23 +40,25 @@ function momentOf(value: string | Date | null | undefined): Date | null {
 
 /**
  * A moment as its reader writes it, date and time ("25/11/2026 14:05" in French, "11/25/26, 2:05 PM"
- * in English), in the reader's time zone; '' for an empty or unreadable value.
+ * in English), in the reader's time zone (`zone`, an IANA name; the runtime's when omitted); '' for an
+ * empty or unreadable value.
  */
-export function dateTimeText(value: string | Date | null | undefined, lang: string): string {
+export function dateTimeText(value: string | Date | null | undefined, lang: string, zone?: string): string {
   const d = momentOf(value);
-  return d ? formatOf(lang, 'dateTime').format(d) : '';
+  return d ? formatOf(lang, 'dateTime', zone).format(d) : '';
 }
 
 /**
  * A day as its reader writes it in a sentence or on a page ("25 novembre 2026", "November 25, 2026"),
- * in the reader's time zone; a calendar day written "2026-11-25" (no time, so no zone) stays that day
- * wherever it is read. '' for an empty or unreadable value.
+ * in the reader's time zone (`zone`, an IANA name; the runtime's when omitted); a calendar day written
+ * "2026-11-25" (no time, so no zone) stays that day wherever it is read. '' for an empty or unreadable
+ * value.
  */
-export function dateText(value: string | Date | null | undefined, lang: string): string {
+export function dateText(value: string | Date | null | undefined, lang: string, zone?: string): string {
   const d = momentOf(value);
   if (!d) return '';
   const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-  return formatOf(lang, day ? 'day' : 'date').format(d);
+  return formatOf(lang, day ? 'day' : 'date', zone).format(d);
 }
 
 /**

@@ -15,7 +15,8 @@ const FALLBACKS = ['en', 'fr'];
 /**
  * A translator over the given message files (the i18next JSON v4 format the files are written in): a key
  * missing in `lng` is looked up in English, then French; `{{x}}` parameters are filled as they are (React
- * escapes), `{{x, number(maximumFractionDigits: 1)}}` through Intl.NumberFormat in `lng`; with a numeric
+ * escapes), `{{x, number(maximumFractionDigits: 1)}}` through Intl.NumberFormat in `lng`, `{{x, message}}`
+ * as the message at the key `x` holds (a unit: 'units.m2' reads m²); with a numeric
  * `count`, `key_one`, `key_other`… are chosen by the language's plural rules; with a `context`, `key_<context>`
  * (and its plurals) comes first when the file has it. A list is read item by item (listOf).
  */
@@ -54,7 +55,9 @@ export function createI18n(messages: Messages, lng: string): Translator {
       (typeof context === 'string' && context ? pick(`${key}_${context}`) : undefined) ?? pick(key);
     if (typeof found !== 'string') return key;
     return found.replace(PARAM, (_, name: string, format: string | undefined) =>
-      fill(params[name], format, lng),
+      format?.trim() === 'message' && typeof params[name] === 'string'
+        ? t(params[name])
+        : fill(params[name], format, lng),
     );
   };
   return { t, exists: (key) => lookup(key) !== undefined, language: lng };

@@ -11,6 +11,7 @@ import {
   type StepStatus,
 } from '../../engine';
 import { http } from '../api/http';
+import { PREVIEW_DELAY_MS } from './previewDelay';
 import type { Calculator } from '../calculators';
 
 /** The live preview's state: the figures of the answers as typed, or why there are none yet. */
@@ -74,9 +75,6 @@ function createStore(): PreviewStore & { set: (p: Preview) => void } {
 export function usePreviewValue(store: PreviewStore): Preview {
   return useSyncExternalStore(store.subscribe, store.get);
 }
-
-/** Wait after the last edit before asking: short enough for the 150 ms goal, long enough to skip keys. */
-export const PREVIEW_DELAY_MS = 30;
 
 /**
  * The figures of the project as it is being typed (the bundle's `preview`): the server's calculation

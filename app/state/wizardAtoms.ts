@@ -16,6 +16,7 @@ import {
   duplicateCard,
   emptyData,
   initialStep,
+  loadedStatuses,
   next,
   pasteCards,
   previous,
@@ -239,8 +240,9 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
     }),
     load: atom(null, (get, set, d: Record<string, unknown>, s: Partial<SessionData>) => {
       get(typed).clear(); // keystrokes in the form being replaced
-      const fresh = { ...emptySession(bundle), ...s };
-      const loaded = derive(bundle, d, { unitSystem: fresh.unit_system });
+      const given = { ...emptySession(bundle), ...s };
+      const loaded = derive(bundle, d, { unitSystem: given.unit_system });
+      const fresh = { ...given, statuses: loadedStatuses(loaded, given.statuses) };
       commit(set, loaded);
       set(session, { ...fresh, saved: answersKey(loaded.data) });
       set(current, initialStep(fresh.statuses));

@@ -8,6 +8,7 @@ import { isEmail } from './isEmail';
 import { isEmpty } from './isEmpty';
 import { isPhone } from './isPhone';
 import { postcodeIn } from './postcodeIn';
+import { pow } from './pow';
 import { sumOf } from './sumOf';
 import { uniqueIn } from './uniqueIn';
 
@@ -21,6 +22,7 @@ export const OPERATORS: Record<string, (...args: never[]) => unknown> = {
   is_empty: isEmpty,
   is_phone: isPhone,
   postcode_in: postcodeIn,
+  pow,
   sum_of: sumOf,
   unique_in: uniqueIn,
 };

@@ -13,6 +13,7 @@ export const API_CODES = [
   'body_too_large',
   'unsupported_type',
   'not_calculable',
+  'out_of_bounds',
   'rate_limited',
   'unavailable',
   'internal',

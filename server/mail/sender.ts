@@ -17,8 +17,11 @@ export function smtpSend(config: Pick<Config, 'smtpUrl' | 'salesEmail'>): Send {
     });
 }
 
-/** Delivers the outbox every `everyMs` while the server runs; returns a stop function. No SMTP: nothing runs. */
-export function startSender(db: Db, config: Config, everyMs = 5000): () => void {
+/**
+ * Delivers the outbox every `everyMs` while the server runs; returns a stop function. No SMTP: nothing
+ * runs. `onTurn` is called after each completed pass over the outbox (a test waits for passes, not time).
+ */
+export function startSender(db: Db, config: Config, everyMs = 5000, onTurn?: () => void): () => void {
   if (!config.smtpUrl || !config.mailer) return () => undefined;
   const send = smtpSend(config);
   let running = false;
@@ -29,6 +32,7 @@ export function startSender(db: Db, config: Config, everyMs = 5000): () => void 
       .catch(() => undefined)
       .finally(() => {
         running = false;
+        onTurn?.();
       });
   }, everyMs);
   timer.unref();

@@ -81,8 +81,11 @@ export interface NoteProps {
   attachments: { filename: string; size: number }[];
   /** the label of a form option (a substrate, a vegetation system) as the form shows it */
   optionLabel: (value: string) => string | null;
-  /** the note's verification code (every page's footer) and its address's QR code (the cover) */
-  verification?: { code: string; qr: string } | null;
+  /**
+   * the note's verification code (every page's footer) and its address's QR code (the cover);
+   * `fromRequest`: the address is the one the note was asked from (development), said under the code
+   */
+  verification?: { code: string; qr: string; fromRequest?: boolean } | null;
 }
 
 /**
@@ -233,7 +236,10 @@ export function NoteDocument(props: NoteProps) {
         {props.verification ? (
           <View style={s.verifyBox} wrap={false}>
             <Image style={s.verifyQr} src={props.verification.qr} />
-            <Text style={s.verifyText}>{t('app.note_cover.verify', { code: props.verification.code })}</Text>
+            <Text style={s.verifyText}>
+              {t('app.note_cover.verify', { code: props.verification.code })}
+              {props.verification.fromRequest ? `\n${t('app.note_cover.verify_request_address')}` : ''}
+            </Text>
           </View>
         ) : null}
       </Page>

@@ -29,8 +29,11 @@ export interface NoteInput {
   charts: { pluviometrie: string | null; toitures: (string | null)[] };
   attachments: { filename: string; size: number }[];
   date: string;
-  /** the verification code and its page's address (drawn as a QR code on the cover, here on the worker) */
-  verification?: { code: string; url: string } | null;
+  /**
+   * the verification code and its page's address (drawn as a QR code on the cover, here on the worker);
+   * `fromRequest`: the address is the request's (no PUBLIC_URL, development), and the cover says so
+   */
+  verification?: { code: string; url: string; fromRequest?: boolean } | null;
 }
 
 /**
@@ -80,7 +83,13 @@ export async function renderNote(input: NoteInput): Promise<Uint8Array> {
       charts={charts}
       attachments={input.attachments}
       verification={
-        input.verification ? { code: input.verification.code, qr: await qrPng(input.verification.url) } : null
+        input.verification
+          ? {
+              code: input.verification.code,
+              qr: await qrPng(input.verification.url),
+              fromRequest: input.verification.fromRequest ?? false,
+            }
+          : null
       }
       optionLabel={(value) => {
         const o = options.get(value);

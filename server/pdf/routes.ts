@@ -6,6 +6,7 @@ import type { StoredProject } from '../calc';
 import { contentDisposition } from '../files/contentDisposition';
 import { answers, fileBody, noContent } from '../http/answers';
 import { HttpError } from '../http/HttpError';
+import { turnFor } from '../http/turns';
 import { getProject, variantsOf, patchProject } from '../projects/repository';
 import { assertCalculable } from '../projects/refusal';
 import { imageSize } from './imageSize';
@@ -17,6 +18,8 @@ import { recordIssued } from '../verify/issued';
 import { bundleOfProduct } from '../projects/products';
 
 const IMAGE = /^data:image\/(png|jpeg);base64,([A-Za-z0-9+/=]+)$/;
+/** The base64 of an image's first 64 KB, where its header is (a JPEG's frame follows its EXIF block). */
+const HEAD_BASE64 = 4 * Math.ceil((64 * 1024) / 3);
 /** PNGs are decoded pixel by pixel to be printed: their size is held to what a chart or a drawing needs. */
 const PNG_MAX = { side: 4096, pixels: 8_000_000 };
 /** JPEGs are embedded as they are (never decoded): a phone photo of 12 to 50 megapixels is fine. */
@@ -27,7 +30,9 @@ function image(v: unknown, field: string): { url: string; pixels: number } | nul
   if (v === null || v === undefined) return null;
   const m = typeof v === 'string' ? IMAGE.exec(v) : null;
   if (!m) throw new HttpError(400, `${field}: a PNG or JPEG data URL`, field);
-  const size = imageSize(Buffer.from(m[2]!, 'base64'));
+  // the header from the first bytes; the whole image only when they do not hold it
+  const size =
+    imageSize(Buffer.from(m[2]!.slice(0, HEAD_BASE64), 'base64')) ?? imageSize(Buffer.from(m[2]!, 'base64'));
   const max = m[1] === 'png' ? PNG_MAX : JPEG_MAX;
   if (!size || size.width === 0 || size.height === 0)
     throw new HttpError(400, `${field}: not a readable ${m[1]!.toUpperCase()} image`, field);
@@ -149,6 +154,8 @@ export const noteDraftRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
       const { type, id } = request.params;
       const row = access.check(request, reply, await getProject(db, access.product(type), id));
       // A draft keeps what the page cannot make again: the sections' texts and images, not the charts.
+      // (Its JSON text, up to NOTE_DRAFT_MB, is parsed in its turn: turns.ts.)
+      await turnFor((request.body as { data?: unknown } | null)?.data);
       const { charts, data } = payloadOf(request.body, limits.megapixels);
       if (charts.pluviometrie !== null || charts.toitures.length)
         throw new HttpError(400, 'data: a note draft keeps the sections (informations) only', 'data');
@@ -202,6 +209,7 @@ export const pdfRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const { type, id } = request.params;
       const product = access.product(type);
       const row = access.check(request, reply, await getProject(db, product, id));
+      await turnFor((request.body as { data?: unknown } | null)?.data);
       const { entries, charts } = payloadOf(request.body, megapixels);
       // a project whose answers the bundle's rules block is no more noted than calculated
       assertCalculable(request, product, {
@@ -218,7 +226,7 @@ export const pdfRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           {
             type: product,
             locale,
-            verification: { code, url: verifyAddress(request, code) },
+            verification: { code, ...verifyAddress(app.config.publicUrl, request, code) },
             project: {
               id: row.id,
               name: row.name,

@@ -26,6 +26,8 @@ export interface CalculationsOptions {
   queue: number;
   perVisitor: number;
   cacheMb: number;
+  /** a calculation's time budget on its worker (ms) */
+  timeoutMs: number;
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
@@ -65,7 +67,7 @@ export class Calculations {
       size: opts.workers,
       queue: opts.queue,
       perVisitor: opts.perVisitor,
-      timeoutMs: 60_000,
+      timeoutMs: opts.timeoutMs,
       memoryMb: 512,
       expectedMs: 1000,
     });

@@ -1,12 +1,27 @@
+import { boundProblems } from '../../engine';
+import type { StoredProject } from '../calc';
+import { serverProjectOf } from '../calc/types';
 import type { ProjectTable } from '../db/database';
 import { bundleOfProduct } from './products';
 
 const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
 const day = (iso: string) => ({ date: iso });
 
+/**
+ * The results a stored project may show: none while its answers go beyond their bounds (a project stored
+ * before a bound existed, its results calculated then from a surface of 1e308 and holding figures no
+ * page can draw); the page then calculates it, which names the answer to correct.
+ */
+function shownResults(row: ProjectTable): Record<string, unknown> | null {
+  if (row.results === null) return null;
+  const project = serverProjectOf({ steps: JSON.parse(row.content) as StoredProject['steps'] });
+  if (boundProblems(bundleOfProduct(row.product_type), project).length) return null;
+  return parse(row.results) as Record<string, unknown>;
+}
+
 /** A stored project as the seeds' GET answers it. */
 export function presentProject(row: ProjectTable, opts: { admin: boolean }) {
-  const results = parse(row.results) as Record<string, unknown> | null;
+  const results = shownResults(row);
   if (results && !opts.admin && 'diameter' in results) {
     // The orifice diameter is not communicated to the client (seed 000 section 9).
     delete results.diameter;

@@ -1,6 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { derive, fromServer } from '../../engine';
-import { projectProblems, type CalculateOptions, type Reason, type StoredProject } from '../calc';
+import {
+  boundReasons,
+  projectProblems,
+  type CalculateOptions,
+  type Reason,
+  type StoredProject,
+} from '../calc';
 import { serverProjectOf } from '../calc/types';
 import { HttpError } from '../http/HttpError';
 import { i18nOf } from '../i18n';
@@ -33,13 +39,31 @@ export function refusal(
   project: StoredProject,
   reasons: Reason[],
   locale: string,
+  code: 'not_calculable' | 'out_of_bounds' = 'not_calculable',
 ): HttpError {
   const bundle = bundleOfProduct(type);
   const { i18n } = i18nOf(type, locale);
   const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
   const state = derive(bundle, fromServer(bundle, serverProjectOf(project)).data);
   const details = reasons.map((r) => ({ ...r, message: reasonText(r, bundle, state, t) }));
-  return new HttpError(422, t('errors.api.not_calculable'), reasons[0]?.field, details);
+  return new HttpError(422, t(`errors.api.${code}`), reasons[0]?.field, details, code);
+}
+
+/**
+ * Refuses (422 out_of_bounds, in the request's language, every answer listed as the form words it) the
+ * steps of a project that hold an answer beyond its bounds: a number past its field's schema bound, a
+ * check the bundle marks `bound` (drains per m2 of roof). Checked before a save and an import: a project
+ * in progress may miss answers, never hold one beyond physics. A project stored before a bound existed
+ * still opens, its answer marked in the form.
+ */
+export function assertWithinBounds(
+  request: FastifyRequest,
+  type: ProductType,
+  steps: StoredProject['steps'],
+): void {
+  const project: StoredProject = { steps };
+  const reasons = boundReasons(bundleOfProduct(type), project);
+  if (reasons.length) throw refusal(type, project, reasons, localeOf(request, type), 'out_of_bounds');
 }
 
 /**

@@ -23,6 +23,7 @@ import {
   type Sort,
   type Steps,
 } from './repository';
+import { assertWithinBounds } from './refusal';
 import { serverSchema } from './serverSchema';
 
 const ajv = new Ajv({ allErrors: false, strict: false });
@@ -210,6 +211,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       return save(type, body, request, reply);
     }
     const owner = access.newOwner(request, reply);
+    assertWithinBounds(request, type, body.steps);
     const undo = await quotas.projectCreated(request, reply, owner);
     try {
       const r = await createProject(db, { type, owner, steps: body.steps });
@@ -223,6 +225,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const save = async (type: ProductType, body: ProjectBody, request: FastifyRequest, reply: FastifyReply) => {
     if (!body.id) throw new HttpError(400, 'id: an existing project id is required to update', 'id');
     let row = access.check(request, reply, await getProject(db, type, body.id));
+    assertWithinBounds(request, type, body.steps);
     let r = await updateProject(db, row, body.steps, body.version ?? null);
     // Without a version the caller asks for its content to win: a concurrent save is retried, not refused.
     for (

@@ -1,14 +1,16 @@
 import '@fastify/rate-limit';
 import '@fastify/swagger';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyRequest } from 'fastify';
 import { answers, noContent, openObject } from '../http/answers';
+import { addDigestParser, type BodyDigest } from '../http/digestBody';
 import { HttpError } from '../http/HttpError';
 import { getProject } from '../projects/repository';
 import { idParams } from '../projects/routes';
 import { isProductType, type ProductType } from '../projects/products';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { CODE_PATTERN, normalCode } from './codes';
-import { sha256Hex, verificationView } from './issued';
+import { verificationView } from './issued';
 
 /** What one address may ask of the public verification page a minute (guessing codes meets it). */
 export const VERIFY_PER_MINUTE = 30;
@@ -29,7 +31,8 @@ const limited = { rateLimit: { max: VERIFY_PER_MINUTE, timeWindow: '1 minute' } 
  *   with today's method: the same figures, or each difference with the method changes between the two
  *   versions; a withdrawn code says so and nothing more. An unknown code answers 404.
  * - POST /api/verify/{code}/pdf (the PDF's bytes, application/pdf): whether they are the issued note's,
- *   byte for byte (their SHA-256 and length).
+ *   byte for byte (their SHA-256 and length, taken as the bytes arrive: the body is never kept whole); an
+ *   unknown code is answered 404 before the body is read.
  * For the author (who may see the project):
  * - GET /api/{type}/project/{id}/notes: the project's issued notes, newest first;
  * - PATCH /api/{type}/note/{code} {show_client?, withdrawn?}: shows or hides the client's details on the
@@ -37,9 +40,9 @@ const limited = { rateLimit: { max: VERIFY_PER_MINUTE, timeWindow: '1 minute' } 
  */
 export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const { db, access, calculations } = app;
-  app.addContentTypeParser('application/pdf', { parseAs: 'buffer', bodyLimit: PDF_MAX }, (_req, body, done) =>
-    done(null, body),
-  );
+  addDigestParser(app, 'application/pdf');
+  /** The note a PDF is checked against: looked up before its body is read (preParsing). */
+  const checked = new WeakMap<FastifyRequest, Awaited<ReturnType<typeof noteOf>>>();
   const noteOf = async (text: string) => {
     const code = normalCode(text);
     const note = code
@@ -87,6 +90,9 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     {
       config: limited,
       bodyLimit: PDF_MAX,
+      preParsing: async (request: FastifyRequest) => {
+        checked.set(request, await noteOf((request.params as { code: string }).code));
+      },
       schema: {
         tags: ['verify'],
         params: codeParams,
@@ -100,12 +106,12 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       },
     },
     async (request) => {
-      const note = await noteOf(request.params.code);
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0)
+      const note = checked.get(request) ?? (await noteOf(request.params.code));
+      const body = request.body as BodyDigest | undefined;
+      if (!body || typeof body.sha256 !== 'string' || body.size === 0)
         throw new HttpError(400, 'body: the PDF file (application/pdf) is required', 'body');
       return {
-        issued: body.length === note.pdf_size && sha256Hex(body) === note.pdf_sha256,
+        issued: body.size === note.pdf_size && body.sha256 === note.pdf_sha256,
         withdrawn: note.withdrawn_at !== null,
       };
     },

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PREVIEW_DELAY_MS } from '../../app/state/previewDelay';
 import { checkAnswersThenSubmit, createSmExample, signInAsAdmin, submitSm } from './project';
 
 /**
@@ -16,6 +17,13 @@ test('sm: the preview follows a substrate thickness and matches the results afte
   const previews: number[] = [];
   page.on('response', (r) => {
     if (new URL(r.url()).pathname.endsWith('/preview')) previews.push(r.status());
+  });
+  // Every preview asked, counted as the browser sends it: a route handler runs before its request can
+  // be answered, so a preview whose answer the page has drawn is always counted here.
+  let sent = 0;
+  await page.route('**/preview', async (route) => {
+    sent += 1;
+    await route.continue();
   });
   // The project's answer is held until the page has been seen waiting (a state, not a delay: the
   // project is asked for beside the page's code, and a busy machine may run that code after any delay).
@@ -52,9 +60,13 @@ test('sm: the preview follows a substrate thickness and matches the results afte
   await name.press('End');
   await name.pressSequentially(' nord', { delay: 40 });
   await expect(name).toHaveValue(/ nord$/);
-  await page.waitForTimeout(300); // past the preview's wait after an edit
+  // The page's own clock past the preview's wait after the last key (a timer of the page's event loop,
+  // so every shorter timer the page set has fired, however slow the machine): nothing was asked, and the
+  // figures never left 'ready'.
+  await page.evaluate((ms) => new Promise((done) => setTimeout(done, ms)), 10 * PREVIEW_DELAY_MS);
+  expect(await panel.getAttribute('data-state')).toBe('ready');
+  expect(sent).toBe(1);
   expect(previews).toEqual([200]);
-  await expect(panel).toHaveAttribute('data-state', 'ready');
   await expect(roof).toHaveText(before.roof!);
 
   // A thicker substrate holds more water: both figures change, without saving anything.

@@ -36,7 +36,10 @@ describe('keyword validators', () => {
     const state = derive(bundle, { ...data, roofs, client });
     const field = (step: string, name: string) =>
       state.steps.find((s) => s.key === step)!.cards[0]!.fields.find((f) => f.field === name)!;
-    expect(field('Toiture', 'surface')).toMatchObject({ rule: 'minimum', message: { params: { min: 0 } } });
+    expect(field('Toiture', 'surface')).toMatchObject({
+      rule: 'exclusiveMinimum',
+      message: { key: 'errors.exclusiveMinimum', params: { min: 0 } },
+    });
     expect(field('Toiture', 'name')).toMatchObject({ rule: 'maxLength', message: { params: { max: 255 } } });
     expect(field('Toiture', 'drainage.horizontal')).toMatchObject({
       rule: 'type',

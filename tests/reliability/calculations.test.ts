@@ -104,7 +104,7 @@ describe.each(DIALECTS)('calculations on %s', (dialect) => {
     // The probes answered while the calculations ran on a worker: on the server's own thread, no probe
     // is answered while a calculation runs. Judged by that state, not by comparing durations, so that
     // a busy machine, which slows everything, does not decide (the full run prints the p99 beside its goal).
-    expect(answered).toBeGreaterThanOrEqual(5 * bursts);
+    expect(answered).toBeGreaterThanOrEqual(bursts);
     if (FULL) timingGoal(`${dialect}: GET /api/config during the bursts, p99`, p99(probes), 250);
   });
 

@@ -3,6 +3,8 @@
  * that froze the server, spoofed addresses, sessions that outlived logout, inputs that answered 500,
  * decisions lost in races, modes not enforced, state changed from another site, and the smaller ones.
  */
+import crypto from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
 import ExcelJS from 'exceljs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -85,7 +87,9 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
 
   describe('a note never stops the server', () => {
     it('keeps answering /api/config while a 200-roof note prints', async () => {
-      const canada = (await serverOn(place, { APP_MODE: 'canada' })).server;
+      // About the server's thread staying free, not the machine's speed: the note gets all the time a
+      // busy machine may need (its 60 s default budget is tested in tests/reliability/pdfPool.test.ts).
+      const canada = (await serverOn(place, { APP_MODE: 'canada', NOTE_TIME_S: '3600' })).server;
       try {
         const body = projectBody('smca', (d) => {
           const roofs = d.roofs as Record<string, unknown>[];
@@ -124,7 +128,9 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
         expect(pdf.statusCode).toBe(200);
         expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
         console.info(`GET /api/config while a 200-roof note printed: ${whilePrinting} of ${probes} probes`);
-        expect(whilePrinting).toBeGreaterThan(10);
+        // At least one probe answered while the worker printed: a server printing on its own thread
+        // answers none (how many depends on the machine's speed, so no more is asked).
+        expect(whilePrinting).toBeGreaterThan(0);
       } finally {
         await canada.close();
       }
@@ -302,22 +308,32 @@ describe.each(DIALECTS)('server defects on %s', (dialect) => {
       }
     });
 
-    it('an unknown name takes as long to refuse as a known one', async () => {
-      const time = async (name: string) => {
-        const t0 = performance.now();
-        const r = await login({ name, password: 'not-the-password' });
-        expect(r.statusCode).toBe(401);
-        return performance.now() - t0;
-      };
-      const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-      const known: number[] = [];
-      const unknown: number[] = [];
-      for (let i = 0; i < 3; i += 1) {
-        known.push(await time('claire'));
-        unknown.push(await time(`nobody-${i}`));
+    it('an unknown name takes as long to refuse as a known one: one scrypt each', async () => {
+      // Counted, not timed (a busy machine decides a timing): every key derivation the server asks of
+      // node:crypto goes through this counter, which then derives as before.
+      let derivations = 0;
+      const real = crypto.scrypt;
+      crypto.scrypt = ((...args: Parameters<typeof real>) => {
+        derivations += 1;
+        return real(...args);
+      }) as typeof real;
+      syncBuiltinESMExports();
+      try {
+        const derivationsOf = async (name: string) => {
+          const before = derivations;
+          const r = await login({ name, password: 'not-the-password' });
+          expect(r.statusCode).toBe(401);
+          return derivations - before;
+        };
+        // A stored admin's password is checked with one scrypt; an unknown name costs the same one
+        // (before, it answered at once: 0).
+        expect(await derivationsOf('claire')).toBe(1);
+        expect(await derivationsOf('nobody')).toBe(1);
+        expect(await derivationsOf('admin')).toBe(1);
+      } finally {
+        crypto.scrypt = real;
+        syncBuiltinESMExports();
       }
-      // Both run one scrypt; before, an unknown name answered at once (a ratio near 0).
-      expect(median(unknown) / median(known)).toBeGreaterThan(0.4);
     });
 
     it('refuses a password sent as a list instead of coercing it', async () => {

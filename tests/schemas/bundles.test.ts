@@ -67,7 +67,7 @@ function mutations(json: Bundle): { name: string; bundle: Bundle }[] {
         out.push({ name: `${s.key}.${path}${req} required`, bundle: b });
       });
       for (const [k, p] of Object.entries(schema.properties ?? {})) {
-        for (const kw of ['minimum', 'maximum', 'maxLength', 'default'] as const) {
+        for (const kw of ['minimum', 'exclusiveMinimum', 'maximum', 'maxLength', 'default'] as const) {
           if (p[kw] === undefined) continue;
           const b = clone();
           delete at(b).properties![k]![kw];

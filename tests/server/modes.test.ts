@@ -65,6 +65,30 @@ describe('loadConfig', () => {
       ]);
     }
   });
+  it('needs the public address in production, and takes it as given (no Host header decides it)', () => {
+    const dir = { DATA_DIR: '/tmp/rw-config-test' };
+    expect(() => loadConfig({ ...dir, NODE_ENV: 'production' })).toThrow(
+      /PUBLIC_URL is required in production/,
+    );
+    expect(loadConfig({ ...dir }).publicUrl).toBeNull();
+    expect(
+      loadConfig({ ...dir, NODE_ENV: 'production', PUBLIC_URL: 'https://calculs.example.fr/' }).publicUrl,
+    ).toBe('https://calculs.example.fr');
+    expect(() => loadConfig({ ...dir, PUBLIC_URL: 'calculs.example.fr' })).toThrow(
+      "PUBLIC_URL must be the service's address, such as https://calculs.example.com, not 'calculs.example.fr'",
+    );
+  });
+  it('bounds connections per address and the time a request takes to arrive', () => {
+    const dir = { DATA_DIR: '/tmp/rw-config-test' };
+    expect(loadConfig(dir)).toMatchObject({ connectionsPerAddress: 64, requestTimeoutS: 120 });
+    expect(loadConfig({ ...dir, CONNECTIONS_PER_ADDRESS: '0', REQUEST_TIMEOUT_S: '30' })).toMatchObject({
+      connectionsPerAddress: 0,
+      requestTimeoutS: 30,
+    });
+    expect(() => loadConfig({ ...dir, REQUEST_TIMEOUT_S: '-1' })).toThrow(
+      /REQUEST_TIMEOUT_S must be a whole number/,
+    );
+  });
   it('needs a shared session secret with PostgreSQL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app' })).toThrow(/SESSION_SECRET is required/);
   });

@@ -1,4 +1,6 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../pdfText';
 import { qrOfCover } from '../qrFromPdf';
@@ -7,6 +9,13 @@ import { projectBody } from './projects.fixtures';
 import type { Server } from '../../server/app';
 
 const emptyNote = { data: JSON.stringify({ informations: [] }) };
+/** The start of the cover's line under a QR code that leads to the request's address (sl speaks French). */
+const DEVELOPMENT_ADDRESS =
+  (
+    JSON.parse(readFileSync(join(import.meta.dirname, '../../schemas/common/note.fr.json'), 'utf8')) as {
+      app: { note_cover: { verify_request_address?: string } };
+    }
+  ).app.note_cover.verify_request_address?.slice(0, 40) ?? 'no such message';
 
 // Notes are printed on worker threads: a loaded machine takes its time over several.
 describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_000 }, (dialect) => {
@@ -53,9 +62,36 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
     const pages = Number(/Page 1 \/ (\d+)/.exec(text)?.[1]);
     // (the flow-limiter calculator speaks French only: its note is in French whatever was asked)
     expect(text.split(`Code de vérification : ${code}`).length - 1).toBe(pages);
+    // no PUBLIC_URL (development): the request's address, and the cover says so
     expect(await qrOfCover(pdf)).toBe(`http://calc.example.org/client/verify/${code}`);
+    expect(text.replace(/\s+/g, ' ')).toContain(DEVELOPMENT_ADDRESS);
     // each print is its own issued note
     expect((await print(id)).code).not.toBe(code);
+  });
+
+  it('prints the configured public address, whatever Host the request names (PUBLIC_URL)', async () => {
+    const { id } = await calculated();
+    const configured = (await serverOn(place, { PUBLIC_URL: 'https://calculs.example.fr/' })).server;
+    try {
+      const r = await configured.app.inject({
+        method: 'POST',
+        url: `/api/slowli/pdf_download/${id}`,
+        payload: emptyNote,
+        headers: {
+          cookie: owner,
+          host: 'verify-evil.example',
+          'x-forwarded-host': 'verify-evil.example',
+          'x-forwarded-proto': 'http',
+        },
+      });
+      expect(r.statusCode).toBe(200);
+      const code = String(r.headers['x-verification-code']);
+      expect(await qrOfCover(r.rawPayload)).toBe(`https://calculs.example.fr/client/verify/${code}`);
+      // a configured address is the service's own: the cover says nothing of where it came from
+      expect(await pdfText(r.rawPayload)).not.toContain(DEVELOPMENT_ADDRESS);
+    } finally {
+      await configured.close();
+    }
   });
 
   it('verifies a code: the figures as issued, the same today, no client contact unless the author allows', async () => {

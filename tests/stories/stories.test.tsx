@@ -16,6 +16,8 @@ import * as text from '../../renderers/widgets/TextWidget.stories';
 import preview from '../../.storybook/preview';
 import { flushSession } from '../../app/state/sessionWrites';
 import { setProjectAnnotations } from '@storybook/react-vite';
+import { ALL_MESSAGES } from '../../renderers/stories/messages';
+import { createI18n } from '../../words/i18n';
 
 setProjectAnnotations(preview);
 
@@ -23,9 +25,13 @@ const kinds = { text, number, phone, email, select, boolean, dataSelect };
 
 describe.each(Object.entries(kinds))('field kind %s stories', (_, mod) => {
   const s = composeStories(mod);
-  it('Filled shows the label', () => {
+  it("Filled shows the label in the reader's words", () => {
     const { container } = render(<s.Filled />);
-    expect(container.querySelector('.field-label')?.textContent).toMatch(/\S/);
+    const key = s.Filled.args.field!.label;
+    const label = createI18n(ALL_MESSAGES, 'fr').t(key);
+    // the translated text, not the key, and not any text at all
+    expect(label).not.toBe(key);
+    expect(container.querySelector('.field-label')?.textContent).toContain(label);
   });
   it('Disabled disables the control', () => {
     const { container } = render(<s.Disabled />);

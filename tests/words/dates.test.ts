@@ -5,17 +5,12 @@ import { dateText, dateTimeText, monthNames } from '../../words/dates';
 const NOON = '2026-11-25T12:00:00Z';
 
 describe('dates in the reader language', () => {
-  // First, before any other test creates the formats in the machine's zone.
   it('keeps a calendar day (an issued note\'s "2026-11-25") the same day west of UTC', () => {
-    const zone = process.env.TZ;
-    process.env.TZ = 'America/Toronto';
-    try {
-      expect(dateText('2026-11-25', 'fr')).toBe('25 novembre 2026');
-      expect(dateText('2026-11-25', 'en')).toBe('November 25, 2026');
-    } finally {
-      if (zone === undefined) delete process.env.TZ;
-      else process.env.TZ = zone;
-    }
+    // A reader in Toronto: a moment of 03:00 UTC is still the day before there, a calendar day is not.
+    expect(dateText('2026-11-25T03:00:00Z', 'fr', 'America/Toronto')).toBe('24 novembre 2026');
+    expect(dateText('2026-11-25', 'fr', 'America/Toronto')).toBe('25 novembre 2026');
+    expect(dateText('2026-11-25', 'en', 'America/Toronto')).toBe('November 25, 2026');
+    expect(dateTimeText('2026-11-25T03:00:00Z', 'fr', 'America/Toronto')).toBe('24/11/2026 22:00');
   });
 
   it('writes a day in French and in English', () => {

@@ -37,6 +37,29 @@ describe('the translator', () => {
     expect(e('app.annual', { value: 1234.56 })).toBe('Annual retention: 1,234.6 %');
   });
 
+  it('reads a parameter given as a message key as that message (a unit)', () => {
+    const files = {
+      fr: [
+        {
+          units: { ft2: 'pi²' },
+          errors: { max: 'Au plus {{max, number(maximumFractionDigits: 3)}} {{unit, message}}' },
+        },
+      ],
+      en: [
+        {
+          units: { ft2: 'ft²' },
+          errors: { max: 'At most {{max, number(maximumFractionDigits: 3)}} {{unit, message}}' },
+        },
+      ],
+    };
+    expect(createI18n(files, 'fr').t('errors.max', { max: 10_700_000, unit: 'units.ft2' })).toBe(
+      'Au plus 10\u202f700\u202f000 pi²',
+    );
+    expect(createI18n(files, 'en').t('errors.max', { max: 19.6, unit: 'units.ft2' })).toBe(
+      'At most 19.6 ft²',
+    );
+  });
+
   it('falls back to English then French, and answers the key itself when no file has it', () => {
     const i = createI18n({ fr: [fr], en: [en] }, 'en');
     expect(i.t('app.only_fr')).toBe('seulement en français');

@@ -8,6 +8,7 @@ import { answers, fileBody } from '../../http/answers';
 import { HttpError } from '../../http/HttpError';
 import { bundleOfProduct, isProductType } from '../products';
 import { createProject, getProject } from '../repository';
+import { assertWithinBounds } from '../refusal';
 import { checkBody, idParams, typeParam } from '../routes';
 import { grant } from './grants';
 
@@ -30,7 +31,7 @@ const newToken = (): string => randomBytes(16).toString('base64url');
  * - GET /api/{type}/project/{id}/file: the project as a JSON file (its answers), to move it between
  *   installations;
  * - POST /api/{type}/project/file: a project file opened as a new project of this browser, validated as
- *   a save is (400 naming the field).
+ *   a save is (400 naming the field; 422 naming each answer beyond its bounds).
  */
 const tokenAnswer = answers({
   200: { type: 'object', required: ['token'], properties: { token: { type: ['string', 'null'] } } },
@@ -162,6 +163,8 @@ export const projectLinkRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =
         );
       // validated as any save: the product's server schema, 400 naming the first bad field
       const { steps } = checkBody(type, { steps: file.steps });
+      // and, as any save, no answer beyond its bounds (422 naming each, in the request's language)
+      assertWithinBounds(request, type, steps);
       const undo = await quotas.projectCreated(request, reply, owner);
       try {
         const r = await createProject(db, { type, owner, steps });

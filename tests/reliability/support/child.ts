@@ -18,6 +18,8 @@ export interface ServerProcess {
   stop: (signal?: NodeJS.Signals) => Promise<void>;
   /** the last lines the process printed, for a failure message */
   output: () => string;
+  /** everything the process printed (its request log among it), its last megabyte at most */
+  log: () => string;
 }
 
 const running = new Set<ServerProcess>();
@@ -25,11 +27,16 @@ const running = new Set<ServerProcess>();
 /**
  * Starts the server with `env` on a port of the system's choosing (PORT=0, on 127.0.0.1) and resolves
  * once it listens, with the address it printed. Unset variables are not taken from this process: no
- * DATABASE_URL means SQLite, no SMTP_URL no mail.
+ * DATABASE_URL means SQLite, no SMTP_URL no mail. `root`: the checkout to run (another one's code for a
+ * benchmark's baseline).
  */
-export async function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+export async function startServer(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  root = ROOT,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: ROOT,
+    cwd: root,
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -42,6 +49,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let tail = '';
+  let all = '';
   let gone = false;
   const exited = new Promise<void>((res) =>
     child.once('exit', () => {
@@ -58,6 +66,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
     // last few kilobytes kept.
     const read = (chunk: Buffer) => {
       tail = (tail + chunk.toString()).slice(-8000);
+      all = (all + chunk.toString()).slice(-1024 * 1024);
       const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(tail);
       if (m) {
         clearTimeout(timer);
@@ -80,6 +89,7 @@ export async function startServer(env: Record<string, string>, timeoutMs = 60_00
       await exited;
     },
     output: () => tail,
+    log: () => all,
   };
   running.add(proc);
   return proc;
@@ -128,4 +138,20 @@ export class Browser {
     }
     return { status: res.status, body: parsed };
   }
+}
+
+/**
+ * A note printed by `browser` for its project `id` (a flow-limiter one, as POST /api/slowli/project made
+ * it), calculated first: the PDF's bytes and the code it was issued under. Throws when printing fails.
+ */
+export async function printNote(browser: Browser, id: string): Promise<{ code: string; pdf: Buffer }> {
+  const calculated = await browser.send('GET', `/api/slowli/calculate/${id}`);
+  if (calculated.status !== 200) throw new Error(`the calculation answered ${calculated.status}`);
+  const printed = await fetch(`${browser.base}/api/slowli/pdf_download/${id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: browser.cookie },
+    body: JSON.stringify({ data: JSON.stringify({ informations: [] }) }),
+  });
+  if (printed.status !== 200) throw new Error(`printing answered ${printed.status}`);
+  return { code: printed.headers.get('x-verification-code')!, pdf: Buffer.from(await printed.arrayBuffer()) };
 }

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# npm start. On a developer's machine: a supported Node and the packages of the lock (scripts/node.sh), the
+# web application built when dist/ is missing or older than its sources, then the server. With
+# NODE_ENV=production it installs and builds nothing: the deploy built dist/ once (`npm run build`) and
+# installed with `npm ci --omit=dev` (README, "Deploy").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/node.sh
+
+if [ "${NODE_ENV:-}" != production ]; then
+  roof_packages
+  if [ -z "${DIST_DIR:-}" ] && { [ ! -f dist/index.html ] ||
+    [ -n "$(find app renderers engine words schemas index.html vite.config.ts -newer dist/index.html -type f -print -quit)" ]; }; then
+    echo "start: building the web application (npm run build)" >&2
+    npm run build --silent -- --logLevel warn
+  fi
+fi
+exec node --import tsx server/main.ts

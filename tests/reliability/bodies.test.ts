@@ -1,0 +1,113 @@
+/**
+ * Issue 35, item 1: one anonymous request must not freeze or kill the server. A 40 MB PDF posted to the
+ * public verification page, and bodies of 1 MB of small JSON values, while another visitor asks for
+ * /api/config: the visitor is answered, the attack's requests get their answers, and the server stays up.
+ * The server runs in a process of its own (as `npm start` runs it), so that a request that kills it is
+ * seen as such.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPlace, type Place } from '../server/harness';
+import { projectBody } from '../server/projects.fixtures';
+import { Browser, printNote, startServer, stopAll, type ServerProcess } from './support/child';
+import { fakeDist, size } from './support/common';
+import { heldGet, rawRequest, rawSend, type RawAnswer } from './support/raw';
+
+const MB = 1024 * 1024;
+
+/** JSON of about `bytes` bytes of small values in a project body: the schema refuses it (400). */
+function smallValues(bytes: number): string {
+  const values = Array.from({ length: Math.floor(bytes / 2) }, () => 0);
+  return JSON.stringify({ steps: { Chantier: { forms: [{ uuid: 'a', form: { values } }] } } });
+}
+
+describe('bodies that cost the server', () => {
+  let place: Place;
+  let server: ServerProcess;
+  const probe = () => rawSend(server.url, { method: 'GET', path: '/api/config' });
+
+  beforeAll(async () => {
+    place = await freshPlace('sqlite');
+    server = await startServer({ ...place.env, DIST_DIR: fakeDist(), PDF_WORKERS: '1' });
+  });
+  afterAll(async () => {
+    await stopAll();
+    await place.drop();
+  });
+
+  it(
+    'checks a 40 MB PDF against its issued note while answering another visitor',
+    { timeout: 180_000 },
+    async () => {
+      // a genuine issued note: a calculated project, printed
+      const browser = new Browser(server.url);
+      const made = await browser.send('POST', '/api/slowli/project', projectBody('sl'));
+      const { code, pdf } = await printNote(browser, (made.body as { id: string }).id);
+      const verify = (body: Buffer) =>
+        rawSend(
+          server.url,
+          { method: 'POST', path: `/api/verify/${code}/pdf`, headers: { 'content-type': 'application/pdf' } },
+          body,
+        );
+      expect(await verify(pdf)).toEqual({ status: 200, body: '{"issued":true,"withdrawn":false}' });
+
+      // The note followed by 40 MB of bytes (the most the page takes), sent whole; once its last byte has
+      // left, another visitor asks for the configuration.
+      const big = Buffer.concat([pdf, Buffer.alloc(40 * MB - pdf.length, 0x20)]);
+      const upload = rawRequest(server.url, {
+        method: 'POST',
+        path: `/api/verify/${code}/pdf`,
+        headers: { 'content-type': 'application/pdf', 'content-length': big.length },
+      });
+      await upload.end(big);
+      const [config, verdict] = await Promise.all([probe(), upload.answer]);
+      expect(config.status).toBe(200);
+      expect(verdict).toEqual({ status: 200, body: '{"issued":false,"withdrawn":false}' });
+      // one byte over the limit is refused, and the server still answers
+      const over = rawRequest(server.url, {
+        method: 'POST',
+        path: `/api/verify/${code}/pdf`,
+        headers: { 'content-type': 'application/pdf', 'content-length': 40 * MB + 1 },
+      });
+      void over.end(Buffer.alloc(40 * MB + 1, 0x20));
+      expect((await over.answer).status).toBe(413);
+      expect(await verify(pdf)).toEqual({ status: 200, body: '{"issued":true,"withdrawn":false}' });
+    },
+  );
+
+  it('answers a visitor before the 1 MB JSON bodies that were in flight when it asked', async () => {
+    const bodies = 12;
+    const rounds = size(2, 10);
+    const body = smallValues(MB - 200);
+    for (let round = 0; round < rounds; round += 1) {
+      // Every body sent but its last byte, and the visitor's request but its last line break; then every
+      // last byte at once, the visitor's last.
+      const attack = Array.from({ length: bodies }, () =>
+        rawRequest(server.url, {
+          method: 'POST',
+          path: '/api/slowli/project',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        }),
+      );
+      await Promise.all(attack.map((a) => a.write(body.slice(0, -1))));
+      const visitor = await heldGet(server.url, '/api/config');
+      const order: string[] = [];
+      const answered = attack.map((a) =>
+        a.answer.then((r: RawAnswer) => {
+          order.push('attack');
+          return r;
+        }),
+      );
+      for (const a of attack) void a.end(body.slice(-1));
+      visitor.finish();
+      const config = await visitor.answer;
+      order.push('probe');
+      const answers = await Promise.all(answered);
+      expect(config.status).toBe(200);
+      // each body answered 400 (the schema refuses it), none lost
+      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 400));
+      // The visitor waited for a body or two at most, not for all those that arrived with it.
+      const before = order.indexOf('probe');
+      expect(before, `the visitor was answered after ${before} of ${bodies} bodies`).toBeLessThan(bodies / 2);
+    }
+  });
+});
