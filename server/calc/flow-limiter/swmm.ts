@@ -63,12 +63,14 @@ export interface SwmmModel {
 
 /**
  * The area of a roof's sump below the recess (m2): 1e-4 of the roof's water area (its volume, 2e-6 m3 a
- * m2 under 20 mm, negligible), and at least what holds 5 s of the drains' outflow under the recess (a
- * sump a step can empty breaks SWMM's volume balance).
+ * m2 under 20 mm, negligible), and at least what holds 2 s of the drains' outflow under the recess (a
+ * sump one step empties breaks SWMM's volume balance: 4 % of continuity error at 1 s for a small roof
+ * with ten drains). A storm whose light rain lets the level into the sump refills it before the roof's
+ * water rises again: on a 5 m2 roof with two 10 mm drains, 0.2 % of its storage.
  */
 export function sumpArea(r: RoutedRoof, outflowAtRecess: number): number {
   const recess = r.recess / 1000;
-  return Math.max(1e-4 * r.surface * r.layer.porosity, recess > 0 ? (5 * outflowAtRecess) / recess : 0);
+  return Math.max(1e-4 * r.surface * r.layer.porosity, recess > 0 ? (2 * outflowAtRecess) / recess : 0);
 }
 /** The height over which the plan area changes (m). */
 const RAMP = 1e-5;
