@@ -69,11 +69,13 @@ export type VerifyLoad = Awaited<ReturnType<typeof verifyLoader>>;
 
 /**
  * /open/:token: a project's secret link. The server lets this browser see the project, which then opens
- * in its calculator (redirect); a link renewed since (or never made) is the page's to say.
+ * in its calculator (redirect); without the admin session the deployment asks for (admin mode), the
+ * sign-in, which comes back to the link; a link renewed since (or never made) is the page's to say.
  */
 export async function openLinkLoader(token: string, request: Request) {
   const r = await openLink(token, request.signal);
   unreachable(r.error);
+  if (r.error?.status === 401) throw redirect(`/login?next=${encodeURIComponent(inside(request.url))}`);
   if (r.data) throw redirect(`/${r.data.calc}/calculator?id=${encodeURIComponent(r.data.id)}`);
   return { error: r.error };
 }

@@ -11,6 +11,7 @@ import {
 import type { Results } from '../words/results';
 import {
   calculateProject,
+  fetchProject,
   noteDraft,
   searchProjects,
   variants,
@@ -186,3 +187,21 @@ export async function resultsLoader(store: Store, calc: string, request: Request
   return { ...c, version, needsCalc, group: size };
 }
 export type ResultsLoad = NonNullable<Awaited<ReturnType<typeof resultsLoader>>>;
+
+/**
+ * /:calc/confirm?id=: a project sent to the sales team, read again from the server, so that the thank-you
+ * page (its reference, what was sent) survives a reload. Without ?id=, the wizard.
+ */
+export async function confirmLoader(store: Store, calc: string, request: Request) {
+  if (!CALCULATOR_IDS.includes(calc)) return null;
+  const id = new URL(request.url).searchParams.get('id');
+  if (!id) throw redirect(`/${calc}/calculator`);
+  const { bundle, api } = await pageOf(store, calc);
+  const r = await fetchProject(api, id, request.signal);
+  unreachable(r.error);
+  if (!r.data) return { id, project: null, state: null, error: r.error };
+  const { data } = fromServer(bundle, r.data);
+  const unitSystem = (data.unit_system as UnitSystem | undefined) ?? 'METRIC';
+  return { id, project: r.data, state: derive(bundle, data, { unitSystem }), error: null };
+}
+export type ConfirmLoad = NonNullable<Awaited<ReturnType<typeof confirmLoader>>>;

@@ -83,10 +83,11 @@ const calcLoader = (store: Store, pick: (m: PageLoaders) => CalcLoader) => async
 };
 
 /**
- * The app's routes under /client: the login, the home of calculators, and each calculator's home, wizard,
- * history, review, results, note and variants' comparison (each page's code its own chunk, loaded when
- * first visited); / and any unknown page go to the deployment's start page. `store` is the jotai store
- * the app's atoms live in (the loaders read and fill it).
+ * The app's routes under /client: the login, the home of calculators, and each calculator's home, wizard
+ * (a step per address), history, review, results, the confirmation of a project sent, note and variants'
+ * comparison (each page's code its own chunk, loaded when first visited); / and any unknown page go to
+ * the deployment's start page. `store` is the jotai store the app's atoms live in (the loaders read and
+ * fill it).
  */
 export function appRoutes(store: Store): RouteObject[] {
   return [
@@ -155,11 +156,13 @@ export function appRoutes(store: Store): RouteObject[] {
                   shouldRevalidate: ({ currentParams, nextParams }) => currentParams.calc !== nextParams.calc,
                   children: [
                     {
-                      path: 'calculator',
+                      // each step its address (/sm/calculator/3): the browser's Back and Forward, and
+                      // React Router's blocker, see every move between steps
+                      path: 'calculator/:step?',
                       lazy: () =>
                         import('./pages/CalculatorPage').then((m) => ({ Component: m.CalculatorPage })),
                       loader: ({ params, request }) => projectLoader(params.calc ?? '', request),
-                      // the stored project is fetched again only for another ?id= (not on the steps' #n)
+                      // the stored project is fetched again only for another ?id= (not from step to step)
                       shouldRevalidate: ({ currentUrl, nextUrl }) =>
                         currentUrl.searchParams.get('id') !== nextUrl.searchParams.get('id'),
                     },
@@ -179,6 +182,15 @@ export function appRoutes(store: Store): RouteObject[] {
                       lazy: {
                         Component: () => import('./pages/ResultsPage').then((m) => m.ResultsPage),
                         loader: calcLoader(store, (m) => m.resultsLoader),
+                      },
+                    },
+                    {
+                      // the thank-you page of a project sent to the sales team: its own address, which a
+                      // reload keeps (the wizard is reset by then)
+                      path: 'confirm',
+                      lazy: {
+                        Component: () => import('./pages/ConfirmPage').then((m) => m.ConfirmPage),
+                        loader: calcLoader(store, (m) => m.confirmLoader),
                       },
                     },
                     {

@@ -16,7 +16,16 @@
 export type JsonLogic = unknown;
 
 /** Field kinds; each has exactly one renderer in the registry (renderers/registry.ts). */
-export type FieldKind = 'text' | 'number' | 'phone' | 'email' | 'select' | 'boolean' | 'dataSelect';
+export type FieldKind =
+  | 'text'
+  | 'number'
+  | 'phone'
+  | 'email'
+  | 'select'
+  | 'boolean'
+  | 'dataSelect'
+  /** a measured daily rain series uploaded with the project: its id (issue 39.3) */
+  | 'rainSeries';
 
 /** 0 ok, 1 needed (step passable), 2 required/invalid (step blocked). */
 export type Severity = 0 | 1 | 2;

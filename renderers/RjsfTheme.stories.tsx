@@ -22,6 +22,7 @@ const CORE_WIDGETS: Record<FieldKind, RegistryWidgetsType<unknown, RJSFSchema, C
   select: core.SelectWidget!,
   boolean: core.RadioWidget!,
   dataSelect: core.TextWidget!,
+  rainSeries: core.TextWidget!,
 };
 
 interface ThemeProps {

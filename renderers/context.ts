@@ -1,5 +1,24 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { Edit } from '../engine';
+import type { RainProblem, RainSummary, StationChoice } from '../words/rain';
+
+/** What an upload of measured rain answered: the series, the stations to pick from, or what is wrong. */
+export interface RainAnswer {
+  series?: { id: string; summary: RainSummary };
+  /** the file kept, whose stations are offered */
+  file?: { id: string; filename: string };
+  stations?: StationChoice[];
+  problems?: RainProblem[];
+  /** an error in the user's words (a refusal with no problem list: too large, a network failure) */
+  error?: string;
+}
+
+/** Measured rain uploads for the `rainSeries` field, provided by the app (which knows the project). */
+export interface RainService {
+  upload(files: File[]): Promise<RainAnswer>;
+  pick(file: string, station: string): Promise<RainAnswer>;
+  describe(id: string): Promise<RainSummary | null>;
+}
 
 /** What every renderer needs from its surroundings: translation and a way to report edits. */
 export interface RenderContext {
@@ -21,6 +40,8 @@ export interface RenderContext {
   revealed?: (path: string) => boolean;
   /** reports that the user left a field (its message may show from now on) */
   onLeave?: (path: string) => void;
+  /** measured rain uploads (the `rainSeries` field); absent: nothing can be uploaded here (a story) */
+  rain?: RainService;
 }
 
 /**

@@ -118,6 +118,7 @@ const SCHEMA_TYPE: Record<FieldKind, string[]> = {
   number: ['number', 'null'],
   select: ['string', 'number', 'boolean', 'null'],
   dataSelect: ['string', 'number', 'null'],
+  rainSeries: ['string', 'null'],
   boolean: ['boolean', 'null'],
 };
 

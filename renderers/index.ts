@@ -1,5 +1,14 @@
 /** The renderers' public API: React components that draw what the engine derives. */
-export { PreviewCtx, RenderCtx, useRender, tr, type PreviewSlots, type RenderContext } from './context';
+export {
+  PreviewCtx,
+  RenderCtx,
+  useRender,
+  tr,
+  type PreviewSlots,
+  type RainAnswer,
+  type RainService,
+  type RenderContext,
+} from './context';
 export { WIDGETS, widgetFor } from './registry';
 export { CardForm } from './CardForm';
 export { Carousel } from './Carousel';
@@ -7,6 +16,7 @@ export { CardMenu } from './CardMenu';
 export { Timeline } from './Timeline';
 export { StepView, type StepActions } from './StepView';
 export { WizardFooter } from './WizardFooter';
+export { Modal } from './Modal';
 export { Wizard, type WizardActions } from './Wizard';
 export { createI18n, type Messages } from '../words/i18n';
 export { FieldTemplate } from './templates/FieldTemplate';

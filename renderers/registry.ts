@@ -7,6 +7,7 @@ import { DataSelectWidget } from './widgets/DataSelectWidget';
 import { EmailWidget } from './widgets/EmailWidget';
 import { NumberWidget } from './widgets/NumberWidget';
 import { PhoneWidget } from './widgets/PhoneWidget';
+import { RainSeriesWidget } from './widgets/RainSeriesWidget';
 import { SelectWidget } from './widgets/SelectWidget';
 import { TextWidget } from './widgets/TextWidget';
 import type { FieldWidget } from './widgets/fieldProps';
@@ -23,6 +24,7 @@ export const WIDGETS: Record<FieldKind, FieldWidget> = {
   select: SelectWidget,
   boolean: BooleanWidget,
   dataSelect: DataSelectWidget,
+  rainSeries: RainSeriesWidget,
 };
 
 /** The same, typed as rjsf's registry of widgets. */

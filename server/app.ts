@@ -36,6 +36,8 @@ import { serveApp } from './staticApp';
 import { verifyRoutes } from './verify/routes';
 import { projectLinkRoutes } from './projects/link/routes';
 import { workflowRoutes, workflowTags } from './workflow/routes';
+import { rainRoutes } from './rain/routes';
+import { RainSeriesStore } from './rain/store';
 
 export const BODY_LIMIT = 1024 * 1024;
 export const FILE_LIMIT = 10 * 1024 * 1024;
@@ -149,11 +151,13 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
   // What the route plugins read from the instance (instance.ts), then the plugins themselves.
+  const rainSeries = new RainSeriesStore(db);
   const calculations = new Calculations({
     workers: config.calcWorkers,
     queue: config.calcQueue,
     perVisitor: config.calcPerVisitor,
     cacheMb: config.calcCacheMb,
+    series: (id) => rainSeries.get(id),
     timeoutMs: config.calcTimeS * 1000,
   });
   const pdfPool = new PdfPool({
@@ -180,6 +184,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     pdfRoutes,
     noteDraftRoutes,
     fileRoutes,
+    rainRoutes,
     excelRoutes,
     exportRoutes,
     verifyRoutes,

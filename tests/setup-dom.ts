@@ -15,3 +15,15 @@ afterEach(() => {
 // navigation of React Router's ScrollRestoration, burying the test output. Here it does nothing, as
 // jsdom's own stub does, silently (the e2e tests run the real one in Chromium).
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
+
+// jsdom has the <dialog> element but not its showModal() and close() (renderers/Modal): here they open and
+// close it as the open attribute does; the modal behaviour itself (inert page, focus kept inside and given
+// back) is the browser's, tested in Chromium (tests/e2e).
+if (typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}

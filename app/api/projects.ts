@@ -27,6 +27,8 @@ export interface StoredProjectAnswer extends ServerProject {
   results: Results | null;
   comment: string | null;
   variant: VariantOf;
+  /** the reference a client quotes for the project (its readable number) */
+  reference?: string;
 }
 
 /** A project as the history lists it (the server's format; columns read any path of it). */

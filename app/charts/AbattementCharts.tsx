@@ -54,7 +54,16 @@ export default function AbattementCharts({
         />
       ))}
       <figure className="chart">
-        <figcaption>{t('app.charts.rainfall')}</figcaption>
+        <figcaption>
+          {data.measured
+            ? t('app.charts.rainfall_measured', {
+                station: data.measured.station?.name ?? t('rain.no_station'),
+                from: data.measured.first_year,
+                to: data.measured.last_year,
+                years: data.measured.years_used,
+              })
+            : t('app.charts.rainfall')}
+        </figcaption>
         <Chart
           type="line"
           height={260}

@@ -1,6 +1,11 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { Modal } from '../../renderers/Modal';
 
-/** A modal question with Confirm and Cancel; focus goes to Confirm, Escape cancels. */
+/**
+ * A modal question with Confirm and Cancel (renderers/Modal: the page behind inert, the focus kept inside
+ * and given back on closing). The focus starts on Cancel, the choice that changes nothing and the one drawn
+ * as the main button, so that Enter never throws work away; Escape cancels.
+ */
 export function ConfirmDialog({
   message,
   confirm,
@@ -14,29 +19,18 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ok = useRef<HTMLButtonElement>(null);
-  useEffect(() => ok.current?.focus(), []);
+  const safe = useRef<HTMLButtonElement>(null);
   return (
-    <div className="modal-backdrop">
-      <div
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="confirm-message"
-        className="modal"
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') onCancel();
-        }}
-      >
-        <p id="confirm-message">{message}</p>
-        <div className="modal-actions">
-          <button type="button" className="button-secondary" onClick={onCancel}>
-            {cancel}
-          </button>
-          <button type="button" className="button-primary" ref={ok} onClick={onConfirm}>
-            {confirm}
-          </button>
-        </div>
+    <Modal labelledBy="confirm-message" alert focus={safe} onCancel={onCancel}>
+      <p id="confirm-message">{message}</p>
+      <div className="modal-actions">
+        <button type="button" className="button-primary" ref={safe} onClick={onCancel}>
+          {cancel}
+        </button>
+        <button type="button" className="button-secondary" onClick={onConfirm}>
+          {confirm}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
+import { ProjectNotice } from '../pages/calculator/ProjectNotice';
+import { useProjectSave } from '../pages/calculator/useProjectSave';
 import { useFrameWizard } from '../state/useWizard';
 
 /**
@@ -9,34 +9,32 @@ import { useFrameWizard } from '../state/useWizard';
  * changed, then the browser's Back without Next): the figures shown, and the PDF the server prints, are
  * the stored project's. One action saves the answers and sends the user to the results, which are
  * calculated again; nothing is saved behind the user's back (the results the note shows would be lost).
+ * A save that fails says why, with its ways out (a conflict: reload, or keep the answers as a new project).
  */
 export function UnsavedChanges({ id }: { id: string }) {
   const { calc, t } = useFrame();
   const w = useFrameWizard();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const saving = useProjectSave();
   if (!w.unsaved()) return null;
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    const r = await w.save();
-    setBusy(false);
-    if (r.ok) void navigate(`/${calc}/results`);
-    else
-      setError(r.conflict ? t('app.conflict') : t('app.save_failed', { message: apiErrorText(r.error, t) }));
+  const save = async (asNew = false) => {
+    if (await (asNew ? saving.saveAsNew() : saving.save())) void navigate(`/${calc}/results`);
   };
+  const open = (to: string, project: string) =>
+    void navigate(`/${to}/calculator?id=${encodeURIComponent(project)}`);
   return (
     <div className="notice notice-warning unsaved-notice" id={id} role="status">
       <p>{t('app.unsaved.text')}</p>
-      <button type="button" className="button-primary" disabled={busy} onClick={() => void save()}>
+      <button type="button" className="button-primary" disabled={saving.busy} onClick={() => void save()}>
         {t('app.unsaved.action')}
       </button>
-      {error ? (
-        <p role="alert" className="notice notice-error">
-          {error}
-        </p>
-      ) : null}
+      <ProjectNotice
+        notice={saving.notice}
+        busy={saving.busy}
+        onSaveAsNew={() => void save(true)}
+        onOpen={open}
+        onReload={(project) => open(calc, project)}
+      />
     </div>
   );
 }

@@ -1,21 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { StepStatus } from '../../engine';
 import { PreviewCtx, RenderCtx, Wizard } from '../../renderers';
-import { apiErrorText } from '../api/http';
 import { Skeleton } from '../components/Skeleton';
 import { useFrame } from '../frame';
 import { useFrameWizard } from '../state/useWizard';
 import { whenIdle } from '../state/whenIdle';
 import { CalculatorHead } from './calculator/CalculatorHead';
 import { LeaveGuard } from './calculator/LeaveGuard';
-import { ProjectNotice, ProjectTools, useForgetProject, type Notice } from './calculator/ProjectNotice';
+import { ProjectNotice, ProjectTools } from './calculator/ProjectNotice';
 import { useOpenProject } from './calculator/useOpenProject';
+import { useProjectSave } from './calculator/useProjectSave';
 import { useRenderContext } from './calculator/useRenderContext';
+import { stepPath, useStepRoute } from './calculator/useStepRoute';
 
 /**
- * The wizard of one calculator, drawn from its bundle. Next and Submit save the project; ?id= loads a stored
- * project; #n opens step n; a save refused because the project changed elsewhere offers to reload it.
+ * The wizard of one calculator, drawn from its bundle. Each step has its address (/:calc/calculator/:step);
+ * Next saves the project and moves on once it is saved (a failed save says why and stays); Submit saves
+ * and goes on; ?id= loads a stored project; a save refused because the project changed elsewhere offers
+ * to reload it or to keep the answers as a new project.
  */
 export function CalculatorPage() {
   const { calc, calculator, t } = useFrame();
@@ -23,59 +25,24 @@ export function CalculatorPage() {
   const bundle = calculator.bundle;
   const navigate = useNavigate();
   const location = useLocation();
-  const [busy, setBusy] = useState(false);
   // a variant just made says so once it is open (the results page passes its message along)
-  const [notice, setNotice] = useState<Notice>(() => {
-    const made = (location.state as { notice?: string } | null)?.notice;
-    return made ? { kind: 'info', text: made } : null;
-  });
+  const made = (location.state as { notice?: string } | null)?.notice;
+  const saving = useProjectSave(made ? { kind: 'info', text: made } : null);
+  const { notice, setNotice } = saving;
   const project = useOpenProject(setNotice);
-  const { ctx, slots } = useRenderContext(w, project.opening);
+  const { step, go } = useStepRoute(bundle, project.opening);
+  const { ctx, slots } = useRenderContext({ ...w, current: step }, project.opening);
 
-  // On the last step, once the browser is idle: the results page's code and its charts are fetched, so that
-  // Submit shows them without waiting for the download (ApexCharts: 286 KB gzip, the largest of the app).
-  const onLast = w.current === bundle.steps.length - 1;
-  useEffect(() => {
-    if (!onLast) return;
-    return whenIdle(
-      () => {
-        // and the review's, when the bundle checks the answers before calculating
-        if (bundle.review) void import('./ReviewPage').catch(() => undefined);
-        void import('./ResultsPage').then((m) => m.preloadViews(bundle.results.views)).catch(() => undefined); // offline: Submit fetches them again
-        // and the results' loader (app/routes.tsx loads it beside the page)
-        void import('../pageLoaders').catch(() => undefined);
-      },
-      2000,
-      200,
-    );
-  }, [onLast, bundle]);
+  usePreloadAfterLast(step === bundle.steps.length - 1);
 
-  const save = async (statuses: StepStatus[]) => {
-    setBusy(true);
-    const r = await w.save(statuses);
-    setBusy(false);
-    if (r.ok) setNotice({ kind: 'saved', text: t('app.saved') });
-    else
-      setNotice(
-        r.conflict
-          ? { kind: 'conflict', text: t('app.conflict') }
-          : // the project is out of this browser's reach (cookies cleared, another computer): not a dead end
-            r.error?.status === 404 && w.session.project_id
-            ? { kind: 'lost', text: t('app.project_move.lost') }
-            : { kind: 'error', text: t('app.save_failed', { message: apiErrorText(r.error, t) }) },
-      );
-    return r.ok;
+  /** Saved as a new project: the address no longer names the one left behind (a reload would open it). */
+  const saveAsNew = async () => {
+    if (!(await saving.saveAsNew(w.statuses))) return;
+    const search = new URLSearchParams(location.search);
+    search.delete('id');
+    const rest = search.toString();
+    void navigate(stepPath(calc, step, rest ? `?${rest}` : ''), { replace: true });
   };
-
-  // "Save as a new project": the answers on screen saved without the id this browser cannot reach.
-  const forgetProject = useForgetProject();
-  const [asNew, setAsNew] = useState(false);
-  useEffect(() => {
-    if (!asNew || w.session.project_id !== null) return;
-    setAsNew(false);
-    void save(w.statuses);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [asNew, w.session.project_id]);
   const openProject = (to: string, id: string) => {
     setNotice(null);
     project.forget();
@@ -87,25 +54,26 @@ export function CalculatorPage() {
     if (notice?.kind !== 'info' && notice?.kind !== 'saved') return;
     const timer = setTimeout(() => setNotice((n) => (n === notice ? null : n)), 5000);
     return () => clearTimeout(timer);
-  }, [notice]);
+  }, [notice, setNotice]);
 
+  const busy = saving.busy || project.reloading;
   return (
     <RenderCtx.Provider value={ctx}>
       <PreviewCtx.Provider value={slots}>
         <main className="page page-calculator">
           <CalculatorHead
-            saving={busy && !project.opening ? t('app.saving') : notice?.kind === 'saved' ? notice.text : ''}
+            saving={
+              saving.busy && !project.opening ? t('app.saving') : notice?.kind === 'saved' ? notice.text : ''
+            }
           />
           <ProjectNotice
             notice={notice}
-            onSaveAsNew={() => {
-              forgetProject();
-              setAsNew(true);
-            }}
+            busy={busy}
+            onSaveAsNew={() => void saveAsNew()}
             onOpen={openProject}
             onReload={(id) => void project.reload(id)}
           />
-          <ProjectTools lost={notice?.kind === 'lost'} onOpen={openProject} />
+          <ProjectTools lost={notice?.kind === 'lost' || notice?.kind === 'unknown'} onOpen={openProject} />
           {/* a stored project on its way: its shape, not an empty form one could start typing into */}
           {project.opening ? (
             <Skeleton label={t('app.loading')} />
@@ -114,18 +82,22 @@ export function CalculatorPage() {
               bundle={bundle}
               state={w.state}
               statuses={w.statuses}
-              current={w.current}
-              busy={busy || project.reloading}
-              onJump={w.jump}
-              onPrevious={() => w.previous()}
+              current={step}
+              busy={busy}
+              onJump={go}
+              onPrevious={() => go(w.previous({ move: false }).current)}
               onNext={() => {
-                const r = w.next();
-                if (r.statuses[w.current] !== 3) void save(r.statuses);
+                // the step moves once the project is saved: a refused save keeps the user where they are
+                const r = w.next({ move: false });
+                if (!r.moved) return;
+                void saving.save(r.statuses).then((ok) => {
+                  if (ok) go(r.current);
+                });
               }}
               onSubmit={() => {
                 const r = w.submit();
                 if (!r.valid) return;
-                void save(r.statuses).then((ok) => {
+                void saving.save(r.statuses).then((ok) => {
                   // a bundle with a review checks the answers first; the review then calculates
                   if (ok) void navigate(`/${calc}/${bundle.review ? 'review' : 'results'}`);
                 });
@@ -142,4 +114,26 @@ export function CalculatorPage() {
       </PreviewCtx.Provider>
     </RenderCtx.Provider>
   );
+}
+
+/**
+ * On the last step, once the browser is idle: the next pages' code (the review's, the results' and their
+ * charts, the results' loader) is fetched, so that Submit shows them without waiting for the download
+ * (ApexCharts: 286 KB gzip, the largest of the app).
+ */
+function usePreloadAfterLast(onLast: boolean) {
+  const { calculator } = useFrame();
+  const bundle = calculator.bundle;
+  useEffect(() => {
+    if (!onLast) return;
+    return whenIdle(
+      () => {
+        if (bundle.review) void import('./ReviewPage').catch(() => undefined);
+        void import('./ResultsPage').then((m) => m.preloadViews(bundle.results.views)).catch(() => undefined); // offline: Submit fetches them again
+        void import('../pageLoaders').catch(() => undefined);
+      },
+      2000,
+      200,
+    );
+  }, [onLast, bundle]);
 }

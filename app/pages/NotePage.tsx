@@ -14,6 +14,7 @@ import { isAbattementResults } from '../../words/results';
 import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';
 import { fitAttachment } from './fitAttachment';
+import { stepPath } from './calculator/useStepRoute';
 
 interface Entry {
   text: string;
@@ -177,7 +178,7 @@ export function NotePage() {
                 <button
                   type="button"
                   className="button-secondary note-modify"
-                  onClick={() => void navigate(`/${calc}/calculator#${sec.index + 1}`)}
+                  onClick={() => void navigate(stepPath(calc, sec.index))}
                 >
                   {t('app.note_page.modify')}
                 </button>

@@ -84,7 +84,7 @@ export function ResultsPage() {
       <ResultViews views={def.views} results={results} admin={admin} />
       {results ? <ExportButtons page="results" id={id ?? null} disabled={w.unsaved()} /> : null}
       {results && id && load.group !== null ? <VariantActions id={id} size={load.group} /> : null}
-      {needsCalc ? (
+      {needsCalc && !failure ? (
         <footer className="wizard-footer">
           <Link className="button-secondary" to={`/${calc}/calculator`}>
             {t('app.back_to_data')}

@@ -4,24 +4,48 @@ import { StepIcon } from '../../renderers/StepIcon';
 import { StepSummary } from '../components/StepSummary';
 import { useFrame } from '../frame';
 import { useFrameWizard } from '../state/useWizard';
+import { ProjectNotice } from './calculator/ProjectNotice';
+import { useProjectSave } from './calculator/useProjectSave';
+import { stepPath } from './calculator/useStepRoute';
 
 /**
- * Check your answers (a bundle's `review`): every step's answers with a link back to change them, then the
- * button that runs the calculation. Reached from the wizard's last step once it may be calculated; an
- * unsaved or incomplete project goes back to the wizard.
+ * Check your answers (a bundle's `review`): every step's answers, as the form holds them, with a link back
+ * to change them, then the button that saves them and runs the calculation, as the wizard's last step
+ * does: answers changed since the last save (a step changed, then the browser's Back) are said, and saved
+ * first; a save that fails says why and stays here. An incomplete project goes back to the wizard.
  */
 export function ReviewPage() {
   const { calc, calculator, t } = useFrame();
   const w = useFrameWizard();
   const bundle = calculator.bundle;
   const navigate = useNavigate();
+  const saving = useProjectSave();
   const review = bundle.review;
   if (!review || !w.session.project_id || !canCalculate(bundle, w.state, w.statuses).ok)
     return <Navigate to={`/${calc}/calculator`} replace />;
+  const submit = async (asNew = false) => {
+    const r = w.submit();
+    if (!r.valid) return; // the page goes back to the wizard, which shows what to complete
+    const ok = asNew ? await saving.saveAsNew(r.statuses) : await saving.save(r.statuses);
+    if (ok) void navigate(`/${calc}/results`);
+  };
+  const unsaved = w.unsaved();
   return (
     <main className="page page-review">
       <h1>{t(review.title)}</h1>
       <p>{t(review.intro)}</p>
+      {unsaved && saving.notice?.kind !== 'saved' ? (
+        <p className="notice notice-warning" role="status">
+          {t('app.review_unsaved', { submit: t(bundle.submit ?? 'common.submit') })}
+        </p>
+      ) : null}
+      <ProjectNotice
+        notice={saving.notice}
+        busy={saving.busy}
+        onSaveAsNew={() => void submit(true)}
+        onOpen={(to, id) => void navigate(`/${to}/calculator?id=${encodeURIComponent(id)}`)}
+        onReload={(id) => void navigate(`/${calc}/calculator?id=${encodeURIComponent(id)}`)}
+      />
       {w.state.steps.map((step, i) =>
         step.cards.length > 0 ? (
           <section key={step.key} className="review-step" aria-labelledby={`review-${step.key}`}>
@@ -29,7 +53,7 @@ export function ReviewPage() {
               <h2 id={`review-${step.key}`}>
                 <StepIcon name={step.icon} /> {t(step.title)}
               </h2>
-              <Link className="button-secondary" to={`/${calc}/calculator#${i + 1}`}>
+              <Link className="button-secondary" to={stepPath(calc, i)}>
                 {t('app.note_page.modify')}
                 <span className="visually-hidden"> : {t(step.title)}</span>
               </Link>
@@ -42,8 +66,8 @@ export function ReviewPage() {
         <Link className="button-secondary" to={`/${calc}/calculator`}>
           {t('app.back_to_data')}
         </Link>
-        <button type="button" className="button-primary" onClick={() => void navigate(`/${calc}/results`)}>
-          {t(bundle.submit ?? 'common.submit')}
+        <button type="button" className="button-primary" disabled={saving.busy} onClick={() => void submit()}>
+          {saving.busy ? t('app.saving') : t(bundle.submit ?? 'common.submit')}
         </button>
       </footer>
     </main>

@@ -16,10 +16,10 @@ import {
 } from '../../words/results';
 import type { Article, Limiter } from '../../words/results/flow-limiter';
 import { DataTable } from '../components/DataTable';
-import { fieldText, isShown } from '../../words/fieldText';
 import { useFrame } from '../frame';
 import { useFrameWizard } from '../state/useWizard';
-import { Link } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
+import { sentSummary, SentList } from './sentSummary';
 
 import { onDemand } from './onDemand';
 
@@ -48,78 +48,25 @@ const FILE_TYPES = [
 const FILE_LIMIT = 10 * 1024 * 1024;
 
 /**
- * The client's panel of a project sent to the sales team (submit-panel): what will be sent (the first two steps' answers and
- * the roofs' totals, read from the bundle's state), an optional comment and file (checked for size and
- * type before anything is sent), then the submission, a reference and what happens next.
+ * The client's panel of a project sent to the sales team (submit-panel): what will be sent (the first two
+ * steps' answers and the roofs' totals, read from the bundle's state), an optional comment and file
+ * (checked for size and type before anything is sent), then the submission: the local project is reset
+ * and the confirmation opens at its own address (/:calc/confirm?id=, app/pages/ConfirmPage.tsx), which a
+ * reload keeps. Without a project it draws nothing: the results page says so.
  */
 export function SubmitPanel() {
   const { t, locale, calculator, calc } = useFrame();
   const w = useFrameWizard();
+  const navigate = useNavigate();
   const [comment, setComment] = useState('');
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const preview = useObjectUrl(file);
-  const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
-  const [sent, setSent] = useState<{
-    reference: string;
-    email: string;
-    /** what was sent, as the user saw it, kept after the wizard is emptied */
-    copy: { label: string; value: string }[];
-  } | null>(null);
+  const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = w.session.project_id;
-  if (state === 'sent' && sent)
-    return (
-      <div className="thanks card card-single" role="status">
-        <p>
-          <strong>{t('app.sl_results.thanks')}</strong>
-        </p>
-        <p>{t('app.sl_results.reference', { reference: sent.reference })}</p>
-        <p>
-          {t('app.sl_results.next_step', {
-            email: sent.email ? t('app.sl_results.next_step_email', { email: sent.email }) : '',
-          })}
-        </p>
-        <section aria-labelledby="sent-copy" className="sent-copy">
-          <h2 id="sent-copy">{t('app.sl_results.sent_copy')}</h2>
-          <dl className="sent-summary">
-            {sent.copy.map((x) => (
-              <div key={x.label}>
-                <dt>{x.label}</dt>
-                <dd>{x.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
-        <p className="thanks-actions">
-          <Link className="button-primary" to={`/${calc}/calculator`}>
-            {t('app.sl_results.new_project')}
-          </Link>
-          <button type="button" className="button-secondary" onClick={() => window.print()}>
-            {t('app.sl_results.print_copy')}
-          </button>
-        </p>
-      </div>
-    );
-  if (!id) return <p role="alert">{t('app.calc_no_id')}</p>;
-  const steps = w.state.steps;
-  const summary = steps
-    .filter((st) => !st.repeat)
-    .flatMap((st) => st.cards[0]?.fields.filter(isShown).slice(0, 4) ?? []);
-  const repeated = steps.find((st) => st.repeat);
-  const email = String(summary.find((f) => f.kind === 'email')?.value ?? '');
-  const roofsText = repeated
-    ? `${repeated.cards.length}${repeated.totals
-        .map((x) => ` · ${t(x.label)} ${numberText(x.value, locale)}${x.unit ? ` ${t(x.unit)}` : ''}`)
-        .join('')}`
-    : '';
-  // what the thank-you page shows of what was sent: the summary, the comment and the file
-  const copy = [
-    ...summary.map((f) => ({ label: t(f.label), value: fieldText(f, t, locale) })),
-    ...(repeated ? [{ label: t('app.sl_results.roofs_count'), value: roofsText }] : []),
-    ...(comment.trim() ? [{ label: t('app.sl_results.copy_comment'), value: comment.trim() }] : []),
-    ...(file ? [{ label: t('app.sl_results.copy_file'), value: file.name }] : []),
-  ];
+  if (!id) return null;
+  const { lines } = sentSummary(w.state, t, locale);
   const choose = (f: File | null) => {
     setFile(null);
     setFileError(null);
@@ -138,7 +85,7 @@ export function SubmitPanel() {
       onSubmit={(e) => {
         e.preventDefault();
         if (fileError) return;
-        setState('sending');
+        setSending(true);
         void (async () => {
           if (comment.trim()) {
             const r = await submission.comment(calculator.api, id, comment.trim());
@@ -150,33 +97,24 @@ export function SubmitPanel() {
           }
           const r = await submission.send(calculator.api, id);
           if (r.error || !r.data) return fail(apiErrorText(r.error, t));
+          // the thank-you page in place of this one (Back leads to the wizard, not to a sent project),
+          // then the local project reset (seed 000), this panel said "sending" until then
+          await navigate(`/${calc}/confirm?id=${encodeURIComponent(id)}`, {
+            replace: true,
+            state: file ? { file: file.name } : null,
+          });
           w.reset();
-          setSent({ reference: r.data.reference, email, copy });
-          setState('sent');
         })();
         function fail(message: string) {
           setError(message);
-          setState('idle');
+          setSending(false);
         }
       }}
     >
       <p>{t('app.sl_results.ready')}</p>
       <section aria-labelledby="sent-summary">
         <h2 id="sent-summary">{t('app.sl_results.summary_title')}</h2>
-        <dl className="sent-summary">
-          {summary.map((f) => (
-            <div key={f.path}>
-              <dt>{t(f.label)}</dt>
-              <dd>{fieldText(f, t, locale)}</dd>
-            </div>
-          ))}
-          {repeated ? (
-            <div>
-              <dt>{t('app.sl_results.roofs_count')}</dt>
-              <dd>{roofsText}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <SentList lines={lines} />
       </section>
       <label className="field">
         <span className="field-label">{t('app.sl_results.comment')}</span>
@@ -204,8 +142,8 @@ export function SubmitPanel() {
         </p>
       ) : null}
       {error ? <p role="alert">{error}</p> : null}
-      <button type="submit" className="button-primary" disabled={state === 'sending'}>
-        {state === 'sending' ? t('app.sl_results.sending') : t('app.sl_results.submit')}
+      <button type="submit" className="button-primary" disabled={sending}>
+        {sending ? t('app.sl_results.sending') : t('app.sl_results.submit')}
       </button>
     </form>
   );

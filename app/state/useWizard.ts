@@ -85,7 +85,8 @@ export function useWizard(bundle: Bundle, copyName?: CopyName) {
     previous,
     submit,
     jump,
-    save: (statuses?: Parameters<typeof save>[0]): Promise<SaveOutcome> => save(statuses),
+    save: (statuses?: Parameters<typeof save>[0], o?: Parameters<typeof save>[1]): Promise<SaveOutcome> =>
+      save(statuses, o),
     patchSession,
     unsaved,
     load,

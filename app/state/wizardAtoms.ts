@@ -57,6 +57,16 @@ export type SaveOutcome =
 
 type Action<Args extends unknown[], R = void> = WritableAtom<null, Args, R>;
 
+/** How a save stores the answers: as the session's project (the default), or as a new one. */
+export interface SaveOptions {
+  asNew?: boolean;
+}
+
+/** Whether Next or Previous moves the step shown (the default) or only records the step's status. */
+export interface MoveOptions {
+  move?: boolean;
+}
+
 export interface WizardAtoms {
   /** the local form model, persisted in sessionStorage under the bundle's storage.form key */
   form: WritableAtom<Record<string, unknown>, [SetStateAction<Record<string, unknown>>], void>;
@@ -82,12 +92,19 @@ export interface WizardAtoms {
     { added: number; skipped: ReturnType<typeof pasteCards>['skipped'] }
   >;
   setUnits: Action<[UnitSystem]>;
-  next: Action<[], ReturnType<typeof next>>;
-  previous: Action<[], ReturnType<typeof previous>>;
+  /**
+   * Next and Previous: the current step validated, its status recorded, and the step moved to; with
+   * `{ move: false }` the step shown stays (the app moves it through the address once the save is done).
+   */
+  next: Action<[MoveOptions?], ReturnType<typeof next>>;
+  previous: Action<[MoveOptions?], ReturnType<typeof previous>>;
   submit: Action<[], ReturnType<typeof submit>>;
   patchSession: Action<[Partial<SessionData>]>;
-  /** saves the project (POST when new, PUT with its version); a 409 says it changed elsewhere */
-  save: Action<[StepStatus[]?], Promise<SaveOutcome>>;
+  /**
+   * saves the project (POST when new, PUT with its version); a 409 says it changed elsewhere. `asNew`
+   * posts the answers as a new project, the one the session names left as it is.
+   */
+  save: Action<[StepStatus[]?, SaveOptions?], Promise<SaveOutcome>>;
   /** a project's answers and session (from the server); the first step to complete opens */
   load: Action<[Record<string, unknown>, Partial<SessionData>]>;
   /** a new project: form, project id, statuses and results reset */
@@ -203,16 +220,16 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
       commit(set, setUnitSystem(bundle, now(get, set), u));
       set(patchSession, { unit_system: u });
     }),
-    next: atom(null, (get, set) => {
+    next: atom(null, (get, set, o?: MoveOptions) => {
       const r = next(now(get, set), get(session).statuses, get(current));
       set(patchSession, { statuses: r.statuses });
-      set(current, r.current);
+      if (o?.move !== false) set(current, r.current);
       return r;
     }),
-    previous: atom(null, (get, set) => {
+    previous: atom(null, (get, set, o?: MoveOptions) => {
       const r = previous(now(get, set), get(session).statuses, get(current));
       set(patchSession, { statuses: r.statuses });
-      set(current, r.current);
+      if (o?.move !== false) set(current, r.current);
       return r;
     }),
     submit: atom(null, (get, set) => {
@@ -221,11 +238,12 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
       return r;
     }),
     patchSession,
-    save: atom(null, async (get, set, statuses?: StepStatus[]): Promise<SaveOutcome> => {
+    save: atom(null, async (get, set, statuses?: StepStatus[], o?: SaveOptions): Promise<SaveOutcome> => {
       const answers = now(get, set).data;
       const cur = get(session);
-      const project = toServer(bundle, answers, statuses ?? cur.statuses, cur.project_id ?? undefined);
-      const r = await saveProject(`/api/${bundle.productType}`, project, cur.version);
+      const id = o?.asNew ? undefined : (cur.project_id ?? undefined);
+      const project = toServer(bundle, answers, statuses ?? cur.statuses, id);
+      const r = await saveProject(`/api/${bundle.productType}`, project, id ? cur.version : null);
       if (!r.data) return { ok: false, conflict: r.error?.status === 409, error: r.error };
       const answer = r.data;
       // a changed project loses its held results; a new one takes its id from the answer
@@ -233,7 +251,8 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
         ...was,
         project_id: answer.id,
         version: answer.version,
-        results: answer.changed && !answer.results_kept ? null : was.results,
+        results: (answer.changed && !answer.results_kept) || !id ? null : was.results,
+        ...(id ? {} : { variant: null }),
         saved: answersKey(answers),
       }));
       return { ok: true, id: answer.id };

@@ -31,6 +31,7 @@ const BASE: Record<FieldKind, Partial<FieldState>> = {
     ],
   },
   boolean: { label: 'sl.site.has_retention', value: true, info: 'sl.site.has_retention_info' },
+  rainSeries: { label: 'rain.label', value: 'c0ffee'.padEnd(64, '0'), info: 'rain.info' },
   dataSelect: {
     label: 'sm.spill.destination',
     value: 'roof_1',

@@ -8,7 +8,8 @@ type Props = FieldTemplateProps<unknown, RJSFSchema, CardContext>;
 
 /**
  * One field, rjsf's FieldTemplate: label (with a mark when required or needed), the widget (children),
- * the info panel behind a toggle and the message (rjsf's errors for the field: the engine's, given as
+ * the info panel behind a toggle (the mouse's button, out of the Tab order; Alt+I from the field, as its
+ * description says) and the message (rjsf's errors for the field: the engine's, given as
  * extraErrors), announced to screen readers. An object (the card itself, a group such as the drainage)
  * is its fields alone; a field the engine hides, or does not show, is not drawn.
  */
@@ -32,6 +33,7 @@ export function FieldTemplate(props: Props) {
       ) : null}
     </span>
   );
+  const infoId = `${id}__info`;
   return (
     <div
       className={`field field-${state.kind}${invalid ? ` field-severity-${state.severity}` : ''}${state.disabled ? ' field-disabled' : ''}`}
@@ -39,17 +41,36 @@ export function FieldTemplate(props: Props) {
     >
       <div className="field-head">
         {state.kind === 'boolean' ? label : <label htmlFor={id}>{label}</label>}
+        {state.info ? (
+          // named in the field's description (widgets/fieldProps.ts ariaOf), shown while the field has focus
+          <span id={`${id}__infokey`} className="field-info-key visually-hidden">
+            {t('common.info_key')}
+          </span>
+        ) : null}
       </div>
-      {/* The info button follows its input: Tab from one field reaches the next field's input first, so
-          that typing after Tab goes where the user expects (it once went into the next field's button). */}
       {state.info ? (
-        <div className="field-control">
+        <div
+          className="field-control"
+          onKeyDown={(e) => {
+            // Alt+I from the field opens or closes its help; Escape closes it (the field keeps the focus)
+            if (e.altKey && !e.ctrlKey && !e.metaKey && e.code === 'KeyI') {
+              e.preventDefault();
+              setOpen((o) => !o);
+            } else if (e.key === 'Escape' && open) {
+              e.preventDefault();
+              setOpen(false);
+            }
+          }}
+        >
           {children}
+          {/* Out of the Tab order: Tab goes from field to field, so that what is typed after Tab lands in the
+              next field (issue 37); the mouse and touch open it here, the keyboard with Alt+I. */}
           <button
             type="button"
+            tabIndex={-1}
             className="field-info-toggle"
             aria-expanded={open}
-            aria-controls={`${id}__info`}
+            aria-controls={infoId}
             onClick={() => setOpen((o) => !o)}
           >
             <span aria-hidden="true">i</span>
@@ -60,7 +81,7 @@ export function FieldTemplate(props: Props) {
         children
       )}
       {state.info ? (
-        <p id={`${id}__info`} className="field-info" hidden={!open}>
+        <p id={infoId} className="field-info" hidden={!open}>
           {t(state.info)}
         </p>
       ) : null}

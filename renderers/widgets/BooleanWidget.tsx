@@ -1,5 +1,5 @@
 import { useRender } from '../context';
-import { fieldWidget, type DrawProps } from './fieldProps';
+import { ariaOf, fieldWidget, type DrawProps } from './fieldProps';
 
 /** A yes/no question as two radio buttons in a fieldset. */
 export const BooleanWidget = fieldWidget(function YesNoInput({ id, field, onChange }: DrawProps) {
@@ -18,7 +18,12 @@ export const BooleanWidget = fieldWidget(function YesNoInput({ id, field, onChan
     </label>
   );
   return (
-    <span className="choice-row" role="radiogroup" aria-labelledby={`${id}__label`}>
+    <span
+      className="choice-row"
+      role="radiogroup"
+      aria-labelledby={`${id}__label`}
+      aria-describedby={ariaOf(field, id)['aria-describedby'] as string | undefined}
+    >
       {choice(true, 'common.yes')}
       {choice(false, 'common.no')}
     </span>

@@ -46,9 +46,16 @@ export function fieldWidget(draw: (props: DrawProps) => ReactNode): FieldWidget 
   return Widget;
 }
 
-/** aria attributes linking an input to its message and info panel. */
+/**
+ * aria attributes linking an input to its message, its info panel and the key that opens the panel
+ * (templates/FieldTemplate.tsx).
+ */
 export function ariaOf(field: FieldState, id: string): Record<string, string | boolean | undefined> {
-  const describedBy = [field.severity > 0 ? `${id}__message` : '', field.info ? `${id}__info` : '']
+  const describedBy = [
+    field.severity > 0 ? `${id}__message` : '',
+    field.info ? `${id}__info` : '',
+    field.info ? `${id}__infokey` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   return {

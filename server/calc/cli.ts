@@ -1,11 +1,20 @@
 /**
  * npm run calc -- project.json [--type slowli|skywater_manager|smca] [--locale fr|en] [--json]
- * Prints the results of a stored project file as tables, so a method can be checked without the UI. The
+ *   [--rain file.csv ... [--station id]]
+ * Prints the results of a stored project file as tables, so a method can be checked without the UI.
+ * `--rain` (once per file) runs an abattement project on a measured daily series, read as an upload is
+ * (ECCC, Météo-France, plain date,mm; a file's station with `--station`): refused files are listed with
+ * their file, line and column in the calculator's language, as the page lists them. The
  * product type comes from --type, else the file's `product` field. Exit code 1 when it cannot calculate:
  * the reasons are listed in the calculator's language (--locale when it has it, else French), the answers
  * the bundle's rules block first, as the form and the API refuse them.
  */
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { problemText } from '../../words/rain';
+import { runRainJob } from '../rain/readJob';
+import type { MeasuredInput } from './abattement/abattement';
 import { derive, fromServer } from '../../engine';
 import { reasonText } from '../../words/reasonText';
 import { i18nOf } from '../i18n';
@@ -14,9 +23,10 @@ import { calculate, type AbattementResults, type FlowLimiterResults, type Stored
 import { serverProjectOf } from './types';
 
 const args = process.argv.slice(2);
-const file = args.find(
-  (a) => !a.startsWith('--') && !['--type', '--locale'].includes(args[args.indexOf(a) - 1] ?? ''),
-);
+const VALUED = ['--type', '--locale', '--rain', '--station'];
+const file = args.find((a, i) => !a.startsWith('--') && !VALUED.includes(args[i - 1] ?? ''));
+const rainFiles = args.flatMap((a, i) => (args[i - 1] === '--rain' ? [a] : []));
+const stationArg = args.includes('--station') ? args[args.indexOf('--station') + 1] : undefined;
 const typeArg = args.includes('--type') ? args[args.indexOf('--type') + 1] : undefined;
 const localeArg = args.includes('--locale') ? args[args.indexOf('--locale') + 1] : undefined;
 if (!file) {
@@ -32,7 +42,8 @@ if (!type || !isProductType(type)) {
   process.exit(2);
 }
 const bundle = bundleOfProduct(type);
-const out = calculate(bundle, project);
+const measured = rainFiles.length ? await measuredOf(rainFiles) : undefined;
+const out = calculate(bundle, project, measured ? { measured } : {});
 if (!out.ok) {
   const { i18n } = i18nOf(type, localeArg);
   const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
@@ -98,6 +109,10 @@ if (type === 'slowli') {
       : r.pet_method.kind;
   console.log(`Method: ${r.method.name} ${r.method.version}; PET ${pet}; ${r.years} years`);
   console.log(`Station: ${r.station.name} (${r.station.period}); target ${r.target_mm ?? 'none'} mm`);
+  if (r.measured)
+    console.log(
+      `Measured rain: ${r.measured.files.join(', ')}; station ${r.measured.station?.name ?? '-'}; ${r.measured.first} to ${r.measured.last}, ${r.measured.complete_share} % complete days; years ${r.measured.first_year}-${r.measured.last_year} (${r.measured.years_used}), left out ${r.measured.years_left_out.join(', ') || 'none'}`,
+    );
   const rows: Record<string, Record<string, number | string>> = {};
   for (const t of r.toitureResults) {
     rows[`${t.toiture.name} abattement %`] = Object.fromEntries(
@@ -119,4 +134,30 @@ if (type === 'slowli') {
     `Site: ${r.site.abattement} % kept; per year ${r.site.precipitation_m3_per_year} m3 of rain, ${r.site.to_sewer_m3_per_year} m3 to the sewer`,
   );
   console.log(`Defaults used (to confirm): ${r.defaults_used.join(', ') || 'none'}`);
+}
+
+/** The measured series of `--rain` files, named by the project; refusals and station choices end here. */
+async function measuredOf(names: string[]): Promise<MeasuredInput> {
+  const { i18n } = i18nOf(type as Parameters<typeof i18nOf>[0], localeArg);
+  const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
+  const lang = localeArg === 'en' ? 'en' : 'fr';
+  const files = names.map((n) => ({ name: basename(n), data: new Uint8Array(readFileSync(n)) }));
+  const a = await runRainJob({ files, ...(stationArg ? { station: stationArg } : {}) });
+  if (!a.ok) {
+    for (const p of a.problems) console.error(`  - ${problemText(p, t, lang)}`);
+    process.exit(1);
+  }
+  if (!('id' in a)) {
+    console.error(t('rain.pick_station'));
+    for (const s of a.choose)
+      console.error(`  --station ${s.id}: ${t('rain.station_option', { ...s, years: s.complete_years })}`);
+    process.exit(2);
+  }
+  const site = project.steps.Chantier?.forms?.[0]?.form;
+  if (site) site.rain_series = a.id;
+  return {
+    id: a.id,
+    series: JSON.parse(gunzipSync(a.data).toString('utf8')) as MeasuredInput['series'],
+    summary: a.summary,
+  };
 }

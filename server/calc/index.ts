@@ -1,6 +1,6 @@
 /** The calculations behind the calculate routes, by the name a bundle gives (`results.calculation`). */
 import { boundProblems, inputProblems, type Bundle, type InputProblem } from '../../engine';
-import { calculateAbattement, type AbattementResults } from './abattement/abattement';
+import { calculateAbattement, type AbattementResults, type MeasuredInput } from './abattement/abattement';
 import abattementSchema from './abattement/results.schema.json' with { type: 'json' };
 import type { StressCase } from '../../words/results/abattement';
 import type { Station } from './abattement/stations';
@@ -33,11 +33,17 @@ function moreRain(f: number): (s: Station) => Station {
  */
 function abattement(bundle: Bundle, project: StoredProject, opts: CalculateOptions): Outcome<Results> {
   const product = bundle.productType as 'skywater_manager' | 'smca';
-  const base = calculateAbattement(product, project);
+  const measured = opts.measured ? { measured: opts.measured } : {};
+  const base = calculateAbattement(product, project, measured);
   if (!base.ok || opts.stress === false || !bundle.results.stress?.length) return base;
   const stress: StressCase[] = [];
   for (const f of bundle.results.stress) {
-    const r = calculateAbattement(product, project, { adjustStation: moreRain(f) });
+    // a generated series from wetter normals; a measured one, its same days wetter
+    const r = calculateAbattement(product, project, {
+      adjustStation: moreRain(f),
+      rainFactor: f,
+      ...measured,
+    });
     if (!r.ok) continue;
     stress.push({
       rain_factor: f,
@@ -57,11 +63,14 @@ function abattement(bundle: Bundle, project: StoredProject, opts: CalculateOptio
 
 /**
  * `stress: false` leaves the sensitivity out (the live preview asks for the project as it is only);
- * `ignore`: local paths whose answers do not hold the calculation back (the preview's `ignores`).
+ * `ignore`: local paths whose answers do not hold the calculation back (the preview's `ignores`);
+ * `measured`: the measured rain series the project names (issue 39.3).
  */
 export interface CalculateOptions {
   stress?: boolean;
   ignore?: ReadonlySet<string>;
+  /** the measured daily series the project names (abattement), read from where the project is stored */
+  measured?: MeasuredInput;
 }
 
 /**

@@ -89,6 +89,15 @@ export interface FileTable {
   created_at: string;
 }
 
+/** A measured daily rain series, kept by its content (migrations/2026_12_01_rain_series.ts). */
+export interface RainSeriesTable {
+  id: string;
+  project_id: string | null;
+  data: Buffer;
+  summary: string;
+  created_at: string;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   project_id: string | null;
@@ -149,6 +158,7 @@ export interface Database {
   note_drafts: NoteDraftTable;
   project_numbers: ProjectNumberTable;
   issued_notes: IssuedNoteTable;
+  rain_series: RainSeriesTable;
 }
 
 export type Db = Kysely<Database>;

@@ -9,6 +9,7 @@ import { limits } from './migrations/2026_11_25_limits';
 import { projectNumbers } from './migrations/2026_11_25_project_numbers';
 import { sortKeyIndexes } from './migrations/2026_11_25_sort_key_indexes';
 import { issuedNotes } from './migrations/2026_11_25_issued_notes';
+import { rainSeries } from './migrations/2026_12_01_rain_series';
 
 /** The dated migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -22,6 +23,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_25_project_numbers': projectNumbers,
     '2026_11_25_sort_key_indexes': sortKeyIndexes(dialect),
     '2026_11_25_issued_notes': issuedNotes,
+    '2026_12_01_rain_series': rainSeries(dialect),
   };
 }
 

@@ -29,6 +29,7 @@ export const API_CODES = [
   'visitor_storage',
   'storage_per_day',
   'note_pixels',
+  'rain_refused',
 ] as const;
 export type ApiCode = (typeof API_CODES)[number];
 

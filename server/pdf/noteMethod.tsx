@@ -11,6 +11,7 @@ import {
 import { numberText } from '../../words/numberText';
 import { depthText, seriesCheckText } from '../../words/resultsText';
 import { s, tableBlocks, type Block } from './noteParts';
+import { measuredParagraphs, measuredTable } from './noteRain';
 
 type T = ((k: string, p?: Record<string, unknown>) => string) & { exists?: (k: string) => boolean };
 type Param = { name: string; value: unknown; unit?: string; provenance: string };
@@ -187,20 +188,21 @@ export function methodBlocks(
     const melt = value('snow_melt_mm_per_degree_day');
     // the rainy-day threshold in the project's units (1 mm, or 0.039 in)
     const wet = depthText(value('wet_day_mm') ?? 1, system, t, lang);
+    const meltText =
+      melt === undefined
+        ? ''
+        : valueText(
+            params.find((p) => p.name === 'snow_melt_mm_per_degree_day')!,
+            t,
+            system,
+            lang,
+          ).replace(/\/.*$/, '');
+    // a measured series replaces the generated one's words (what, series, snow, data's limits)
+    const m = results.measured ? measuredParagraphs(results.measured, t, lang, meltText) : null;
     paragraphs.push(
-      t('app.method_text.abattement.what', { years: results.years }),
-      t('app.method_text.abattement.series', { wet }),
-      t('app.method_text.abattement.snow', {
-        melt:
-          melt === undefined
-            ? ''
-            : valueText(
-                params.find((p) => p.name === 'snow_melt_mm_per_degree_day')!,
-                t,
-                system,
-                lang,
-              ).replace(/\/.*$/, ''),
-      }),
+      t(`app.method_text.abattement.${m ? 'what_measured' : 'what'}`, { years: results.years }),
+      ...(m ? m.series : [t('app.method_text.abattement.series', { wet })]),
+      m ? m.snow : t('app.method_text.abattement.snow', { melt: meltText }),
       t('app.method_text.abattement.pet', {
         pet: pet
           ? t(`app.note_page.pet_methods.${pet.kind}`, pet.kind === 'penman_transferred' ? pet : {})
@@ -212,13 +214,13 @@ export function methodBlocks(
     );
     if (station)
       paragraphs.push(
-        t('app.method_text.abattement.data', {
+        t(`app.method_text.abattement.${m ? 'data_measured' : 'data'}`, {
           source: t(`app.station_source.${station.country ?? 'FR'}`, {
             name: station.name,
             period: station.period,
           }),
         }),
-        t('app.method_text.abattement.limits', { period: station.period }),
+        m ? m.limits : t('app.method_text.abattement.limits', { period: station.period }),
       );
     const check = seriesCheckText(results, system, t, lang);
     if (check) paragraphs.push(check);
@@ -255,6 +257,9 @@ export function methodBlocks(
         </Text>
       ),
     })),
+    ...(isAbattementResults(results) && results.measured
+      ? measuredTable(results.measured, t, system, lang)
+      : []),
     {
       lines: 3 + references.length * 2,
       node: (

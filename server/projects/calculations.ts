@@ -4,14 +4,19 @@ import { ABATTEMENT_METHOD } from '../calc/abattement/abattement';
 import { FLOW_LIMITER_METHOD } from '../calc/flow-limiter/flowLimiter';
 import type { Reason } from '../calc';
 import { WorkerPool, type JobOptions } from '../workers/pool';
+import { seriesIdIn, type StoredSeries } from '../rain/store';
 import { LruCache } from './lruCache';
 import { bundleOfProduct, type ProductType } from './products';
 
-/** What a calculation worker is sent: the product, the steps as canonical JSON text, the sensitivity. */
+/**
+ * What a calculation worker is sent: the product, the steps as canonical JSON text, the sensitivity, and
+ * the measured rain series the steps name (stored, gzipped), if any.
+ */
 export interface CalculationInput {
   type: ProductType;
   content: string;
   stress: boolean;
+  measured?: StoredSeries;
 }
 
 /** What it answers: the results as JSON text, or why the project cannot be calculated. */
@@ -26,6 +31,8 @@ export interface CalculationsOptions {
   queue: number;
   perVisitor: number;
   cacheMb: number;
+  /** the stored measured rain series of an id (server/rain/store.ts); none: projects cannot name one */
+  series?: (id: string) => Promise<StoredSeries | undefined>;
   /** a calculation's time budget on its worker (ms) */
   timeoutMs: number;
 }
@@ -61,7 +68,10 @@ export class Calculations {
     { promise: Promise<Calculated>; askers: number; abort: AbortController }
   >();
 
+  private readonly series: CalculationsOptions['series'];
+
   constructor(opts: CalculationsOptions) {
+    this.series = opts.series;
     this.pool = new WorkerPool({
       module: join(import.meta.dirname, 'calculateWorker.ts'),
       size: opts.workers,
@@ -102,10 +112,12 @@ export class Calculations {
     // A job every asker left is being dropped: a new asker starts another.
     if (!entry || entry.abort.signal.aborted) {
       const abort = new AbortController();
-      const promise = this.pool
-        .run(
-          { type, content, stress: opts.stress },
-          { ...(job.visitor === undefined ? {} : { visitor: job.visitor }), signal: abort.signal },
+      const promise = this.measuredOf(content)
+        .then((measured) =>
+          this.pool.run(
+            { type, content, stress: opts.stress, ...(measured ? { measured } : {}) },
+            { ...(job.visitor === undefined ? {} : { visitor: job.visitor }), signal: abort.signal },
+          ),
         )
         .then((answer) => {
           const calculated: Calculated = answer.ok
@@ -134,6 +146,15 @@ export class Calculations {
     } finally {
       signal?.removeEventListener('abort', leave);
     }
+  }
+
+  /**
+   * The measured series the steps name, as stored (the content is its identity: the cache key holds
+   * it); undefined when they name none or it is not stored (the calculation then says so).
+   */
+  private async measuredOf(content: string): Promise<StoredSeries | undefined> {
+    const id = this.series ? seriesIdIn(content) : null;
+    return id === null ? undefined : this.series?.(id);
   }
 
   async close(): Promise<void> {

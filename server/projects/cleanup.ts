@@ -1,4 +1,5 @@
 import type { Db } from '../db/database';
+import { sweepSeries } from '../rain/store';
 import { deleteAbandoned } from './repository';
 
 /** How long an abandoned start (a project never named, still ongoing) is kept: a day. */
@@ -6,7 +7,7 @@ export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Removes abandoned starts now and then every hour (deleteAbandoned), so a visitor who left after the
- * first step leaves no row behind. Answers the function that stops it. A failed sweep is retried at the
+ * first step leaves no row behind, and the measured rain series nothing names any more (sweepSeries). Answers the function that stops it. A failed sweep is retried at the
  * next one.
  */
 export function startCleanup(db: Db, everyMs = 60 * 60 * 1000): () => void {
@@ -14,7 +15,10 @@ export function startCleanup(db: Db, everyMs = 60 * 60 * 1000): () => void {
   const sweep = () => {
     if (running) return;
     running = true;
-    deleteAbandoned(db, new Date(Date.now() - ABANDONED_AFTER_MS).toISOString())
+    const before = new Date(Date.now() - ABANDONED_AFTER_MS).toISOString();
+    deleteAbandoned(db, before)
+      // and the measured rain series a day old that nothing names (uploaded, then never saved)
+      .then(() => sweepSeries(db, before))
       .catch(() => undefined)
       .finally(() => {
         running = false;

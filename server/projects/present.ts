@@ -2,6 +2,7 @@ import { boundProblems } from '../../engine';
 import type { StoredProject } from '../calc';
 import { serverProjectOf } from '../calc/types';
 import type { ProjectTable } from '../db/database';
+import { referenceOf } from '../workflow/data';
 import { bundleOfProduct } from './products';
 
 const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
@@ -41,6 +42,8 @@ export function presentProject(row: ProjectTable, opts: { admin: boolean }) {
     extended_properties: parse(row.extended_properties) ?? {},
     variant: { of: row.variant_of, no: row.variant_no ?? 1, label: row.variant_label },
     number: row.number,
+    /** the reference the client quotes (the sales mail's and the thank-you page's) */
+    reference: referenceOf(row),
   };
 }
 

@@ -15,6 +15,13 @@ type Results = Record<string, unknown>;
 export const versionOf = (r: Results | null): string =>
   String((r?.method as { version?: unknown } | undefined)?.version ?? '');
 
+/** The measured rain series the results ran on (abattement, issue 39.3), if any. */
+const measuredOf = (r: Results | null) =>
+  r?.measured as
+    | { id: string; station: { id: string; name: string } | null; first_year: number; last_year: number }
+    | null
+    | undefined;
+
 /** The design rain's set the results name (flow limiter), if any. */
 const rainOf = (r: Results | null) =>
   r?.rain as
@@ -26,6 +33,12 @@ const rainOf = (r: Results | null) =>
  * design rain's set (its source, département, return period and provenance).
  */
 export function climateOf(r: Results | null): string {
+  const m = measuredOf(r);
+  if (m)
+    return ['measured', m.station?.id, m.station?.name, `${m.first_year}-${m.last_year}`, m.id.slice(0, 12)]
+      .filter(Boolean)
+      .join(' · ')
+      .slice(0, 200);
   const station = r?.station as { id?: string; name?: string; period?: string } | undefined;
   if (station) return [station.id, station.name, station.period].filter(Boolean).join(' · ');
   const rain = rainOf(r);
@@ -49,6 +62,14 @@ function climateText(
 ) {
   // a station by its name and period (once: a name may carry it): its id is the product's own
   // identifier, not the reader's
+  // a measured series: the station that recorded it and the years the balance ran on
+  const m = measuredOf(r);
+  if (m)
+    return t('app.verify.climate_measured', {
+      station: m.station ? m.station.name : t('rain.no_station'),
+      from: m.first_year,
+      to: m.last_year,
+    });
   const station = r?.station as { name?: string; period?: string } | undefined;
   if (station?.name)
     return station.period && !station.name.includes(station.period)

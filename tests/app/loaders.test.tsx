@@ -135,13 +135,15 @@ describe('page loaders', () => {
     );
     const pending = router.navigate('/sm/history?q=b');
     await waitFor(() => expect(next).toHaveLength(1));
-    // the rows shown stay, marked busy
-    expect(screen.getByRole('region', { name: 'Historique des projets' })).toHaveAttribute(
-      'aria-busy',
-      'true',
+    // the rows shown stay, marked busy (React draws the navigation's state in its own time: waited for)
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Historique des projets' })).toHaveAttribute(
+        'aria-busy',
+        'true',
+      ),
     );
     const status = screen.getAllByRole('status').find((s) => s.classList.contains('route-pending'))!;
-    expect(status).toHaveTextContent('Chargement de la page…');
+    await waitFor(() => expect(status).toHaveTextContent('Chargement de la page…'));
     again();
     await pending;
     await waitFor(() => expect(status).toHaveTextContent(/^$/));

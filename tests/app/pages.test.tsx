@@ -65,6 +65,8 @@ describe('CalculatorPage', () => {
     await at('/sl/calculator');
     fireEvent.click(await screen.findByRole('button', { name: 'Nouveau projet' }));
     expect(screen.getByRole('alertdialog')).toHaveTextContent('Souhaitez-vous créer un nouveau projet?');
+    // issue 37: the focus on the choice that loses nothing, so that Enter never empties the form
+    expect(screen.getByRole('button', { name: 'Annuler' })).toHaveFocus();
     fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
@@ -77,7 +79,7 @@ describe('CalculatorPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer' }));
     // the wizard's code and the engine load, the form is emptied, then the wizard opens
     expect(await screen.findByRole('textbox', { name: 'Nom' })).toHaveValue('');
-    expect(router.state.location.pathname).toBe('/client/sl/calculator');
+    expect(router.state.location.pathname).toBe('/client/sl/calculator/1');
   });
 });
 
@@ -137,10 +139,13 @@ describe('HistoryPage tags', () => {
 });
 
 describe('ResultsPage', () => {
-  it('says it cannot calculate without a project id, with a way back', async () => {
-    await at('/sm/results');
-    expect(await screen.findByText('Calcul impossible : identifiant de projet inconnu')).toBeInTheDocument();
+  it('says once that it cannot calculate without a project, with one way back', async () => {
+    // sl: the client's submit panel beside the results (issue 37: the message was printed twice)
+    await at('/sl/results');
+    expect(await screen.findByText(/^Calcul impossible : aucun projet n'est ouvert/)).toBeInTheDocument();
+    expect(screen.getAllByText(/Calcul impossible/)).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Retour au calculateur' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Retour aux données' })).toBeNull();
   });
   it('lists the reasons a project cannot be calculated', async () => {
     const id = await create(
@@ -268,7 +273,7 @@ describe('ResultsPage', () => {
       readFileSync(join(import.meta.dirname, '../../schemas/sl/fixtures/base/valid.json'), 'utf8'),
     );
     holdSession('sl', 3, id);
-    await at('/sl/results');
+    const { router, unmount } = await at('/sl/results');
     // What will be sent, before sending: the client, the site and the roofs, from the saved project.
     const summary = await screen.findByRole('region', {
       name: 'Ce qui sera envoyé à notre équipe commerciale',
@@ -289,6 +294,9 @@ describe('ResultsPage', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText(/Merci ! Votre projet a été transmis/)).toBeInTheDocument();
+    // the thank-you page has its own address (issue 37): a reload, or a new tab, shows it again
+    expect(router.state.location.pathname).toBe('/client/sl/confirm');
+    const address = `/sl/confirm${router.state.location.search}`;
     // the reference is the project's readable number
     const { number } = (await server.db
       .selectFrom('projects')
@@ -308,6 +316,20 @@ describe('ResultsPage', () => {
       await server.db.selectFrom('outbox').select('project_id').where('project_id', '=', id).execute(),
     ).toHaveLength(1);
     await waitFor(() => expect(JSON.parse(sessionStorage.getItem('sl_data')!).project_id).toBeNull());
+
+    // reloaded: the reference and what was sent, read from the stored project; the comment with them
+    unmount();
+    await at(address);
+    expect(await screen.findByText(`Référence de votre demande : ${number}`)).toBeInTheDocument();
+    expect(screen.queryByText(/Calcul impossible/)).toBeNull();
+    const copy = screen.getByRole('region', { name: 'Ce que vous avez envoyé' });
+    expect(copy).toHaveTextContent('Jeanne Martin');
+    expect(copy).toHaveTextContent('Appeler le matin');
+    // back to the data opens the project sent, not an empty form
+    expect(screen.getByRole('link', { name: 'Revoir le projet envoyé' })).toHaveAttribute(
+      'href',
+      `/client/sl/calculator?id=${id}`,
+    );
   });
 });
 

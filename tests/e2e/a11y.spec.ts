@@ -22,7 +22,7 @@ test('accessibility (axe, WCAG 2.1 AA): the flow limiter, every step and the sen
   await page.getByRole('button', { name: 'Suivant', exact: true }).click();
   await check(page, 'sl step 1 with its error summary');
   for (const n of [2, 3]) {
-    await page.goto(`/client/sl/calculator#${n}`);
+    await page.goto(`/client/sl/calculator/${n}`);
     await check(page, `sl step ${n}`);
   }
   await page.goto('/client/sl');
@@ -44,7 +44,7 @@ test('accessibility (axe): the abattement calculators in admin mode and the Cana
   await page.goto(`${ADMIN}/client/sm`);
   await check(page, 'sm home');
   for (const n of [1, 2, 3, 4, 5]) {
-    await page.goto(`${ADMIN}/client/sm/calculator#${n}`);
+    await page.goto(`${ADMIN}/client/sm/calculator/${n}`);
     await expect(page.locator('.step h2')).toBeVisible();
     await check(page, `sm step ${n}`);
   }
@@ -80,7 +80,7 @@ test('accessibility (axe): the abattement calculators in admin mode and the Cana
   await page.goto(`${CANADA}/client/smca/calculator`);
   await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
   for (const n of [1, 2, 3, 4, 5]) {
-    await page.goto(`${CANADA}/client/smca/calculator#${n}`);
+    await page.goto(`${CANADA}/client/smca/calculator/${n}`);
     await expect(page.locator('.step h2')).toBeVisible();
     await check(page, `smca step ${n} (English)`);
   }

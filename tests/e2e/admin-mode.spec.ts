@@ -17,7 +17,7 @@ test('admin mode: both French calculators, the history behind the login', async 
   await page.goto('/client/sl/history');
   await expect(page.getByText("Aucune donnée n'a été trouvée.")).toBeVisible();
   await page.getByRole('link', { name: 'Créer un premier projet' }).click();
-  await expect(page).toHaveURL(/\/client\/sl\/calculator(#\d)?$/);
+  await expect(page).toHaveURL(/\/client\/sl\/calculator(\/\d)?$/);
   // The default brand: the logo and the calculators' name beside the menu.
   await expect(page.locator('.sidebar-brand img')).toHaveAttribute('src', /logo|data:image\/svg/);
   await expect(page.locator('.sidebar-name')).toHaveText('Calculateurs eaux pluviales');
@@ -27,10 +27,10 @@ test('admin mode: both French calculators, the history behind the login', async 
   await expect(page).toHaveURL(/\/client\/home$/);
   await page.goto('/client/sm/calculator');
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
-  await expect(page).toHaveURL(/\/client\/login\?next=%2Fsm%2Fcalculator(%23\d)?$/);
+  await expect(page).toHaveURL(/\/client\/login\?next=%2Fsm%2Fcalculator(%2F\d)?$/);
   await expect(page.getByRole('heading', { name: 'Connexion administrateur' })).toBeVisible();
   await page.goto('/client/sm/calculator');
-  await expect(page).toHaveURL(/\/client\/login\?next=%2Fsm%2Fcalculator(%23\d)?$/);
+  await expect(page).toHaveURL(/\/client\/login\?next=%2Fsm%2Fcalculator(%2F\d)?$/);
   // The mode's root is the home of calculators.
   await page.goto('/client/');
   await expect(page).toHaveURL(/\/client\/home$/);

@@ -178,15 +178,15 @@ test('smca: the Canadian wizard renders from its bundle', async ({ page }) => {
 
 test("the Canadian mode's root opens the Canadian calculator", async ({ page }) => {
   await page.goto('/client/');
-  await expect(page).toHaveURL(/\/client\/smca\/calculator(#\d)?$/);
+  await expect(page).toHaveURL(/\/client\/smca\/calculator(\/\d)?$/);
   await page.goto('/client/sl/calculator');
-  await expect(page).toHaveURL(/\/client\/smca\/calculator(#\d)?$/);
+  await expect(page).toHaveURL(/\/client\/smca\/calculator(\/\d)?$/);
 });
 
 test('many roofs in English: cards to correct flagged across pages, and the list view', async ({ page }) => {
   await page.goto('/client/smca/calculator');
   await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
-  await page.goto('/client/smca/calculator#3');
+  await page.goto('/client/smca/calculator/3');
   await expect(page.getByRole('heading', { name: 'Roofs' })).toBeVisible();
   // adding is offered on every page (a card while the page has room, else beside the arrows), and a card
   // added shows among the last ones, not alone on a new page

@@ -146,7 +146,7 @@ for (const [width, height] of [
     await expect(page.getByRole('button', { name: 'Imprimer cette copie' })).toBeVisible();
     await page.screenshot({ path: test.info().outputPath(`thanks-${width}.png`), fullPage: true });
     await page.getByRole('link', { name: 'Commencer un nouveau projet' }).click();
-    await expect(page).toHaveURL(/\/client\/sl\/calculator(#\d)?$/);
+    await expect(page).toHaveURL(/\/client\/sl\/calculator(\/\d)?$/);
     await expect(page.getByRole('textbox', { name: 'Nom', exact: true })).toHaveValue('');
   });
 }

@@ -40,7 +40,7 @@ for (const [width, height, perPage] of [
     }
     expect(await scrollsSideways(page)).toBe(false);
 
-    await page.goto('/client/sl/calculator#3');
+    await page.goto('/client/sl/calculator/3');
     await expect(page.getByRole('heading', { name: 'Toitures' })).toBeVisible();
     await page
       .getByRole('textbox', { name: 'Nom de la toiture' })

@@ -16,14 +16,14 @@ test('a calculator the mode does not offer and an unknown page go to the start p
     if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
   });
   await page.goto(`${CLIENT}/client/`);
-  await expect(page).toHaveURL(/\/client\/sl\/calculator#1$/);
+  await expect(page).toHaveURL(/\/client\/sl\/calculator\/1$/);
   // the client mode offers the flow limiters alone: its start page is their wizard
   await page.goto(`${CLIENT}/client/sm/history`);
-  await expect(page).toHaveURL(/\/client\/sl\/calculator#1$/);
+  await expect(page).toHaveURL(/\/client\/sl\/calculator\/1$/);
   await page.goto(`${CLIENT}/client/no/such/page`);
-  await expect(page).toHaveURL(/\/client\/sl\/calculator#1$/);
+  await expect(page).toHaveURL(/\/client\/sl\/calculator\/1$/);
   await page.goto(`${CLIENT}/client/sl/nowhere`);
-  await expect(page).toHaveURL(/\/client\/sl\/calculator#1$/);
+  await expect(page).toHaveURL(/\/client\/sl\/calculator\/1$/);
   // the admin mode offers two: the home of calculators
   await page.goto('/client/no/such/page');
   await expect(page).toHaveURL(/\/client\/home$/);
@@ -43,7 +43,7 @@ test('the sign-in asked for a stored project brings the admin back to it', async
   );
   await page.getByLabel('Mot de passe').fill('e2e-admin-password');
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(new RegExp(`/client/sm/calculator\\?id=${id}#\\d$`));
+  await expect(page).toHaveURL(new RegExp(`/client/sm/calculator/\\d\\?id=${id}$`));
   // the project is the one opened (kept in the session by the wizard)
   await expect
     .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
@@ -61,7 +61,7 @@ test("a page whose code cannot be downloaded says so in the user's language", as
 test('leaving a project with unsaved edits asks first; its own pages do not', async ({ page }) => {
   await signInAsAdmin(page);
   const id = await createSmExample(page, `Leave ${Date.now()}`);
-  await page.goto(`/client/sm/calculator?id=${id}#2`);
+  await page.goto(`/client/sm/calculator/2?id=${id}`);
   const address = page.getByRole('textbox', { name: 'Adresse' });
   await expect(address).toBeVisible();
   const history = page.getByRole('link', { name: 'Historique des projets' });
@@ -101,4 +101,21 @@ test('leaving a project with unsaved edits asks first; its own pages do not', as
   await history.click();
   await dialog.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
   await expect(page).toHaveURL(/\/client\/sm\/history$/);
+});
+
+test("a project's link opened without a session asks for the sign-in, which comes back to the link", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const id = await createSmExample(page, `Link ${Date.now()}`);
+  const made = await page.request.post(`/api/skywater_manager/project/${id}/link`);
+  const { token } = (await made.json()) as { token: string };
+  await page.request.post('/api/auth/logout');
+  await page.goto(`/client/open/${token}`);
+  await expect(page).toHaveURL(new RegExp(`/client/login\\?next=${encodeURIComponent(`/open/${token}`)}$`));
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(new RegExp(`/client/sm/calculator/\\d\\?id=${id}$`));
+  await page.getByRole('button', { name: /^Chantier/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Nom du chantier' })).toHaveValue(/^Link \d+$/);
 });

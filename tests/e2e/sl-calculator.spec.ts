@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 test('the sl wizard: validation messages, three steps, cards and the GRAVILLON rule', async ({ page }) => {
   await page.goto('/client/');
-  await expect(page).toHaveURL(/\/client\/sl\/calculator(#\d)?$/);
+  await expect(page).toHaveURL(/\/client\/sl\/calculator(\/\d)?$/);
   await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
   // Nothing is red before the user has done anything.
   await expect(page.getByText('Le champ est requis')).toHaveCount(0);
@@ -272,7 +272,7 @@ test('an admin logs in, finds the project in the history, orders it and download
 
 test('an unknown route goes to the flow-limiter calculator', async ({ page }) => {
   await page.goto('/client/nowhere/at/all');
-  await expect(page).toHaveURL(/\/client\/sl\/calculator(#\d)?$/);
+  await expect(page).toHaveURL(/\/client\/sl\/calculator(\/\d)?$/);
 });
 
 test('the app is served compressed, its hashed assets cached for a year and its page checked each time', async ({

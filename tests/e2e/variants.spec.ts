@@ -25,7 +25,7 @@ test('sm: duplicate as a variant, change it, compare the two, find them grouped 
 
   // Duplicated: the variant opens in the wizard and says which it is.
   await page.getByRole('button', { name: 'Dupliquer en variante' }).click();
-  await expect(page).toHaveURL(/\/client\/sm\/calculator\?id=/);
+  await expect(page).toHaveURL(/\/client\/sm\/calculator\/\d\?id=/);
   expect(page.url()).not.toContain(id);
   await expect(page.getByText(/^Variante 2 créée/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Variante 2');

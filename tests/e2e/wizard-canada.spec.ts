@@ -30,7 +30,7 @@ test('in English: Back between steps, Tab to the next field, the error summary f
   await textbox(page, 'Sales contact').fill('Marie Roy');
   await next(page);
   await expect(page.getByRole('heading', { name: 'Project information' })).toBeVisible();
-  await expect(page).toHaveURL(/#2$/);
+  await expect(page).toHaveURL(/\/calculator\/2$/);
   await page.goBack();
   await expect(page.getByRole('heading', { name: 'Client information' })).toBeVisible();
   await page.goForward();

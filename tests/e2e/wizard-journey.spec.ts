@@ -24,22 +24,22 @@ test("each step has its own address: the browser's Back and Forward move between
   const site = page.getByRole('heading', { name: 'Informations chantier' });
   const roofs = page.getByRole('heading', { name: 'Toitures' });
   await expect(client).toBeVisible();
-  await expect(page).toHaveURL(/\/sl\/calculator#1$/);
+  await expect(page).toHaveURL(/\/sl\/calculator\/1$/);
   await fillClient(page);
   await next(page);
   await expect(site).toBeVisible();
-  await expect(page).toHaveURL(/\/sl\/calculator#2$/);
+  await expect(page).toHaveURL(/\/sl\/calculator\/2$/);
   await fillSite(page);
   await next(page);
   await expect(roofs).toBeVisible();
-  await expect(page).toHaveURL(/#3$/);
+  await expect(page).toHaveURL(/\/3$/);
 
   await page.goBack();
   await expect(site).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Ville' })).toHaveValue('Lyon');
   await page.goBack();
   await expect(client).toBeVisible();
-  await expect(page).toHaveURL(/\/sl\/calculator#1$/);
+  await expect(page).toHaveURL(/\/sl\/calculator\/1$/);
   await page.goForward();
   await expect(site).toBeVisible();
   // Previous adds an entry too: Back after it returns to the step it was pressed on

@@ -133,6 +133,13 @@ const ROWS: Row[] = [
   { route: 'PATCH /api/slowli/set_project_command/:id', project: 'sl', request: json((p) => `/api/slowli/set_project_command/${p.id}`, () => ({ command_number: 'CMD-42' })), client: [403, 403, 200, 403], admin: [401, 401, 200, 401] },
   { route: 'GET /api/slowli/deny_project/:id', project: 'sl', request: get((p) => `/api/slowli/deny_project/${p.id}`), client: [403, 403, 200, 403], admin: [401, 401, 200, 401] },
   { route: 'POST /api/slowli/deny_project/:id', project: 'sl', request: get((p) => `/api/slowli/deny_project/${p.id}`), client: [403, 403, 200, 403], admin: [401, 401, 200, 401] },
+  // Measured rain (issue 39.3): a PDF is no rain file (415 once the caller may upload); no kept file, no series (404).
+  { route: 'POST /api/skywater_manager/project/:id/rain', project: 'sm', request: (p) => { const u = pdfUpload(); return { url: `/api/skywater_manager/project/${p.id}/rain`, payload: u.payload, headers: { 'content-type': u.contentType } }; }, client: [404, 404, 404, 404], admin: [401, 401, 415, 401] },
+  { route: 'POST /api/skywater_manager/project/:id/rain/:file', project: 'sm', request: json((p) => `/api/skywater_manager/project/${p.id}/rain/none`, () => ({ station: '75114001' })), client: [404, 404, 404, 404], admin: [401, 401, 404, 401] },
+  { route: 'GET /api/skywater_manager/rain/:id', project: 'sm', request: get(() => `/api/skywater_manager/rain/${'a'.repeat(64)}`), client: [404, 404, 404, 404], admin: [401, 401, 404, 401] },
+  { route: 'POST /api/smca/project/:id/rain', project: 'sl', request: (p) => { const u = pdfUpload(); return { url: `/api/smca/project/${p.id}/rain`, payload: u.payload, headers: { 'content-type': u.contentType } }; }, client: [404, 404, 404, 404], admin: [404, 404, 404, 404] },
+  { route: 'POST /api/smca/project/:id/rain/:file', project: 'sl', request: json((p) => `/api/smca/project/${p.id}/rain/none`, () => ({ station: '7025251' })), client: [404, 404, 404, 404], admin: [404, 404, 404, 404] },
+  { route: 'GET /api/smca/rain/:id', project: 'sl', request: get(() => `/api/smca/rain/${'a'.repeat(64)}`), client: [404, 404, 404, 404], admin: [404, 404, 404, 404] },
   // Issued notes and project links (issue 30): the verification page is public, an unknown code or link 404.
   { route: 'GET /api/:type/project/:id/notes', project: 'sl', request: get((p) => `/api/slowli/project/${p.id}/notes`), client: [200, 404, 200, 404], admin: [401, 401, 200, 401] },
   { route: 'PATCH /api/:type/note/:code', project: 'sl', request: json(() => `/api/slowli/note/${'a'.repeat(26)}`, () => ({ withdrawn: true })), client: [404, 404, 404, 404], admin: [401, 401, 404, 401] },

@@ -13,6 +13,7 @@ const EXPECTED: Record<FieldKind, (el: HTMLElement) => void> = {
   email: (el) => expect(el).toMatchObject({ tagName: 'INPUT', type: 'email' }),
   select: (el) => expect(el.tagName).toBe('SELECT'),
   dataSelect: (el) => expect(el.tagName).toBe('SELECT'),
+  rainSeries: (el) => expect(el).toMatchObject({ tagName: 'INPUT', type: 'file', multiple: true }),
   boolean: (el) => expect(el).toMatchObject({ tagName: 'INPUT', type: 'radio' }),
 };
 

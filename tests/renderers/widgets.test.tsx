@@ -104,6 +104,26 @@ describe('FieldTemplate', () => {
     fireEvent.click(screen.getByRole('button', { name: "Plus d'informations : E-mail" }));
     expect(info).toBeVisible();
   });
+  it('keeps the info button out of the Tab order: Alt+I from the field opens its help (issue 37)', () => {
+    renderWithContext(<FieldStory field={fieldState('email', { value: 'a@b.fr' })} />);
+    const input = screen.getByRole('textbox');
+    const button = screen.getByRole('button', { name: "Plus d'informations : E-mail" });
+    // Tab from the field goes to the next field, not to this button
+    expect(button).toHaveAttribute('tabindex', '-1');
+    // the field's description names the key
+    const key = document.getElementById(`${input.id}__infokey`);
+    expect(input.getAttribute('aria-describedby')?.split(' ')).toContain(`${input.id}__infokey`);
+    expect(key).toHaveTextContent('Alt+I');
+    const info = screen.getByText(/L'e-mail permet/);
+    fireEvent.keyDown(input, { key: 'i', code: 'KeyI', altKey: true });
+    expect(info).toBeVisible();
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    fireEvent.keyDown(input, { key: 'Escape', code: 'Escape' });
+    expect(info).not.toBeVisible();
+    // a key typed into the field does nothing of the kind
+    fireEvent.keyDown(input, { key: 'i', code: 'KeyI' });
+    expect(info).not.toBeVisible();
+  });
 });
 
 describe('typed inputs (text, e-mail, phone, number)', () => {

@@ -11,6 +11,7 @@ import * as dataSelect from '../../renderers/widgets/DataSelectWidget.stories';
 import * as email from '../../renderers/widgets/EmailWidget.stories';
 import * as number from '../../renderers/widgets/NumberWidget.stories';
 import * as phone from '../../renderers/widgets/PhoneWidget.stories';
+import * as rainSeries from '../../renderers/widgets/RainSeriesWidget.stories';
 import * as select from '../../renderers/widgets/SelectWidget.stories';
 import * as text from '../../renderers/widgets/TextWidget.stories';
 import preview from '../../.storybook/preview';
@@ -21,7 +22,7 @@ import { createI18n } from '../../words/i18n';
 
 setProjectAnnotations(preview);
 
-const kinds = { text, number, phone, email, select, boolean, dataSelect };
+const kinds = { text, number, phone, email, select, boolean, dataSelect, rainSeries };
 
 describe.each(Object.entries(kinds))('field kind %s stories', (_, mod) => {
   const s = composeStories(mod);
@@ -56,8 +57,10 @@ describe.each(Object.entries(kinds))('field kind %s stories', (_, mod) => {
       expect(container.querySelector('[aria-invalid=true]')).not.toBeNull();
   });
   it('Empty holds no answer, where Filled holds its value', () => {
-    /** what a control shows as its answer: a text, a list's chosen option, or the radio checked */
+    /** what a control shows as its answer: a text, a list's chosen option, the radio checked, the rain used */
     const answer = (container: HTMLElement): string => {
+      const rain = container.querySelector('.rain-source');
+      if (rain) return rain.textContent ?? '';
       const select = container.querySelector('select');
       if (select) return select.selectedOptions[0]?.value ?? '';
       const checked = container.querySelector<HTMLInputElement>('input[type=radio]:checked');

@@ -49,6 +49,10 @@ export interface AbattementResults {
    * the same project with more rain: a sensitivity, not a forecast (issue 13)
    */
   stress?: StressCase[];
+  /**
+   * the measured daily series the balance ran on (issue 39.3); null or absent: the generated series
+   */
+  measured?: MeasuredRain | null;
 }
 export interface RoofResult {
   toiture: RoofName;
@@ -227,4 +231,68 @@ export interface StressSite {
 export interface StressRoof {
   name: string;
   abattement: number | null;
+}
+/**
+ * a measured daily series uploaded with the project: its files, station, period, the share of complete days, and its monthly means beside the normals of the project's station
+ */
+export interface MeasuredRain {
+  /**
+   * the series' identity (SHA-256 of its days), as the project names it
+   */
+  id: string;
+  format: 'eccc' | 'meteofrance' | 'plain';
+  /**
+   * the names of the files uploaded
+   */
+  files: string[];
+  /**
+   * the station the files name (none in a plain file)
+   */
+  station: {
+    id: string;
+    name: string;
+  } | null;
+  /**
+   * first day of the files (YYYY-MM-DD)
+   */
+  first: string;
+  /**
+   * last day of the files (YYYY-MM-DD)
+   */
+  last: string;
+  /**
+   * days with a usable precipitation over the days from first to last (%)
+   */
+  complete_share: number;
+  /**
+   * complete calendar years the balance ran on
+   */
+  years_used: number;
+  first_year: number;
+  last_year: number;
+  /**
+   * years of the period left out for a day without usable precipitation
+   */
+  years_left_out: number[];
+  /**
+   * days of the years used whose mean temperature the files give (the others take the station's normal)
+   */
+  temperature_days: number;
+  used_days: number;
+  /**
+   * problems reported, by kind
+   */
+  counts: {
+    [k: string]: number;
+  };
+  /**
+   * January to December: the series' mean precipitation and days with at least 1 mm, and the station's normals
+   */
+  monthly: MeasuredMonth[];
+}
+export interface MeasuredMonth {
+  series_mm: number;
+  normal_mm: number;
+  series_days: number;
+  normal_days: number;
 }

@@ -12,8 +12,8 @@ const PROJECT_PAGES = new Set(['calculator', 'results', 'note', 'review', 'compa
 
 /**
  * Leaving the project (the history, the home, another calculator) with answers the stored project does
- * not hold asks first; its own pages say so instead, and the wizard's steps (#n) are not a departure.
- * Reads the answers from the store at the moment of leaving (subscribes to nothing).
+ * not hold asks first (the browser's Back and Forward too: the steps are the router's addresses); its own
+ * pages say so instead, and the wizard's steps (/calculator/:step) are not a departure. Reads the answers from the store at the moment of leaving (subscribes to nothing).
  */
 export function LeaveGuard() {
   const { calc, calculator, t } = useFrame();

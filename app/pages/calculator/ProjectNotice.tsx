@@ -1,46 +1,72 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
+import { useEffect, useRef } from 'react';
 import { OpenProjectFile, PasteLink, ProjectMove } from '../../components/ProjectMove';
 import { useFrame } from '../../frame';
 import { wizardAtoms } from '../../state/wizardAtoms';
 
 /** 'saved' is said quietly beside the title; the others are banners above the wizard. */
-export type Notice = { kind: 'error' | 'conflict' | 'info' | 'saved' | 'lost'; text: string } | null;
+export type Notice = {
+  kind: 'error' | 'conflict' | 'info' | 'saved' | 'lost' | 'unknown';
+  text: string;
+} | null;
 
 /**
- * A banner above the wizard: a failure, a conflict (with a way to read the project again), a project out
- * of this browser's reach (save it as a new one, or open it from its file or link), or a word of
- * information.
+ * A banner above the wizard or the review: a failure, a conflict (read the project again, losing the
+ * answers on screen, or keep them as a new project), a project out of this browser's reach (save it as a
+ * new one, or open it from its file or link), an address naming a project this browser cannot reach (open
+ * it from its file or link), or a word of information. A failure takes the focus (the page scrolls to it).
+ * `busy` while a save is on its way.
  */
 export function ProjectNotice({
   notice,
   onSaveAsNew,
   onOpen,
   onReload,
+  busy = false,
 }: {
   notice: Notice;
   onSaveAsNew: () => void;
   onOpen: (calc: string, id: string) => void;
   onReload: (id: string) => void;
+  busy?: boolean;
 }) {
   const { calc, calculator, t } = useFrame();
   const id = useAtomValue(wizardAtoms(calculator.bundle).session).project_id;
+  // a failure takes the focus, so that it is seen (and read) from the button far below that met it
+  const box = useRef<HTMLDivElement>(null);
+  const failure = notice !== null && notice.kind !== 'info' && notice.kind !== 'saved';
+  useEffect(() => {
+    if (failure) box.current?.focus();
+  }, [notice, failure]);
   if (!notice || notice.kind === 'saved') return null;
   return (
-    <div className={`notice notice-${notice.kind}`} role={notice.kind === 'info' ? 'status' : 'alert'}>
+    <div
+      ref={box}
+      tabIndex={failure ? -1 : undefined}
+      className={`notice notice-${notice.kind}`}
+      role={notice.kind === 'info' ? 'status' : 'alert'}
+    >
       <p>{notice.text}</p>
-      {notice.kind === 'lost' ? (
+      {notice.kind === 'lost' || notice.kind === 'unknown' ? (
         <div className="project-lost">
-          <button type="button" onClick={onSaveAsNew}>
-            {t('app.project_move.save_as_new')}
-          </button>
+          {notice.kind === 'lost' ? (
+            <button type="button" disabled={busy} onClick={onSaveAsNew}>
+              {t('app.project_move.save_as_new')}
+            </button>
+          ) : null}
           <OpenProjectFile api={calculator.api} t={t} onOpened={(to) => onOpen(calc, to)} />
           <PasteLink t={t} onOpened={onOpen} />
         </div>
       ) : null}
       {notice.kind === 'conflict' && id ? (
-        <button type="button" className="button-secondary" onClick={() => onReload(id)}>
-          {t('app.reload')}
-        </button>
+        <div className="notice-actions">
+          <button type="button" className="button-secondary" disabled={busy} onClick={() => onReload(id)}>
+            {t('app.reload')}
+          </button>
+          <button type="button" className="button-secondary" disabled={busy} onClick={onSaveAsNew}>
+            {t('app.keep_mine_as_new')}
+          </button>
+        </div>
       ) : null}
     </div>
   );
@@ -66,11 +92,4 @@ export function ProjectTools({
       <OpenProjectFile api={calculator.api} t={t} onOpened={(to) => onOpen(calc, to)} />
     </div>
   );
-}
-
-/** Forgets the project this browser cannot reach: the answers on screen are saved as a new one. */
-export function useForgetProject(): () => void {
-  const { calculator } = useFrame();
-  const patch = useSetAtom(wizardAtoms(calculator.bundle).patchSession);
-  return () => patch({ project_id: null, version: null, results: null, variant: null });
 }

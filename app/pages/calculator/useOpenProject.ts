@@ -1,19 +1,18 @@
-import { useLayoutEffect, useRef, useState } from 'react';
-import { useLoaderData } from 'react-router-dom';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLoaderData, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { fromServer, type UnitSystem } from '../../../engine';
 import { fetchProject, type StoredProjectAnswer } from '../../api/projects';
 import { apiErrorText, type HttpResult } from '../../api/http';
 import { useFrame } from '../../frame';
 import { useFrameWizard } from '../../state/useWizard';
 import type { ProjectLoad } from '../../routes';
-import { useStepAddress } from '../useStepAddress';
 import type { Notice } from './ProjectNotice';
 
 /**
  * The stored project of the wizard: the one asked for by ?id= (fetched by the route's loader beside the
  * page's code) opened before the first paint, and `reload` reading it again (after a conflict). `opening`
  * while one is on its way: the form shown meanwhile is not the user's, and the step's address waits
- * (useStepAddress). A project that cannot be read says why through `say`.
+ * (useStepRoute). A project that cannot be read says why through `say`.
  */
 export function useOpenProject(say: (notice: Notice) => void) {
   const { calculator, t } = useFrame();
@@ -22,20 +21,38 @@ export function useOpenProject(say: (notice: Notice) => void) {
   const asked = useLoaderData() as ProjectLoad;
   const loaded = useRef<string | null>(null);
   const [opening, setOpening] = useState(false);
-  const replaceAddress = useStepAddress(bundle.steps.length, w.current, w.jump, opening);
   const [busy, setBusy] = useState(false);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { step } = useParams();
+  // an address naming a project out of reach stops naming it, once the step is in the address (its own
+  // replacement, useStepRoute, would otherwise bring the old search back)
+  const [unnamed, setUnnamed] = useState(false);
+  useEffect(() => {
+    if (!unnamed || step === undefined) return;
+    setUnnamed(false);
+    const search = new URLSearchParams(location.search);
+    search.delete('id');
+    const rest = search.toString();
+    void navigate(`${location.pathname}${rest ? `?${rest}` : ''}`, { replace: true });
+  }, [unnamed, step, location, navigate]);
 
-  const open = (r: HttpResult<StoredProjectAnswer>) => {
+  const open = (r: HttpResult<StoredProjectAnswer>, id: string) => {
     if (!r.data) {
-      say(
-        r.error?.status === 404
-          ? { kind: 'lost', text: t('app.project_move.lost') }
-          : { kind: 'error', text: t('app.load_failed', { message: apiErrorText(r.error, t) }) },
-      );
+      if (r.error?.status !== 404)
+        say({ kind: 'error', text: t('app.load_failed', { message: apiErrorText(r.error, t) }) });
+      else if (id === w.session.project_id)
+        // the project shown is out of reach now (cookies cleared…): its answers are still on screen
+        say({ kind: 'lost', text: t('app.project_move.lost') });
+      else {
+        // an address naming a project this browser cannot reach: the form is not that project's, and
+        // the address stops naming it (a reload would say the same again)
+        say({ kind: 'unknown', text: t('app.project_move.unknown') });
+        setUnnamed(true);
+      }
       return;
     }
     const { data, statuses } = fromServer(bundle, r.data);
-    replaceAddress();
     w.load(data, {
       project_id: r.data.id,
       version: r.data.version,
@@ -50,7 +67,7 @@ export function useOpenProject(say: (notice: Notice) => void) {
     // once per project shown (the loader's data may be given again, revalidated, for the same one)
     if (!asked || loaded.current === asked.id) return;
     loaded.current = asked.id;
-    open(asked.answer);
+    open(asked.answer, asked.id);
     // open reads the latest frame; it runs once per project asked for
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [asked]);
@@ -61,7 +78,7 @@ export function useOpenProject(say: (notice: Notice) => void) {
     setBusy(false);
     setOpening(false);
     say(null);
-    open(r);
+    open(r, id);
   };
   /** Another project is about to be asked for by the address: it opens even if it is the one shown. */
   const forget = () => {

@@ -1,14 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormState, StepStatus } from '../../../engine';
 import type { PreviewSlots, RenderContext } from '../../../renderers';
 import { PreviewCard, PreviewPanel } from '../../components/PreviewFigures';
 import { useFrame } from '../../frame';
 import { usePreview } from '../../state/usePreview';
+import { rainService } from '../../api/rain';
 
 /**
  * What the wizard's cards are drawn with: the render context (messages once a field is left, or every
  * field of a step after Next or Submit: its status is then 2 or 3) and the live preview's slots (the
- * bundle's `preview`: the site above the cards of its step, each card's own), none while `opening`.
+ * bundle's `preview`: the site above the cards of its step, each card's own), none while `opening`; and
+ * the measured rain calls of the project (its `rainSeries` field).
  */
 export function useRenderContext(
   w: {
@@ -17,6 +19,8 @@ export function useRenderContext(
     current: number;
     edit: RenderContext['onEdit'];
     type: NonNullable<RenderContext['onType']>;
+    session: { project_id: string | null };
+    save: () => Promise<{ ok: true; id: string } | { ok: false }>;
   },
   opening: boolean,
 ): { ctx: RenderContext; slots: PreviewSlots | null } {
@@ -26,6 +30,22 @@ export function useRenderContext(
   const stepChecked = (w.statuses[w.current] ?? 0) >= 2;
   const preview = usePreview(calculator, w.state, w.statuses, admin, opening);
   const previewStep = bundle.preview?.cards?.step ?? bundle.steps[bundle.steps.length - 1]?.key;
+  // measured rain files are kept with the project: a project not saved yet is saved first
+  // (the wizard's save is a new function at each draw: the fields' context keeps one service)
+  const projectId = w.session.project_id;
+  const save = useRef(w.save);
+  useEffect(() => {
+    save.current = w.save;
+  });
+  const rain = useMemo(
+    () =>
+      rainService(
+        calculator.api,
+        async () => projectId ?? (await save.current().then((r) => (r.ok ? r.id : null))),
+        t,
+      ),
+    [calculator.api, projectId, t],
+  );
   const ctx = useMemo<RenderContext>(
     () => ({
       t,
@@ -34,8 +54,9 @@ export function useRenderContext(
       lang: locale,
       revealed: (path) => stepChecked || touched.has(path),
       onLeave: (path) => setTouched((s) => (s.has(path) ? s : new Set(s).add(path))),
+      rain,
     }),
-    [t, w.edit, w.type, locale, stepChecked, touched],
+    [t, w.edit, w.type, locale, stepChecked, touched, rain],
   );
   const slots = useMemo<PreviewSlots | null>(
     () =>

@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { Modal } from '../../../renderers/Modal';
 import { useFrame } from '../../frame';
 
 /**
- * A row action's question (a new name…): its answer is required, an empty one says so beside the field
- * instead of doing nothing. `onSubmit` answers whether the action went through (the dialog then closes).
+ * A row action's question (a new name…) in a modal dialog (renderers/Modal), the focus on its field: its
+ * answer is required, an empty one says so beside the field instead of doing nothing. `onSubmit` answers
+ * whether the action went through (the dialog then closes); Escape or Cancel closes it.
  */
 export function PromptDialog({
   title,
@@ -19,19 +21,16 @@ export function PromptDialog({
   const { t } = useFrame();
   const [answer, setAnswer] = useState('');
   const [missing, setMissing] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
   return (
-    <div className="modal-backdrop">
+    <Modal labelledBy="prompt-title" focus={field} onCancel={onCancel}>
       <form
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="prompt-title"
-        className="modal"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           if (!answer.trim()) {
             setMissing(true);
-            (e.currentTarget.elements.namedItem('prompt-answer') as HTMLInputElement | null)?.focus();
+            field.current?.focus();
             return;
           }
           void onSubmit(answer.trim()).then((ok) => {
@@ -42,6 +41,7 @@ export function PromptDialog({
         <label id="prompt-title">
           {title}
           <input
+            ref={field}
             name="prompt-answer"
             className="field-input"
             required
@@ -52,7 +52,6 @@ export function PromptDialog({
               setAnswer(e.target.value);
               setMissing(false);
             }}
-            autoFocus
           />
         </label>
         {missing ? (
@@ -69,6 +68,6 @@ export function PromptDialog({
           </button>
         </div>
       </form>
-    </div>
+    </Modal>
   );
 }

@@ -29,6 +29,7 @@ import { stationPet } from './pet';
 import type {
   AbattementResults,
   GroundsResult,
+  MeasuredRain,
   RoofResult,
   SeriesCheck,
   UpstreamWater,
@@ -37,6 +38,25 @@ import type {
 export type { AbattementResults };
 import { STATIONS, stationForPostcode, stationForRainRegion, wetDaysOf, type Station } from './stations';
 import { DAYS_IN_MONTH, stationSeries, type Series } from './weather';
+import type { MeasuredSeries, RainSummary } from './rain/assemble';
+import { measuredWeather, monthlyMeans } from './rain/series';
+
+/** A measured daily series as the calculation receives it: its id (what the project names) and data. */
+export interface MeasuredInput {
+  id: string;
+  series: MeasuredSeries;
+  summary: RainSummary;
+}
+
+/** The stored project's field naming its measured series (Chantier), and where a reason points. */
+export const RAIN_SERIES_FIELD = 'rain_series';
+const RAIN_SERIES_PATH = `steps.Chantier.forms.0.form.${RAIN_SERIES_FIELD}`;
+
+/** The id of the measured series a stored project runs on, or null for the generated series. */
+export function measuredSeriesOf(p: StoredProject): string | null {
+  const v = formsOf(p, 'Chantier')[0]?.form[RAIN_SERIES_FIELD];
+  return typeof v === 'string' && v !== '' ? v : null;
+}
 
 export const ABATTEMENT_METHOD = {
   name: 'daily water balance over a synthetic rain series (WGEN)',
@@ -236,6 +256,54 @@ function parse(
   return { ok: true, parsed: { station, target, imposedVolume, surfaces, order: topo.order } };
 }
 
+const weathers = new Map<string, Series>();
+/**
+ * A measured series as the balance's weather (cached, a few at most: a project, its stress runs and its
+ * variants calculate on the same days; the balance keeps its own work per weather object).
+ */
+function measuredSeriesWeather(m: MeasuredInput, temps: number[], factor: number): Series {
+  const key = JSON.stringify([m.id, temps, factor]);
+  let w = weathers.get(key);
+  if (!w) {
+    w = measuredWeather(m.series, temps, factor);
+    if (weathers.size >= 8) weathers.delete(weathers.keys().next().value!);
+    weathers.set(key, w);
+  }
+  return w;
+}
+
+/** What the results say of a measured series: the file, the station, the period, its months beside the normals. */
+function measuredResult(
+  m: MeasuredInput,
+  means: { precip_mm: number[]; wet_days: number[] },
+  station: Station,
+  wet: number[],
+): MeasuredRain {
+  const { summary: s } = m;
+  return {
+    id: m.id,
+    format: s.format,
+    files: s.files.map((f) => f.name),
+    station: s.station ? { id: s.station.id, name: s.station.name } : null,
+    first: s.first,
+    last: s.last,
+    complete_share: s.complete_share,
+    years_used: s.years_used,
+    first_year: s.first_year,
+    last_year: s.last_year,
+    years_left_out: s.years_left_out,
+    temperature_days: s.temperature_days,
+    used_days: s.used_days,
+    counts: s.counts,
+    monthly: means.precip_mm.map((x, i) => ({
+      series_mm: round(x, 1),
+      normal_mm: station.precip_mm[i]!,
+      series_days: round(means.wet_days[i]!, 1),
+      normal_days: wet[i]!,
+    })),
+  };
+}
+
 const pct = (x: number): number => round(Math.min(100, Math.max(0, x)), 1);
 
 /** What a surface did with the water it received from upstream, per year (null when it received none). */
@@ -302,29 +370,43 @@ export function seriesCheck(station: Station, series: Series): SeriesCheck | nul
 export function calculateAbattement(
   product: Product,
   p: StoredProject,
-  opts: { adjustStation?: (s: Station) => Station } = {},
+  opts: { adjustStation?: (s: Station) => Station; measured?: MeasuredInput; rainFactor?: number } = {},
 ): Outcome<AbattementResults> {
   const prm = new Params();
   const r = parse(product, p, prm);
+  const wanted = measuredSeriesOf(p);
+  const measured = wanted === null ? null : opts.measured?.id === wanted ? opts.measured : undefined;
+  if (measured === undefined) {
+    const reason = {
+      code: 'rain_series_missing',
+      field: RAIN_SERIES_PATH,
+      message:
+        'The measured rain series this project names is not stored: upload it again, or go back to the generated series',
+    };
+    return { ok: false, reasons: [...(r.ok ? [] : r.reasons), reason] };
+  }
   if (!r.ok) return r;
   const { target, imposedVolume, surfaces, order } = r.parsed;
   const station = opts.adjustStation ? opts.adjustStation(r.parsed.station) : r.parsed.station;
-  const years = prm.get('years');
   const wetDay = prm.get('wet_day_mm');
   const wet = wetDaysOf(station);
-  const series = stationSeries(
-    {
-      id: station.id,
-      lat: station.lat,
-      precip_mm: station.precip_mm,
-      wet_days: wet,
-      temp_c: station.temp_c,
-      ...(station.rain_mm ? { rain_mm: station.rain_mm } : {}),
-      ...(station.tmax_c && station.tmin_c ? { tmax_c: station.tmax_c, tmin_c: station.tmin_c } : {}),
-    },
-    years,
-    wetDay,
-  );
+  const series = measured
+    ? measuredSeriesWeather(measured, station.temp_c, opts.rainFactor ?? 1)
+    : stationSeries(
+        {
+          id: station.id,
+          lat: station.lat,
+          precip_mm: station.precip_mm,
+          wet_days: wet,
+          temp_c: station.temp_c,
+          ...(station.rain_mm ? { rain_mm: station.rain_mm } : {}),
+          ...(station.tmax_c && station.tmin_c ? { tmax_c: station.tmax_c, tmin_c: station.tmin_c } : {}),
+        },
+        prm.get('years'),
+        wetDay,
+      );
+  const years = series.years;
+  const means = measured ? monthlyMeans(series, wetDay) : null;
   const { pet, method: petMethod } = stationPet(station, STATIONS);
   const petDaily = pet.map((x, m) => x / DAYS_IN_MONTH[m]!);
   const b = runBalance(
@@ -409,7 +491,13 @@ export function calculateAbattement(
     results: {
       toitureResults,
       grounds,
-      pluviometrie: station.precip_mm.map((x, m) => ({ pluie_precipite: x, evenements_pluvieux: wet[m]! })),
+      pluviometrie: means
+        ? means.precip_mm.map((x, m) => ({
+            pluie_precipite: round(x, 1),
+            evenements_pluvieux: round(means.wet_days[m]!, 1),
+          }))
+        : station.precip_mm.map((x, m) => ({ pluie_precipite: x, evenements_pluvieux: wet[m]! })),
+      measured: measured && means ? measuredResult(measured, means, station, wet) : null,
       site: {
         // What falls on the site and does not reach the sewer (grounds' own rain included).
         abattement: share(totalRain - totalSewer, totalRain),
@@ -433,7 +521,8 @@ export function calculateAbattement(
         imposed_volume_min_free_share: minFree,
         imposed_volume_met: imposed === null || minFree === null ? null : imposed.year >= minFree,
       },
-      series_check: seriesCheck(station, series),
+      // the generator's check against the heavy-rain days of the normals (a measured series is what it is)
+      series_check: measured ? null : seriesCheck(station, series),
       station: {
         id: station.id,
         name: station.name,
@@ -443,7 +532,10 @@ export function calculateAbattement(
       },
       years,
       target_mm: target,
-      method: ABATTEMENT_METHOD,
+      // the same method on measured days
+      method: measured
+        ? { ...ABATTEMENT_METHOD, name: 'daily water balance over a measured daily rain series' }
+        : ABATTEMENT_METHOD,
       pet_method: petMethod,
       balance: surfaces.map((s, i) => {
         const t = b.totals[i]!;

@@ -1,0 +1,167 @@
+/**
+ * From the days read (read.ts) to the measured series a project keeps, and what the user is told.
+ *
+ * Nothing is filled: a day without a usable precipitation (missing, flagged by the service, or with no
+ * line at all) is reported with its line and column, and the calendar year it falls in is left out of
+ * the series; the series is the complete years, in order. Fewer than `minYears` complete years is
+ * refused. Estimated values (ECCC flag E) are kept and reported; trace (T) is ECCC's own zero, kept and
+ * counted. A day's temperature the file does not give stays empty here: the calculation takes the
+ * normals of the project's station for it, and the note says on how many days.
+ */
+import type { RainSummary, StationChoice } from '../../../../words/rain';
+import { dateOf, partsOf, type RainFormat } from './formats';
+
+export type { RainSummary, StationChoice };
+import { RainRefusal, RAIN_LIMITS, type FilesRead, type RainLimits, type RainProblem } from './read';
+
+/** The series a project keeps (stored as JSON): the complete years and their days, in order. */
+export interface MeasuredSeries {
+  format: RainFormat;
+  /** the complete calendar years used, ascending */
+  years: number[];
+  /** per day of those years: precipitation (mm), its rain part (mm, null: not measured), mean temperature (°C, null: not given) */
+  precip: number[];
+  rain: (number | null)[];
+  temp: (number | null)[];
+}
+
+const PER_KIND = 25;
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysIn = (y: number) => (isLeap(y) ? 366 : 365);
+const dayOf = (y: number) => Date.UTC(y, 0, 1) / 86_400_000;
+
+/** The stations of a file that names several, for the user to choose from (sorted by name). */
+export function stationChoices(read: FilesRead): StationChoice[] {
+  return [...read.stations.values()]
+    .map((s) => ({
+      ...s.station,
+      first: dateOf(s.first),
+      last: dateOf(s.last),
+      complete_years: [...s.usable].filter(([y, n]) => n === daysIn(y)).length,
+    }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+}
+
+/**
+ * The series and its summary from the days read. Throws a RainRefusal when fewer than `minYears` years
+ * are complete, or the period spans more than `maxYears`.
+ */
+export function assemble(
+  read: FilesRead,
+  files: { name: string; size: number }[],
+  limits: RainLimits = RAIN_LIMITS,
+): { series: MeasuredSeries; summary: RainSummary } {
+  const { days } = read;
+  // a plain file names no station
+  const station = read.kept ? (read.stations.get(read.kept)?.station ?? null) : null;
+  const keys = [...days.keys()];
+  const first = Math.min(...keys);
+  const last = Math.max(...keys);
+  const y0 = partsOf(first).year;
+  const y1 = partsOf(last).year;
+  if (y1 - y0 + 1 > limits.maxYears)
+    throw new RainRefusal(413, [
+      {
+        code: 'too_many_years',
+        file: null,
+        line: null,
+        column: null,
+        params: { years: y1 - y0 + 1, max: limits.maxYears },
+      },
+    ]);
+  const problems: RainProblem[] = [];
+  const counts: Record<string, number> = {};
+  const report = (p: RainProblem, n = 1) => {
+    counts[p.code] = (counts[p.code] ?? 0) + n;
+    if ((counts[p.code] ?? 0) - n < PER_KIND) problems.push(p);
+  };
+  // values the service flags or leaves empty, and values kept with a remark, in the order of the days
+  let complete = 0;
+  for (let d = first; d <= last; d += 1) {
+    const r = days.get(d);
+    if (r?.precip !== null && r !== undefined) complete += 1;
+    if (r?.issue)
+      report({
+        code: r.issue.code,
+        file: r.file,
+        line: r.line,
+        column: r.issue.column,
+        params: { date: dateOf(d), ...(r.issue.flag ? { flag: r.issue.flag } : {}) },
+      });
+  }
+  // days with no line: reported as runs, between the lines around them
+  for (let d = first; d <= last; d += 1) {
+    if (days.has(d)) continue;
+    let e = d;
+    while (e + 1 <= last && !days.has(e + 1)) e += 1;
+    const before = days.get(d - 1);
+    const after = days.get(e + 1);
+    report(
+      {
+        code: 'missing_days',
+        file: after?.file ?? before?.file ?? null,
+        line: after?.line ?? null,
+        column: null,
+        params: { from: dateOf(d), to: dateOf(e), days: e - d + 1 },
+      },
+      e - d + 1,
+    );
+    d = e;
+  }
+  // what leaves a year out first, then what is kept with a remark
+  const rank = (code: string) =>
+    ['missing_days', 'missing_value', 'flagged_value', 'estimated_value'].indexOf(code) >>> 0;
+  problems.sort((a, b) => rank(a.code) - rank(b.code));
+  const used: number[] = [];
+  const leftOut: number[] = [];
+  for (let y = y0; y <= y1; y += 1) {
+    let ok = true;
+    for (let d = dayOf(y), end = dayOf(y + 1); d < end && ok; d += 1)
+      ok = typeof days.get(d)?.precip === 'number';
+    (ok ? used : leftOut).push(y);
+  }
+  if (used.length < limits.minYears)
+    throw new RainRefusal(422, [
+      {
+        code: 'too_short',
+        file: null,
+        line: null,
+        column: null,
+        params: { years: used.length, needed: limits.minYears, first: dateOf(first), last: dateOf(last) },
+      },
+      ...problems.slice(0, 10),
+    ]);
+  const series: MeasuredSeries = { format: read.format, years: used, precip: [], rain: [], temp: [] };
+  let temperatureDays = 0;
+  for (const y of used)
+    for (let d = dayOf(y), end = dayOf(y + 1); d < end; d += 1) {
+      const r = days.get(d)!;
+      series.precip.push(r.precip!);
+      series.rain.push(r.rain);
+      series.temp.push(r.temp);
+      if (r.temp !== null) temperatureDays += 1;
+    }
+  const span = last - first + 1;
+  return {
+    series,
+    summary: {
+      format: read.format,
+      files,
+      station,
+      first: dateOf(first),
+      last: dateOf(last),
+      days: span,
+      complete_days: complete,
+      // rounded down: 100 % only when every day is there
+      complete_share: Math.floor((1000 * complete) / span) / 10,
+      years_used: used.length,
+      first_year: used[0]!,
+      last_year: used[used.length - 1]!,
+      years_left_out: leftOut,
+      temperature_days: temperatureDays,
+      used_days: series.precip.length,
+      problems,
+      counts,
+    },
+  };
+}

@@ -1,0 +1,286 @@
+/**
+ * Reads uploaded daily rain files (formats.ts) into the days of one station, streaming: each file is
+ * decompressed when gzipped (Météo-France serves its files as .csv.gz), parsed by csv-parse record by
+ * record, and never held whole as text. Bounded: the decompressed bytes, the rows and the refusals
+ * collected are capped (`RainLimits`); past a cap the reading stops and says which.
+ *
+ * What it refuses (the upload is not stored): a file of no known format, files of different formats or
+ * of several ECCC stations, a date that is not one, a value that is not a number, a negative amount, a
+ * day given twice; each with its file, line and column. What it reports and keeps (assemble.ts): missing
+ * and flagged values, days with no line, estimated and trace values.
+ */
+import { Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { parse } from 'csv-parse';
+import {
+  readerOf,
+  RowRefusal,
+  type FileStation,
+  type FormatReader,
+  type RainFormat,
+  type RowIssue,
+} from './formats';
+
+/** A file as uploaded. */
+export interface RainFile {
+  name: string;
+  data: Uint8Array;
+}
+
+/** The caps of one reading. */
+export interface RainLimits {
+  /** decompressed bytes of all files together */
+  maxBytes: number;
+  /** data rows of all files together */
+  maxRows: number;
+  /** calendar years a series may span */
+  maxYears: number;
+  /** complete years a series needs at least */
+  minYears: number;
+}
+
+export const RAIN_LIMITS: RainLimits = {
+  maxBytes: 512 * 1024 * 1024,
+  maxRows: 8_000_000,
+  maxYears: 150,
+  minYears: 10,
+};
+
+import type { RainProblem } from '../../../../words/rain';
+
+export type { RainProblem };
+
+/** A day as read: its precipitation (null: not usable), rain part, temperature, and where it was read. */
+export interface DayRecord {
+  precip: number | null;
+  rain: number | null;
+  temp: number | null;
+  file: string;
+  line: number;
+  column: string;
+  issue?: { code: RowIssue; column: string; flag: string };
+}
+
+/** A station of a file, with its days by year (for the choice among a Météo-France file's stations). */
+export interface StationSeen {
+  station: FileStation;
+  first: number;
+  last: number;
+  /** usable days per year */
+  usable: Map<number, number>;
+}
+
+/** What the files held: the format, every station seen, and the days of the station read. */
+export interface FilesRead {
+  format: RainFormat;
+  stations: Map<string, StationSeen>;
+  /** the station whose days were kept ('' for a file that names none) */
+  kept: string | null;
+  days: Map<number, DayRecord>;
+}
+
+/** An upload refused: the HTTP status it deserves and every problem found (a few at most of each). */
+export class RainRefusal extends Error {
+  constructor(
+    readonly status: 413 | 415 | 422,
+    readonly problems: RainProblem[],
+  ) {
+    super(problems.map((p) => p.code).join(', '));
+    this.name = 'RainRefusal';
+  }
+}
+
+const MAX_REFUSALS = 20;
+const HEAD_RECORDS = 40;
+const GZIP = [0x1f, 0x8b];
+
+/** The bytes of a file, decompressed when gzipped, counted against the limit. */
+function bytesOf(file: RainFile, budget: { left: number }): AsyncIterable<Buffer> {
+  const raw = Readable.from([Buffer.from(file.data.buffer, file.data.byteOffset, file.data.byteLength)]);
+  const gz = file.data[0] === GZIP[0] && file.data[1] === GZIP[1];
+  const source: AsyncIterable<Buffer> = gz ? raw.pipe(createGunzip()) : raw;
+  return (async function* () {
+    try {
+      for await (const chunk of source) {
+        budget.left -= chunk.length;
+        if (budget.left < 0) throw new RainRefusal(413, [problem('too_large', file.name)]);
+        yield chunk;
+      }
+    } catch (e) {
+      if (e instanceof RainRefusal) throw e;
+      throw new RainRefusal(415, [problem('not_readable', file.name)]);
+    }
+  })();
+}
+
+function problem(
+  code: string,
+  file: string | null,
+  at: { line?: number; column?: string } = {},
+  params: Record<string, string | number> = {},
+): RainProblem {
+  return { code, file, line: at.line ?? null, column: at.column ?? null, params };
+}
+
+/** The records of a file with their line numbers, the delimiter sniffed from its first bytes. */
+async function* recordsOf(
+  file: RainFile,
+  budget: { left: number },
+): AsyncGenerator<{ record: string[]; line: number }> {
+  const it = bytesOf(file, budget)[Symbol.asyncIterator]();
+  const head: Buffer[] = [];
+  let seen = 0;
+  let done = false;
+  while (seen < 4096 && !done) {
+    const n = await it.next();
+    if (n.done) done = true;
+    else {
+      head.push(n.value);
+      seen += n.value.length;
+    }
+  }
+  const sample = Buffer.concat(head).subarray(0, 4096).toString('utf8');
+  const delimiter = sample.includes(';') ? ';' : ',';
+  const rest = async function* () {
+    yield* head;
+    if (done) return;
+    for (;;) {
+      const n = await it.next();
+      if (n.done) return;
+      yield n.value;
+    }
+  };
+  const parser = Readable.from(rest()).pipe(
+    parse({
+      bom: true,
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      info: true,
+    }),
+  );
+  try {
+    for await (const r of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)
+      yield { record: r.record, line: r.info.lines };
+  } catch (e) {
+    if (e instanceof RainRefusal) throw e;
+    throw new RainRefusal(415, [problem('not_readable', file.name)]);
+  }
+}
+
+/**
+ * Reads the files: one format for all, the rows of `station` only when given (Météo-France), else those
+ * of the single station the files name. Throws a RainRefusal for what cannot be accepted.
+ */
+export async function readFiles(
+  files: RainFile[],
+  opts: { station?: string; limits?: RainLimits } = {},
+): Promise<FilesRead> {
+  const limits = opts.limits ?? RAIN_LIMITS;
+  const budget = { left: limits.maxBytes };
+  const refusals: RainProblem[] = [];
+  const refuse = (p: RainProblem) => {
+    if (refusals.length < MAX_REFUSALS) refusals.push(p);
+  };
+  let format: RainFormat | null = null;
+  const stations = new Map<string, StationSeen>();
+  const days = new Map<number, DayRecord>();
+  let kept: string | null = opts.station ?? null;
+  let rows = 0;
+  for (const file of files) {
+    let reader: FormatReader | null = null;
+    const head: { record: string[]; line: number }[] = [];
+    const take = (record: string[], line: number) => {
+      rows += 1;
+      if (rows > limits.maxRows)
+        throw new RainRefusal(413, [problem('too_many_rows', file.name, { line }, { max: limits.maxRows })]);
+      let row;
+      try {
+        row = reader!.read(record);
+      } catch (e) {
+        if (!(e instanceof RowRefusal)) throw e;
+        refuse(problem(e.code, file.name, { line, column: e.column }, { value: e.value }));
+        return;
+      }
+      if (!row) return;
+      const id = row.station?.id ?? '';
+      let seen = stations.get(id);
+      if (!seen) {
+        seen = {
+          station: row.station ?? { id: '', name: '', lat: null, lon: null, alt: null },
+          first: row.day,
+          last: row.day,
+          usable: new Map(),
+        };
+        stations.set(id, seen);
+        if (format === 'eccc' && stations.size > 1)
+          refuse(problem('several_stations', file.name, { line }, { station: seen.station.name || id }));
+      }
+      seen.first = Math.min(seen.first, row.day);
+      seen.last = Math.max(seen.last, row.day);
+      if (row.precip !== null) {
+        const year = new Date(row.day * 86_400_000).getUTCFullYear();
+        seen.usable.set(year, (seen.usable.get(year) ?? 0) + 1);
+      }
+      kept ??= id;
+      if (id !== kept) return;
+      const before = days.get(row.day);
+      if (before) {
+        refuse(
+          problem(
+            'duplicate_day',
+            file.name,
+            { line, column: row.column },
+            {
+              first_file: before.file,
+              first_line: before.line,
+            },
+          ),
+        );
+        return;
+      }
+      days.set(row.day, {
+        precip: row.precip,
+        rain: row.rain,
+        temp: row.temp,
+        file: file.name,
+        line,
+        column: row.column,
+        ...(row.issue ? { issue: row.issue } : {}),
+      });
+    };
+    for await (const { record, line } of recordsOf(file, budget)) {
+      if (reader) {
+        take(record, line);
+        continue;
+      }
+      head.push({ record, line });
+      if (head.length < HEAD_RECORDS) continue;
+      reader = start();
+    }
+    if (!reader && head.length) reader = start();
+    if (!reader) throw new RainRefusal(415, [problem('unknown_format', file.name, { line: 1 })]);
+    if (refusals.length >= MAX_REFUSALS) break;
+
+    function start(): FormatReader {
+      const found = readerOf(head.map((h) => h.record));
+      if (!found)
+        throw new RainRefusal(415, [problem('unknown_format', file.name, { line: head[0]?.line ?? 1 })]);
+      if (format && found.reader.format !== format)
+        throw new RainRefusal(422, [problem('mixed_formats', file.name, { line: head[0]?.line ?? 1 })]);
+      format = found.reader.format;
+      const r = found.reader;
+      reader = r;
+      for (const h of head.slice(found.skip)) take(h.record, h.line);
+      return r;
+    }
+  }
+  if (refusals.length) throw new RainRefusal(422, refusals);
+  if (!format) throw new RainRefusal(415, [problem('unknown_format', files[0]?.name ?? null, { line: 1 })]);
+  if (opts.station !== undefined && !stations.has(opts.station))
+    throw new RainRefusal(422, [
+      problem('unknown_station', files[0]?.name ?? null, {}, { station: opts.station }),
+    ]);
+  return { format, stations, kept, days };
+}

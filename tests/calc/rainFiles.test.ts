@@ -1,0 +1,281 @@
+/**
+ * Measured rain files (issue 39.3): the small files of tests/fixtures/rain, one per service's format (a
+ * few years with snow, a trace, an estimate, and in 2001 a day the service marks unusable), read as the
+ * upload reads them, give the series of the same days entered by hand and the same balance; what is
+ * wrong is refused with its file, line and column; nothing is filled.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { calculateAbattement, type MeasuredInput } from '../../server/calc/abattement/abattement';
+import type { MeasuredSeries } from '../../server/calc/abattement/rain/assemble';
+import { RAIN_LIMITS, type RainFile } from '../../server/calc/abattement/rain/read';
+import { runRainJob, type RainAnswer } from '../../server/rain/readJob';
+import { dates, ecccYear, ESTIMATED, TRACE, UNUSABLE, weather } from '../fixtures/rain/days';
+import { example, form } from './helpers';
+
+const DIR = join(import.meta.dirname, '../fixtures/rain');
+const file = (name: string): RainFile => ({ name, data: readFileSync(join(DIR, name)) });
+const ECCC = [2000, 2001, 2002].map((y) => file(`climate_daily_QC_7025251_${y}_P1D.csv`));
+const MF = file('Q_25_previous-1950-2023_RR-T-Vent.csv.gz');
+const PLAIN = file('pluie.csv');
+/** the small files hold three years: two complete ones are enough here */
+const limits = { ...RAIN_LIMITS, minYears: 2 };
+
+type Series = Extract<RainAnswer, { id: string }>;
+async function series(files: RainFile[], station?: string): Promise<Series> {
+  const a = await runRainJob({ files, limits, ...(station ? { station } : {}) });
+  if (!a.ok || !('id' in a)) throw new Error(JSON.stringify(a));
+  return a;
+}
+const days = async (a: Series): Promise<MeasuredSeries> => {
+  const { gunzipSync } = await import('node:zlib');
+  return JSON.parse(gunzipSync(a.data).toString()) as MeasuredSeries;
+};
+
+/** The days of 2000 and 2002 typed in by hand from the stations' records: what the files must give. */
+function byHand(
+  format: MeasuredSeries['format'],
+  opts: { rain: boolean; temp: boolean; factor?: number },
+): MeasuredSeries {
+  const kept = dates().filter((d) => !d.startsWith('2001'));
+  return {
+    format,
+    years: [2000, 2002],
+    precip: kept.map((d) => (d === TRACE ? 0 : Math.round(weather(d).precip * (opts.factor ?? 1) * 10) / 10)),
+    rain: kept.map((d) => (opts.rain ? (d === TRACE ? 0 : weather(d).rain) : null)),
+    temp: kept.map((d) => (opts.temp ? weather(d).temp : null)),
+  };
+}
+
+/** A Montréal (smca) or Besançon-like (sm, postcode 25000) project's balance on a measured series. */
+function balance(product: 'smca' | 'skywater_manager', measured: MeasuredInput) {
+  const p = example(product === 'smca' ? 'smca-toronto' : 'sm-paris');
+  if (product === 'smca') form(p, 'Chantier').rain_region = 'Montréal';
+  else form(p, 'Chantier').postcode = '25000';
+  form(p, 'Chantier').rain_series = measured.id;
+  const r = calculateAbattement(product, p, { measured });
+  if (!r.ok) throw new Error(JSON.stringify(r.reasons));
+  return r.results;
+}
+
+describe('measured rain files', () => {
+  it('ECCC: three yearly files give the days of 2000 and 2002, rain and snow as measured', async () => {
+    const a = await series(ECCC);
+    expect(await days(a)).toEqual(byHand('eccc', { rain: true, temp: true }));
+    const s = a.summary;
+    expect(s.station).toMatchObject({ id: '7025251', name: 'MONTREAL/PIERRE ELLIOTT TRUDEAU INTL' });
+    expect([s.first, s.last, s.years_used, s.years_left_out]).toEqual([
+      '2000-01-01',
+      '2002-12-31',
+      2,
+      [2001],
+    ]);
+    expect(s.complete_share).toBe(99.9);
+    // the unusable day, with its line (header + days before it) and the flag's column; never filled
+    const line = dates(2001, 2001).indexOf(UNUSABLE) + 2;
+    expect(s.problems[0]).toEqual({
+      code: 'missing_value',
+      file: 'climate_daily_QC_7025251_2001_P1D.csv',
+      line,
+      column: 'Total Precip Flag',
+      params: { date: UNUSABLE, flag: 'M' },
+    });
+    expect(s.counts).toEqual({ missing_value: 1, trace_value: 1, estimated_value: 1 });
+    expect(s.problems.find((p) => p.code === 'estimated_value')?.params.date).toBe(ESTIMATED);
+  });
+
+  it('Météo-France: a gzipped département file asks for a station, then gives its days', async () => {
+    const choice = await runRainJob({ files: [MF], limits });
+    expect(
+      choice.ok && 'choose' in choice && choice.choose.map((s) => [s.id, s.name, s.complete_years]),
+    ).toEqual([
+      ['25056001', 'BESANCON', 2],
+      ['25462001', 'MOUTHE', 3],
+    ]);
+    const a = await series([MF], '25056001');
+    expect(await days(a)).toEqual(byHand('meteofrance', { rain: false, temp: true }));
+    expect(a.summary.problems[0]).toMatchObject({
+      code: 'flagged_value',
+      column: 'QRR',
+      params: { flag: '2' },
+    });
+    // the other station: every year complete, its own amounts
+    const other = await days(await series([MF], '25462001'));
+    expect(other.years).toEqual([2000, 2001, 2002]);
+  });
+
+  it('plain CSV: date and millimetres, the temperatures left to the normals', async () => {
+    const a = await series([PLAIN]);
+    expect(await days(a)).toEqual(byHand('plain', { rain: false, temp: false }));
+    expect(a.summary.station).toBeNull();
+    expect(a.summary.problems[0]).toMatchObject({ code: 'missing_value', file: 'pluie.csv', column: '2' });
+  });
+
+  it.each([
+    ['eccc', () => ECCC, 'smca', { rain: true, temp: true }],
+    ['meteofrance', () => [MF], 'skywater_manager', { rain: false, temp: true }],
+    ['plain', () => [PLAIN], 'skywater_manager', { rain: false, temp: false }],
+  ] as const)(
+    '%s: the balance of the file is the balance of the same days by hand',
+    async (format, files, product, o) => {
+      const a = await series(files(), format === 'meteofrance' ? '25056001' : undefined);
+      const fromFile = balance(product, { id: a.id, series: await days(a), summary: a.summary });
+      // (an id of its own: the calculation keeps the weather of a series by its id, the days' digest)
+      const hand = balance(product, {
+        id: `${format} by hand`,
+        series: byHand(format, o),
+        summary: a.summary,
+      });
+      // the same figures, to the last digit (the series' id aside)
+      expect({ ...fromFile, measured: { ...fromFile.measured!, id: '' } }).toEqual({
+        ...hand,
+        measured: { ...hand.measured!, id: '' },
+      });
+      expect(fromFile.years).toBe(2);
+      expect(fromFile.measured).toMatchObject({ first_year: 2000, last_year: 2002, years_left_out: [2001] });
+      // the rain chart is the series' own months; the note compares them with the station's normals
+      const jan = byHand(format, o)
+        .precip.slice(0, 31)
+        .reduce((x, y) => x + y, 0);
+      const jan2 = byHand(format, o)
+        .precip.slice(366, 397)
+        .reduce((x, y) => x + y, 0);
+      expect(fromFile.pluviometrie[0]!.pluie_precipite).toBeCloseTo((jan + jan2) / 2, 1);
+      expect(fromFile.measured!.monthly[0]!.normal_mm).toBeGreaterThan(0);
+    },
+  );
+
+  it("snow: the rain part the file measures decides; without it, the day's temperature", async () => {
+    const a = await series(ECCC);
+    const hand = byHand('eccc', { rain: true, temp: true });
+    const run = (rain: (number | null)[]) =>
+      balance('smca', {
+        id: JSON.stringify(rain).slice(0, 64),
+        series: { ...hand, rain },
+        summary: a.summary,
+      });
+    const asFiled = run(hand.rain);
+    // the fixture's service reports no rain on freezing days: the temperature rule splits the same way
+    expect(run(hand.rain.map(() => null)).site).toEqual(asFiled.site);
+    // the series ends on cold days: snow still lies on the roofs, none where the service says all was rain
+    const lying = (r: ReturnType<typeof run>) => r.balance.reduce((x, b) => x + b.snow_end_m3, 0);
+    expect(lying(asFiled)).toBeGreaterThan(0);
+    expect(lying(run(hand.precip))).toBe(0);
+  });
+
+  it('more rain (climate stress) is the same days wetter', async () => {
+    const a = await series([PLAIN]);
+    const m = { id: a.id, series: await days(a), summary: a.summary };
+    const p = example('sm-paris');
+    form(p, 'Chantier').rain_series = a.id;
+    const base = calculateAbattement('skywater_manager', p, { measured: m });
+    const wet = calculateAbattement('skywater_manager', p, { measured: m, rainFactor: 1.2 });
+    if (!base.ok || !wet.ok) throw new Error('not calculated');
+    expect(wet.results.site.precipitation_m3_per_year).toBeCloseTo(
+      1.2 * base.results.site.precipitation_m3_per_year,
+      3,
+    );
+  });
+
+  it('a project naming a series it is not given says so, on the field', () => {
+    const p = example('sm-paris');
+    form(p, 'Chantier').rain_series = 'a'.repeat(64);
+    const r = calculateAbattement('skywater_manager', p);
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.reasons).toEqual([
+      expect.objectContaining({
+        code: 'rain_series_missing',
+        field: 'steps.Chantier.forms.0.form.rain_series',
+      }),
+    ]);
+  });
+});
+
+describe('measured rain refusals, with their line and column', () => {
+  const refused = async (files: RainFile[], opts: { limits?: typeof limits } = {}) => {
+    const a = await runRainJob({ files, limits: opts.limits ?? limits });
+    if (a.ok) throw new Error('accepted');
+    return a;
+  };
+  const text = (name: string, body: string): RainFile => ({ name, data: Buffer.from(body) });
+
+  it('a negative amount', async () => {
+    const body = ecccYear(2000).replace('"2000-03-02","2000","03","02"', '"2000-03-02","2000","03","02"');
+    const lines = body.split('\r\n');
+    const i = lines.findIndex((l) => l.includes('"2000-03-02"'));
+    const cells = lines[i]!.split('","');
+    cells[23] = '-3.0';
+    lines[i] = cells.join('","');
+    const a = await refused([text('neg.csv', lines.join('\r\n')), ECCC[2]!]);
+    expect(a.status).toBe(422);
+    expect(a.problems).toEqual([
+      {
+        code: 'negative',
+        file: 'neg.csv',
+        line: i + 1,
+        column: 'Total Precip (mm)',
+        params: { value: '-3.0' },
+      },
+    ]);
+  });
+
+  it('a day given twice, in two files', async () => {
+    const a = await refused([ECCC[0]!, ECCC[0]!.data && { name: 'copy.csv', data: ECCC[0]!.data }]);
+    expect(a.problems[0]).toMatchObject({
+      code: 'duplicate_day',
+      file: 'copy.csv',
+      line: 2,
+      column: 'Total Precip (mm)',
+      params: { first_file: 'climate_daily_QC_7025251_2000_P1D.csv', first_line: 2 },
+    });
+  });
+
+  it('a date that is not one, a value that is not a number (plain, semicolons and decimal commas)', async () => {
+    const a = await refused([text('p.csv', 'date;mm\n2000-01-01;1,5\n2000-02-30;2\n2000-03-01;abc\n')]);
+    expect(a.problems).toEqual([
+      { code: 'bad_date', file: 'p.csv', line: 3, column: '1', params: { value: '2000-02-30' } },
+      { code: 'bad_number', file: 'p.csv', line: 4, column: '2', params: { value: 'abc' } },
+    ]);
+  });
+
+  it('an unknown format, an unreadable archive, mixed formats, several ECCC stations', async () => {
+    expect((await refused([text('x.csv', 'hello;world\nfoo;bar\n')])).problems[0]).toMatchObject({
+      code: 'unknown_format',
+      file: 'x.csv',
+      line: 1,
+    });
+    const broken = await refused([{ name: 'x.csv.gz', data: gzipSync('date,mm\n').subarray(0, 12) }]);
+    expect([broken.status, broken.problems[0]!.code]).toEqual([415, 'not_readable']);
+    expect((await refused([ECCC[0]!, PLAIN])).problems[0]).toMatchObject({
+      code: 'mixed_formats',
+      file: 'pluie.csv',
+    });
+    const other = text('other.csv', ecccYear(2001, { id: '6158355', name: 'TORONTO CITY' }));
+    expect((await refused([ECCC[0]!, other])).problems[0]).toMatchObject({
+      code: 'several_stations',
+      file: 'other.csv',
+      line: 2,
+      params: { station: 'TORONTO CITY' },
+    });
+  });
+
+  it('fewer than ten complete years, as the upload counts them', async () => {
+    const a = await refused(ECCC, { limits: RAIN_LIMITS });
+    expect(a.problems[0]).toEqual({
+      code: 'too_short',
+      file: null,
+      line: null,
+      column: null,
+      params: { years: 2, needed: 10, first: '2000-01-01', last: '2002-12-31' },
+    });
+  });
+
+  it('bounded: decompressed bytes and rows', async () => {
+    const big = await refused(ECCC, { limits: { ...limits, maxBytes: 100_000 } });
+    expect([big.status, big.problems[0]!.code]).toEqual([413, 'too_large']);
+    const rows = await refused(ECCC, { limits: { ...limits, maxRows: 500 } });
+    expect(rows.problems[0]).toMatchObject({ code: 'too_many_rows', line: 136 });
+  });
+});
