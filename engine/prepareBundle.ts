@@ -194,6 +194,11 @@ function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
     });
   views(bundle.results.views, '/results/views');
   views(bundle.note.views, '/note/views');
+  (bundle.results.exports ?? []).forEach((e, i) => {
+    checkPageRule(e.when, `/results/exports/${i}/when`, VIEW_ROOTS);
+    if (bundle.results.exports!.findIndex((x) => x.format === e.format) !== i)
+      fail(`/results/exports/${i}/format`, `the export '${e.format}' is offered twice`);
+  });
   bundle.note.sections.forEach((sec, i) => {
     if (sec.step !== undefined && !bundle.steps.some((s) => s.key === sec.step))
       fail(

@@ -324,6 +324,16 @@ export interface ResultsDef {
   formulas?: Formula[];
   /** rain factors of the climate-stress sensitivity (1.1, 1.2: the same project with 10 % and 20 % more rain) */
   stress?: number[];
+  /** files the calculation exports for other tools (a SWMM model): where each is offered, and to whom */
+  exports?: ExportDef[];
+}
+
+/** A file the calculation exports (its `format`, server/calc EXPORTS), offered on `pages` when `when` holds. */
+export interface ExportDef {
+  format: string;
+  label: string; // message key of the download
+  pages: ('results' | 'note')[];
+  when?: JsonLogic; // over {admin}
 }
 
 /** A figure of the live preview: json-logic over the results (the site's, or one card's entry). */

@@ -49,6 +49,7 @@ export function keysOf(bundle: Bundle): Map<string, string> {
     add(a.prompt?.title, `${at}/prompt/title`);
     add(a.prompt?.submit, `${at}/prompt/submit`);
   });
+  (bundle.results.exports ?? []).forEach((e, i) => add(e.label, `/results/exports/${i}/label`));
   (bundle.results.formulas ?? []).forEach((f, i) => {
     add(f.label, `/results/formulas/${i}/label`);
     add(f.unit, `/results/formulas/${i}/unit`);

@@ -2,7 +2,12 @@ import { Text, View } from '@react-pdf/renderer';
 import type { UnitSystem } from '../../engine';
 import { toDisplay } from '../../engine/units';
 import { listOf } from '../../words/i18n';
-import { isAbattementResults, isFlowLimiterResults, type Results } from '../../words/results';
+import {
+  isAbattementResults,
+  isFlowLimiterResults,
+  type FlowLimiterResults,
+  type Results,
+} from '../../words/results';
 import { numberText } from '../../words/numberText';
 import { seriesCheckText } from '../../words/resultsText';
 import type { FigureWriter } from '../../words/figures';
@@ -68,6 +73,27 @@ function provenanceText(p: Param, t: T, params: Record<string, unknown>): string
   if (!p.provenance.startsWith('default') && exists(`app.param_sources.${group}`))
     return t(`app.param_sources.${group}`, params);
   return t('app.param_sources.default');
+}
+
+/**
+ * The design storms of a flow-limiter design (method 1.4 on) and the peak of each as a share of the
+ * allowed leakage, in words.
+ */
+function stormsText(routing: NonNullable<FlowLimiterResults['routing']>, t: T, lang: string): string {
+  const storms = routing.storms ?? [];
+  const of = (kind: string) => storms.find((s) => s.kind === kind);
+  const share = (kind: string) => numberText(100 * (of(kind)?.permit_share ?? Number.NaN), lang, 2, true);
+  return t('app.method_text.flow_limiter.storms', {
+    longest: numberText(routing.durations_min[1], lang, 0),
+    block_duration: numberText(of('block')?.duration_min, lang, 0),
+    block_share: share('block'),
+    chicago_hours: numberText((of('chicago')?.duration_min ?? Number.NaN) / 60, lang, 1),
+    chicago_share: share('chicago'),
+    intense: numberText(of('desbordes')?.intense_min, lang, 0),
+    total: numberText(of('desbordes')?.duration_min, lang, 0),
+    desbordes_share: share('desbordes'),
+    worst: t(`sl.storms.${routing.governing ?? 'block'}`),
+  });
 }
 
 /** The method section in prose, the climate data, the limits, the references and the parameters. */
@@ -149,6 +175,7 @@ export function methodBlocks(
             }),
           ]
         : []),
+      ...(routing?.storms ? [stormsText(routing, t, lang)] : []),
       t('app.method_text.flow_limiter.emptying', { hours: value('max_emptying_hours') ?? 48 }),
       ...(results.verdict ? [t(results.verdict.rule)] : []),
       t('app.method_text.flow_limiter.limits', {

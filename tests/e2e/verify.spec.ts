@@ -162,7 +162,11 @@ test('a method version changed since the note: each difference with the change t
   await page.goto(`${address}?lang=fr`);
   const verdict = page.getByRole('status').filter({ hasText: 'Les chiffres diffèrent' });
   await expect(verdict).toBeVisible();
-  await expect(verdict.getByRole('listitem')).toHaveText([/^Méthode 1\.2 :/, /^Méthode 1\.3 :/]);
+  await expect(verdict.getByRole('listitem')).toHaveText([
+    /^Méthode 1\.2 :/,
+    /^Méthode 1\.3 :/,
+    /^Méthode 1\.4 :/,
+  ]);
   await expect(page.locator('tr.verify-differs')).toHaveCount(1);
   // the author withdraws it from the calculator page
   await page.goto(`${a.url}/client/sl/calculator?id=${id}`);
