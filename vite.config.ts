@@ -156,7 +156,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/{engine,schemas,server,calc,words}/**/*.test.ts'],
+          include: ['tests/{engine,schemas,server,calc,words,swmm}/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -244,6 +244,7 @@ export function deriveField(
   else if (kind === 'select' || kind === 'dataSelect') state.placeholder = 'common.choose_option';
   const unit = unitKey(q, system);
   if (unit) state.unit = unit;
+  if (q) state.quantity = q;
   const decimals = isNumeric(f) ? displayDecimals(q, system, opt?.decimals) : undefined;
   if (decimals !== undefined) state.decimals = decimals;
   if (options) state.options = options;

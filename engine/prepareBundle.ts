@@ -7,6 +7,7 @@ function fail(at: string, reason: string, hint?: string): void {
   if (!collected) throw e;
   collected.push(e);
 }
+import { checkFigures } from './checkFigures';
 import { compile, fieldSchema } from './compile';
 import { KNOWN_OPERATORS, operatorOf } from './rules';
 import type { Bundle, StepDef } from './types';
@@ -193,6 +194,11 @@ function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
     });
   views(bundle.results.views, '/results/views');
   views(bundle.note.views, '/note/views');
+  (bundle.results.exports ?? []).forEach((e, i) => {
+    checkPageRule(e.when, `/results/exports/${i}/when`, VIEW_ROOTS);
+    if (bundle.results.exports!.findIndex((x) => x.format === e.format) !== i)
+      fail(`/results/exports/${i}/format`, `the export '${e.format}' is offered twice`);
+  });
   bundle.note.sections.forEach((sec, i) => {
     if (sec.step !== undefined && !bundle.steps.some((s) => s.key === sec.step))
       fail(
@@ -232,10 +238,8 @@ function checkPages(bundle: Bundle, modelPaths: Set<string>): void {
   (bundle.results.formulas ?? []).forEach((f, i) =>
     checkRule(f.value, `/results/formulas/${i}/value`, undefined, modelPaths),
   );
-  if (bundle.compare) {
-    bundle.compare.figures.forEach((f, i) => checkOperators(f.value, `/compare/figures/${i}/value`));
-    if (bundle.compare.monthly) checkOperators(bundle.compare.monthly.values, '/compare/monthly/values');
-  }
+  checkFigures(bundle, fail, checkOperators);
+  if (bundle.compare?.monthly) checkOperators(bundle.compare.monthly.values, '/compare/monthly/values');
 }
 
 let stepsByPath: Map<string, StepDef[]> = new Map();

@@ -324,12 +324,24 @@ export interface ResultsDef {
   formulas?: Formula[];
   /** rain factors of the climate-stress sensitivity (1.1, 1.2: the same project with 10 % and 20 % more rain) */
   stress?: number[];
+  /** files the calculation exports for other tools (a SWMM model): where each is offered, and to whom */
+  exports?: ExportDef[];
+}
+
+/** A file the calculation exports (its `format`, server/calc EXPORTS), offered on `pages` when `when` holds. */
+export interface ExportDef {
+  format: string;
+  label: string; // message key of the download
+  pages: ('results' | 'note')[];
+  when?: JsonLogic; // over {admin}
 }
 
 /** A figure of the live preview: json-logic over the results (the site's, or one card's entry). */
 export interface PreviewFigure {
   label: string; // message key
   value: JsonLogic;
+  /** a key of figures.formats: written as the results write that kind of figure (else unit and digits) */
+  format?: string;
   unit?: string; // message key
   digits?: number;
 }
@@ -347,17 +359,111 @@ export interface PreviewDef {
   cards?: { step: string; list: string; figures: PreviewFigure[] };
 }
 
-/** A key figure of the variants' comparison: json-logic over a variant's results. */
-export interface CompareFigure extends PreviewFigure {
-  /** shown in the project's unit system; its unit replaces `unit` */
+/**
+ * How a kind of figure is written (issue 37, "one figure, one value"): its unit (a message key) or a
+ * quantity shown in the project's unit system, and its decimals, every one written (66,0 %). The page,
+ * the PDF, the Excel file, the comparison and the verification page write a figure with its format.
+ */
+export interface FigureFormat {
+  unit?: string;
   quantity?: Quantity;
+  digits: number;
+  /** the decimals in IMPERIAL when they differ (whole US gallons) */
+  imperialDigits?: number;
+  /** the unit a difference is written with (percentage points), when not the figure's own */
+  deltaUnit?: string;
+  /** a value the user typed (a target depth): written as typed, its trailing zeros left out (8 mm) */
+  typed?: boolean;
+}
+
+/** A figure the note prints: its label, json-logic over the results (or a list's entry), its format. */
+export interface FigureDef {
+  key: string;
+  label: string; // message key
+  value: JsonLogic;
+  format: string; // a key of figures.formats
+  /** json-logic over the same data: whether the note prints it (an imposed volume) */
+  when?: JsonLogic;
   /** which way a difference is an improvement */
   better?: 'higher' | 'lower';
+  /** a value the note never shows (the orifice diameter, seed 000): compared, its value never written */
+  hidden?: boolean;
+  /** a series (twelve months): json-logic giving a list, each value written with the format */
+  series?: boolean;
+}
+
+/** Figures per entry of a results list (a roof, a design storm), each entry named. */
+export interface FigureEntries {
+  key: string;
+  /** message key of the group, its `{{name}}` the entry's name */
+  label: string;
+  /** message key of the names' column when the entries are a table (Toiture) */
+  heading?: string;
+  list: string; // the results' list (dotted path)
+  name: JsonLogic; // over an entry: its name (a number is written whole)
+  figures: FigureDef[];
+}
+
+/** A verdict's status: how it is worded (`words` + status) and its tone. */
+export type VerdictStatus = 'conform' | 'reservations' | 'not_conform' | 'met' | 'not_met';
+
+/**
+ * A verdict the note prints (issue 36): what it judges, its status (json-logic over the results: one of
+ * VERDICT_STATUSES, null when the results have none), the sentence per status with its figures as
+ * parameters, its findings (a list of {severity, message, params}) and its rule; figures per entry (a
+ * design storm) when it judges several.
+ */
+export interface VerdictDef {
+  key: string;
+  label: string; // message key
+  status: JsonLogic;
+  /** message prefix of the status' words: words + status */
+  words: string;
+  /** message prefix of the sentence: line + status, its parameters the figures' texts by key */
+  line?: string;
+  /** json-logic giving the findings: [{severity: 'reservation' | 'not_conform', message, params}] */
+  findings?: JsonLogic;
+  /** json-logic giving the rule's message key */
+  rule?: JsonLogic;
+  figures?: FigureDef[];
+  /** sentences after the line, each when its `when` holds (a missed target's reasons) */
+  notes?: VerdictNote[];
+  entries?: FigureEntries[];
+}
+
+/**
+ * A sentence of a verdict: its message, its parameters the texts of its figures by key and `texts`
+ * (json-logic giving a text, or a list joined with commas, whose length is also `count`).
+ */
+export interface VerdictNote {
+  message: string;
+  when?: JsonLogic;
+  figures?: FigureDef[];
+  texts?: Record<string, JsonLogic>;
+}
+
+/**
+ * Everything a calculator's results say, declared (issues 36 and 37): the formats its figures are
+ * written with, the key figures (the note's cover), the figures per entry (the results' tables) and the
+ * verdicts. The verification page compares every one of them between the note as issued and today's.
+ */
+export interface FiguresDef {
+  formats: Record<string, FigureFormat>;
+  /**
+   * How an answer of a quantity is read back in the note, the verification page and the comparison: a
+   * format's name by quantity (an area typed in ft² reads 418,1 m², not 418,064 m²); the form keeps its
+   * own precision.
+   */
+  answers?: Partial<Record<Quantity, string>>;
+  site: FigureDef[];
+  entries?: FigureEntries[];
+  verdicts?: VerdictDef[];
 }
 
 /** The comparison of a project's variants (2 to 4): key figures side by side, monthly series overlaid. */
 export interface CompareDef {
-  figures: CompareFigure[];
+  /** keys of the key figures (figures.site) compared, in order */
+  figures: string[];
   /** one chart per entry of a results list (a roof), matched across variants by name */
   monthly?: { list: string; name: string; values: JsonLogic; label: string; unit?: string; max?: number };
 }
@@ -380,12 +486,13 @@ export interface WorkflowText {
 /**
  * A cell's value in the workflow's workbook, json-logic over {project, reference, forms, results, item}
  * (item: the list entry of the row), written as: text, a form option's label, the state's words, the
- * words of the message key `message`+value (blank when the messages have none), or the `yes` or `no` words.
+ * words of the message key `message`+value (blank when the messages have none), the `yes` or `no` words,
+ * or a number as the figure format `figure` (figures.formats) writes it, its decimals shown.
  */
 export interface WorkbookCell {
   value?: JsonLogic;
   label?: string; // a message key written as it reads (a row's heading)
-  format?: 'option' | 'state' | { message: string } | { yes: string; no: string };
+  format?: 'option' | 'state' | { message: string } | { yes: string; no: string } | { figure: string };
 }
 
 /** A sheet of the workflow's workbook: heading cells, then a row per `each` entry and the `rows` after it. */
@@ -456,6 +563,8 @@ export interface Bundle {
   results: ResultsDef;
   note: NoteDef;
   preview?: PreviewDef;
+  /** what the results say, declared: formats, key figures, figures per entry, verdicts */
+  figures: FiguresDef;
   compare?: CompareDef;
   /** the order workflow: served at {api}/... by the server's generic workflow plugin */
   workflow?: WorkflowDef;
@@ -492,6 +601,8 @@ export interface FieldState {
   value: unknown; // stored value (metric)
   display: unknown; // value as shown in the current unit system, at display precision
   unit?: string; // message key of the display unit ('units.mm', 'units.in', 'units.ft2' ...)
+  /** the quantity of a number with a unit (its answer is read back as figures.answers says) */
+  quantity?: Quantity;
   /** the decimals `display` is rounded to (3 in inches, 0 in US gallons), when it is rounded */
   decimals?: number;
   /** `literal`: the label is data (a roof name), not a message key */

@@ -31,6 +31,7 @@ import { projectRoutes } from './projects/routes';
 import { calculateRoutes } from './projects/calculateRoutes';
 import { noteDraftRoutes, pdfRoutes } from './pdf/routes';
 import { excelRoutes } from './excel/routes';
+import { exportRoutes } from './projects/exportRoutes';
 import { fileRoutes } from './files/routes';
 import { startSender } from './mail/sender';
 import { startCleanup } from './projects/cleanup';
@@ -203,6 +204,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     fileRoutes,
     rainRoutes,
     excelRoutes,
+    exportRoutes,
     verifyRoutes,
     projectLinkRoutes,
   ])

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createI18n, type Translator } from '../words/i18n';
 import { bundleOfProduct, dirOfProduct, SCHEMAS_DIR, type ProductType } from './projects/products';
@@ -7,14 +7,33 @@ const readJson = (path: string): Record<string, unknown> =>
   JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
 /**
- * The messages of a product's calculator (common and its own files) in `wanted` when its bundle has that
- * locale, else French: what the server writes for people (notes, workbooks) speaks their language.
+ * The languages a product's notes are read in: its bundle's, and those its folder has messages for (the
+ * verification page reads a French-only calculator's note in English: issue 37).
  */
-export function i18nOf(type: ProductType, wanted: string | undefined): { i18n: Translator; locale: string } {
-  const bundle = bundleOfProduct(type);
-  const locale = wanted && bundle.locales.includes(wanted) ? wanted : 'fr';
+export function readingLocales(type: ProductType): string[] {
+  const own = bundleOfProduct(type).locales;
+  return [
+    ...own,
+    ...['fr', 'en'].filter(
+      (l) => !own.includes(l) && existsSync(join(dirOfProduct(type), `messages.${l}.json`)),
+    ),
+  ];
+}
+
+/**
+ * The messages of a product's calculator (common and its own files) in `wanted` when its bundle has that
+ * locale (with `reading`, when its folder has messages in it), else French: what the server writes for
+ * people (notes, workbooks, the verification page) speaks their language.
+ */
+export function i18nOf(
+  type: ProductType,
+  wanted: string | undefined,
+  opts: { reading?: boolean } = {},
+): { i18n: Translator; locale: string } {
+  const locales = opts.reading ? readingLocales(type) : bundleOfProduct(type).locales;
+  const locale = wanted && locales.includes(wanted) ? wanted : 'fr';
   const messages = Object.fromEntries(
-    bundle.locales.map((l) => [
+    locales.map((l) => [
       l,
       [
         readJson(join(SCHEMAS_DIR, 'common', `messages.${l}.json`)),

@@ -1,16 +1,15 @@
 import {
   evaluate,
   getPath,
-  toDisplay,
-  unitKey,
+  roundTo,
   type CompareDef,
-  type CompareFigure,
+  type FiguresDef,
   type FormState,
   type UnitSystem,
 } from '../engine';
+import { figureRows, figureWriter } from './figures';
 import { tr } from './i18n';
 import { fieldText } from './fieldText';
-import { numberText } from './numberText';
 
 /**
  * The comparison of a project's variants as text: key figures with each difference from variant 1 and
@@ -27,47 +26,33 @@ export interface CompareCell {
   tone?: 'better' | 'worse' | 'differs';
 }
 
-/** The decimals a figure is shown with: its own, but whole US gallons (as in the results' tables). */
-const digitsOf = (f: CompareFigure, system: UnitSystem): number =>
-  system === 'IMPERIAL' && f.quantity === 'volume_m3' ? 0 : (f.digits ?? 1);
-
-/** A figure's value in the unit system shown, rounded to its digits; null when not a number. */
-function valueOf(f: CompareFigure, r: Results, system: UnitSystem): number | null {
-  if (!r) return null;
-  const v = evaluate(f.value, r);
-  if (typeof v !== 'number' || !Number.isFinite(v)) return null;
-  const shown = f.quantity ? (toDisplay(v, f.quantity, system) as number) : v;
-  const scale = 10 ** digitsOf(f, system);
-  return Math.round(shown * scale) / scale;
-}
-
-/** The key figures table: a row per figure, a cell per variant, differences from variant 1 marked. */
-export function figureRows(
-  def: CompareDef,
+/**
+ * The key figures table: a row per figure the bundle's comparison names (among its key figures, written
+ * by their formats as the note writes them), a cell per variant, differences from variant 1 marked.
+ */
+export function compareRows(
+  figures: FiguresDef,
+  keys: string[],
   results: Results[],
   system: UnitSystem,
   t: T,
   lang: string,
-  /** every decimal written, so that a table's columns line up (the comparison); false: as read (1 200 m³) */
-  fixed = true,
 ): { label: string; cells: CompareCell[] }[] {
-  return def.figures.map((f) => {
-    const unitMsg = f.quantity ? unitKey(f.quantity, system) : f.unit;
-    const unit = unitMsg ? ` ${t(unitMsg)}` : '';
-    const deltaUnit = unitMsg === 'units.percent' ? ` ${t('app.compare.points')}` : unit;
-    const digits = digitsOf(f, system);
-    const values = results.map((r) => valueOf(f, r, system));
-    const base = values[0] ?? null;
-    const cells = values.map((v, i): CompareCell => {
-      if (v === null) return { text: '–' };
-      const text = `${numberText(v, lang, digits, fixed)}${unit}`;
-      if (i === 0 || base === null || v === base) return { text };
-      const d = v - base;
-      const sign = d > 0 ? '+' : '−';
+  const w = figureWriter(figures.formats, system, t, lang);
+  return keys.flatMap((key) => {
+    const f = figures.site.find((x) => x.key === key);
+    if (!f) return [];
+    const rows = results.map((r) => (r ? figureRows([f], r, w, t)[0] : undefined));
+    const base = rows[0]?.value;
+    const cells = rows.map((row, i): CompareCell => {
+      const v = row?.value;
+      if (!row || typeof v !== 'number') return { text: '–' };
+      if (i === 0 || typeof base !== 'number' || v === base) return { text: row.text };
+      const d = roundTo(v - base, w.digits(f.format));
       const tone = !f.better ? 'differs' : d > 0 === (f.better === 'higher') ? 'better' : 'worse';
-      return { text, delta: `${sign}${numberText(Math.abs(d), lang, digits, fixed)}${deltaUnit}`, tone };
+      return { text: row.text, delta: w.delta(f.format, d), tone };
     });
-    return { label: t(f.label), cells };
+    return [{ label: t(f.label), cells }];
   });
 }
 
@@ -75,24 +60,39 @@ export function figureRows(
  * The answers that differ between the variants: a row per field shown in any of them (step or card,
  * then the field's label) whose text is not the same in all; a card some variants lack is one row.
  */
-export function inputRows(states: FormState[], t: T, lang: string): { label: string; cells: string[] }[] {
+export function inputRows(
+  states: FormState[],
+  t: T,
+  lang: string,
+  /** the bundle's figures: an answer of a quantity read back as its format writes it */
+  figures?: FiguresDef,
+): { label: string; cells: string[] }[] {
   const rows = new Map<string, { label: string; cells: (string | null)[] }>();
   const put = (key: string, label: string, i: number, text: string) => {
     const row = rows.get(key) ?? { label, cells: states.map(() => null) };
     row.cells[i] = text;
     rows.set(key, row);
   };
-  states.forEach((state, i) =>
+  states.forEach((state, i) => {
+    const reading = figures && {
+      w: figureWriter(figures.formats, state.unitSystem, t, lang),
+      answers: figures.answers,
+    };
     state.steps.forEach((step) =>
       step.cards.forEach((card) => {
         const where = step.repeat ? tr(t, card.title) : t(step.title);
         if (step.repeat) put(`${step.key}/${card.index}`, t(step.title), i, where);
         for (const f of card.fields)
           if (f.visible)
-            put(`${step.key}/${card.index}/${f.field}`, `${where} · ${t(f.label)}`, i, fieldText(f, t, lang));
+            put(
+              `${step.key}/${card.index}/${f.field}`,
+              `${where} · ${t(f.label)}`,
+              i,
+              fieldText(f, t, lang, reading),
+            );
       }),
-    ),
-  );
+    );
+  });
   const absent = t('app.compare.absent');
   return [...rows.values()]
     .map((r) => ({ label: r.label, cells: r.cells.map((c) => c ?? absent) }))

@@ -1,15 +1,14 @@
-import { toDisplay, unitKey } from '../engine/units';
-import type { UnitSystem } from '../engine';
 import { monthNames } from './dates';
+import type { FigureWriter } from './figures';
 import { numberText } from './numberText';
 import type { AbattementResults, GroundsResult, RoofResult, StressSite, Volumes } from './results/abattement';
 
 /**
  * The abattement results (their contract: server/calc/abattement/results.schema.json) as text for
- * reading: the summary table, the verdicts and the monthly tables,
- * shared by the results page, the Excel file and the PDF note so that all three say the same thing in
- * the same words (the messages files) and the same numbers (formatted for the reader's language, in the
- * project's unit system).
+ * reading: the summary table, the verdicts and the monthly tables, shared by the results page, the
+ * Excel file and the PDF note so that all three say the same thing in the same words (the messages
+ * files) and the same numbers: each figure written by its bundle's format (words/figures.ts; the formats
+ * named in CONTRACT_FORMATS.abattement), in the project's unit system.
  */
 type T = (key: string, params?: Record<string, unknown>) => string;
 
@@ -18,86 +17,21 @@ export function hasSummary(r: AbattementResults): boolean {
   return r.toitureResults.every((x) => x.annual && x.volumes) && r.site !== undefined;
 }
 
-/** A yearly volume with its unit: m³, or US gallons when the project is imperial. */
-export function volumeText(m3: number | undefined, system: UnitSystem, t: T, lang: string): string {
-  if (m3 === undefined) return '–';
-  const { value, decimals } = shownVolume(m3, system);
-  return `${numberText(value, lang, decimals)} ${t(unitKey('volume_m3', system)!)}`;
-}
-
-/** A volume as it is written: in the system's unit, rounded to the decimals it is written with. */
-function shownVolume(m3: number, system: UnitSystem): { value: number; decimals: number } {
-  const v = toDisplay(m3, 'volume_m3', system) as number;
-  // small volumes keep a second decimal; nothing at all is written 0,0, not 0,00 (a sum beside it would
-  // take that second decimal: 145,10 beside 145,1)
-  const decimals = system === 'IMPERIAL' ? 0 : v !== 0 && Math.abs(v) < 10 ? 2 : 1;
-  return { value: Number(v.toFixed(decimals)), decimals };
-}
-
-/**
- * A volume the user typed (the imposed volume), as the form shows it: at the form's precision (up to 3
- * decimals of m³, whole US gallons), so that the verdict quotes the figure typed.
- */
-export function inputVolumeText(m3: number, system: UnitSystem, t: T, lang: string): string {
-  const v = toDisplay(m3, 'volume_m3', system) as number;
-  return `${numberText(v, lang, 3)} ${t(unitKey('volume_m3', system)!)}`;
-}
-
-/**
- * A depth with its unit: mm (one decimal), or inches at the form's precision (3 decimals) when the
- * project is imperial, so that a target typed as 0.197 in reads 0.197 in everywhere.
- */
-export function depthText(mm: number, system: UnitSystem, t: T, lang: string): string {
-  return depthParams(mm, system, t, lang).depth;
-}
-
 /**
  * A depth as a message's parameters: `depth` its text, `count` the number written, so that the message
  * agrees with it ("le premier 1 po de pluie est retenu", "les premiers 8 mm … sont retenus").
  */
-export function depthParams(
-  mm: number,
-  system: UnitSystem,
-  t: T,
-  lang: string,
-): { depth: string; count: number } {
-  const decimals = system === 'IMPERIAL' ? 3 : 1;
-  const v = toDisplay(mm, 'length_mm', system) as number;
-  return {
-    depth: `${numberText(v, lang, decimals)} ${t(unitKey('length_mm', system)!)}`,
-    count: Number(v.toFixed(decimals)),
-  };
+export function depthParams(mm: number, w: FigureWriter): { depth: string; count: number } {
+  return { depth: w.text('depth', mm), count: w.value('depth', mm) ?? 0 };
 }
-
-/** An area with its unit: m², or ft² when the project is imperial (whole units). */
-export function areaText(m2: number, system: UnitSystem, t: T, lang: string): string {
-  const v = toDisplay(m2, 'area_m2', system) as number;
-  return `${numberText(v, lang, 0)} ${t(unitKey('area_m2', system)!)}`;
-}
-
-/** A month's rain normal in the project's units: mm to one decimal, inches to two. */
-export function rainValue(mm: number, system: UnitSystem): number {
-  return system === 'IMPERIAL'
-    ? (toDisplay(mm, 'length_mm', system, 2) as number)
-    : (toDisplay(mm, 'length_mm', system, 1) as number);
-}
-
-/** The decimals of a month's rain normal in the project's units. */
-export const rainDecimals = (system: UnitSystem): number => (system === 'IMPERIAL' ? 2 : 1);
 
 /** The labels of the rainfall series: its height in the project's unit, rainy days (>= 1 mm, or in). */
-export function rainLabels(system: UnitSystem, t: T, lang: string): { rain: string; days: string } {
+export function rainLabels(w: FigureWriter, t: T): { rain: string; days: string } {
   return {
-    rain: t('app.charts.rain', { unit: t(unitKey('length_mm', system)!) }),
-    days: t('app.charts.rainy_days', { depth: depthText(1, system, t, lang) }),
+    rain: t('app.charts.rain', { unit: w.unit('rain') }),
+    days: t('app.charts.rainy_days', { depth: w.text('depth', 1) }),
   };
 }
-
-const pct = (x: number | undefined, lang: string) =>
-  x === undefined || !Number.isFinite(x) ? '–' : `${numberText(x, lang)} %`;
-/** A share in a table's column: its decimal always written (56,0 % above 47,2 %). */
-const pctCell = (x: number | undefined, lang: string) =>
-  x === undefined ? '–' : `${numberText(x, lang, 1, true)} %`;
 
 /**
  * What a roof's results mean against the site's target: "the first 8 mm are retained on 97 % of rainy
@@ -106,9 +40,8 @@ const pctCell = (x: number | undefined, lang: string) =>
 export function roofVerdict(
   roof: RoofResult,
   targetMm: number | null | undefined,
-  system: UnitSystem,
+  w: FigureWriter,
   t: T,
-  lang: string,
 ): string {
   const share = roof.annual?.respectConsigneAbattement;
   if (share === undefined) return '';
@@ -116,25 +49,25 @@ export function roofVerdict(
   return typeof targetMm === 'number'
     ? t('app.results_view.verdict_target', {
         name,
-        ...depthParams(targetMm, system, t, lang),
-        share: pct(share, lang),
+        ...depthParams(targetMm, w),
+        share: w.text('share', share),
       })
-    : t('app.results_view.verdict_none', { name, share: pct(share, lang) });
+    : t('app.results_view.verdict_none', { name, share: w.text('share', share) });
 }
 
 /**
  * What a roof does with the water the surfaces spilling onto it send (method 3.0): received, retained,
  * passed on, apart from its own rain; empty when it receives none.
  */
-export function upstreamText(roof: RoofResult, system: UnitSystem, t: T, lang: string): string {
+export function upstreamText(roof: RoofResult, w: FigureWriter, t: T): string {
   const u = roof.upstream;
   if (!u) return '';
   return t('app.results_view.upstream', {
     name: roof.toiture.name,
-    received: volumeText(u.received_m3, system, t, lang),
-    retained: volumeText(u.retained_m3, system, t, lang),
-    share: pct(u.retained_share, lang),
-    passed: volumeText(u.passed_m3, system, t, lang),
+    received: w.text('volume', u.received_m3),
+    retained: w.text('volume', u.retained_m3),
+    share: w.text('share', u.retained_share),
+    passed: w.text('volume', u.passed_m3),
   });
 }
 
@@ -142,48 +75,39 @@ export function upstreamText(roof: RoofResult, system: UnitSystem, t: T, lang: s
  * The rules the verdicts follow: the site's target judged day by day on the site's own volumes (roofs
  * and grounds), and each roof judged on its own rain, what it receives apart.
  */
-export function verdictRules(r: AbattementResults, system: UnitSystem, t: T, lang: string): string[] {
+export function verdictRules(r: AbattementResults, w: FigureWriter, t: T): string[] {
   if (!r.site || r.site.area_m2 === undefined) return [];
-  const area = areaText(r.site.area_m2, system, t, lang);
+  const area = w.text('area', r.site.area_m2);
   return [
     typeof r.target_mm === 'number'
-      ? t('app.results_view.site_target_rule', { depth: depthText(r.target_mm, system, t, lang), area })
+      ? t('app.results_view.site_target_rule', { depth: w.text('depth', r.target_mm), area })
       : t('app.results_view.site_no_target_rule', { area }),
     t('app.results_view.roof_rule'),
   ];
 }
 
 /**
- * The imposed retention volume's verdict and its rule (method 3.0): the share of rainy days on which it is
- * free when the rain starts, its driest and wettest months, against the share the rule asks; empty when
- * the project imposes none.
+ * How often the imposed retention volume (method 3.0) is free when the rain starts, its driest and
+ * wettest months; empty when the project imposes none. Its verdict (met or not, against the share the
+ * rule asks) is the bundle's declared verdict (words/verdicts.ts).
  */
-export function imposedVolumeText(r: AbattementResults, system: UnitSystem, t: T, lang: string): string[] {
+export function imposedVolumeText(r: AbattementResults, w: FigureWriter, t: T): string[] {
   const s = r.site;
   if (!s || typeof s.imposed_volume_m3 !== 'number' || typeof s.imposed_volume_free_share !== 'number')
     return [];
-  const months = monthNames(lang);
+  const months = monthNames(w.lang);
   const byMonth = s.imposed_volume_free_share_by_month ?? [];
   const low = byMonth.indexOf(Math.min(...byMonth));
   const high = byMonth.indexOf(Math.max(...byMonth));
   return [
     t('app.results_view.imposed_volume', {
-      volume: inputVolumeText(s.imposed_volume_m3, system, t, lang),
-      share: pct(s.imposed_volume_free_share, lang),
-      low: pct(byMonth[low], lang),
+      volume: w.text('typed_volume', s.imposed_volume_m3),
+      share: w.text('share', s.imposed_volume_free_share),
+      low: w.text('share', byMonth[low]),
       lowMonth: months[low] ?? '',
-      high: pct(byMonth[high], lang),
+      high: w.text('share', byMonth[high]),
       highMonth: months[high] ?? '',
     }),
-    t(
-      s.imposed_volume_met
-        ? 'app.results_view.imposed_volume_met'
-        : 'app.results_view.imposed_volume_not_met',
-      {
-        required: pct(s.imposed_volume_min_free_share ?? undefined, lang),
-        capacity: volumeText(s.storage_capacity_m3, system, t, lang),
-      },
-    ),
   ];
 }
 
@@ -191,30 +115,33 @@ export function imposedVolumeText(r: AbattementResults, system: UnitSystem, t: T
  * The series against the heavy-rain days of the station's normals, which the generator is not fitted
  * to: the note's limits say it (method 3.0); empty when the normals publish none.
  */
-export function seriesCheckText(r: AbattementResults, system: UnitSystem, t: T, lang: string): string {
+export function seriesCheckText(r: AbattementResults, w: FigureWriter, t: T): string {
   const c = r.series_check;
   if (!c) return '';
   return t(`app.results_view.series_check_${c.kind}`, {
     station: r.station?.name ?? '',
-    depth: depthText(c.threshold_mm, system, t, lang),
-    series: numberText(c.series_days, lang, 1, true),
-    normal: numberText(c.normal_days, lang, 1, true),
-    bias: `${c.bias > 0 ? '+' : ''}${numberText(c.bias, lang, 0)} %`,
+    depth: w.text('depth', c.threshold_mm),
+    series: w.number('days', c.series_days),
+    normal: w.number('days', c.normal_days),
+    bias: `${c.bias > 0 ? '+' : ''}${numberText(c.bias, w.lang, 0)} %`,
   });
 }
 
-/** The site's verdict: its annual retention by volume, and the target met on how many rainy days. */
-export function siteVerdict(r: AbattementResults, system: UnitSystem, t: T, lang: string): string {
+/**
+ * The site's annual retention by volume; without a target, that none is set. The target met on how many
+ * rainy days is the target's verdict (words/verdicts.ts), or, for results computed before it (method
+ * 3.0), a sentence here.
+ */
+export function siteVerdict(r: AbattementResults, w: FigureWriter, t: T): string {
   if (!r.site) return '';
-  const parts = [t('app.results_view.site_retention', { share: pct(r.site.abattement, lang) })];
-  if (r.site.respectConsigneAbattement !== undefined)
+  const parts = [t('app.results_view.site_retention', { share: w.text('share', r.site.abattement) })];
+  if (typeof r.target_mm !== 'number') parts.push(t('app.results_view.site_no_target'));
+  else if (r.site.target_met === undefined && r.site.respectConsigneAbattement !== undefined)
     parts.push(
-      typeof r.target_mm === 'number'
-        ? t('app.results_view.site_target', {
-            ...depthParams(r.target_mm, system, t, lang),
-            share: pct(r.site.respectConsigneAbattement, lang),
-          })
-        : t('app.results_view.site_no_target'),
+      t('app.results_view.site_target', {
+        ...depthParams(r.target_mm, w),
+        share: w.text('share', r.site.respectConsigneAbattement),
+      }),
     );
   return parts.join(' ');
 }
@@ -225,9 +152,8 @@ export function siteVerdict(r: AbattementResults, system: UnitSystem, t: T, lang
  */
 export function stressTable(
   r: AbattementResults,
-  system: UnitSystem,
+  w: FigureWriter,
   t: T,
-  lang: string,
 ): { head: string[]; rows: string[][] } | null {
   if (!r.stress?.length || !r.site) return null;
   const head = [
@@ -238,9 +164,9 @@ export function stressTable(
   ];
   const row = (label: string, x: StressSite) => [
     label,
-    pctCell(x.abattement, lang),
-    pctCell(x.respectConsigneAbattement, lang),
-    volumeText(x.to_sewer_m3_per_year, system, t, lang),
+    w.text('share', x.abattement),
+    w.text('share', x.respectConsigneAbattement),
+    w.text('volume', x.to_sewer_m3_per_year),
   ];
   return {
     head,
@@ -251,7 +177,7 @@ export function stressTable(
         to_sewer_m3_per_year: r.site.to_sewer_m3_per_year ?? Number.NaN,
       }),
       ...r.stress.map((x) =>
-        row(t('app.stress.more', { percent: numberText((x.rain_factor - 1) * 100, lang, 0) }), x.site),
+        row(t('app.stress.more', { percent: numberText((x.rain_factor - 1) * 100, w.lang, 0) }), x.site),
       ),
     ],
   };
@@ -264,7 +190,8 @@ export interface SummaryRow {
   abattement: number | undefined;
   own: number | undefined;
   target: number | undefined;
-  volumes: Volumes | undefined;
+  /** the row's volumes; the snow's row has its water only */
+  volumes: Partial<Volumes> | undefined;
   /** a roof's water received from the surfaces spilling onto it (method 3.0), when any do */
   received_m3?: number;
   total: boolean;
@@ -290,9 +217,10 @@ function groundsOf(r: AbattementResults): Pick<GroundsResult, 'names' | 'abattem
 }
 
 /**
- * The summary in figures: a row per roof, one for the rain that fell on the grounds, then the whole
- * site, whose volumes are the sums of the rows above (each row splits its own rain: kept where it fell,
- * kept downstream, to the sewer), so that a reader adding the column finds the site's figure.
+ * The summary in figures: a row per roof, one for the rain that fell on the grounds, one for the snow
+ * still lying at the end of the series (the part of the site's rain no surface's row counts, method
+ * 3.1), then the whole site: its own figures where the results give them (its rain, what reaches the
+ * sewer: one figure, one value, issue 36), else the sums of the rows above before rounding.
  */
 export function summaryRows(r: AbattementResults, t: T): SummaryRow[] {
   const rows: SummaryRow[] = r.toitureResults.map((x) => ({
@@ -316,6 +244,16 @@ export function summaryRows(r: AbattementResults, t: T): SummaryRow[] {
       volumes: g.volumes,
       total: false,
     });
+  const snow = r.site?.snow_end_m3_per_year;
+  if (typeof snow === 'number' && snow > 0)
+    rows.push({
+      label: t('app.results_view.snow_row', { years: r.years }),
+      abattement: undefined,
+      own: undefined,
+      target: undefined,
+      volumes: { water_m3: snow },
+      total: false,
+    });
   if (r.site) {
     const sum = (k: keyof Volumes) => rows.reduce((x, y) => x + (y.volumes?.[k] ?? 0), 0);
     rows.push({
@@ -324,10 +262,10 @@ export function summaryRows(r: AbattementResults, t: T): SummaryRow[] {
       own: undefined,
       target: r.site.respectConsigneAbattement,
       volumes: {
-        water_m3: sum('water_m3'),
+        water_m3: r.site.precipitation_m3_per_year ?? sum('water_m3'),
         own_m3: sum('own_m3'),
         downstream_m3: sum('downstream_m3'),
-        to_sewer_m3: sum('to_sewer_m3'),
+        to_sewer_m3: r.site.to_sewer_m3_per_year ?? sum('to_sewer_m3'),
       },
       total: true,
     });
@@ -350,51 +288,35 @@ export function summaryHead(t: T): string[] {
 }
 
 /**
- * The line under the summary: the site row is the sum of the rows above, and what the site's water
- * becomes (evapotranspired, infiltrated) in the project's units; empty for results without those figures.
+ * The line under the summary: the site row is the sum of the rows above (before rounding), and what the
+ * site's water becomes (evapotranspired, infiltrated); empty for results without those figures.
  */
-export function siteSumText(r: AbattementResults, system: UnitSystem, t: T, lang: string): string {
+export function siteSumText(r: AbattementResults, w: FigureWriter, t: T): string {
   if (r.site?.et_m3_per_year === undefined || r.site.infiltration_m3_per_year === undefined) return '';
   return t('app.results_view.site_sum', {
-    et: volumeText(r.site.et_m3_per_year, system, t, lang),
-    infiltrated: volumeText(r.site.infiltration_m3_per_year, system, t, lang),
+    et: w.text('volume', r.site.et_m3_per_year),
+    infiltrated: w.text('volume', r.site.infiltration_m3_per_year),
   });
 }
 
-/** The summary table: a row per roof, the grounds, and the whole site; annual figures, volumes per year. */
+/**
+ * The summary table: a row per roof, the grounds, the snow left, and the whole site; annual figures,
+ * volumes per year, each written by its format.
+ */
 export function summaryTable(
   r: AbattementResults,
-  system: UnitSystem,
+  w: FigureWriter,
   t: T,
-  lang: string,
 ): { head: string[]; rows: string[][] } {
-  const figures = summaryRows(r, t);
-  const parts = figures.filter((x) => !x.total);
-  const unit = t(unitKey('volume_m3', system)!);
-  // A part's volume as written; the total's is the sum of what its parts write, so that the column adds
-  // up to the last digit shown.
-  // Every decimal written (513,0 beside 323,9), so that the column lines up.
-  const v = (x: SummaryRow, k: keyof Volumes) => {
-    const m3 = x.volumes?.[k];
-    if (!x.total) {
-      if (m3 === undefined) return '–';
-      const { value, decimals } = shownVolume(m3, system);
-      return `${numberText(value, lang, decimals, true)} ${unit}`;
-    }
-    const shown = parts.map((p) => shownVolume(p.volumes?.[k] ?? 0, system));
-    const decimals = Math.max(0, ...shown.map((s) => s.decimals));
-    const sum = shown.reduce((a, s) => a + s.value, 0);
-    return `${numberText(sum, lang, decimals, true)} ${unit}`;
-  };
-  const rows = figures.map((x) => [
+  const rows = summaryRows(r, t).map((x) => [
     x.label,
-    pctCell(x.abattement, lang),
-    pctCell(x.own, lang),
-    pctCell(x.target, lang),
-    v(x, 'water_m3'),
-    v(x, 'own_m3'),
-    v(x, 'downstream_m3'),
-    v(x, 'to_sewer_m3'),
+    w.text('share', x.abattement),
+    w.text('share', x.own),
+    w.text('share', x.target),
+    w.text('volume', x.volumes?.water_m3),
+    w.text('volume', x.volumes?.own_m3),
+    w.text('volume', x.volumes?.downstream_m3),
+    w.text('volume', x.volumes?.to_sewer_m3),
   ]);
   return { head: summaryHead(t), rows };
 }
@@ -403,16 +325,16 @@ export function summaryTable(
 export function monthlyTable(
   roof: RoofResult,
   months: string[],
+  w: FigureWriter,
   t: T,
-  lang: string,
 ): { head: string[]; rows: string[][] } {
   const m = roof.monthlyResults;
   const rows = [
-    [t('app.charts.abattement'), ...m.map((x) => numberText(x.abattement, lang, 1, true))],
+    [t('app.charts.abattement'), ...m.map((x) => w.number('share', x.abattement))],
     ...(m.every((x) => x.own !== undefined)
-      ? [[t('app.results_view.on_roof'), ...m.map((x) => numberText(x.own, lang, 1, true))]]
+      ? [[t('app.results_view.on_roof'), ...m.map((x) => w.number('share', x.own))]]
       : []),
-    [t('app.note_page.target_met'), ...m.map((x) => numberText(x.respectConsigneAbattement, lang, 1, true))],
+    [t('app.note_page.target_met'), ...m.map((x) => w.number('share', x.respectConsigneAbattement))],
   ];
   return { head: ['', ...months], rows };
 }
@@ -421,21 +343,15 @@ export function monthlyTable(
 export function rainfallTable(
   r: AbattementResults,
   months: string[],
-  system: UnitSystem,
+  w: FigureWriter,
   t: T,
-  lang: string,
 ): { head: string[]; rows: string[][] } {
-  const labels = rainLabels(system, t, lang);
+  const labels = rainLabels(w, t);
   return {
     head: ['', ...months],
     rows: [
-      [
-        labels.rain,
-        ...r.pluviometrie.map((x) =>
-          numberText(rainValue(x.pluie_precipite, system), lang, rainDecimals(system), true),
-        ),
-      ],
-      [labels.days, ...r.pluviometrie.map((x) => numberText(x.evenements_pluvieux, lang, 1, true))],
+      [labels.rain, ...r.pluviometrie.map((x) => w.number('rain', x.pluie_precipite))],
+      [labels.days, ...r.pluviometrie.map((x) => w.number('days', x.evenements_pluvieux))],
     ],
   };
 }

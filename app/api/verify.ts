@@ -1,12 +1,13 @@
+import type { ComparedDetail, ComparedFigure, ComparedVerdict } from '../../words/verification';
 import { http } from './http';
 
+export type { VerdictWords } from '../../words/verification';
 /** A verification's figure: as issued, as calculated today (null: not calculated again), the difference. */
-export interface VerifyFigure {
-  label: string;
-  issued: string;
-  today: string | null;
-  delta?: string;
-}
+export type VerifyFigure = ComparedFigure;
+/** A verdict as issued and as recalculated today (null: not calculated again). */
+export type VerifyVerdict = ComparedVerdict;
+/** A figure of the note's tables that differs today: where it is (a roof), as issued and today. */
+export type VerifyDetail = ComparedDetail;
 
 /** What the public verification page is told of a code (server/verify/issued.ts, in the page's language). */
 export type Verification =
@@ -23,6 +24,9 @@ export type Verification =
       method: { issued: string; today: string };
       climate: string;
       figures: VerifyFigure[];
+      verdicts: VerifyVerdict[];
+      /** the other figures the note prints: how many values were compared, those that differ */
+      details: { compared: number; differing: VerifyDetail[] };
       recalculated: boolean;
       same: boolean;
       changes: { version: string; text: string }[];

@@ -3,9 +3,9 @@ import { monthAxis } from './monthAxis';
 import { DataTable } from '../components/DataTable';
 import Chart from 'react-apexcharts';
 import type { ApexOptions } from 'apexcharts';
-import type { UnitSystem } from '../../engine';
+import type { FigureWriter } from '../../words/figures';
 import { numberText } from '../../words/numberText';
-import { monthlyTable, rainfallTable, rainLabels, rainValue } from '../../words/resultsText';
+import { monthlyTable, rainfallTable, rainLabels } from '../../words/resultsText';
 import type { AbattementResults, RoofResult } from '../../words/results/abattement';
 
 const BLUE = '#1f6fb2';
@@ -26,32 +26,24 @@ export default function AbattementCharts({
   t,
   months,
   axes,
-  lang,
-  system,
+  w,
 }: {
   data: AbattementResults;
   t: (k: string, p?: Record<string, unknown>) => string;
   months: string[];
   /** upper bounds of the axes (retention %, rain mm, rainy days); each absent one is automatic */
   axes: { retention?: number; rain?: number; days?: number };
-  lang: string;
-  /** the project's unit system: the rain in mm or inches */
-  system: UnitSystem;
+  /** the bundle's figures in the project's units (the rain in mm or inches) and the page's language */
+  w: FigureWriter;
 }) {
-  const rain = rainfallTable(data, months, system, t, lang);
-  const labels = rainLabels(system, t, lang);
-  const rainMax = axes.rain === undefined ? undefined : rainValue(axes.rain, system);
+  const { lang, system } = w;
+  const rain = rainfallTable(data, months, w, t);
+  const labels = rainLabels(w, t);
+  const rainMax = axes.rain === undefined ? undefined : (w.value('rain', axes.rain) ?? undefined);
   return (
     <div className="charts">
       {data.toitureResults.map((r) => (
-        <RoofChart
-          key={r.toiture.name}
-          roof={r}
-          t={t}
-          months={months}
-          max={axes.retention ?? 100}
-          lang={lang}
-        />
+        <RoofChart key={r.toiture.name} roof={r} t={t} months={months} max={axes.retention ?? 100} w={w} />
       ))}
       <figure className="chart">
         <figcaption>
@@ -92,7 +84,7 @@ export default function AbattementCharts({
             {
               name: labels.rain,
               type: 'column',
-              data: data.pluviometrie.map((p) => rainValue(p.pluie_precipite, system)),
+              data: data.pluviometrie.map((p) => w.value('rain', p.pluie_precipite)),
             },
             {
               name: labels.days,
@@ -123,14 +115,15 @@ function RoofChart({
   t,
   months,
   max,
-  lang,
+  w,
 }: {
   roof: RoofResult;
   t: (k: string, p?: Record<string, unknown>) => string;
   months: string[];
   max: number;
-  lang: string;
+  w: FigureWriter;
 }) {
+  const { lang } = w;
   const [series, setSeries] = useState<Series>('abattement');
   const retention = r.monthlyResults.map((m) => m.abattement);
   const values =
@@ -169,9 +162,17 @@ function RoofChart({
     <figure className="chart">
       <figcaption>
         <strong>{t('app.charts.roof', { name: r.toiture.name })}</strong>
-        {r.annual ? <> — {t('app.charts.annual', { value: r.annual.abattement })}</> : null}
+        {r.annual ? <> — {t('app.charts.annual', { value: w.text('share', r.annual.abattement) })}</> : null}
         {r.annual?.downstream ? (
-          <> ({t('app.charts.annual_split', { own: r.annual.own, downstream: r.annual.downstream })})</>
+          <>
+            {' '}
+            (
+            {t('app.charts.annual_split', {
+              own: w.text('share', r.annual.own),
+              downstream: w.text('share', r.annual.downstream),
+            })}
+            )
+          </>
         ) : null}
         <br />
         <span className="chart-note">{t('app.charts.average', { value: avg })}</span>
@@ -189,7 +190,7 @@ function RoofChart({
       <DataTable
         label={t('app.results_view.table', { name: r.toiture.name })}
         caption={t('app.results_view.table', { name: r.toiture.name })}
-        table={monthlyTable(r, months, t, lang)}
+        table={monthlyTable(r, months, w, t)}
       />
     </figure>
   );

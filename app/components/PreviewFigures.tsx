@@ -1,29 +1,40 @@
-import { memo } from 'react';
-import type { Bundle, PreviewFigure } from '../../engine';
+import { memo, useMemo } from 'react';
+import type { Bundle, PreviewFigure, UnitSystem } from '../../engine';
+import { figureWriter } from '../../words/figures';
 import { figureText } from '../../words/numberText';
 import { reasonText } from '../../words/reasonText';
 import { usePreviewValue, type PreviewStore } from '../state/usePreview';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
-/** Figures as "label value unit", each value the server's (the bundle's json-logic over the results). */
+/**
+ * Figures as "label value unit", each value the server's (the bundle's json-logic over the results),
+ * written by its format as the results write it (figures.formats), else by its own unit and digits.
+ */
 function Figures({
   figures,
   values,
+  bundle,
+  system,
   t,
   lang,
 }: {
   figures: PreviewFigure[];
   values: unknown[];
+  bundle: Bundle;
+  system: UnitSystem;
   t: T;
   lang: string;
 }) {
+  const w = useMemo(() => figureWriter(bundle.figures.formats, system, t, lang), [bundle, system, t, lang]);
   return (
     <dl className="preview-figures">
       {figures.map((f, i) => (
         <div key={f.label}>
           <dt>{t(f.label)}</dt>
-          <dd>{figureText(values[i], f.unit, f.digits ?? 1, t, lang)}</dd>
+          <dd>
+            {f.format ? w.text(f.format, values[i]) : figureText(values[i], f.unit, f.digits ?? 1, t, lang)}
+          </dd>
         </div>
       ))}
     </dl>
@@ -34,11 +45,14 @@ function Figures({
 export const PreviewPanel = memo(function PreviewPanel({
   store,
   bundle,
+  system,
   t,
   lang,
 }: {
   store: PreviewStore;
   bundle: Bundle;
+  /** the project's unit system: the figures in its units */
+  system: UnitSystem;
   t: T;
   lang: string;
 }) {
@@ -58,7 +72,16 @@ export const PreviewPanel = memo(function PreviewPanel({
       data-state={preview.state}
     >
       <h3 className="preview-title">{t('app.preview.title')}</h3>
-      {values ? <Figures figures={bundle.preview.site} values={values.site} t={t} lang={lang} /> : null}
+      {values ? (
+        <Figures
+          figures={bundle.preview.site}
+          values={values.site}
+          bundle={bundle}
+          system={system}
+          t={t}
+          lang={lang}
+        />
+      ) : null}
       <p className="preview-status" role="status">
         {preview.state === 'computing'
           ? t('app.preview.computing')
@@ -81,12 +104,14 @@ export const PreviewPanel = memo(function PreviewPanel({
 export const PreviewCard = memo(function PreviewCard({
   store,
   bundle,
+  system,
   index,
   t,
   lang,
 }: {
   store: PreviewStore;
   bundle: Bundle;
+  system: UnitSystem;
   index: number;
   t: T;
   lang: string;
@@ -98,7 +123,7 @@ export const PreviewCard = memo(function PreviewCard({
   if (!cards || entry === undefined) return null;
   return (
     <div className="card-preview" aria-label={t('app.preview.title')}>
-      <Figures figures={cards.figures} values={entry} t={t} lang={lang} />
+      <Figures figures={cards.figures} values={entry} bundle={bundle} system={system} t={t} lang={lang} />
     </div>
   );
 });

@@ -1,4 +1,4 @@
-import type { UnitSystem } from '../../engine';
+import type { FigureWriter } from '../../words/figures';
 import { DataTable } from './DataTable';
 import {
   hasSummary,
@@ -20,15 +20,14 @@ import type { AbattementResults } from '../../words/results/abattement';
  */
 export function ResultsSummary({
   results,
-  system,
+  w,
   t,
-  lang,
   xlsxUrl,
 }: {
   results: AbattementResults;
-  system: UnitSystem;
+  /** the bundle's figures, written in the project's units and the page's language */
+  w: FigureWriter;
   t: (k: string, p?: Record<string, unknown>) => string;
-  lang: string;
   xlsxUrl: string | null;
 }) {
   if (!hasSummary(results))
@@ -37,12 +36,12 @@ export function ResultsSummary({
         {t('app.results_view.old_results')}
       </p>
     );
-  const table = summaryTable(results, system, t, lang);
+  const table = summaryTable(results, w, t);
   return (
     <section className="results-summary-block">
       <h2 id="results-summary-title">{t('app.results_view.summary')}</h2>
-      <p className="results-summary">{siteVerdict(results, system, t, lang)}</p>
-      {imposedVolumeText(results, system, t, lang).map((x) => (
+      <p className="results-summary">{siteVerdict(results, w, t)}</p>
+      {imposedVolumeText(results, w, t).map((x) => (
         <p key={x} className="results-imposed">
           {x}
         </p>
@@ -50,18 +49,18 @@ export function ResultsSummary({
       <ul className="verdicts">
         {results.toitureResults.map((r) => (
           <li key={r.toiture.name}>
-            {roofVerdict(r, results.target_mm, system, t, lang)}
-            {r.upstream ? ` ${upstreamText(r, system, t, lang)}` : ''}
+            {roofVerdict(r, results.target_mm, w, t)}
+            {r.upstream ? ` ${upstreamText(r, w, t)}` : ''}
           </li>
         ))}
       </ul>
-      {verdictRules(results, system, t, lang).map((x) => (
+      {verdictRules(results, w, t).map((x) => (
         <p key={x} className="chart-note">
           {x}
         </p>
       ))}
       <DataTable label={t('app.results_view.summary')} table={table} totalRow />
-      <p className="results-sum-note">{siteSumText(results, system, t, lang)}</p>
+      <p className="results-sum-note">{siteSumText(results, w, t)}</p>
       {xlsxUrl ? (
         <p>
           <a className="button-secondary" href={xlsxUrl} download>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
-import { figureRows, inputRows, monthlyCharts } from '../../words/compareText';
+import { compareRows, inputRows, monthlyCharts } from '../../words/compareText';
 import { monthNames } from '../../words/dates';
 import { apiErrorText } from '../api/http';
 import { DataTable } from '../components/DataTable';
@@ -62,11 +62,12 @@ export function ComparePage() {
       : t('app.variants.label', { no: m.project.variant.no }),
   );
   const results = members.map((m) => m.results);
-  const figures = figureRows(def, results, system, t, locale);
+  const figures = compareRows(calculator.bundle.figures, def.figures, results, system, t, locale);
   const inputs = inputRows(
     members.map((m) => m.state),
     t,
     locale,
+    calculator.bundle.figures,
   );
   const charts = def.monthly ? monthlyCharts(def.monthly, results) : [];
   const months = monthNames(locale);

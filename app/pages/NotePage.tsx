@@ -9,6 +9,7 @@ import { useFrameWizard } from '../state/useWizard';
 import { StepSummary } from '../components/StepSummary';
 import { FilePicker, fileWords } from '../components/FilePicker';
 import { drawsCharts, ResultViews } from '../results/views';
+import { ExportButtons } from '../results/ExportButtons';
 import { isAbattementResults } from '../../words/results';
 import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';
@@ -231,6 +232,7 @@ export function NotePage() {
       >
         {busy ? t('app.note_page.generating') : t('app.note_page.download')}
       </button>
+      <ExportButtons page="note" id={id ?? null} disabled={unsaved} />
       {unsaved ? (
         <p id="note-unsaved-download" className="notice notice-warning">
           {t('app.unsaved.download')}

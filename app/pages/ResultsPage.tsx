@@ -6,6 +6,7 @@ import type { ResultsLoad } from '../pageLoaders';
 import { apiErrorText } from '../api/http';
 import { Skeleton } from '../components/Skeleton';
 import { ResultViews } from '../results/views';
+import { ExportButtons } from '../results/ExportButtons';
 import { reasonText } from '../../words/reasonText';
 import { useFrame } from '../frame';
 import { useFrameWizard } from '../state/useWizard';
@@ -81,6 +82,7 @@ export function ResultsPage() {
         </div>
       ) : null}
       <ResultViews views={def.views} results={results} admin={admin} />
+      {results ? <ExportButtons page="results" id={id ?? null} disabled={w.unsaved()} /> : null}
       {results && id && load.group !== null ? <VariantActions id={id} size={load.group} /> : null}
       {needsCalc && !failure ? (
         <footer className="wizard-footer">

@@ -7,6 +7,7 @@ import { createI18n } from '../../words/i18n';
 import { checkPdf } from '../api/verify';
 import { verifyLocale, type VerifyLoad } from '../loaders';
 import { apiErrorText } from '../api/http';
+import { VerifyAnswers, VerifyComparison, VerifyNote } from './verify/VerifySections';
 import './verify.css';
 
 type Check =
@@ -74,116 +75,9 @@ export function VerifyPage() {
     const v = load.v;
     body = (
       <>
-        <section className="card verify-card" aria-labelledby="verify-note">
-          <h2 id="verify-note">{t('app.verify.issued_title')}</h2>
-          <dl className="verify-facts">
-            <div>
-              <dt>{t('app.verify.product')}</dt>
-              <dd>{v.product}</dd>
-            </div>
-            <div>
-              <dt>{t('app.verify.project')}</dt>
-              <dd>
-                {[v.name, v.number ? t('app.verify.number', { no: v.number }) : '']
-                  .filter(Boolean)
-                  .join(' · ')}
-              </dd>
-            </div>
-            {v.place ? (
-              <div>
-                <dt>{t('app.verify.place')}</dt>
-                <dd>{v.place}</dd>
-              </div>
-            ) : null}
-            <div>
-              <dt>{t('app.verify.issued_on')}</dt>
-              <dd>{dateText(v.issued_on, locale)}</dd>
-            </div>
-            <div>
-              <dt>{t('app.verify.method')}</dt>
-              <dd>{v.method.issued || t('app.verify.not_calculated')}</dd>
-            </div>
-            {v.climate ? (
-              <div>
-                <dt>{t('app.verify.climate')}</dt>
-                <dd>{v.climate}</dd>
-              </div>
-            ) : null}
-          </dl>
-        </section>
-        <section className="card verify-card" aria-labelledby="verify-figures">
-          <h2 id="verify-figures">{t('app.verify.figures')}</h2>
-          {v.figures.length ? (
-            <div className="verify-table-wrap">
-              <table className="data-table verify-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('app.verify.figure')}</th>
-                    <th scope="col">{t('app.verify.as_issued')}</th>
-                    <th scope="col">{t('app.verify.today')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {v.figures.map((f) => (
-                    <tr
-                      key={f.label}
-                      className={f.today !== null && f.today !== f.issued ? 'verify-differs' : ''}
-                    >
-                      <th scope="row">{f.label}</th>
-                      <td>{f.issued}</td>
-                      <td>
-                        {f.today ?? '–'}
-                        {f.delta ? <span className="verify-delta"> ({f.delta})</span> : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          ) : null}
-          <div
-            className={`notice ${v.same ? 'notice-success' : 'notice-warning'} verify-verdict`}
-            role="status"
-            data-same={v.same ? 'yes' : 'no'}
-          >
-            {v.same ? (
-              <p>{t('app.verify.same', { method: v.method.today })}</p>
-            ) : !v.recalculated ? (
-              <p>{t('app.verify.not_recalculated')}</p>
-            ) : (
-              <>
-                <p>{t('app.verify.differs', { method: v.method.today })}</p>
-                {v.changes.length ? (
-                  <ul className="verify-changes">
-                    {v.changes.map((c) => (
-                      <li key={c.version}>{c.text}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p>{t('app.verify.no_change')}</p>
-                )}
-              </>
-            )}
-          </div>
-        </section>
-        {v.sections.length ? (
-          <section className="card verify-card" aria-labelledby="verify-answers">
-            <h2 id="verify-answers">{t('app.verify.answers')}</h2>
-            {v.sections.map((s) => (
-              <div key={s.title} className="verify-section">
-                <h3>{s.title}</h3>
-                <dl className="verify-facts">
-                  {s.items.map((x, i) => (
-                    <div key={`${x.label}-${i}`}>
-                      <dt>{x.label}</dt>
-                      {x.value ? <dd>{x.value}</dd> : null}
-                    </div>
-                  ))}
-                </dl>
-              </div>
-            ))}
-          </section>
-        ) : null}
+        <VerifyNote v={v} t={t} locale={locale} />
+        <VerifyComparison v={v} t={t} />
+        <VerifyAnswers v={v} t={t} />
       </>
     );
   }

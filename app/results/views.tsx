@@ -5,16 +5,13 @@ import { apiErrorText } from '../api/http';
 import { ResultsSummary } from '../components/ResultsSummary';
 import { FilePicker, fileWords, useObjectUrl } from '../components/FilePicker';
 import { Skeleton } from '../components/Skeleton';
-import { figureText, numberText } from '../../words/numberText';
+import { numberText } from '../../words/numberText';
 import { stressTable } from '../../words/resultsText';
+import { KeyFigures, VerdictsView } from './FiguresViews';
+import { LimitersView } from './LimitersView';
+import { useFigures } from './useFigures';
 import { monthNames } from '../../words/dates';
-import {
-  isAbattementResults,
-  isFlowLimiterResults,
-  isFormulasResults,
-  type Results,
-} from '../../words/results';
-import type { Article, Limiter } from '../../words/results/flow-limiter';
+import { isAbattementResults, type Results } from '../../words/results';
 import { DataTable } from '../components/DataTable';
 import { useFrame } from '../frame';
 import { useFrameWizard } from '../state/useWizard';
@@ -149,205 +146,22 @@ export function SubmitPanel() {
   );
 }
 
-/**
- * The quote: every article of every roof added up (each Slowli kit counts once per drain, Retentio by
- * the roof surface in m²), with the roofs each one comes from.
- */
-function ArticlesTable({ limiters }: { limiters: Limiter[] }) {
-  const { t, locale } = useFrame();
-  const totals = new Map<string, Article & { roofs: string[] }>();
-  for (const l of limiters)
-    for (const a of l.articles) {
-      const cur = totals.get(a.divalto_id) ?? { ...a, quantity: 0, roofs: [] };
-      cur.quantity += a.quantity;
-      cur.roofs.push(l.roof_name);
-      totals.set(a.divalto_id, cur);
-    }
-  if (!totals.size) return null;
-  return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.sl_results.totals_caption')}>
-      <table className="results-table">
-        <caption>{t('app.sl_results.totals_caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('app.sl_results.article')}</th>
-            <th scope="col">{t('app.sl_results.roof')}</th>
-            <th scope="col">{t('app.sl_results.quantity')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...totals.values()].map((a) => (
-            <tr key={a.divalto_id}>
-              <th scope="row">
-                {a.name} <span className="chart-note">({a.divalto_id})</span>
-              </th>
-              <td>{a.roofs.join(', ')}</td>
-              <td>
-                {numberText(a.quantity, locale, 2)} {t(`app.sl_results.article_units.${a.unit}`)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/**
- * The limiters of a flow-limiter calculation (limiters): per roof, then the volume and leakage; with
- * `quote`, the recommended Retentio column and the quote's articles added up (the admin's view).
- */
-export function LimitersView({ r, quote }: { r: Results; quote: boolean }) {
-  const { t, locale } = useFrame();
-  if (!isFlowLimiterResults(r)) return null;
-  const limiters = r.limiters;
-  const routed = r.routing !== undefined && r.routing !== null;
-  return (
-    <>
-      {r.leakage_conform === false && !r.verdict ? (
-        <p role="alert" className="notice notice-warning">
-          {t('app.sl_results.leakage_excess', { diameter: r.diameter ?? '', excess: r.leakage_excess_pct })}
-        </p>
-      ) : null}
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.sl_results.limiters')}>
-        <table className="results-table">
-          <caption>{t('app.sl_results.limiters')}</caption>
-          <thead>
-            <tr>
-              {[
-                'roof',
-                'count',
-                'height_max',
-                ...(routed ? ['method_height'] : []),
-                'height_total',
-                'leakage',
-                ...(quote ? ['retentio'] : []),
-              ].map((k) => (
-                <th key={k} scope="col">
-                  {t(`app.sl_results.${k}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {limiters.map((l) => (
-              <tr key={l.roof_name}>
-                <th scope="row">{l.roof_name}</th>
-                <td>{numberText(l.count, locale, 0)}</td>
-                <td>{numberText(l.height_max, locale)}</td>
-                {routed ? <td>{numberText(l.method_height_max, locale)}</td> : null}
-                <td>{numberText(l.height_total, locale)}</td>
-                <td>{numberText(l.max_leakage, locale, 4)}</td>
-                {quote ? (
-                  <td>
-                    {l.recommended_retentio || l.articles.some((a) => a.type === 'retentio') ? '✓' : ''}
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {quote ? <ArticlesTable limiters={limiters} /> : null}
-      <dl className="totals">
-        <div>
-          <dt>{t('app.sl_results.volume')}</dt>
-          <dd>{numberText(r.max_volume, locale, 4)}</dd>
-        </div>
-        {typeof r.method_volume === 'number' ? (
-          <div>
-            <dt>{t('app.sl_results.method_volume')}</dt>
-            <dd>{numberText(r.method_volume, locale, 4)}</dd>
-          </div>
-        ) : null}
-        {typeof r.imposed_volume === 'number' ? (
-          <div>
-            <dt>{t('app.sl_results.imposed_volume')}</dt>
-            <dd>{numberText(r.imposed_volume, locale, 4)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t(r.routing ? 'app.sl_results.routed_peak' : 'app.sl_results.leakage')}</dt>
-          <dd>{numberText(r.max_leakage, locale, 4)}</dd>
-        </div>
-        <div>
-          <dt>{t('app.sl_results.lsha')}</dt>
-          <dd>{numberText(r.lsha, locale, 2)}</dd>
-        </div>
-        {quote && r.diameter !== undefined ? (
-          <div>
-            <dt>{t('app.sl_results.diameter')}</dt>
-            <dd>{String(r.diameter)}</dd>
-          </div>
-        ) : null}
-      </dl>
-    </>
-  );
-}
-
-/**
- * The verdict of a calculation (verdict): conform, conform with reservations, or not conform, each
- * finding in the calculator's words with its figures, and the rule the verdict applies.
- */
-export function VerdictView({ r }: { r: Results }) {
-  const { t } = useFrame();
-  const v = 'verdict' in r ? r.verdict : undefined;
-  if (!v) return null;
-  const tone =
-    v.status === 'conform' ? 'notice-info' : v.status === 'reservations' ? 'notice-warning' : 'notice-error';
-  return (
-    <section className={`notice ${tone} verdict`} aria-labelledby="verdict-title">
-      <h2 id="verdict-title">{t('app.verdict.title')}</h2>
-      <p>
-        <strong>{t(`app.verdict.${v.status}`)}</strong>
-      </p>
-      {v.findings.length ? (
-        <ul>
-          {v.findings.map((f, i) => (
-            <li key={`${f.code}-${i}`}>
-              {f.severity === 'not_conform' ? t('app.verdict.blocking') : t('app.verdict.reservation')}{' '}
-              {t(f.message, f.params)}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <p className="chart-note">{t(v.rule)}</p>
-    </section>
-  );
-}
-
 /** The monthly charts of an abattement calculation, with the axes' upper bounds the bundle gives. */
 function MonthlyCharts({ r, view }: { r: Results; view: ResultView }) {
   const { t, locale } = useFrame();
-  const w = useFrameWizard();
+  const w = useFigures();
   if (!isAbattementResults(r)) return null;
   return (
     <Suspense fallback={<Skeleton label={t('app.loading')} blocks={2} />}>
       <AbattementCharts
-        key={`${locale}-${w.session.unit_system}`}
-        system={w.session.unit_system}
+        key={`${locale}-${w.system}`}
+        w={w}
         data={r}
         t={t}
         months={monthNames(locale)}
         axes={(view.axes as Record<string, number> | undefined) ?? {}}
-        lang={locale}
       />
     </Suspense>
-  );
-}
-
-/** The figures of a `formulas` calculation: one row each, label, value and unit. */
-function Figures({ r }: { r: Results }) {
-  const { t, locale } = useFrame();
-  return (
-    <dl className="totals">
-      {(isFormulasResults(r) ? r.figures : []).map((f) => (
-        <div key={f.key}>
-          <dt>{t(f.label)}</dt>
-          <dd>{figureText(f.value, f.unit, f.digits ?? 2, t, locale)}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }
 
@@ -378,9 +192,9 @@ export const RESULT_VIEWS: Record<ResultKind, Entry> = {
     preload: charts.preload,
     draw: ({ view, results }) => <MonthlyCharts r={results!} view={view} />,
   },
-  figures: { needsResults: true, draw: ({ results }) => <Figures r={results!} /> },
+  figures: { needsResults: true, draw: ({ results }) => <KeyFigures results={results} /> },
   stress: { needsResults: true, draw: ({ results }) => <Stress r={results!} /> },
-  verdict: { needsResults: true, draw: ({ results }) => <VerdictView r={results!} /> },
+  verdict: { needsResults: true, draw: ({ results }) => <VerdictsView results={results} /> },
 };
 
 /**
@@ -416,9 +230,9 @@ export function drawsCharts(views: ResultView[]): boolean {
 
 /** The climate-stress sensitivity: the site under 10 % and 20 % more rain, beside the reference. */
 function Stress({ r }: { r: Results }) {
-  const { t, locale } = useFrame();
-  const w = useFrameWizard();
-  const table = isAbattementResults(r) ? stressTable(r, w.session.unit_system, t, locale) : null;
+  const { t } = useFrame();
+  const w = useFigures();
+  const table = isAbattementResults(r) ? stressTable(r, w, t) : null;
   if (!table) return null;
   return (
     <div className="results-stress">
@@ -432,15 +246,14 @@ function Stress({ r }: { r: Results }) {
 /** The annual summary of an abattement calculation, with its workbook when the bundle offers it. */
 function Summary({ r, workbook }: { r: Results; workbook: boolean }) {
   const { t, locale, calculator } = useFrame();
-  const w = useFrameWizard();
-  const id = w.session.project_id;
+  const id = useFrameWizard().session.project_id;
+  const w = useFigures();
   if (!isAbattementResults(r)) return null;
   return (
     <ResultsSummary
       results={r}
-      system={w.session.unit_system}
+      w={w}
       t={t}
-      lang={locale}
       xlsxUrl={workbook && id ? resultsXlsxUrl(calculator.api, id, locale) : null}
     />
   );

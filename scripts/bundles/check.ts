@@ -6,6 +6,7 @@ import metaSchema from '../../schemas/bundle.schema.json';
 import { checkCase, loadFixtures } from './fixtures';
 import { allKeys, ENGINE_KEYS, hasKey, keysOf } from './keys';
 import { staleModules } from './validators';
+import { CONTRACT_FORMATS } from '../../words/results';
 
 /** One thing wrong with a calculator folder: the file, the JSON pointer in it, what, and a hint. */
 export interface Problem {
@@ -76,7 +77,21 @@ export function checkFolder(dir: string): Problem[] {
       message: `the id '${bundle.id}' is not the folder's name '${name}'`,
       hint: `rename the folder or set "id": "${name}"`,
     });
-  for (const locale of bundle.locales) {
+  // the formats its calculation's own texts write with (the summary table, the note's cover)
+  const formats = Object.keys(bundle.figures.formats);
+  for (const name of CONTRACT_FORMATS[bundle.results.calculation] ?? [])
+    if (!formats.includes(name))
+      problems.push({
+        file: file('bundle.json'),
+        pointer: '/figures/formats',
+        message: `no format '${name}': the ${bundle.results.calculation} calculation's texts write with it`,
+        ...(didYouMean(name, formats) ? { hint: didYouMean(name, formats)! } : {}),
+      });
+  // its languages, and those its notes are read in (a messages file beyond them: the verification page)
+  const reading = ['fr', 'en'].filter(
+    (l) => !bundle.locales.includes(l) && existsSync(join(dir, `messages.${l}.json`)),
+  );
+  for (const locale of [...bundle.locales, ...reading]) {
     const own = join(dir, `messages.${locale}.json`);
     if (!existsSync(own)) {
       problems.push({ file: file(`messages.${locale}.json`), pointer: '', message: 'missing messages file' });

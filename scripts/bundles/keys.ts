@@ -1,4 +1,4 @@
-import type { Bundle } from '../../engine';
+import type { Bundle, FigureEntries } from '../../engine';
 
 /**
  * Every message key a bundle refers to, with the JSON pointer of its first use: steps, fields, options,
@@ -49,6 +49,7 @@ export function keysOf(bundle: Bundle): Map<string, string> {
     add(a.prompt?.title, `${at}/prompt/title`);
     add(a.prompt?.submit, `${at}/prompt/submit`);
   });
+  (bundle.results.exports ?? []).forEach((e, i) => add(e.label, `/results/exports/${i}/label`));
   (bundle.results.formulas ?? []).forEach((f, i) => {
     add(f.label, `/results/formulas/${i}/label`);
     add(f.unit, `/results/formulas/${i}/unit`);
@@ -64,12 +65,53 @@ export function keysOf(bundle: Bundle): Map<string, string> {
     figures(bundle.preview.cards?.figures ?? [], '/preview/cards/figures');
   }
   if (bundle.compare) {
-    figures(bundle.compare.figures, '/compare/figures');
     add(bundle.compare.monthly?.label, '/compare/monthly/label');
     add(bundle.compare.monthly?.unit, '/compare/monthly/unit');
   }
+  declaredKeys(bundle, add);
   return keys;
 }
+
+/**
+ * The keys of the declared figures: formats' units, figures' and groups' labels, each verdict's label,
+ * its status words and sentences for the statuses it can take, its notes and its rule when constant.
+ */
+function declaredKeys(bundle: Bundle, add: (k: string | undefined, at: string) => void): void {
+  const def = bundle.figures;
+  for (const [name, f] of Object.entries(def.formats)) {
+    add(f.unit, `/figures/formats/${name}/unit`);
+    add(f.deltaUnit, `/figures/formats/${name}/deltaUnit`);
+  }
+  const labels = (list: { label: string }[], at: string) =>
+    list.forEach((f, i) => add(f.label, `${at}/${i}/label`));
+  const entries = (list: FigureEntries[], at: string) =>
+    list.forEach((e, i) => {
+      add(e.label, `${at}/${i}/label`);
+      labels(e.figures, `${at}/${i}/figures`);
+    });
+  labels(def.site, '/figures/site');
+  entries(def.entries ?? [], '/figures/entries');
+  (def.verdicts ?? []).forEach((v, i) => {
+    const at = `/figures/verdicts/${i}`;
+    add(v.label, `${at}/label`);
+    // the statuses a verdict can take: those its json-logic names, else the design's three
+    const named = VERDICT_STATUSES.filter((s) => JSON.stringify(v.status).includes(`"${s}"`));
+    for (const s of named.length ? named : ['conform', 'reservations', 'not_conform']) {
+      add(`${v.words}${s}`, `${at}/words`);
+      if (v.line) add(`${v.line}${s}`, `${at}/line`);
+    }
+    if (typeof v.rule === 'string') add(v.rule, `${at}/rule`);
+    labels(v.figures ?? [], `${at}/figures`);
+    (v.notes ?? []).forEach((n, j) => {
+      const plural = `${n.message}_other`;
+      add(n.texts && Object.keys(n.texts).length ? plural : n.message, `${at}/notes/${j}/message`);
+      labels(n.figures ?? [], `${at}/notes/${j}/figures`);
+    });
+    entries(v.entries ?? [], `${at}/entries`);
+  });
+}
+
+const VERDICT_STATUSES = ['conform', 'reservations', 'not_conform', 'met', 'not_met'];
 
 /** Keys the engine and the pages produce themselves (errors, units, placeholders). */
 export const ENGINE_KEYS = [

@@ -73,7 +73,11 @@ if (type === 'slowli') {
   console.log(`Critical rain duration ${r.critical_duration_min} min`);
   if (r.routing)
     console.log(
-      `Routed block rains (${r.routing.durations_min[0]} min to ${r.routing.durations_min[1] / 60} h): peak outflow ${r.routing.peak_outflow_l_s} L/s at ${r.routing.critical_duration_min} min`,
+      `Routed storms (block rains of ${r.routing.durations_min[0]} min to ${r.routing.durations_min[1] / 60} h, worst ${r.routing.critical_duration_min} min): peak outflow ${r.routing.peak_outflow_l_s} L/s`,
+    );
+  for (const s of r.routing?.storms ?? [])
+    console.log(
+      `  ${s.kind}: ${s.intense_min === null ? '' : `${s.intense_min} min intense in `}${s.duration_min} min, peak ${s.peak_outflow_l_s} L/s (${(100 * s.permit_share).toFixed(2)} % of the permit), stores ${s.volume} m3`,
     );
   console.table(
     r.limiters.map((l) => ({

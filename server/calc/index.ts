@@ -5,6 +5,7 @@ import abattementSchema from './abattement/results.schema.json' with { type: 'js
 import type { StressCase } from '../../words/results/abattement';
 import type { Station } from './abattement/stations';
 import { calculateFlowLimiter, type FlowLimiterResults } from './flow-limiter/flowLimiter';
+import { flowLimiterSwmm, type ExportContext } from './flow-limiter/swmmExport';
 import flowLimiterSchema from './flow-limiter/results.schema.json' with { type: 'json' };
 import { calculateFormulas, type FormulasResults } from './formulas/formulas';
 import formulasSchema from './formulas/results.schema.json' with { type: 'json' };
@@ -37,10 +38,12 @@ function abattement(bundle: Bundle, project: StoredProject, opts: CalculateOptio
   if (!base.ok || opts.stress === false || !bundle.results.stress?.length) return base;
   const stress: StressCase[] = [];
   for (const f of bundle.results.stress) {
-    // a generated series from wetter normals; a measured one, its same days wetter
+    // a generated series from wetter normals; a measured one, its same days wetter; the surfaces behind a
+    // missed target are named for the project as it is only
     const r = calculateAbattement(product, project, {
       adjustStation: moreRain(f),
       rainFactor: f,
+      explain: false,
       ...measured,
     });
     if (!r.ok) continue;
@@ -116,6 +119,30 @@ export const CALCULATIONS: Record<
   'flow-limiter': (_bundle, project) => calculateFlowLimiter(project),
   abattement,
   formulas: calculateFormulas,
+};
+
+/**
+ * A file a calculation makes of a project and its results for another tool (issue 39: an EPA SWMM model),
+ * written in the words of the project's messages. A bundle offers one by its `format` in
+ * `results.exports` (where it appears, and for whom); GET /api/{type}/export/{format}/{id} serves it.
+ */
+export interface Exporter {
+  /** the file name's extension and the answer's media type */
+  extension: string;
+  mediaType: string;
+  write(project: StoredProject, results: Results, context: ExportContext): string;
+}
+export type { ExportContext };
+
+/** The exports of each calculation, by format. */
+export const EXPORTS: Record<string, Record<string, Exporter>> = {
+  'flow-limiter': {
+    swmm: {
+      extension: 'inp',
+      mediaType: 'text/plain; charset=utf-8',
+      write: (project, results, context) => flowLimiterSwmm(project, results as FlowLimiterResults, context),
+    },
+  },
 };
 
 /** The results schema of each calculation (its contract: the type of its results is generated from it). */

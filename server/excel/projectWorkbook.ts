@@ -1,5 +1,7 @@
 import ExcelJS from 'exceljs';
-import { truthy, type Bundle, type WorkbookCell } from '../../engine';
+import { fromServer, truthy, type Bundle, type ServerProject, type WorkbookCell } from '../../engine';
+import { figureWriter, type FigureWriter } from '../../words/figures';
+import { verdictTexts } from '../../words/verdicts';
 import type { ProjectTable } from '../db/database';
 import { holds, judge, type WorkflowData, type WorkflowWords } from '../workflow/data';
 
@@ -20,20 +22,34 @@ const v = (x: unknown): string | number | boolean | null =>
         ? safeText(x)
         : (x as number | boolean);
 
+/** A number as a figure format writes it: the value as written, and the number format showing it. */
+interface Figure {
+  figure: number | null;
+  numFmt: string;
+}
+const isFigure = (x: unknown): x is Figure => typeof x === 'object' && x !== null && 'numFmt' in x;
+
 function table(ws: ExcelJS.Worksheet, headers: unknown[], rows: unknown[][]): void {
   const head = ws.addRow(headers.map(v));
   head.font = { bold: true };
-  for (const r of rows) ws.addRow(r.map(v));
+  for (const r of rows) {
+    const row = ws.addRow(r.map((x) => (isFigure(x) ? x.figure : v(x))));
+    r.forEach((x, i) => {
+      if (isFigure(x)) row.getCell(i + 1).numFmt = x.numFmt;
+    });
+  }
   ws.columns.forEach((c) => {
     c.width = 22;
   });
 }
 
 /** A cell of a workflow's sheet in words: its label, or its value written as its format says. */
-function cellOf(cell: WorkbookCell, data: object, words: WorkflowWords): unknown {
+function cellOf(cell: WorkbookCell, data: object, words: WorkflowWords, w: FigureWriter): unknown {
   if (cell.label) return words.t(cell.label);
   const value = judge(cell.value ?? null, data);
   const format = cell.format;
+  if (format && typeof format === 'object' && 'figure' in format)
+    return { figure: w.value(format.figure, value), numFmt: w.numFmt(format.figure) } satisfies Figure;
   if (format && typeof format === 'object' && 'yes' in format)
     return words.t(truthy(value) ? format.yes : format.no);
   if (value === null || value === undefined || value === '') return cell.value === undefined ? null : value;
@@ -50,24 +66,25 @@ function cellOf(cell: WorkbookCell, data: object, words: WorkflowWords): unknown
   return value;
 }
 
-/** The verdict of the results in words: its status, each finding and the rule it was judged by. */
-function verdictRows(data: WorkflowData, words: WorkflowWords): { head: unknown[]; rows: unknown[][] } {
-  const { t } = words;
-  const verdict = data.results?.verdict as {
-    status: string;
-    rule: string;
-    findings: { severity: string; message: string; params: Record<string, unknown> }[];
-  };
-  return {
-    head: [t('app.verdict.title'), t(`app.verdict.${verdict.status}`)],
-    rows: [
-      ...verdict.findings.map((f) => [
-        t(f.severity === 'not_conform' ? 'app.verdict.blocking' : 'app.verdict.reservation'),
-        t(f.message, f.params),
-      ]),
-      [t(verdict.rule)],
-    ],
-  };
+/**
+ * The verdicts of the results as the bundle declares them (figures.verdicts), in words: each one's
+ * status, its sentences, each finding, the rule it was judged by, and the figures no sentence quotes.
+ */
+function verdictRows(
+  bundle: Bundle,
+  data: WorkflowData,
+  words: WorkflowWords,
+  w: FigureWriter,
+): { head: unknown[]; rows: unknown[][] } {
+  const verdicts = verdictTexts(bundle.figures.verdicts, data.results, w, words.t).filter((x) => x.status);
+  const rows = verdicts.flatMap((x, i) => [
+    ...(i > 0 ? [[x.label, x.words]] : []),
+    ...[x.line, ...x.notes].filter(Boolean).map((l) => [l]),
+    ...x.findings.map((f) => [f.prefix, f.message]),
+    ...(x.rule ? [[x.rule]] : []),
+    ...x.listed.map((f) => [f.label, f.text]),
+  ]);
+  return { head: verdicts[0] ? [verdicts[0].label, verdicts[0].words] : [], rows };
 }
 
 /**
@@ -84,12 +101,16 @@ export async function projectWorkbook(
   const wb = new ExcelJS.Workbook();
   wb.creator = 'Roof rainwater calculators';
   wb.created = new Date(row.created_at);
+  // figures written as the note writes them, in the project's unit system and the workbook's language
+  const { data: model } = fromServer(bundle, { id: row.id, steps: JSON.parse(row.content) } as ServerProject);
+  const system = model.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
+  const w = figureWriter(bundle.figures.formats, system, words.t, words.lang);
   for (const sheet of bundle.workflow?.workbook?.sheets ?? []) {
     if (!holds(sheet.when, data)) continue;
     // Excel allows 31 characters in a sheet's name
     const ws = wb.addWorksheet(words.t(sheet.title).slice(0, 31));
     if (sheet.kind === 'verdict') {
-      const { head, rows } = verdictRows(data, words);
+      const { head, rows } = verdictRows(bundle, data, words, w);
       table(ws, head, rows);
       continue;
     }
@@ -99,10 +120,10 @@ export async function projectWorkbook(
       ws,
       (sheet.columns ?? []).map((k) => words.t(k)),
       [
-        ...items.map((item) => (sheet.cells ?? []).map((c) => cellOf(c, { ...data, item }, words))),
+        ...items.map((item) => (sheet.cells ?? []).map((c) => cellOf(c, { ...data, item }, words, w))),
         ...(sheet.rows ?? [])
           .filter((r) => holds(r.when, data))
-          .map((r) => r.cells.map((c) => cellOf(c, data, words))),
+          .map((r) => r.cells.map((c) => cellOf(c, data, words, w))),
       ],
     );
   }

@@ -1,11 +1,10 @@
 import ExcelJS from 'exceljs';
+import type { FiguresDef, UnitSystem } from '../../engine';
 import type { Translator } from '../../words/i18n';
-import { toDisplay, unitKey } from '../../engine/units';
-import type { UnitSystem } from '../../engine';
+import { figureWriter } from '../../words/figures';
 import {
   imposedVolumeText,
   rainLabels,
-  rainValue,
   roofVerdict,
   siteSumText,
   siteVerdict,
@@ -14,69 +13,78 @@ import {
   upstreamText,
   verdictRules,
 } from '../../words/resultsText';
+import { verdictTexts } from '../../words/verdicts';
 import { monthNames } from '../../words/dates';
 import type { AbattementResults } from '../../words/results';
 import { safeText } from './projectWorkbook';
 
 /**
  * The results of an abattement project as a workbook, in the reader's language and the project's units:
- * a summary sheet (the verdicts and their rules, the imposed volume's, then a row per roof and one for
- * the site: annual retention, on the roof, target met, volumes per year, the water received from other
- * surfaces) and a monthly sheet (a row per roof and month, the rain in the project's units). Figures are
- * numbers, so that they can be summed and charted; the units are in the headers.
+ * a summary sheet (the declared verdicts, the site's and each roof's sentences and their rules, the
+ * imposed volume's, then a row per roof, the grounds, the snow left and the site: annual retention, on
+ * the roof, target met, volumes per year, the water received from other surfaces) and a monthly sheet (a
+ * row per roof and month, the rain in the project's units). Figures are numbers, so that they can be
+ * summed and charted, each the value the note writes (its bundle's format: its decimals, and a number
+ * format that shows them); the units are in the headers.
  */
 export async function resultsWorkbook(
   r: AbattementResults,
   i18n: Translator,
   system: UnitSystem,
+  figures: FiguresDef,
   meta: { project: string; created: Date },
 ): Promise<Buffer> {
   const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
   const lang = i18n.language;
+  const w = figureWriter(figures.formats, system, t, lang);
   const wb = new ExcelJS.Workbook();
   wb.created = meta.created;
-  const volUnit = t(unitKey('volume_m3', system)!);
-  const vol = (m3: number | undefined) =>
-    m3 === undefined ? null : (toDisplay(m3, 'volume_m3', system, system === 'IMPERIAL' ? 0 : 3) as number);
+  /** a cell's value as the note writes it, and the number format that shows its decimals */
+  const cell = (format: string, v: unknown) => ({ value: w.value(format, v), numFmt: w.numFmt(format) });
   const summary = wb.addWorksheet(t('app.results_view.summary'));
   summary.addRow([safeText(meta.project)]).font = { bold: true, size: 13 };
-  summary.addRow([siteVerdict(r, system, t, lang)]);
-  for (const x of imposedVolumeText(r, system, t, lang)) summary.addRow([x]);
+  for (const v of verdictTexts(figures.verdicts, r, w, t))
+    if (v.status)
+      for (const x of [t('app.figures.pair', { label: v.label, value: v.words }), v.line, ...v.notes])
+        if (x) summary.addRow([safeText(x)]);
+  summary.addRow([siteVerdict(r, w, t)]);
+  for (const x of imposedVolumeText(r, w, t)) summary.addRow([x]);
   for (const x of r.toitureResults) {
-    summary.addRow([safeText(roofVerdict(x, r.target_mm, system, t, lang))]);
-    if (x.upstream) summary.addRow([safeText(upstreamText(x, system, t, lang))]);
+    summary.addRow([safeText(roofVerdict(x, r.target_mm, w, t))]);
+    if (x.upstream) summary.addRow([safeText(upstreamText(x, w, t))]);
   }
-  for (const x of verdictRules(r, system, t, lang)) summary.addRow([x]);
+  for (const x of verdictRules(r, w, t)) summary.addRow([x]);
   summary.addRow([]);
+  const volUnit = w.unit('volume');
   const head = summary.addRow([
-    ...summaryHead(t).map((h, i) => (i === 0 ? h : `${h} (${i < 4 ? '%' : volUnit})`)),
+    ...summaryHead(t).map((h, i) => (i === 0 ? h : `${h} (${i < 4 ? w.unit('share') : volUnit})`)),
     `${t('app.results_view.received')} (${volUnit})`,
   ]);
   head.font = { bold: true };
-  // The site's volumes are the sums of the rows above (summaryRows), as on the page and in the note.
-  const figures = summaryRows(r, t);
-  for (const x of figures) {
-    const row = summary.addRow([
-      safeText(x.label),
-      x.abattement ?? null,
-      x.own ?? null,
-      x.target ?? null,
-      vol(x.volumes?.water_m3),
-      vol(x.volumes?.own_m3),
-      vol(x.volumes?.downstream_m3),
-      vol(x.volumes?.to_sewer_m3),
-      x.received_m3 === undefined ? null : vol(x.received_m3),
-    ]);
+  // The site's row: its own figures where the results give them, as on the page and in the note.
+  for (const x of summaryRows(r, t)) {
+    const cells = [
+      cell('share', x.abattement),
+      cell('share', x.own),
+      cell('share', x.target),
+      cell('volume', x.volumes?.water_m3),
+      cell('volume', x.volumes?.own_m3),
+      cell('volume', x.volumes?.downstream_m3),
+      cell('volume', x.volumes?.to_sewer_m3),
+      cell('volume', x.received_m3),
+    ];
+    const row = summary.addRow([safeText(x.label), ...cells.map((c) => c.value)]);
+    cells.forEach((c, i) => (row.getCell(i + 2).numFmt = c.numFmt));
     if (x.total) row.font = { bold: true };
   }
-  const sumNote = siteSumText(r, system, t, lang);
+  const sumNote = siteSumText(r, w, t);
   if (sumNote) summary.addRow([sumNote]);
   summary.getColumn(1).width = 40;
   for (let c = 2; c <= 9; c += 1) summary.getColumn(c).width = 18;
 
   const months = monthNames(lang);
   const monthly = wb.addWorksheet(t('app.results_view.monthly'));
-  const rain = rainLabels(system, t, lang);
+  const rain = rainLabels(w, t);
   monthly.addRow([
     t('app.results_view.surface'),
     t('app.results_view.month'),
@@ -87,17 +95,17 @@ export async function resultsWorkbook(
     rain.days,
   ]).font = { bold: true };
   for (const x of r.toitureResults)
-    x.monthlyResults.forEach((m, i) =>
-      monthly.addRow([
-        safeText(x.toiture.name),
-        months[i],
-        m.abattement,
-        m.own ?? null,
-        m.respectConsigneAbattement,
-        r.pluviometrie[i] ? rainValue(r.pluviometrie[i].pluie_precipite, system) : null,
-        r.pluviometrie[i]?.evenements_pluvieux ?? null,
-      ]),
-    );
+    x.monthlyResults.forEach((m, i) => {
+      const cells = [
+        cell('share', m.abattement),
+        cell('share', m.own),
+        cell('share', m.respectConsigneAbattement),
+        cell('rain', r.pluviometrie[i]?.pluie_precipite),
+        cell('days', r.pluviometrie[i]?.evenements_pluvieux),
+      ];
+      const row = monthly.addRow([safeText(x.toiture.name), months[i], ...cells.map((c) => c.value)]);
+      cells.forEach((c, j) => (row.getCell(j + 3).numFmt = c.numFmt));
+    });
   monthly.columns.forEach((c) => {
     c.width = 20;
   });

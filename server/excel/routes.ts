@@ -45,10 +45,11 @@ export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       if (!results) throw new HttpError(409, 'The project has no results yet: calculate it first');
       if (!isAbattementResults(results)) throw new HttpError(404, 'This product has no results workbook');
       // the unit system where the bundle keeps it, read as the form reads it
-      const { data } = fromServer(bundleOfProduct(product), serverProjectOf({ id: row.id, steps }));
+      const bundle = bundleOfProduct(product);
+      const { data } = fromServer(bundle, serverProjectOf({ id: row.id, steps }));
       const system = data.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
       const { i18n } = i18nOf(product, request.query.locale);
-      const xlsx = await resultsWorkbook(results, i18n, system, {
+      const xlsx = await resultsWorkbook(results, i18n, system, bundle.figures, {
         // the project by its name and readable number (never its random id)
         project: [row.name, row.number ? i18n.t('app.note_cover.id', { id: row.number }) : '']
           .filter(Boolean)

@@ -1,7 +1,8 @@
 import { Document, Image, Page, Text, View } from '@react-pdf/renderer';
 import type { Translator } from '../../words/i18n';
 import { Fragment, type ReactNode } from 'react';
-import type { FormState, StepDef } from '../../engine';
+import type { FiguresDef, FormState, StepDef } from '../../engine';
+import { figureWriter } from '../../words/figures';
 import { fieldText, isShown } from '../../words/fieldText';
 import { dateText, monthNames } from '../../words/dates';
 import { isAbattementResults, isFlowLimiterResults, type Results } from '../../words/results';
@@ -74,6 +75,8 @@ export interface NoteProps {
   }[];
   /** the bundle's calculation (flow-limiter, abattement, formulas): how results are drawn */
   calculation: string;
+  /** the bundle's declared figures: their formats, the key figures, the verdicts */
+  figures: FiguresDef;
   entries: NoteEntry[];
   results: Results | null;
   charts?: { pluviometrie: string | null; toitures: (string | null)[] };
@@ -109,6 +112,9 @@ export function NoteDocument(props: NoteProps) {
   const lang = i18n.language;
   const system = state.unitSystem;
   const months = monthNames(lang);
+  // every figure written by its bundle's format, as the results page and the Excel file write it
+  const w = figureWriter(props.figures.formats, system, t, lang);
+  const reading = { w, answers: props.figures.answers };
   const stepByKey = new Map(state.steps.map((st) => [st.key, st]));
   const version = results?.method.version;
 
@@ -124,10 +130,10 @@ export function NoteDocument(props: NoteProps) {
     let blocks: Block[] = [];
     if (sec.results && results)
       blocks = isFlowLimiterResults(results)
-        ? flowLimiterBlocks(results, t, lang, props.attachments)
+        ? flowLimiterBlocks(results, props.figures, w, t, props.attachments)
         : isAbattementResults(results)
-          ? abattementBlocks(results, t, months, charts, system, lang)
-          : figuresBlocks(results, t, lang);
+          ? abattementBlocks(results, props.figures, w, t, months, charts)
+          : figuresBlocks(props.figures, results, w, t);
     else if (sec.mirrored && step)
       blocks = [
         ...(sec.diagram ? diagramBlock(sec.diagram, step, t) : []),
@@ -158,7 +164,7 @@ export function NoteDocument(props: NoteProps) {
               {shown.map((f) => (
                 <View key={f.path} style={s.row}>
                   <Text style={s.label}>{t(f.label)}</Text>
-                  <Text style={s.value}>{fieldText(f, t, lang)}</Text>
+                  <Text style={s.value}>{fieldText(f, t, lang, reading)}</Text>
                 </View>
               ))}
             </View>
@@ -185,8 +191,7 @@ export function NoteDocument(props: NoteProps) {
         : [];
     units.push([heading, ...blocks, ...extra]);
   });
-  if (results && props.calculation !== 'formulas')
-    units.push(methodBlocks(results, t, system, lang, props.optionLabel));
+  if (results && props.calculation !== 'formulas') units.push(methodBlocks(results, t, w, props.optionLabel));
   const pages = pack(units);
 
   // Direct children of each page (react-pdf does not run a `render` nested in a fragment).
@@ -232,7 +237,7 @@ export function NoteDocument(props: NoteProps) {
               <Text style={s.value}>{v}</Text>
             </View>
           ))}
-        <View style={{ marginTop: 16 }}>{coverVerdict(results, t, system, lang)}</View>
+        <View style={{ marginTop: 16 }}>{coverVerdict(results, props.figures, w, t)}</View>
         {props.verification ? (
           <View style={s.verifyBox} wrap={false}>
             <Image style={s.verifyQr} src={props.verification.qr} />

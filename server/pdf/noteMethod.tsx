@@ -2,9 +2,15 @@ import { Text, View } from '@react-pdf/renderer';
 import type { UnitSystem } from '../../engine';
 import { toDisplay } from '../../engine/units';
 import { listOf } from '../../words/i18n';
-import { isAbattementResults, isFlowLimiterResults, type Results } from '../../words/results';
+import {
+  isAbattementResults,
+  isFlowLimiterResults,
+  type FlowLimiterResults,
+  type Results,
+} from '../../words/results';
 import { numberText } from '../../words/numberText';
-import { depthText, seriesCheckText } from '../../words/resultsText';
+import { seriesCheckText } from '../../words/resultsText';
+import type { FigureWriter } from '../../words/figures';
 import { s, tableBlocks, type Block } from './noteParts';
 import { measuredParagraphs, measuredTable } from './noteRain';
 
@@ -69,14 +75,35 @@ function provenanceText(p: Param, t: T, params: Record<string, unknown>): string
   return t('app.param_sources.default');
 }
 
+/**
+ * The design storms of a flow-limiter design (method 1.4 on) and the peak of each as a share of the
+ * allowed leakage, in words.
+ */
+function stormsText(routing: NonNullable<FlowLimiterResults['routing']>, t: T, lang: string): string {
+  const storms = routing.storms ?? [];
+  const of = (kind: string) => storms.find((s) => s.kind === kind);
+  const share = (kind: string) => numberText(100 * (of(kind)?.permit_share ?? Number.NaN), lang, 2, true);
+  return t('app.method_text.flow_limiter.storms', {
+    longest: numberText(routing.durations_min[1], lang, 0),
+    block_duration: numberText(of('block')?.duration_min, lang, 0),
+    block_share: share('block'),
+    chicago_hours: numberText((of('chicago')?.duration_min ?? Number.NaN) / 60, lang, 1),
+    chicago_share: share('chicago'),
+    intense: numberText(of('desbordes')?.intense_min, lang, 0),
+    total: numberText(of('desbordes')?.duration_min, lang, 0),
+    desbordes_share: share('desbordes'),
+    worst: t(`sl.storms.${routing.governing ?? 'block'}`),
+  });
+}
+
 /** The method section in prose, the climate data, the limits, the references and the parameters. */
 export function methodBlocks(
   results: Results,
   t: T,
-  system: UnitSystem,
-  lang: string,
+  w: FigureWriter,
   optionLabel: (value: string) => string | null,
 ): Block[] {
+  const { system, lang } = w;
   const params: Param[] = 'parameters' in results ? results.parameters : [];
   const value = (name: string) => {
     const v = params.find((p) => p.name === name)?.value;
@@ -102,8 +129,8 @@ export function methodBlocks(
     const retentio = results.limiters.some((l) => l.articles.some((a) => a.type === 'retentio'));
     paragraphs.push(
       t('app.method_text.flow_limiter.scope', {
-        rate: numberText(results.leakage_rate_l_s_ha, lang, 2),
-        qf: numberText(results.allowed_leakage_l_s, lang, 4),
+        rate: w.number('rate', results.leakage_rate_l_s_ha),
+        qf: w.number('flow', results.allowed_leakage_l_s),
         area: numberText(area, lang, 0),
       }),
       ...(rain && rainParams
@@ -117,13 +144,13 @@ export function methodBlocks(
               rainParams,
             ),
             t('app.method_text.flow_limiter.volume_rain', {
-              volume: numberText(results.method_volume, lang, 4),
+              volume: w.number('volume', results.method_volume),
               tm: numberText(results.critical_duration_min, lang, 0),
             }),
           ]
         : [
             t('app.method_text.flow_limiter.volume_rain', {
-              volume: numberText(results.max_volume, lang, 4),
+              volume: w.number('volume', results.max_volume),
               tm: numberText(results.critical_duration_min, lang, 0),
             }),
           ]),
@@ -131,7 +158,7 @@ export function methodBlocks(
       (!rain && results.volume_method !== 'methode_des_pluies')
         ? [
             t('app.method_text.flow_limiter.volume_imposed', {
-              volume: numberText(results.imposed_volume ?? results.max_volume, lang, 4),
+              volume: w.number('volume', results.imposed_volume ?? results.max_volume),
             }),
           ]
         : []),
@@ -143,11 +170,12 @@ export function methodBlocks(
       ...(routing
         ? [
             t('app.method_text.flow_limiter.routing', {
-              peak: numberText(routing.peak_outflow_l_s, lang, 4),
+              peak: w.text('flow', routing.peak_outflow_l_s),
               duration: numberText(routing.critical_duration_min, lang, 0),
             }),
           ]
         : []),
+      ...(routing?.storms ? [stormsText(routing, t, lang)] : []),
       t('app.method_text.flow_limiter.emptying', { hours: value('max_emptying_hours') ?? 48 }),
       ...(results.verdict ? [t(results.verdict.rule)] : []),
       t('app.method_text.flow_limiter.limits', {
@@ -160,7 +188,7 @@ export function methodBlocks(
     const pet = results.pet_method;
     const melt = value('snow_melt_mm_per_degree_day');
     // the rainy-day threshold in the project's units (1 mm, or 0.039 in)
-    const wet = depthText(value('wet_day_mm') ?? 1, system, t, lang);
+    const wet = w.text('depth', value('wet_day_mm') ?? 1);
     const meltText =
       melt === undefined
         ? ''
@@ -195,7 +223,7 @@ export function methodBlocks(
         }),
         m ? m.limits : t('app.method_text.abattement.limits', { period: station.period }),
       );
-    const check = seriesCheckText(results, system, t, lang);
+    const check = seriesCheckText(results, w, t);
     if (check) paragraphs.push(check);
     // what changed with the version the results were calculated with
     if (results.method.version.startsWith('3.')) paragraphs.push(t('app.method_text.abattement.version'));
@@ -210,7 +238,7 @@ export function methodBlocks(
     nameText(p, t, optionLabel),
     valueText(p, t, system, lang),
     provenanceText(p, t, {
-      wet: depthText(value('wet_day_mm') ?? 1, system, t, lang),
+      wet: isAbattementResults(results) ? w.text('depth', value('wet_day_mm') ?? 1) : '',
     }),
   ]);
   return [

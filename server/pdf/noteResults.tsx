@@ -1,9 +1,9 @@
 import { Image, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
-import type { UnitSystem } from '../../engine';
+import type { FiguresDef } from '../../engine';
+import { entriesTable, type FigureWriter } from '../../words/figures';
 import {
   depthParams,
-  depthText,
   hasSummary,
   imposedVolumeText,
   monthlyTable,
@@ -15,9 +15,8 @@ import {
   summaryTable,
   upstreamText,
   verdictRules,
-  volumeText,
 } from '../../words/resultsText';
-import { figureText, numberText } from '../../words/numberText';
+import { numberText } from '../../words/numberText';
 import {
   isAbattementResults,
   isFlowLimiterResults,
@@ -27,30 +26,22 @@ import {
   type Results,
 } from '../../words/results';
 import { Bars, MonthTable, s, sizeText, tableBlocks, type Block } from './noteParts';
+import { declaredVerdicts, keyFigureNodes, verdictLines, verdictNodes } from './noteVerdicts';
 
+/**
+ * The results in the note: the cover's verdicts and key figures, and the results section of each kind
+ * of calculation; every figure written by its bundle's format (words/figures.ts), every verdict as the
+ * bundle declares it (noteVerdicts.tsx). Exports `coverVerdict`, `abattementBlocks`,
+ * `flowLimiterBlocks`, `figuresBlocks`.
+ */
 type T = (k: string, p?: Record<string, unknown>) => string;
 type Charts = { pluviometrie: string | null; toitures: (string | null)[] } | undefined;
 
-/** Roofs whose verdict the cover lists; beyond, it points to the results section. */
-const COVER_ROOFS = 6;
-
-/** The verdict of a flow-limiter result with each finding in words (method 1.2 on), or null before. */
-function slVerdict(r: FlowLimiterResults, t: T): ReactNode {
-  const v = r.verdict;
-  if (!v) return null;
-  return (
-    <>
-      <Text style={{ fontFamily: 'Helvetica-Bold' }}>{t(`app.verdict.${v.status}`)}</Text>
-      {v.status === 'conform' ? <Text>{t('app.note_cover.conform')}</Text> : null}
-      {v.findings.map((f, i) => (
-        <Text key={`${f.code}-${i}`} style={s.bullet}>
-          • {f.severity === 'not_conform' ? t('app.verdict.blocking') : t('app.verdict.reservation')}{' '}
-          {t(f.message, f.params)}
-        </Text>
-      ))}
-    </>
-  );
-}
+/**
+ * Roofs whose verdicts the cover lists; a site of more points to the results section (which also gives
+ * the rules the site's and the roofs' figures follow), so that the cover holds on its page.
+ */
+const COVER_ROOFS = 3;
 
 const paramOf = (
   r: { parameters?: { name: string; value: unknown }[] },
@@ -77,51 +68,39 @@ function slIssues(r: FlowLimiterResults, t: T, lang: string): string[] {
   return issues;
 }
 
-/** The cover's target line and verdict with its key figures. */
-export function coverVerdict(results: Results | null, t: T, system: UnitSystem, lang: string): ReactNode {
+/** The cover's target line, its verdicts, and its key figures (figures.site, as the note prints them). */
+export function coverVerdict(results: Results | null, def: FiguresDef, w: FigureWriter, t: T): ReactNode {
   if (!results) return <Text style={s.verdict}>{t('app.note_cover.not_calculated')}</Text>;
-  if (isFormulasResults(results))
-    return (
-      <View>
-        <Text style={s.h3}>{t('app.note_cover.key_figures')}</Text>
-        {figuresBlocks(results, t, lang).map((b) => b.node)}
-      </View>
-    );
+  const verdicts = declaredVerdicts(def, results, w, t);
+  const keyFigures = (
+    <>
+      <Text style={s.h3}>{t('app.note_cover.key_figures')}</Text>
+      {keyFigureNodes(def, results, w, t)}
+    </>
+  );
+  if (isFormulasResults(results)) return <View>{keyFigures}</View>;
   if (isFlowLimiterResults(results)) {
     const r = results;
-    const issues = slIssues(r, t, lang);
-    const count = r.limiters.reduce((x, l) => x + l.count, 0);
-    const emptying = Math.max(...r.limiters.map((l) => l.emptying_hours ?? 0));
-    const m3 = (x: number) => `${numberText(x, lang, 4)} ${t('units.m3')}`;
-    const figures: [string, string][] = [
-      [t('app.note_cover.volume'), m3(r.max_volume)],
-      ...(typeof r.method_volume === 'number'
-        ? ([[t('app.note_cover.method_volume'), m3(r.method_volume)]] as [string, string][])
-        : []),
-      ...(typeof r.imposed_volume === 'number'
-        ? ([[t('app.note_cover.imposed_volume'), m3(r.imposed_volume)]] as [string, string][])
-        : []),
-      [
-        t(r.routing ? 'app.note_cover.routed_peak' : 'app.note_cover.leakage'),
-        `${numberText(r.max_leakage, lang, 4)} ${t('units.l_s')} (${numberText(r.lsha, lang, 2)} ${t('units.l_s_ha')})`,
-      ],
-      [t('app.note_cover.limiters'), numberText(count, lang, 0)],
-      [t('app.note_cover.emptying'), `${numberText(emptying, lang)} ${t('app.param_units.h')}`],
-    ];
+    const issues = slIssues(r, t, w.lang);
     return (
       <View>
         {r.leakage_rate_l_s_ha !== undefined ? (
           <Text>
             {t('app.note_cover.leakage_rate', {
-              rate: numberText(r.leakage_rate_l_s_ha, lang, 2),
-              qf: numberText(r.allowed_leakage_l_s, lang, 4),
+              rate: w.text('rate', r.leakage_rate_l_s_ha),
+              qf: w.text('flow', r.allowed_leakage_l_s),
             })}
           </Text>
         ) : null}
         <View style={s.verdict}>
           <Text style={s.h3}>{t('app.note_cover.verdict')}</Text>
-          {r.verdict ? (
-            slVerdict(r, t)
+          {verdicts.length ? (
+            verdicts.map((v) => (
+              <View key={v.key}>
+                {verdictNodes(v, t, true)}
+                {v.status === 'conform' ? <Text>{t('app.note_cover.conform')}</Text> : null}
+              </View>
+            ))
           ) : issues.length === 0 ? (
             <Text>{t('app.note_cover.conform')}</Text>
           ) : (
@@ -135,13 +114,7 @@ export function coverVerdict(results: Results | null, t: T, system: UnitSystem, 
             </>
           )}
         </View>
-        <Text style={s.h3}>{t('app.note_cover.key_figures')}</Text>
-        {figures.map(([k, v]) => (
-          <View key={k} style={s.row}>
-            <Text style={s.label}>{k}</Text>
-            <Text style={s.value}>{v}</Text>
-          </View>
-        ))}
+        {keyFigures}
       </View>
     );
   }
@@ -153,80 +126,76 @@ export function coverVerdict(results: Results | null, t: T, system: UnitSystem, 
     <View>
       <Text>
         {target !== null
-          ? t('app.note_cover.target_depth', depthParams(target, system, t, lang))
+          ? t('app.note_cover.target_depth', depthParams(target, w))
           : t('app.note_cover.no_target')}
       </Text>
       <View style={s.verdict}>
         <Text style={s.h3}>{t('app.note_cover.verdict')}</Text>
         {hasSummary(r) ? (
           <>
-            <Text>{siteVerdict(r, system, t, lang)}</Text>
-            {imposedVolumeText(r, system, t, lang).map((x) => (
-              <Text key={x}>{x}</Text>
-            ))}
-            {roofs.slice(0, COVER_ROOFS).map((x) => (
-              <Text key={x.toiture.name} style={s.bullet}>
-                • {roofVerdict(x, target, system, t, lang)}
-                {x.upstream ? ` ${upstreamText(x, system, t, lang)}` : ''}
-              </Text>
-            ))}
-            {roofs.length > COVER_ROOFS ? (
-              <Text style={s.bullet}>
-                {t('app.note_cover.more_roofs', { count: roofs.length - COVER_ROOFS })}
-              </Text>
-            ) : null}
-            {verdictRules(r, system, t, lang).map((x) => (
-              <Text key={x} style={s.small}>
-                {x}
-              </Text>
-            ))}
+            {verdicts.map((v) => verdictNodes(v, t, true))}
+            <Text>{siteVerdict(r, w, t)}</Text>
+            {roofs.length <= COVER_ROOFS ? (
+              roofs.map((x) => (
+                <Text key={x.toiture.name} style={s.bullet}>
+                  • {roofVerdict(x, target, w, t)}
+                  {x.upstream ? ` ${upstreamText(x, w, t)}` : ''}
+                </Text>
+              ))
+            ) : (
+              <Text style={s.bullet}>{t('app.note_cover.roofs_in_results', { count: roofs.length })}</Text>
+            )}
           </>
         ) : (
           <Text>{t('app.results_view.old_results')}</Text>
         )}
       </View>
-      {hasSummary(r) ? (
-        <>
-          <Text style={s.h3}>{t('app.note_cover.key_figures')}</Text>
-          {(
-            [
-              [t('app.results_view.annual'), `${numberText(r.site!.abattement, lang)} %`],
-              [t('app.results_view.rain'), volumeText(r.site!.precipitation_m3_per_year, system, t, lang)],
-              [t('app.results_view.evapotranspired'), volumeText(r.site!.et_m3_per_year, system, t, lang)],
-              [t('app.results_view.to_sewer'), volumeText(r.site!.to_sewer_m3_per_year, system, t, lang)],
-            ] as [string, string][]
-          ).map(([k, v]) => (
-            <View key={k} style={s.row}>
-              <Text style={s.label}>{k}</Text>
-              <Text style={s.value}>{v}</Text>
-            </View>
-          ))}
-        </>
-      ) : null}
+      {hasSummary(r) ? keyFigures : null}
     </View>
   );
 }
 
-/** The results section of an abattement note: summary, verdicts, each roof's months, the rainfall. */
+/** The declared verdicts as one block of the results section, under its heading. */
+function verdictsBlock(def: FiguresDef, results: unknown, w: FigureWriter, t: T): Block[] {
+  const verdicts = declaredVerdicts(def, results, w, t);
+  if (!verdicts.length) return [];
+  return [
+    {
+      lines: 3 + verdicts.reduce((x, v) => x + verdictLines(v), 0),
+      node: (
+        <View key="conclusion" style={s.verdict} wrap={false}>
+          <Text style={s.h3}>{t('app.note_cover.verdict')}</Text>
+          {verdicts.map((v) => verdictNodes(v, t))}
+        </View>
+      ),
+    },
+  ];
+}
+
+/**
+ * The results section of an abattement note: its verdicts, the site's retention and rules, the summary,
+ * the imposed volume, the climate stress, each roof's months, the rainfall.
+ */
 export function abattementBlocks(
   r: AbattementResults,
+  def: FiguresDef,
+  w: FigureWriter,
   t: T,
   months: string[],
   charts: Charts,
-  system: UnitSystem,
-  lang: string,
 ): Block[] {
   const blocks: Block[] = [];
   if (hasSummary(r)) {
-    const table = summaryTable(r, system, t, lang);
-    const rules = verdictRules(r, system, t, lang);
-    const imposed = imposedVolumeText(r, system, t, lang);
+    const table = summaryTable(r, w, t);
+    const rules = verdictRules(r, w, t);
+    const imposed = imposedVolumeText(r, w, t);
     blocks.push(
+      ...verdictsBlock(def, r, w, t),
       {
         lines: 3 + rules.reduce((x, y) => x + 1 + y.length / 95, 0),
         node: (
           <View key="verdict" wrap={false}>
-            <Text style={s.p}>{siteVerdict(r, system, t, lang)}</Text>
+            <Text style={s.p}>{siteVerdict(r, w, t)}</Text>
             {rules.map((x) => (
               <Text key={x} style={s.p}>
                 {x}
@@ -240,7 +209,7 @@ export function abattementBlocks(
         lines: 2,
         node: (
           <Text key="site-sum" style={s.p}>
-            {siteSumText(r, system, t, lang)}
+            {siteSumText(r, w, t)}
           </Text>
         ),
       },
@@ -259,7 +228,7 @@ export function abattementBlocks(
         ),
       });
   }
-  const stress = stressTable(r, system, t, lang);
+  const stress = stressTable(r, w, t);
   if (stress)
     blocks.push(
       ...tableBlocks('stress', stress.head, stress.rows, t('app.stress.title'), t('app.stress.intro')),
@@ -267,26 +236,29 @@ export function abattementBlocks(
   r.toitureResults.forEach((x, i) => {
     const values = x.monthlyResults.map((m) => m.abattement);
     const avg = Math.floor(values.reduce((a, b) => a + b, 0) / 12);
-    const table = monthlyTable(x, months, t, lang);
+    const table = monthlyTable(x, months, w, t);
     blocks.push({
       lines: (charts?.toitures[i] ? 20 : 13) + 9 + (x.annual?.downstream ? 1 : 0) + (x.upstream ? 2 : 0),
       node: (
         <View key={`roof-${i}`} wrap={false}>
           <Text style={s.h3}>
             {t('app.charts.roof', { name: x.toiture.name })}
-            {x.annual ? ` — ${t('app.charts.annual', { value: x.annual.abattement })}` : ''}
+            {x.annual ? ` — ${t('app.charts.annual', { value: w.text('share', x.annual.abattement) })}` : ''}
           </Text>
           {x.annual?.downstream ? (
             <Text>
-              {t('app.charts.annual_split', { own: x.annual.own, downstream: x.annual.downstream })}
+              {t('app.charts.annual_split', {
+                own: w.text('share', x.annual.own),
+                downstream: w.text('share', x.annual.downstream),
+              })}
             </Text>
           ) : null}
-          <Text>{roofVerdict(x, r.target_mm, system, t, lang)}</Text>
-          {x.upstream ? <Text>{upstreamText(x, system, t, lang)}</Text> : null}
+          <Text>{roofVerdict(x, r.target_mm, w, t)}</Text>
+          {x.upstream ? <Text>{upstreamText(x, w, t)}</Text> : null}
           <Text style={s.small}>
             {t('app.charts.average', { value: avg })}
             {typeof x.capacity_mm === 'number'
-              ? ` · ${t('app.note_page.capacity', { value: depthText(x.capacity_mm, system, t, lang) })}`
+              ? ` · ${t('app.note_page.capacity', { value: w.text('depth', x.capacity_mm) })}`
               : ''}
           </Text>
           {charts?.toitures[i] ? (
@@ -299,7 +271,7 @@ export function abattementBlocks(
       ),
     });
   });
-  const rain = rainfallTable(r, months, system, t, lang);
+  const rain = rainfallTable(r, months, w, t);
   blocks.push({
     lines: (charts?.pluviometrie ? 20 : 0) + 7,
     node: (
@@ -313,70 +285,38 @@ export function abattementBlocks(
   return blocks;
 }
 
-/** The figures of a `formulas` calculation: label, value and unit, one line each. */
-export function figuresBlocks(results: Results, t: T, lang: string): Block[] {
-  return (isFormulasResults(results) ? results.figures : []).map((f) => ({
-    lines: 1.4,
-    node: (
-      <View key={f.key} style={s.row}>
-        <Text style={s.label}>{t(f.label)}</Text>
-        <Text style={s.value}>{figureText(f.value, f.unit, f.digits ?? 2, t, lang)}</Text>
-      </View>
-    ),
-  }));
+/** The key figures of a `formulas` calculation (figures.site): label, value and unit, one line each. */
+export function figuresBlocks(def: FiguresDef, results: Results, w: FigureWriter, t: T): Block[] {
+  return keyFigureNodes(def, results, w, t).map((node) => ({ lines: 1.4, node }));
 }
 
-/** The results section of a flow-limiter note: the limiters, the totals, the client's files. */
+/**
+ * The results section of a flow-limiter note: each roof's figures and the key figures as the bundle
+ * declares them, the verdict, the client's files.
+ */
 export function flowLimiterBlocks(
   r: FlowLimiterResults,
+  def: FiguresDef,
+  w: FigureWriter,
   t: T,
-  lang: string,
   attachments: { filename: string; size: number }[],
 ): Block[] {
-  const routed = Boolean(r.routing);
-  const head = [
-    t('app.sl_results.roof'),
-    t('app.sl_results.count'),
-    t('app.sl_results.height_max'),
-    ...(routed ? [t('app.sl_results.method_height')] : []),
-    t('app.sl_results.height_total'),
-    t('app.sl_results.leakage'),
-  ];
-  const rows = r.limiters.map((l) => [
-    l.roof_name,
-    numberText(l.count, lang, 0),
-    numberText(l.height_max, lang),
-    ...(routed ? [numberText(l.method_height_max, lang)] : []),
-    numberText(l.height_total, lang),
-    numberText(l.max_leakage, lang, 4),
-  ]);
-  const blocks: Block[] = [
-    ...tableBlocks('limiters', head, rows, t('app.sl_results.limiters')),
-    {
-      lines: 2,
-      node: (
-        <Text key="totals" style={{ marginTop: 4 }}>
-          {t('app.sl_results.volume')} : {numberText(r.max_volume, lang, 4)}
-          {typeof r.method_volume === 'number'
-            ? ` · ${t('app.sl_results.method_volume')} : ${numberText(r.method_volume, lang, 4)}`
-            : ''}{' '}
-          · {t(routed ? 'app.sl_results.routed_peak' : 'app.sl_results.leakage')} :{' '}
-          {numberText(r.max_leakage, lang, 4)} · {t('app.sl_results.lsha')} : {numberText(r.lsha, lang, 2)}
-        </Text>
-      ),
-    },
-  ];
-  if (r.verdict)
-    blocks.push({
-      lines: 4 + r.verdict.findings.length * 2.5,
-      node: (
-        <View key="conclusion" style={s.verdict} wrap={false}>
-          <Text style={s.h3}>{t('app.note_cover.conclusion')}</Text>
-          {slVerdict(r, t)}
-        </View>
-      ),
-    });
-  else if (r.leakage_conform === false)
+  const blocks: Block[] = (def.entries ?? []).flatMap((e) => {
+    const table = entriesTable(e, r, w, t);
+    return tableBlocks(e.key, table.head, table.rows, t('app.sl_results.limiters'));
+  });
+  const figures = keyFigureNodes(def, r, w, t);
+  blocks.push({
+    lines: 1 + figures.length * 1.4,
+    node: (
+      <View key="totals" style={{ marginTop: 4 }} wrap={false}>
+        {figures}
+      </View>
+    ),
+  });
+  const verdicts = verdictsBlock(def, r, w, t);
+  blocks.push(...verdicts);
+  if (!verdicts.length && r.leakage_conform === false)
     blocks.push({
       lines: 3,
       node: (
@@ -396,7 +336,7 @@ export function flowLimiterBlocks(
           <Text style={s.h3}>{t('app.note_cover.files')}</Text>
           {attachments.map((f, i) => (
             <Text key={i} style={s.bullet}>
-              • {t('app.note_cover.file', { name: f.filename, size: sizeText(f.size, t, lang) })}
+              • {t('app.note_cover.file', { name: f.filename, size: sizeText(f.size, t, w.lang) })}
             </Text>
           ))}
         </View>

@@ -74,6 +74,7 @@ export async function renderNote(input: NoteInput): Promise<Uint8Array> {
       i18n={i18n}
       product={i18n.t(bundle.title)}
       calculation={bundle.results.calculation}
+      figures={bundle.figures}
       project={input.project}
       date={input.date}
       state={state}

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { derive, fromServer, type Bundle, type CompareFigure, type ServerProject } from '../../engine';
-import { figureRows } from '../../words/compareText';
+import { derive, fromServer, type ServerProject } from '../../engine';
 import { fieldText, isShown } from '../../words/fieldText';
 import type { Db, IssuedNoteTable, ProjectTable } from '../db/database';
 import { changesBetween } from '../calc/methodChanges';
+import { compareIssued } from './compare';
+import { figureWriter } from '../../words/figures';
 import { i18nOf } from '../i18n';
 import { bundleOfProduct, type ProductType } from '../projects/products';
 
@@ -137,11 +138,6 @@ export async function recordIssued(
 const personal = (step: { cards: { fields: { kind: string }[] }[] }): boolean =>
   step.cards.some((c) => c.fields.some((f) => f.kind === 'email' || f.kind === 'phone'));
 
-/** The figures compared: the bundle's comparison figures, else its preview's site figures. */
-function keyFigures(bundle: Bundle): CompareFigure[] {
-  return bundle.compare?.figures ?? bundle.preview?.site ?? [];
-}
-
 /** What the public page shows of an issued note, in `locale`; `today`: the same answers calculated now. */
 export function verificationView(
   note: IssuedNoteTable,
@@ -150,7 +146,7 @@ export function verificationView(
 ) {
   const type = note.product_type as ProductType;
   const bundle = bundleOfProduct(type);
-  const { i18n, locale: lang } = i18nOf(type, locale);
+  const { i18n, locale: lang } = i18nOf(type, locale, { reading: true });
   const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
   const base = {
     code: note.code,
@@ -166,6 +162,11 @@ export function verificationView(
     steps: JSON.parse(note.content),
   } as ServerProject);
   const state = derive(bundle, data);
+  // an answer of a quantity read back as the note reads it (figures.answers)
+  const reading = {
+    w: figureWriter(bundle.figures.formats, state.unitSystem, t, lang),
+    answers: bundle.figures.answers,
+  };
   const sections = state.steps
     .filter((st) => st.cards.length > 0 && (note.show_client === 1 || !personal(st)))
     .map((st) =>
@@ -177,29 +178,28 @@ export function verificationView(
               label: t(c.title.key, c.title.params),
               value: c.fields
                 .filter(isShown)
-                .map((f) => t('app.verify.answer', { label: t(f.label), value: fieldText(f, t, lang) }))
+                .map((f) =>
+                  t('app.verify.answer', { label: t(f.label), value: fieldText(f, t, lang, reading) }),
+                )
                 .join(' · '),
             })),
           }
         : {
             title: t(st.title),
             items: st.cards[0]!.fields.filter(isShown)
-              .map((f) => ({ label: t(f.label), value: fieldText(f, t, lang) }))
+              .map((f) => ({ label: t(f.label), value: fieldText(f, t, lang, reading) }))
               .filter((x) => x.value !== ''),
           },
     )
     .filter((s) => s.items.length > 0);
   const now = today.ok ? today.results : null;
-  // two figures side by side, read rather than scanned down a column: written as read ('119 m³', not
-  // '119,000 m³', which an English reader takes for 119 thousand)
-  const rows = figureRows({ figures: keyFigures(bundle) }, [issued, now], state.unitSystem, t, lang, false);
-  const figures = rows.map((r) => ({
-    label: r.label,
-    issued: r.cells[0]!.text,
-    today: now ? r.cells[1]!.text : null,
-    ...(r.cells[1]?.delta ? { delta: r.cells[1].delta } : {}),
-  }));
-  const same = now !== null && figures.every((f) => f.issued === f.today);
+  // every figure and verdict the bundle declares, written as the note writes them, in the reader's words
+  const compared = compareIssued(bundle.figures, issued, now, state.unitSystem, t, lang);
+  const same =
+    now !== null &&
+    !compared.figures.some((f) => f.differs) &&
+    !compared.verdicts.some((v) => v.differs) &&
+    compared.details.differing.length === 0;
   const todayVersion = versionOf(now);
   const method = (v: string) =>
     v && i18n.exists(`app.note_cover.methods.${note.calculation}`)
@@ -214,7 +214,7 @@ export function verificationView(
     sections,
     method: { issued: method(note.method_version), today: method(todayVersion) },
     climate: climateText(issued, note.climate, t),
-    figures,
+    ...compared,
     /** the calculation today refused the answers (a rule tightened since): the figures stand as issued */
     recalculated: now !== null,
     same,

@@ -30,6 +30,8 @@ export interface WorkflowWords {
   exists: (key: string) => boolean;
   /** a form option's label (a profile, a roof type), or null when the value is no option */
   option: (value: string) => string | null;
+  /** the language of the words (the workflow's) */
+  lang: string;
 }
 
 export function workflowWords(type: ProductType): WorkflowWords {
@@ -39,6 +41,7 @@ export function workflowWords(type: ProductType): WorkflowWords {
   return {
     t: (key, params) => i18n.t(key, params ?? {}),
     exists: (key) => i18n.exists(key),
+    lang: i18n.language,
     option: (value) => {
       const o = options.get(value);
       return o ? (o.literal ? o.label : i18n.t(o.label)) : null;

@@ -13,8 +13,9 @@ describe('npm run calc', () => {
     const out = execFileSync('npx', ['tsx', 'server/calc/cli.ts', 'server/calc/examples/sl-lyon.json'], {
       encoding: 'utf8',
     });
-    expect(out).toMatch(/Volume to store 39\.7 m3 \(méthode des pluies 37\.9 m3\)/);
-    expect(out).toMatch(/peak outflow 1\.19 L\/s/);
+    expect(out).toMatch(/Volume to store 41\.1 m3 \(méthode des pluies 37\.9 m3\)/);
+    expect(out).toMatch(/peak outflow 1\.2 L\/s/);
+    expect(out).toMatch(/desbordes: 132 min intense in 528 min, peak 1\.2 L\/s \(99\.92 % of the permit\)/);
     expect(out).toMatch(/Verdict: conform/);
     expect(out).toMatch(/Toiture A/);
     expect(out).toMatch(/Orifice 27 mm/);

@@ -74,7 +74,9 @@ describe('item 2: Retentio is counted full', () => {
 describe('item 3: a routing check on every design', () => {
   it('reports the routed peak outflow and heights beside the method figures, and the verdict reads them', () => {
     const r = ok(example('sl-lyon'));
-    expect(r.routing).toMatchObject({ durations_min: [15, 1440] });
+    // method 1.4: block rains to 72 h at least, beside a Chicago storm and a Desbordes double triangle
+    expect(r.routing).toMatchObject({ durations_min: [15, 4320], governing: 'desbordes' });
+    expect(r.routing!.storms!.map((s) => s.kind)).toEqual(['block', 'chicago', 'desbordes']);
     expect(r.routing!.peak_outflow_l_s).toBe(r.max_leakage);
     const l = r.limiters[0]!;
     expect(l.method_height_max).toBe(44.1);

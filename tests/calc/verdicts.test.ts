@@ -9,7 +9,7 @@ import type { Surface } from '../../server/calc/abattement/balance';
 import params from '../../server/calc/abattement/params.json' with { type: 'json' };
 import { balanceAt } from './balanceNetwork';
 import { referenceBalance } from './balanceReference';
-import { example, form } from './helpers';
+import { example, form, torontoSurfaces } from './helpers';
 
 const run = (product: 'skywater_manager' | 'smca', p: ReturnType<typeof example>): AbattementResults => {
   const r = calculateAbattement(product, p);
@@ -86,31 +86,9 @@ describe('the imposed retention volume (smca)', () => {
     Object.assign(form(p, 'Chantier'), { has_volume: true, volume });
     return run('smca', p).site;
   };
-  // Toronto: the tower roof (1500 m2, 10 cm of SFX, a SOPRADRAIN ECO 5 and the retention mat) and the
-  // intensive podium (600 m2, 30 cm of P by default) spilling onto it.
-  const surfaces: Surface[] = [
-    {
-      name: 'tower',
-      roof: true,
-      area: 1500,
-      capacity:
-        100 * params.substrate_retention_fraction.SFX.value +
-        params.ca_drain_storage_mm.SOPRADRAIN_ECO_5.value +
-        params.retention_mat_mm.value,
-      kc: params.crop_coefficient.CA_EXTENSIF.value,
-      infiltration: 0,
-      to: -1,
-    },
-    {
-      name: 'podium',
-      roof: true,
-      area: 600,
-      capacity: params.intensive_default_substrate_mm.value * params.substrate_retention_fraction.P.value,
-      kc: params.crop_coefficient.INTENSIF.value,
-      infiltration: 0,
-      to: 0,
-    },
-  ];
+  // Toronto: the tower roof and the intensive podium spilling onto it
+  const surfaces = torontoSurfaces(0);
+
   const ref = reference('toronto', surfaces, [1, 0], 5);
   const freeShare = (m3: number, month?: number) => {
     const days = Array.from(ref.freeAtRainStart).filter(

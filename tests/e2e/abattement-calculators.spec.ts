@@ -92,7 +92,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
   // Each roof is headed by its annual retention by volume; the seed's line is the mean of the months.
   const roofA = page.locator('figcaption').filter({ hasText: 'Toiture A' });
-  await expect(roofA).toContainText(/Abattement annuel \(en volume\) : \d+(,\d)? %/);
+  await expect(roofA).toContainText(/Abattement annuel \(en volume\) : \d+(,\d)?\s%/);
   await expect(roofA).toContainText(/Moyenne des valeurs mensuelles : \d+ %/);
   await expect(page.locator('figcaption').filter({ hasText: 'Toiture B' })).toContainText(
     'Abattement annuel (en volume)',
@@ -108,11 +108,11 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
     /^Pluie \+ 20 %/,
   ]);
   await expect(
-    page.getByText(/Sur l'ensemble du site, \d+(,\d)? % de la pluie annuelle ne rejoint pas le réseau/),
+    page.getByText(/Sur l'ensemble du site, \d+(,\d)?\s% de la pluie annuelle ne rejoint pas le réseau/),
   ).toBeVisible();
   await expect(
     page.getByText(
-      /^Toiture A : les premiers 8 mm de sa propre pluie sont retenus sur \d+(,\d)? % des jours de pluie\.$/,
+      /^Toiture A : les premiers 8\smm de sa propre pluie sont retenus sur \d+(,\d)?\s% des jours de pluie\.$/,
     ),
   ).toBeVisible();
   const summary = page

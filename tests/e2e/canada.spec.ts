@@ -62,7 +62,7 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   await checkAnswersThenSubmit(page, { check: 'Check my answers', submit: 'Start the calculation' });
   await expect(page).toHaveURL(/\/client\/smca\/results$/);
   const tower = page.locator('figcaption').filter({ hasText: 'Tower roof' });
-  await expect(tower).toContainText(/Annual retention \(by volume\): \d+(\.\d)? %/);
+  await expect(tower).toContainText(/Annual retention \(by volume\): \d+(\.\d)?\s%/);
   await expect(tower).toContainText(/Mean of monthly values: \d+ %/);
   await expect(page.getByRole('heading', { name: 'Annual summary' })).toBeVisible();
   await expect(
@@ -70,18 +70,20 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
       .getByRole('row', { name: /^Whole site/ })
       .getByRole('cell')
       .nth(3),
-  ).toHaveText(/^[\d,]+ US gal$/);
+  ).toHaveText(/^[\d,]+\sUS gal$/);
   await expect(
-    page.getByText(/^Tower roof: the first 0\.2 in of its own rain is retained on [\d.]+ % of rainy days\.$/),
+    page.getByText(
+      /^Tower roof: the first 0\.2\sin of its own rain is retained on [\d.]+\s% of rainy days\.$/,
+    ),
   ).toBeVisible();
   // the imposed volume judged on how often it is free when the rain starts, and its rule (issue 25, 7)
   await expect(
     page.getByText(
-      /^Imposed retention volume: 1,000 US gal\. It is free at the start of [\d.]+ % of rainy days/,
+      /^Imposed retention volume: 1,000\sUS gal\. It is free at the start of [\d.]+\s% of rainy days/,
     ),
   ).toBeVisible();
   await expect(
-    page.getByText(/^Rule: the imposed volume must be free when the rain starts on at least 90 %/),
+    page.getByText(/^Rule: the imposed volume must be free when the rain starts on at least 90\.0\s%/),
   ).toBeVisible();
   await expect(page.getByText(/^Rule: a rainy day counts for the site when the whole site/)).toBeVisible();
   // the rain normals in inches (issue 25, 10)
@@ -141,7 +143,7 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
       .getByRole('row', { name: /^Whole site/ })
       .getByRole('cell')
       .nth(3),
-  ).toHaveText(/^[\d,.]+ m³$/);
+  ).toHaveText(/^[\d,.]+\sm³$/);
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 800 });
     await page.screenshot({ path: `test-results/results-units-${width}.png` });
@@ -152,7 +154,7 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
       .getByRole('row', { name: /^Whole site/ })
       .getByRole('cell')
       .nth(3),
-  ).toHaveText(/^[\d,]+ US gal$/);
+  ).toHaveText(/^[\d,]+\sUS gal$/);
   await expectAccessible(page, 'smca results with the unit switch (English)');
 });
 

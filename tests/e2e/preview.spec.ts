@@ -47,10 +47,10 @@ test('sm: the preview follows a substrate thickness and matches the results afte
 
   const panel = page.getByRole('region', { name: 'Aperçu' });
   const site = panel.locator('dd').first();
-  await expect(site).toHaveText(/^\d+,\d %$/);
+  await expect(site).toHaveText(/^\d+,\d\s%$/);
   const card = page.locator('.card').first();
   const roof = card.locator('.card-preview dd').first();
-  await expect(roof).toHaveText(/^\d+,\d %$/);
+  await expect(roof).toHaveText(/^\d+,\d\s%$/);
   const before = { site: await site.textContent(), roof: await roof.textContent() };
   expect(previews).toEqual([200]);
 
@@ -137,7 +137,7 @@ test('sm: a new project asks for a preview only when its roofs are complete, nev
     await box('Surface').nth(i).pressSequentially(surface, { delay: 20 });
     await page.getByRole('combobox', { name: 'Système' }).nth(i).selectOption({ label: 'Autoprotégé' });
     await expect(panel).toHaveAttribute('data-state', 'ready');
-    await expect(panel.locator('dd').first()).toHaveText(/^\d+(,\d)? %$/);
+    await expect(panel.locator('dd').first()).toHaveText(/^\d+(,\d)?\s%$/);
   }
   expect(previews.length).toBeGreaterThan(0);
   expect(previews.filter((s) => s !== 200)).toEqual([]);
@@ -158,7 +158,7 @@ test('sm: a newer edit cancels the preview on its way', async ({ page }) => {
     .click();
   const panel = page.getByRole('region', { name: 'Aperçu' });
   const roof = page.locator('.card').first().locator('.card-preview dd').first();
-  await expect(roof).toHaveText(/^\d+,\d %$/);
+  await expect(roof).toHaveText(/^\d+,\d\s%$/);
   // The server's answers take a while now: the first edit's request is still on its way at the second.
   const cancelled: string[] = [];
   const sent: string[] = [];

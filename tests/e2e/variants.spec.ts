@@ -52,9 +52,9 @@ test('sm: duplicate as a variant, change it, compare the two, find them grouped 
   const site = figures.getByRole('row', { name: /^Abattement annuel du site/ });
   const cells = site.getByRole('cell');
   await expect(cells.nth(1)).toHaveClass(/cmp-better/);
-  await expect(cells.nth(1)).toContainText(/\(\+\d+,\d pt, mieux que la variante 1\)/);
+  await expect(cells.nth(1)).toContainText(/\(\+\d+,\d\spt, mieux que la variante 1\)/);
   // the variant's own figure is the one its results page gave
-  const shown = (await cells.nth(1).textContent())!.match(/^\d+,\d %/)![0];
+  const shown = (await cells.nth(1).textContent())!.match(/^\d+,\d\s%/)![0];
   expect(variantSite).toContain(shown);
   const inputs = page.getByRole('region', { name: "Ce qui change d'une variante à l'autre" });
   await expect(inputs.getByRole('row', { name: /Toiture A\) · Épaisseur du substrat/ })).toContainText('30');

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { RESERVED_VERDICT } from '../issuedVerdict';
 import { qrOfCover } from '../qrFromPdf';
 import { expectAccessible } from './axe';
 import { PORTS } from './ports';
@@ -62,14 +63,22 @@ test.afterAll(async () => {
   for (const s of [a, b]) if (s) rmSync(s.dir, { recursive: true, force: true });
 });
 
+/** An issued flow-limiter note's stored results, as the tests change them. */
+interface IssuedResults {
+  method: { version: string };
+  max_volume: number;
+  diameter: number;
+  verdict: { status: string; rule: string; findings: unknown[] };
+}
+
 /** The first server's database, as a build of another method version would have left an issued note. */
-function asIssuedBy(code: string, version: string, change: (r: { max_volume: number }) => void): void {
+function asIssuedBy(code: string, version: string, change: (r: IssuedResults) => void): void {
   const db = new Database(join(a.dir, 'app.db'));
   try {
     const row = db.prepare('select results from issued_notes where code = ?').get(code) as {
       results: string;
     };
-    const results = JSON.parse(row.results) as { method: { version: string }; max_volume: number };
+    const results = JSON.parse(row.results) as IssuedResults;
     results.method.version = version;
     change(results);
     db.prepare('update issued_notes set results = ?, method_version = ? where code = ?').run(
@@ -153,7 +162,11 @@ test('a method version changed since the note: each difference with the change t
   await page.goto(`${address}?lang=fr`);
   const verdict = page.getByRole('status').filter({ hasText: 'Les chiffres diffèrent' });
   await expect(verdict).toBeVisible();
-  await expect(verdict.getByRole('listitem')).toHaveText([/^Méthode 1\.2 :/, /^Méthode 1\.3 :/]);
+  await expect(verdict.getByRole('listitem')).toHaveText([
+    /^Méthode 1\.2 :/,
+    /^Méthode 1\.3 :/,
+    /^Méthode 1\.4 :/,
+  ]);
   await expect(page.locator('tr.verify-differs')).toHaveCount(1);
   // the author withdraws it from the calculator page
   await page.goto(`${a.url}/client/sl/calculator?id=${id}`);
@@ -164,6 +177,82 @@ test('a method version changed since the note: each difference with the change t
   await page.goto(`${address}?lang=fr`);
   await expect(page.getByRole('alert')).toContainText('Ce code a été retiré');
   await expect(page.getByRole('table')).toHaveCount(0);
+});
+
+test('an orifice changed alone, and the verdict: each difference shown, issued and recalculated (issue 36)', async ({
+  page,
+}) => {
+  const id = await calculatedProject(page, a);
+  const address = (await qrOfCover(await print(page, id)))!;
+  const code = address.split('/').pop()!;
+  // what a build of method 1.1 issued: another orifice (which the note never prints), another verdict
+  asIssuedBy(code, '1.1.0', (r) => {
+    r.diameter += 6;
+    r.verdict = structuredClone(RESERVED_VERDICT);
+  });
+  await page.goto(`${address}?lang=fr`);
+  await expect(page.getByRole('status').filter({ hasText: 'Les chiffres diffèrent' })).toBeVisible();
+  // the orifice: compared, its value never written
+  const orifice = page.locator('tr[data-figure="diameter"]');
+  await expect(orifice).toHaveClass(/verify-differs/);
+  await expect(orifice.locator('td').first()).toHaveText('non imprimé');
+  await expect(orifice.locator('td').nth(1)).toContainText('différent');
+  // each difference points to the method's history
+  await expect(orifice.getByRole('link', { name: /changements de méthode 1\.2, 1\.3/ })).toHaveAttribute(
+    'href',
+    '#verify-changes',
+  );
+  // the verdict as issued and as recalculated
+  const verdict = page.locator('tr[data-verdict="design"]');
+  await expect(verdict).toHaveClass(/verify-differs/);
+  await expect(verdict.locator('td[data-side="issued"]')).toContainText('Conforme avec réserves');
+  await expect(verdict.locator('td[data-side="issued"]')).toContainText('Réserve : la durée de pluie');
+  await expect(verdict.locator('td[data-side="today"] .verify-status')).toHaveText('Conforme');
+  await expect(page.locator('#verify-changes li')).toHaveText([/^Méthode 1\.2 :/, /^Méthode 1\.3 :/]);
+  // only these two differ: the other figures stand, the roofs' figures are the same
+  await expect(page.locator('tr.verify-differs')).toHaveCount(2);
+  await expect(page.locator('.verify-details-same')).toBeVisible();
+});
+
+test('the verification page for the city official: styled as the results, English throughout (issue 37)', async ({
+  page,
+}) => {
+  const id = await calculatedProject(page, a);
+  const address = (await qrOfCover(await print(page, id)))!;
+  // a French-only calculator's note read in English: English words, English numbers
+  await page.goto(`${address}?lang=en`);
+  const figures = page.getByRole('region', { name: 'Key figures: as issued and calculated again today' });
+  await expect(figures.getByRole('rowheader', { name: 'Volume to store' })).toBeVisible();
+  await expect(figures.locator('tr[data-figure="peak"] td').first()).toHaveText(/^\d\.\d\d\sL\/s$/);
+  await expect(page.getByRole('row', { name: /Design check/ })).toContainText('Conform');
+  await expect(page.getByRole('region', { name: 'The project' })).toContainText('Retention area: 1,200 m²');
+  const text = await page.locator('main').innerText();
+  expect(text).not.toMatch(/Volume à stocker|Toitures|Débit|Conforme|Surface de rétention/);
+  // no decimal comma in a figure (1,200 m² is a thousands separator)
+  expect(text).not.toMatch(/\d,\d{1,2}\s?(%|m³|L\/s|mm|h)\b/);
+  // row headings to the left like the results' tables, column headings apart, figures on one line
+  const heading = figures.getByRole('rowheader').first();
+  expect(await heading.evaluate((el) => getComputedStyle(el).textAlign)).toBe('left');
+  const heads = figures.locator('thead th');
+  const [h1, h2] = [await heads.nth(1).boundingBox(), await heads.nth(2).boundingBox()];
+  expect(h2!.x - (h1!.x + h1!.width)).toBeGreaterThanOrEqual(0);
+  expect(
+    await heads.nth(1).evaluate((el) => Number.parseFloat(getComputedStyle(el).paddingRight)),
+  ).toBeGreaterThanOrEqual(8);
+  // on a phone, in French: "66,0 %" never wraps before its unit
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${address}?lang=fr`);
+  const cells = page.locator('.verify-table td');
+  await expect(cells.first()).toBeVisible();
+  for (const cell of await page.locator('tr[data-figure] td:first-of-type').all()) {
+    const lines = await cell.evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el.firstChild ?? el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(lines).toBe(1);
+  }
+  await expectAccessible(page, 'verification page in French on a phone');
 });
 
 test('a project reopened by its link in a second browser, edited and saved; a renewed link is dead', async ({

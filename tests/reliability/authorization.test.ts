@@ -96,6 +96,8 @@ const ROWS: Row[] = [
   { route: 'PUT /api/:type/note_draft/:id', project: 'sl', request: json((p) => `/api/slowli/note_draft/${p.id}`, () => emptyNote), client: [204, 404, 204, 404], admin: [401, 401, 204, 401] },
   // A flow-limiter project has no results workbook: 404 to whoever may see it.
   { route: 'GET /api/:type/results_xlsx/:id', project: 'sl', request: get((p) => `/api/slowli/results_xlsx/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 404, 401] },
+  // The SWMM model holds the orifice diameter, kept from clients: admins only (the bundle's `when`).
+  { route: 'GET /api/:type/export/:format/:id', project: 'sl', request: get((p) => `/api/slowli/export/swmm/${p.id}`), client: [403, 404, 200, 404], admin: [401, 401, 200, 401] },
 
   // The same routes on the admin's abattement project: sm is not offered in client mode (404 to all).
   { route: 'GET /api/:type/project/search/:page', project: 'sm', request: get(() => '/api/skywater_manager/project/search/1'), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
@@ -114,6 +116,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/:type/note_draft/:id', project: 'sm', request: get((p) => `/api/skywater_manager/note_draft/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
   { route: 'PUT /api/:type/note_draft/:id', project: 'sm', request: json((p) => `/api/skywater_manager/note_draft/${p.id}`, () => emptyNote), client: [404, 404, 404, 404], admin: [401, 401, 204, 401] },
   { route: 'GET /api/:type/results_xlsx/:id', project: 'sm', request: get((p) => `/api/skywater_manager/results_xlsx/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
+  { route: 'GET /api/:type/export/:format/:id', project: 'sm', request: get((p) => `/api/skywater_manager/export/swmm/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 404, 401] },
 
   // The Canadian calculator's saves and previews: offered in neither mode (404 to all, body unread).
   { route: 'POST /api/smca/project', project: 'sl', request: json(() => '/api/smca/project', () => projectBody('smca')), client: [404, 404, 404, 404], admin: [404, 404, 404, 404] },

@@ -62,14 +62,17 @@ describe('bodies that cost the server', () => {
       const [config, verdict] = await Promise.all([probe(), upload.answer]);
       expect(config.status).toBe(200);
       expect(verdict).toEqual({ status: 200, body: '{"issued":false,"withdrawn":false}' });
-      // one byte over the limit is refused, and the server still answers
+      // one byte over the limit, announced, is refused before any of it is read, and the server still
+      // answers (only the head is sent: a client still writing when the server answers 413 and closes
+      // may see its connection reset before it reads the answer, which would decide the test by timing)
       const over = rawRequest(server.url, {
         method: 'POST',
         path: `/api/verify/${code}/pdf`,
         headers: { 'content-type': 'application/pdf', 'content-length': 40 * MB + 1 },
       });
-      void over.end(Buffer.alloc(40 * MB + 1, 0x20));
+      over.req.flushHeaders();
       expect((await over.answer).status).toBe(413);
+      over.req.destroy();
       expect(await verify(pdf)).toEqual({ status: 200, body: '{"issued":true,"withdrawn":false}' });
     },
   );

@@ -53,6 +53,67 @@ describe('bundles:check', () => {
     );
   });
 
+  it('refuses a calculator that declares no figure: its note could not be verified (issue 36)', () => {
+    const none = broken('bundle.json', (b) => {
+      delete b.figures;
+    });
+    expect(none).toContainEqual(
+      expect.objectContaining({ pointer: '', message: "must have required property 'figures'" }),
+    );
+    const empty = broken('bundle.json', (b) => {
+      b.figures.site = [];
+    });
+    expect(empty).toContainEqual(
+      expect.objectContaining({ pointer: '/figures/site', message: 'must NOT have fewer than 1 items' }),
+    );
+  });
+
+  it('names a figure whose format is not declared, and a format its calculation needs', () => {
+    const problems = broken('bundle.json', (b) => {
+      b.figures.site[2].format = 'volme';
+    });
+    expect(problems).toEqual([
+      expect.objectContaining({
+        pointer: '/figures/site/2/format',
+        message: "no format 'volme' in figures.formats",
+        hint: "did you mean 'volume'?",
+      }),
+    ]);
+    const sm = join(import.meta.dirname, '../../schemas/sm');
+    const root = mkdtempSync(join(tmpdir(), 'rw-kit-'));
+    made.push(root);
+    cpSync(sm, join(root, 'sm'), { recursive: true });
+    const file = join(root, 'sm', 'bundle.json');
+    const json = JSON.parse(readFileSync(file, 'utf8')) as Json;
+    delete json.figures.formats.typed_volume;
+    writeFileSync(file, JSON.stringify(json));
+    expect(checkFolder(join(root, 'sm'))).toContainEqual(
+      expect.objectContaining({
+        pointer: '/figures/formats',
+        message: "no format 'typed_volume': the abattement calculation's texts write with it",
+      }),
+    );
+  });
+
+  it('names a figure label or a verdict sentence missing from the messages', () => {
+    const problems = broken('bundle.json', (b) => {
+      b.figures.site[0].label = 'tank.results.aera';
+      b.figures.verdicts = [
+        {
+          key: 'full',
+          label: 'tank.results.tank',
+          status: 'met',
+          words: 'app.verdict.',
+          line: 'tank.lines.',
+        },
+      ];
+    });
+    expect(problems.map((p) => [p.pointer, p.message])).toEqual([
+      ['/figures/site/0/label', "message key 'tank.results.aera' is missing from messages.fr.json"],
+      ['/figures/verdicts/0/line', "message key 'tank.lines.met' is missing from messages.fr.json"],
+    ]);
+  });
+
   it('names an unknown var and the model path that was meant', () => {
     const problems = broken('bundle.json', (b) => {
       b.results.formulas[1].value['/'][0]['*'][0] = { var: 'form.project.rian' };

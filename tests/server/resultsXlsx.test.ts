@@ -74,15 +74,21 @@ describe('results_xlsx', () => {
       expect(row[4]).toBeCloseTo(r.volumes.water_m3 / 0.00378541178, -1);
     }
     expect(values.find((v) => v[0] === 'Whole site')![1]).toBe(results.site.abattement);
-    expect(String(values[1]?.[0])).toMatch(/^Over the whole site, [\d.]+ % of the annual rain/);
     const lines = values.map((v) => String(v[0] ?? ''));
+    // the declared verdicts first, as the note's cover says them (issue 37 item 8)
+    expect(lines.slice(1, 3)).toEqual([
+      'Retention target: Not met',
+      expect.stringMatching(/^Retaining 0\.197\u00a0in of every rain: met on only /),
+    ]);
+    expect(lines).toContain('Imposed retention volume: Not met');
+    expect(lines.some((x) => /^Over the whole site, [\d.]+\s% of the annual rain/.test(x))).toBe(true);
     // the imposed volume's verdict and rule, in gallons (issue 25, 7 and 10)
     expect(lines).toContain(
-      'Imposed retention volume: 13,209 US gal. It is free at the start of 22.7 % of rainy days (0 % in Feb, 59.9 % in Aug).',
+      'Imposed retention volume: 13,209\u00a0US gal. It is free at the start of 22.7\u00a0% of rainy days (0.0\u00a0% in Feb, 59.9\u00a0% in Aug).',
     );
-    expect(
-      lines.some((x) => x.startsWith('Rule: the imposed volume must be free when the rain starts')),
-    ).toBe(true);
+    expect(lines.some((x) => x.startsWith('13,209\u00a0US gal free when the rain starts on only'))).toBe(
+      true,
+    );
     // the site's rule, and the water the tower roof receives from the podium apart (issue 25, 6 and 9)
     expect(lines.some((x) => x.startsWith('Rule: a rainy day counts for the site when the whole site'))).toBe(
       true,
@@ -160,18 +166,39 @@ describe('results_xlsx', () => {
     expect(wb.worksheets.map((w) => w.name)).toEqual(['Synthèse annuelle', 'Mensuel']);
     const flat = wb.getWorksheet('Synthèse annuelle')!.getSheetValues().flat();
     expect(flat).toContain('Pluie par an (m³)');
-    // The grounds' rain has its row, and every volume of the site row is the sum of the rows above.
-    const rows = Array.from(wb.getWorksheet('Synthèse annuelle')!.getSheetValues(), (row) =>
-      Array.isArray(row) ? row.slice(1) : [],
-    );
+    // The grounds' rain has its row; the site's row is the site's figures, as the note's cover writes
+    // them (one figure, one value: issue 37 item 2), the sum of the rows above before rounding.
+    const sheet = wb.getWorksheet('Synthèse annuelle')!;
+    const rows = Array.from(sheet.getSheetValues(), (row) => (Array.isArray(row) ? row.slice(1) : []));
     const from = rows.findIndex((r) => r[0] === 'Surface') + 1;
-    const table = rows.slice(from, rows.findIndex((r) => r[0] === 'Site entier') + 1);
+    const to = rows.findIndex((r) => r[0] === 'Site entier');
+    const table = rows.slice(from, to + 1);
     expect(table.map((r) => r[0])).toEqual(['Toiture A', 'Toiture B', 'Sol : Jardin', 'Site entier']);
+    const results = (
+      await servers.inject({
+        method: 'GET',
+        url: `/api/skywater_manager/project/${id}`,
+        headers: { cookie: owner },
+      })
+    ).json<{ results: { site: { precipitation_m3_per_year: number; to_sewer_m3_per_year: number } } }>()
+      .results;
+    expect(table.at(-1)![4]).toBe(Math.round(results.site.precipitation_m3_per_year * 10) / 10);
+    expect(table.at(-1)![7]).toBe(Math.round(results.site.to_sewer_m3_per_year * 10) / 10);
     for (let col = 4; col <= 7; col += 1)
-      expect(table.at(-1)![col] as number).toBeCloseTo(
-        table.slice(0, -1).reduce((a, r) => a + (r[col] as number), 0),
-        2,
-      );
+      expect(
+        Math.abs(
+          (table.at(-1)![col] as number) - table.slice(0, -1).reduce((a, r) => a + (r[col] as number), 0),
+        ),
+      ).toBeLessThanOrEqual(0.05 * table.length);
+    // every figure as written, with its decimal shown: 1,9 m³ among 55,0 and 109,4, never 1.893
+    for (let r = from; r <= to; r += 1)
+      for (let c = 2; c <= 8; c += 1) {
+        const cell = sheet.getRow(r + 1).getCell(c);
+        if (typeof cell.value === 'number') {
+          expect(cell.numFmt).toBe('#,##0.0');
+          expect(cell.value).toBe(Math.round(cell.value * 10) / 10);
+        }
+      }
     // the project by its name and readable number
     const { number } = (
       await servers.inject({

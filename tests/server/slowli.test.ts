@@ -183,13 +183,21 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
     expect(sheet.getRow(1).getCell(2).value).toBe('Conforme avec réserves');
     expect(sheet.getRow(2).getCell(1).value).toBe('Réserve :');
     expect(String(sheet.getRow(2).getCell(2).value)).toMatch(
-      /^le volume de rétention imposé \(5 m³\) est inférieur au volume de la méthode des pluies \(31,6 m³\)/,
+      /^le volume de rétention imposé \(5 m³\) est inférieur au volume de la méthode des pluies \(32 m³\)/,
     );
     expect(String(sheet.getRow(3).getCell(1).value)).toMatch(/^Règle : /);
+    // the verdict's own figure, by how much (issue 37 item 8)
+    expect(String(sheet.getRow(4).getCell(1).value)).toBe('Débit de pointe, part du débit autorisé');
+    expect(String(sheet.getRow(4).getCell(2).value)).toMatch(/^\d+,\d\s%$/);
     const results = wb.getWorksheet('Résultats')!;
     const rows = results.getSheetValues().map((r) => (Array.isArray(r) ? r.slice(1, 3) : []));
-    expect(rows).toContainEqual(['Volume par la méthode des pluies (m³)', 31.6]);
+    // each figure as the note writes it (volumes to the cubic metre, seed 000), its decimals shown
+    expect(rows).toContainEqual(['Volume par la méthode des pluies (m³)', 32]);
     expect(rows).toContainEqual(['Volume imposé (m³)', 5]);
+    const roof = results.getRow(2);
+    expect(roof.getCell(6).numFmt).toBe('#,##0.00');
+    expect(roof.getCell(6).value).toBe(Math.round(out.results.limiters[0]!.max_leakage * 100) / 100);
+    expect(roof.getCell(3).numFmt).toBe('#,##0.0');
   });
 
   it('send-project: the state changes and the mail is queued in the same transaction', async () => {

@@ -102,26 +102,26 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
     const v = r.json<{
       status: string;
       same: boolean;
-      figures: { label: string; issued: string; today: string }[];
+      figures: { label: string; issued: string; today: string; differs: boolean }[];
       changes: unknown[];
       method: { issued: string; today: string };
       climate: string;
       sections: { title: string; items: { label: string; value: string }[] }[];
     }>();
-    // each roof with its answers, not a bare title (sl speaks French: 'Surface : 1 000 m²')
-    const roofs = v.sections.find((s) => s.items.some((i) => /^Toiture 1\b/.test(i.label)));
-    expect(roofs?.items[0]!.value).toMatch(/Surface de rétention\u00a0: [\d\u00a0]+ m²/);
+    // each roof with its answers, not a bare title, in English although sl's pages speak French only
+    const roofs = v.sections.find((s) => s.items.some((i) => /^Roof 1\b/.test(i.label)));
+    expect(roofs?.items[0]!.value).toMatch(/Retention area: [\d,]+ m²/);
     expect(v.status).toBe('issued');
     expect(v.same).toBe(true);
-    // the design rain in words (sl speaks French), no programme identifier ('published', 'T10')
-    expect(v.climate).toMatch(/^Loi de Montana, coefficients publiés .*période de retour 10 ans$/);
-    expect(v.climate).not.toMatch(/published|T10/);
+    // the design rain in words, no programme identifier ('published', 'T10')
+    expect(v.climate).toMatch(/^Montana law, published coefficients .*10-year return period$/);
+    expect(v.climate).not.toMatch(/\bpublished\)|T10/);
     expect(v.changes).toEqual([]);
     expect(v.figures.length).toBeGreaterThan(0);
-    expect(v.figures.every((f) => f.issued === f.today && f.issued !== '–')).toBe(true);
+    expect(v.figures.every((f) => !f.differs && f.issued !== '–')).toBe(true);
     // written as read: no decimals padded with zeros ('119,000 m³' reads as 119 thousand in English)
     expect(v.figures.filter((f) => /,\d*0(\s|$)/.test(f.issued))).toEqual([]);
-    expect(v.method.issued).toContain('1.3.0');
+    expect(v.method.issued).toContain('1.4.0');
     const client = (body.steps as Record<string, { forms: { form: Record<string, unknown> }[] }>).Client!
       .forms[0]!.form;
     const email = String(client.email);
@@ -164,15 +164,17 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
       .execute();
     const v = (await inject({ method: 'GET', url: `/api/verify/${code}?locale=en` })).json<{
       same: boolean;
-      figures: { issued: string; today: string; delta?: string }[];
+      figures: { issued: string; today: string; delta?: string; differs: boolean }[];
       changes: { version: string; text: string }[];
     }>();
     expect(v.same).toBe(false);
-    expect(v.figures.filter((f) => f.issued !== f.today)).toHaveLength(1);
+    expect(v.figures.filter((f) => f.differs)).toHaveLength(1);
     expect(v.figures.find((f) => f.delta)?.delta).toMatch(/^−/);
-    expect(v.changes.map((c) => c.version)).toEqual(['1.2.0', '1.3.0']);
-    expect(v.changes[0]!.text).toContain('Méthode 1.2');
-    expect(v.changes[1]!.text).toContain('Méthode 1.3');
+    expect(v.changes.map((c) => c.version)).toEqual(['1.2.0', '1.3.0', '1.4.0']);
+    // the English view of a French-only calculator's note speaks English (issue 37 item 5)
+    expect(v.changes[0]!.text).toContain('Method 1.2');
+    expect(v.changes[1]!.text).toContain('Method 1.3');
+    expect(v.changes[2]!.text).toContain('Method 1.4');
   });
 
   it('says whether a PDF is the issued one, byte for byte', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { derive, loadBundle } from '../../engine';
-import { figureRows, inputRows, monthlyCharts } from '../../words/compareText';
+import { compareRows, inputRows, monthlyCharts } from '../../words/compareText';
 import { i18nOf } from '../../server/i18n';
 
 const ROOT = join(import.meta.dirname, '../../schemas');
@@ -49,28 +49,39 @@ const thicker = results(
 
 describe('the comparison of variants', () => {
   it('marks each difference from variant 1, better or worse as the figure says, in the reader language', () => {
-    const rows = figureRows(sm.compare!, [base, thicker, null], 'METRIC', fr, 'fr');
+    const rows = compareRows(sm.figures, sm.compare!.figures, [base, thicker, null], 'METRIC', fr, 'fr');
     const row = (label: string) => rows.find((r) => r.label === label)!.cells;
+    // a figure and its unit on one line (a no-break space between them)
     expect(row('Abattement annuel du site')).toEqual([
-      { text: '79,8 %' },
-      { text: '81,4 %', delta: '+1,6 pt', tone: 'better' },
+      { text: '79,8\u00a0%' },
+      { text: '81,4\u00a0%', delta: '+1,6\u00a0pt', tone: 'better' },
       { text: '–' },
     ]);
-    expect(row('Vers le réseau par an')[1]).toEqual({ text: '153,1 m³', delta: '−13,2 m³', tone: 'better' });
-    expect(row('Évapotranspiré par an')[1]).toEqual({ text: '375,9 m³', delta: '+30,4 m³', tone: 'differs' });
+    expect(row('Vers le réseau par an')[1]).toEqual({
+      text: '153,1\u00a0m³',
+      delta: '−13,2\u00a0m³',
+      tone: 'better',
+    });
+    expect(row('Évapotranspiré par an')[1]).toEqual({
+      text: '375,9\u00a0m³',
+      delta: '+30,4\u00a0m³',
+      tone: 'differs',
+    });
     expect(row('Abattement avec 20 % de pluie en plus')[1]).toMatchObject({
-      delta: '−1,0 pt',
+      delta: '−1,0\u00a0pt',
       tone: 'worse',
     });
-    // the same figure is not a difference; it is written with the precision the results give it
-    expect(row("Jours de pluie où l'objectif est tenu")[1]).toEqual({ text: '50,0 %' });
+    // the same figure is not a difference; it is written with its format's decimal
+    expect(row("Jours de pluie où l'objectif est tenu")[1]).toEqual({ text: '50,0\u00a0%' });
+    // only key figures the note prints: no storage capacity (issue 37)
+    expect(rows.map((r) => r.label)).not.toContain('Capacité de stockage des toitures');
   });
 
   it('shows volumes in whole US gallons for an imperial project', () => {
-    const rows = figureRows(smca.compare!, [base, thicker], 'IMPERIAL', en, 'en');
+    const rows = compareRows(smca.figures, smca.compare!.figures, [base, thicker], 'IMPERIAL', en, 'en');
     expect(rows.find((r) => r.label === 'To the sewer per year')!.cells).toEqual([
-      { text: '43,932 US gal' },
-      { text: '40,445 US gal', delta: '−3,487 US gal', tone: 'better' },
+      { text: '43,932\u00a0US gal' },
+      { text: '40,445\u00a0US gal', delta: '−3,487\u00a0US gal', tone: 'better' },
     ]);
   });
 

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../words/i18n';
 import { roofVerdict, siteVerdict } from '../../words/resultsText';
+import { figureWriter } from '../../words/figures';
+import type { UnitSystem } from '../../engine';
 import type { AbattementResults } from '../../words/results';
 import { ALL_MESSAGES } from '../../renderers/stories/messages';
 
@@ -12,6 +14,14 @@ const tr = (lang: string) => {
   const { t } = createI18n(ALL_MESSAGES, lang);
   return (k: string, p?: Record<string, unknown>) => t(k, p ?? {});
 };
+
+const formats = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '../../schemas/smca/bundle.json'), 'utf8')) as {
+    figures: { formats: Parameters<typeof figureWriter>[0] };
+  }
+).figures.formats;
+/** smca's figures in a unit system and a language. */
+const writer = (system: UnitSystem, lang: string) => figureWriter(formats, system, tr(lang), lang);
 
 /** Results of an older method: only the figures the verdicts read (the others absent). */
 const results = (targetMm: number) =>
@@ -31,23 +41,27 @@ const results = (targetMm: number) =>
 describe('the verdicts agree with the depth they name', () => {
   it('English: the first 1 in of rain is retained', () => {
     const r = results(25.4);
-    expect(roofVerdict(r.toitureResults[0]!, 25.4, 'IMPERIAL', tr('en'), 'en')).toBe(
-      'Tower: the first 1 in of its own rain is retained on 95 % of rainy days.',
+    expect(roofVerdict(r.toitureResults[0]!, 25.4, writer('IMPERIAL', 'en'), tr('en'))).toBe(
+      'Tower: the first 1\u00a0in of its own rain is retained on 95.0\u00a0% of rainy days.',
     );
-    expect(siteVerdict(r, 'IMPERIAL', tr('en'), 'en')).toContain('The first 1 in of rain is retained');
+    expect(siteVerdict(r, writer('IMPERIAL', 'en'), tr('en'))).toContain(
+      'The first 1\u00a0in of rain is retained',
+    );
   });
   it('French: singular for one inch, plural for 8 mm', () => {
     const t = tr('fr');
-    expect(roofVerdict(results(25.4).toitureResults[0]!, 25.4, 'IMPERIAL', t, 'fr')).toBe(
-      'Tower : le premier 1 po de sa propre pluie est retenu sur 95 % des jours de pluie.',
+    expect(roofVerdict(results(25.4).toitureResults[0]!, 25.4, writer('IMPERIAL', 'fr'), t)).toBe(
+      'Tower : le premier 1\u00a0po de sa propre pluie est retenu sur 95,0\u00a0% des jours de pluie.',
     );
-    expect(siteVerdict(results(25.4), 'IMPERIAL', t, 'fr')).toContain(
-      'Le premier 1 po de pluie est retenu sur',
+    expect(siteVerdict(results(25.4), writer('IMPERIAL', 'fr'), t)).toContain(
+      'Le premier 1\u00a0po de pluie est retenu sur',
     );
-    expect(roofVerdict(results(8).toitureResults[0]!, 8, 'METRIC', t, 'fr')).toBe(
-      'Tower : les premiers 8 mm de sa propre pluie sont retenus sur 95 % des jours de pluie.',
+    expect(roofVerdict(results(8).toitureResults[0]!, 8, writer('METRIC', 'fr'), t)).toBe(
+      'Tower : les premiers 8\u00a0mm de sa propre pluie sont retenus sur 95,0\u00a0% des jours de pluie.',
     );
-    expect(siteVerdict(results(8), 'METRIC', t, 'fr')).toContain('Les premiers 8 mm de pluie sont retenus');
+    expect(siteVerdict(results(8), writer('METRIC', 'fr'), t)).toContain(
+      'Les premiers 8\u00a0mm de pluie sont retenus',
+    );
   });
 });
 

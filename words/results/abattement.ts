@@ -168,6 +168,40 @@ export interface SiteResult {
    * met when the free share is at least `imposed_volume_min_free_share`
    */
   imposed_volume_met: boolean | null;
+  /**
+   * the snow still lying on the site at the end of the series, per year of it (m3): the part of `precipitation_m3_per_year` no surface's row counts
+   */
+  snow_end_m3_per_year: number;
+  /**
+   * the share of rainy days (%) on which the site must keep the target for the target to be met; null without a target
+   */
+  target_min_share: number | null;
+  /**
+   * met when `respectConsigneAbattement` is at least `target_min_share`; null without a target
+   */
+  target_met: boolean | null;
+  /**
+   * when the target is not met: the surfaces that cannot hold the target depth and send their water to the sewer, and the share of rainy days the rest of the site would meet it on without them; null otherwise
+   */
+  target_blockers: TargetBlockers | null;
+}
+export interface TargetBlockers {
+  /**
+   * @minItems 1
+   */
+  names: [string, ...string[]];
+  /**
+   * their area together (m2)
+   */
+  area_m2: number;
+  /**
+   * rainy days (%) on which the site without them would keep the target over its remaining area
+   */
+  share_without: number;
+  /**
+   * whether that share meets `target_min_share`
+   */
+  met_without: boolean;
 }
 /**
  * the generated series against the days per year with at least `threshold_mm` in the normals

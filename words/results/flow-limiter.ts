@@ -3,10 +3,15 @@
  * edit the schema, not this file (tests/calc/resultsContract.test.ts fails when it is stale).
  */
 
+export type StormKind = 'block' | 'chicago' | 'desbordes';
 /**
  * @minItems 2
  */
 export type Range = [number, number];
+/**
+ * the storm of the site's largest peak outflow (method 1.4 on)
+ */
+export type StormKind1 = 'block' | 'chicago' | 'desbordes';
 
 /**
  * The results of a flow-limiter sizing (CALCULATIONS.md A, method 1.2).
@@ -109,6 +114,10 @@ export interface Limiter {
    */
   routed_duration_min: number | null;
   /**
+   * the routing check: the storm that brings the roof's own peak storage (method 1.4 on), null without the check
+   */
+  routed_storm?: StormKind | null;
+  /**
    * the roof's share of an imposed volume (m3), null without one
    */
   imposed_volume: number | null;
@@ -131,6 +140,34 @@ export interface RoutingCheck {
   peak_outflow_l_s: number;
   critical_duration_min: number;
   durations_min: Range;
+  /**
+   * each design storm routed through the orifices kept (method 1.4 on; results stored before do not have it): the worst block rain, the Chicago storm, the Desbordes double triangle
+   */
+  storms?: StormCheck[];
+  governing?: StormKind1;
+}
+export interface StormCheck {
+  kind: StormKind;
+  /**
+   * the block rain's duration, or the whole storm's (minutes)
+   */
+  duration_min: number;
+  /**
+   * the Desbordes storm's intense period (minutes), else null
+   */
+  intense_min: number | null;
+  /**
+   * the site's peak outflow under this storm (L/s)
+   */
+  peak_outflow_l_s: number;
+  /**
+   * that peak over the allowed leakage (1: at the permit)
+   */
+  permit_share: number;
+  /**
+   * the roofs' peak storages under this storm, added up (m3)
+   */
+  volume: number;
 }
 /**
  * the design rain: a Montana set, `validity_min` the durations (minutes) it was fitted on

@@ -31,3 +31,13 @@ export function isFlowLimiterResults(r: unknown): r is FlowLimiterResults {
 export function isFormulasResults(r: unknown): r is FormulasResults {
   return has(r, 'figures');
 }
+
+/**
+ * The figure formats each calculation's own texts write with (words/resultsText.ts, the note's cover
+ * and method): a bundle naming the calculation declares each in figures.formats (npm run bundles:check).
+ */
+export const CONTRACT_FORMATS: Record<string, readonly string[]> = {
+  abattement: ['share', 'volume', 'typed_volume', 'depth', 'rain', 'area', 'days'],
+  'flow-limiter': ['volume', 'flow', 'rate'],
+  formulas: [],
+};

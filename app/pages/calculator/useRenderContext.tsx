@@ -30,6 +30,7 @@ export function useRenderContext(
   const stepChecked = (w.statuses[w.current] ?? 0) >= 2;
   const preview = usePreview(calculator, w.state, w.statuses, admin, opening);
   const previewStep = bundle.preview?.cards?.step ?? bundle.steps[bundle.steps.length - 1]?.key;
+  const system = w.state.unitSystem;
   // measured rain files are kept with the project: a project not saved yet is saved first
   // (the wizard's save is a new function at each draw: the fields' context keeps one service)
   const projectId = w.session.project_id;
@@ -65,14 +66,21 @@ export function useRenderContext(
         : {
             step: (key) =>
               key === previewStep ? (
-                <PreviewPanel store={preview} bundle={bundle} t={t} lang={locale} />
+                <PreviewPanel store={preview} bundle={bundle} system={system} t={t} lang={locale} />
               ) : null,
             card: (key, index) =>
               key === bundle.preview?.cards?.step ? (
-                <PreviewCard store={preview} bundle={bundle} index={index} t={t} lang={locale} />
+                <PreviewCard
+                  store={preview}
+                  bundle={bundle}
+                  system={system}
+                  index={index}
+                  t={t}
+                  lang={locale}
+                />
               ) : null,
           },
-    [preview, previewStep, bundle, t, locale],
+    [preview, previewStep, bundle, system, t, locale],
   );
   return { ctx, slots };
 }

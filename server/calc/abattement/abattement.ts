@@ -25,6 +25,7 @@ import {
   type Surface,
   type SurfaceTotals,
 } from './balance';
+import { targetBlockers } from './blockers';
 import { stationPet } from './pet';
 import type {
   AbattementResults,
@@ -68,7 +69,10 @@ export const ABATTEMENT_METHOD = {
   // the water that left it that month; the site's target is decided day by day on the site's own
   // volumes (grounds included); the imposed volume is judged on how often it is free when the rain
   // starts; the series is checked against the heavy-rain days of the normals.
-  version: '3.0.0',
+  // 3.1: the target has a verdict (met when the site keeps it on at least `target_min_share` of rainy
+  // days); a missed target names the surfaces that cannot hold it and what the site reaches without
+  // them; the snow still lying at the end of the series is reported.
+  version: '3.1.0',
 };
 
 type Q = { value: number; unit: string; provenance: string };
@@ -370,7 +374,13 @@ export function seriesCheck(station: Station, series: Series): SeriesCheck | nul
 export function calculateAbattement(
   product: Product,
   p: StoredProject,
-  opts: { adjustStation?: (s: Station) => Station; measured?: MeasuredInput; rainFactor?: number } = {},
+  opts: {
+    adjustStation?: (s: Station) => Station;
+    measured?: MeasuredInput;
+    rainFactor?: number;
+    /** name the surfaces that make a site miss its target (false: a sensitivity run) */
+    explain?: boolean;
+  } = {},
 ): Outcome<AbattementResults> {
   const prm = new Params();
   const r = parse(product, p, prm);
@@ -409,16 +419,10 @@ export function calculateAbattement(
   const means = measured ? monthlyMeans(series, wetDay) : null;
   const { pet, method: petMethod } = stationPet(station, STATIONS);
   const petDaily = pet.map((x, m) => x / DAYS_IN_MONTH[m]!);
-  const b = runBalance(
-    surfaces,
-    order,
-    series,
-    petDaily,
-    target,
-    prm.get('snow_melt_mm_per_degree_day'),
-    wetDay,
-    { free: imposedVolume !== null },
-  );
+  const melt = prm.get('snow_melt_mm_per_degree_day');
+  const b = runBalance(surfaces, order, series, petDaily, target, melt, wetDay, {
+    free: imposedVolume !== null,
+  });
   const sum = (a: Float64Array) => a.reduce((x, y) => x + y, 0);
   const perYear = (litres: number) => round(litres / 1000 / years, 3);
   const share = (part: number, whole: number) => (whole > 0 ? pct((100 * part) / whole) : 100);
@@ -485,6 +489,17 @@ export function calculateAbattement(
   const storage = surfaces.reduce((x, s) => x + (s.capacity * s.area) / 1000, 0);
   const imposed = imposedVolume === null ? null : imposedShares(b, imposedVolume);
   const minFree = imposedVolume === null ? null : prm.get('imposed_volume_min_free_share');
+  const rainyDays = sum(b.roofMonthRainyDays[0] ?? new Float64Array(12));
+  const siteShare = share(sum(b.siteMonthRespected), rainyDays);
+  const minShare = target === null ? null : prm.get('target_min_share');
+  const targetMet = minShare === null ? null : siteShare >= minShare;
+  const blockers =
+    targetMet === false && opts.explain !== false
+      ? targetBlockers(surfaces, target!, minShare!, siteShare, (kept, order) => {
+          const without = runBalance(kept, order, series, petDaily, target, melt, wetDay);
+          return share(sum(without.siteMonthRespected), rainyDays);
+        })
+      : null;
   const parameters = [...prm.used.values()];
   return {
     ok: true,
@@ -502,10 +517,7 @@ export function calculateAbattement(
         // What falls on the site and does not reach the sewer (grounds' own rain included).
         abattement: share(totalRain - totalSewer, totalRain),
         // A rainy day counts when the site kept at least min(rain, target) x its area that day.
-        respectConsigneAbattement: share(
-          sum(b.siteMonthRespected),
-          sum(b.roofMonthRainyDays[0] ?? new Float64Array(12)),
-        ),
+        respectConsigneAbattement: siteShare,
         area_m2: round(
           surfaces.reduce((x, s) => x + s.area, 0),
           2,
@@ -520,6 +532,11 @@ export function calculateAbattement(
         imposed_volume_free_share_by_month: imposed?.months ?? null,
         imposed_volume_min_free_share: minFree,
         imposed_volume_met: imposed === null || minFree === null ? null : imposed.year >= minFree,
+        // the rows of the site's surfaces follow the water that reached them: this is the rest
+        snow_end_m3_per_year: perYear(b.totals.reduce((x, t) => x + t.snowEnd, 0)),
+        target_min_share: minShare,
+        target_met: targetMet,
+        target_blockers: blockers,
       },
       // the generator's check against the heavy-rain days of the normals (a measured series is what it is)
       series_check: measured ? null : seriesCheck(station, series),

@@ -6,6 +6,11 @@
  * routings; the peaks it finds are the exact ones where the grid's parabolas fell short, so a critical
  * duration may move by a few tenths of a minute and a leakage at the site's critical storm by one unit
  * of its third digit (400 random projects: the same diameters, verdicts and design volumes).
+ * Method 1.4 (issue 36): the limiters are bottom orifices as EPA SWMM 5.2.4 computes them (a weir under
+ * their critical head, orifice.ts), a Chicago storm and a Desbordes double triangle are routed beside
+ * the block rains and the orifice holds under the worst (routedDesign.ts, storms.ts), the block rains
+ * run to at least 72 h and further while the stored volume grows, and no design volume falls below the
+ * méthode des pluies volume. tests/swmm holds every fixture to SWMM 5.2.4 within 0.5 %.
  *
  * Choices where the method leaves one, as a hydraulic engineer would defend them:
  * - Design rain: the Montana law of the site's authority (montana.ts): a published set (the site's
@@ -30,20 +35,23 @@
  *   drainage layer of TTV and the reservoir of TOUNDRA_BOX with their product values), then stands free
  *   above it (DALLE_SUR_PLOT: free under the slabs). height_max is the water height above the
  *   waterproofing, height_total = height_max + the recess at the drain (the head on the orifice).
- * - Routing check on every design (routing.ts): the Montana block rains of 15 min to 24 h are routed
- *   through the orifices as sized, each roof a level pool with its own drains, exactly (closed form of the
- *   orifice reservoir). One orifice diameter for the whole project: first sized, as before, so that the
+ * - Routing check on every design (routedDesign.ts): the design storms (block rains of 15 min to at
+ *   least 72 h, a Chicago storm, a Desbordes double triangle) are routed through the orifices as sized,
+ *   each roof a level pool with its own drains, exactly (closed forms of the orifice and weir reservoir,
+ *   reservoir.ts). One orifice diameter for the whole project: first sized, as before, so that the
  *   limiter under the highest méthode-des-pluies head lets Qf / N through (rounded down to the
  *   millimetre); then the largest diameter, at most that one, whose routed peak outflow of the site stays
- *   within Qf (the méthode des pluies assumes a constant outflow, an orifice lets less out under a lower
- *   head, so routing needs a few per cent more storage). Never below the minimum diameter: when the
- *   minimum lets more than Qf through, the design is not conform and the excess is reported. Never wider
- *   than the kit's outlet: then the design is not conform (more drains are needed).
- * - Each roof's design volume is the larger of its routed peak storage and its share of an imposed
- *   volume; its height, load, emptying and capacity checks read that volume. The leakage reported is the
- *   routed peak outflow (each roof's at the site's critical storm; they add up to the site's).
+ *   within Qf under every storm (the méthode des pluies assumes a constant outflow, an orifice lets less
+ *   out under a lower head, so routing needs a few per cent more storage). Never below the minimum
+ *   diameter: when the minimum lets more than Qf through, the design is not conform and the excess is
+ *   reported. Never wider than the kit's outlet: then the design is not conform (more drains are needed).
+ * - Each roof's design volume is the largest of its routed peak storages (over the storms), its share of
+ *   an imposed volume and its méthode des pluies volume; its height, load, emptying and capacity checks
+ *   read that volume. The leakage reported is the routed peak outflow of the storm of the site's largest
+ *   peak (each roof's at that moment; they add up to the site's).
  * - Emptying: each roof's free water drains through its limiters under a falling head (closed form of the
- *   same reservoir, no inflow); the Retentio water stays (it leaves by evaporation).
+ *   same reservoir, no inflow) down to the recess, or to 1 mm of water when the recess is lower (the weir
+ *   law never quite lets the last film out); the Retentio water stays (it leaves by evaporation).
  * - Verdict (results.verdict): not conform when the routed leakage exceeds Qf, a roof's height exceeds the
  *   maximum, a roof cannot hold its volume, a roof takes more than the limit to empty, or the orifice is
  *   wider than the outlet; conform with reservations when the imposed volume is below the méthode des
@@ -71,19 +79,14 @@ import type { Article, FlowLimiterResults, Limiter } from '../../../words/result
 
 export type { FlowLimiterResults };
 import { rainMethod } from './rainMethod';
-import {
-  headOf,
-  orificeConstant,
-  routeProject,
-  ROUTED_DURATIONS,
-  type DesignRain,
-  type Routed,
-  type RoutedRoof,
-} from './routing';
+import { emptyingSeconds, limiterReservoir, volumeAtHead } from './reservoir';
+import { routeDesign, type StormPeak } from './routedDesign';
+import { headOf, type DesignRain, type RoutedRoof } from './routing';
+import { limiterFlow } from './orifice';
 
 export const FLOW_LIMITER_METHOD = {
-  name: 'flow-limiter sizing (méthode des pluies, orifice law, routed block rains)',
-  version: '1.3.0',
+  name: 'flow-limiter sizing (méthode des pluies, bottom orifices as SWMM, routed block, Chicago and Desbordes storms)',
+  version: '1.4.0',
 };
 
 type Param = { value: number; unit: string; provenance: string };
@@ -92,12 +95,16 @@ const { description: _about, ...parameters } = params;
 const P: Record<string, Param> = parameters;
 const v = (k: string): number => P[k]!.value;
 
-/** Options of a calculation: `routing: false` leaves the routing check out (the benchmark's baseline). */
+/**
+ * Options of a calculation: `routing: false` leaves the routing check out, `'blocks'` routes the block
+ * rains alone (the benchmark's baselines).
+ */
 export interface FlowLimiterOptions {
-  routing?: boolean;
+  routing?: boolean | 'blocks';
 }
 
-interface Roof extends RoutedRoof {
+/** A roof of the method: what the routing reads, its name, its maximum volume, whether it has Retentio. */
+export interface Roof extends RoutedRoof {
   name: string;
   maxVolume: number | null;
   retentio: boolean;
@@ -204,25 +211,53 @@ export function shareVolume(
   return { shares, left: Math.max(left, 0) };
 }
 
+/** The head (m) at which a roof counts as empty: the recess, or 1 mm of water above a lower one. */
+export const EMPTY_HEAD = 0.001;
+
 /**
- * Hours for `volume` m3 of free water on a roof to drain through its orifices (constant `k`, Q = k
- * sqrt(head)) under a falling head: on each piece of the head's linear relation head = alpha + beta V,
- * dV/dt = -k sqrt(head) gives t = 2 (sqrt(head0) - sqrt(head1)) / (beta k).
+ * Hours for `volume` m3 of free water on a roof to drain through its orifices of diameter `d` m under a
+ * falling head, as SWMM drains a bottom orifice (the weir law under the critical head): down to the
+ * recess, or to 1 mm of water when the recess is lower (under the weir law the last film drains ever
+ * more slowly, and never quite out without a recess); the closed forms of reservoir.ts.
  */
-export function emptyingHours(r: RoutedRoof, volume: number, k: number): number {
+export function emptyingHours(r: RoutedRoof, volume: number, d: number, cd: number, g: number): number {
   if (volume <= 0) return 0;
-  if (k <= 0) return Number.POSITIVE_INFINITY;
-  const { thickness: L, porosity: p } = r.layer;
-  const top = (r.surface * p * L) / 1000;
-  let seconds = 0;
-  if (volume > top) {
-    seconds += (2 * (Math.sqrt(headOf(r, volume)) - Math.sqrt(headOf(r, top)))) / ((1 / r.surface) * k);
-  }
-  if (top > 0) {
-    const from = Math.min(volume, top);
-    seconds += (2 * (Math.sqrt(headOf(r, from)) - Math.sqrt(r.recess / 1000))) / ((1 / (r.surface * p)) * k);
-  }
-  return seconds / 3600;
+  if (d <= 0) return Number.POSITIVE_INFINITY;
+  const res = limiterReservoir(r, d, cd, g);
+  const to = r.recess / 1000 >= EMPTY_HEAD ? 0 : volumeAtHead(res, EMPTY_HEAD);
+  return emptyingSeconds(res, volume, to) / 3600;
+}
+
+/**
+ * The roofs of a stored sl project as the method reads them (call flowLimiterReasons first): each read
+ * parameter goes through `param` (the calculation lists those it used).
+ */
+export function roofsOf(p: StoredProject, param: (k: string) => number = v): Roof[] {
+  const layerOf = (form: Record<string, unknown>): Roof['layer'] => {
+    const given = num(form.gravel_thickness);
+    if (form.type === 'GRAVILLON' || form.type === 'MIXTE')
+      return {
+        thickness: Math.max(given ?? 0, param('gravel_min_thickness_mm')),
+        porosity: param('gravel_porosity'),
+      };
+    if (form.type === 'TTV')
+      return { thickness: param('layer_ttv_thickness_mm'), porosity: param('layer_ttv_porosity') };
+    if (form.type === 'TOUNDRA_BOX')
+      return {
+        thickness: param('layer_toundra_box_thickness_mm'),
+        porosity: param('layer_toundra_box_porosity'),
+      };
+    return { thickness: 0, porosity: 1 };
+  };
+  return formsOf(p, 'Toiture').map(({ form }, i) => ({
+    name: typeof form.name === 'string' && form.name ? form.name : `Toiture ${i + 1}`,
+    surface: num(form.surface_retention)!,
+    maxVolume: num(form.volume_retention_max),
+    recess: num(form.hauteur) ?? 20,
+    drains: (num(form.evac_horizontal) ?? 0) + (num(form.evac_vertical) ?? 0),
+    retentio: form.retentio === true,
+    layer: layerOf(form),
+  }));
 }
 
 /** A finding of the sl verdict: its message key is `sl.findings.<code>`. */
@@ -246,31 +281,7 @@ export function calculateFlowLimiter(
     used.add(k);
     return v(k);
   };
-  const layerOf = (form: Record<string, unknown>): Roof['layer'] => {
-    const given = num(form.gravel_thickness);
-    if (form.type === 'GRAVILLON' || form.type === 'MIXTE')
-      return {
-        thickness: Math.max(given ?? 0, param('gravel_min_thickness_mm')),
-        porosity: param('gravel_porosity'),
-      };
-    if (form.type === 'TTV')
-      return { thickness: param('layer_ttv_thickness_mm'), porosity: param('layer_ttv_porosity') };
-    if (form.type === 'TOUNDRA_BOX')
-      return {
-        thickness: param('layer_toundra_box_thickness_mm'),
-        porosity: param('layer_toundra_box_porosity'),
-      };
-    return { thickness: 0, porosity: 1 };
-  };
-  const roofs: Roof[] = formsOf(p, 'Toiture').map(({ form }, i) => ({
-    name: typeof form.name === 'string' && form.name ? form.name : `Toiture ${i + 1}`,
-    surface: num(form.surface_retention)!,
-    maxVolume: num(form.volume_retention_max),
-    recess: num(form.hauteur) ?? 20,
-    drains: (num(form.evac_horizontal) ?? 0) + (num(form.evac_vertical) ?? 0),
-    retentio: form.retentio === true,
-    layer: layerOf(form),
-  }));
+  const roofs = roofsOf(p, param);
   const area = roofs.reduce((s, r) => s + r.surface, 0);
   const areaHa = area / 10000;
   const rate = site.max_fuite === true ? num(site.fuite_value)! : param('default_leakage_l_s_ha');
@@ -334,49 +345,52 @@ export function calculateFlowLimiter(
   let dMm = Math.max(sized, minD);
   const allowed = (qf / 1000) * (1 + 1e-9);
   let routing: FlowLimiterResults['routing'] = null;
-  let routedPeaks: Routed['roofs'] = null;
+  let storms: StormPeak[] | null = null;
+  let blockMinutes: number[] = [];
   let outflows: number[];
   if (opts.routing !== false) {
-    // The largest diameter, at most the first one, whose routed peak outflow stays within Qf. Each
-    // routing starts its searches where the last one found its peaks (each roof's from its méthode des
-    // pluies critical duration at first); a diameter is refused as soon as one rain's outflow exceeds Qf.
-    // (Loops, not callbacks, on this path: tsx names every function it makes, ~0.2 us each, and the
-    // routing check's time is held to the calculation's.)
+    // The largest diameter, at most the first one, whose routed peak outflow stays within Qf under
+    // every design storm (routedDesign.ts); each roof's search starts from its méthode des pluies
+    // critical duration. (Loops, not callbacks, on this path: tsx names every function it makes, ~0.2 us
+    // each, and the routing check's time is held to the calculation's.)
     const criticals = new Array<number>(each.length);
     for (let i = 0; i < each.length; i += 1) criticals[i] = each[i]!.criticalMinutes;
-    const first = routeProject(roofs, dMm / 1000, design, cd, g, true, { roofs: criticals });
-    let site = first;
-    if (first.outflow > allowed && dMm > minD) {
-      let last = first;
-      const fits = (dm: number) => {
-        const x = routeProject(roofs, dm / 1000, design, cd, g, false, { site: last.peaks, above: allowed });
-        if (x.complete) last = x;
-        return x.complete && x.outflow <= allowed;
-      };
-      // a guess from Q ~ d^2, then step to the boundary
-      let dm = Math.min(dMm - 1, Math.max(minD, Math.floor(dMm * Math.sqrt(qf / 1000 / first.outflow))));
-      if (fits(dm)) while (dm + 1 < dMm && fits(dm + 1)) dm += 1;
-      else while (dm > minD && !fits(dm)) dm -= 1;
-      // each roof's peak, and the site's again from every group of roofs: it may find a peak of the
-      // site that the diameter search, started from the last peaks, missed
-      const hints = { roofs: first.roofs!.map((x) => x.minutes) };
-      site = routeProject(roofs, dm / 1000, design, cd, g, true, hints);
-      while (site.outflow > allowed && dm > minD) {
-        dm -= 1;
-        site = routeProject(roofs, dm / 1000, design, cd, g, true, hints);
-      }
-      dMm = dm;
-    }
-    routedPeaks = site.roofs!;
+    const routed = routeDesign({
+      roofs,
+      rain: design,
+      cd,
+      g,
+      start: dMm,
+      minimum: minD,
+      allowed,
+      criticals,
+      siteCritical: rainMethod({ a: rain.a, b: rain.b, ca, areaHa, leakageLs: qf }).criticalMinutes,
+      validityMax: valid1,
+      storms: opts.routing !== 'blocks',
+    });
+    dMm = routed.diameter;
+    storms = routed.storms;
+    // the storm of the site's largest peak: each roof's outflow then, adding up to that peak
+    const worst = storms.reduce((w, s) => (s.outflow > w.outflow ? s : w));
+    outflows = worst.outflows;
     routing = {
-      peak_outflow_l_s: meaningful(site.outflow * 1000),
-      critical_duration_min: round(site.minutes, 1),
-      durations_min: ROUTED_DURATIONS,
+      peak_outflow_l_s: meaningful(worst.outflow * 1000),
+      critical_duration_min: round(routed.block.minutes, 1),
+      durations_min: routed.range,
+      storms: storms.map((s) => ({
+        kind: s.kind,
+        duration_min: round(s.minutes, 1),
+        intense_min: s.intense,
+        peak_outflow_l_s: meaningful(s.outflow * 1000),
+        permit_share: round(s.outflow / (qf / 1000), 4),
+        volume: meaningful(s.volumes.reduce((x, y) => x + y, 0)),
+      })),
+      governing: worst.kind,
     };
-    // each roof's outflow at the site's critical storm: they add up to the site's peak
-    outflows = site.outflows;
-    let routedOutside = outside(site.minutes) ? site.minutes : Number.NEGATIVE_INFINITY;
-    for (const x of routedPeaks) if (outside(x.minutes)) routedOutside = Math.max(routedOutside, x.minutes);
+    const block = routed.block;
+    blockMinutes = block.roofs!.map((x) => x.minutes);
+    let routedOutside = outside(block.minutes) ? block.minutes : Number.NEGATIVE_INFINITY;
+    for (const x of block.roofs!) if (outside(x.minutes)) routedOutside = Math.max(routedOutside, x.minutes);
     if (routedOutside > Number.NEGATIVE_INFINITY && !criticalOutside.length)
       findings.push(
         finding('montana_validity', 'reservation', {
@@ -386,16 +400,22 @@ export function calculateFlowLimiter(
         }),
       );
   } else {
-    outflows = roofs.map(
-      (r, i) => orificeConstant(r.drains, dMm / 1000, cd, g) * Math.sqrt(headOf(r, startVolumes[i]!)),
-    );
+    outflows = roofs.map((r, i) => r.drains * limiterFlow(dMm / 1000, headOf(r, startVolumes[i]!), cd, g));
   }
+  // each roof's largest routed storage over the storms, and the storm that brings it
+  const routedPeaks = storms
+    ? roofs.map((_, i) => {
+        const top = storms!.reduce((w, s) => (s.volumes[i]! > w.volumes[i]! ? s : w));
+        return { volume: top.volumes[i]!, storm: top.kind, minutes: blockMinutes[i]! };
+      })
+    : null;
   const d = dMm / 1000;
   const totalOutflow = outflows.reduce((s, x) => s + x, 0) * 1000; // L/s
 
-  // Each roof's design volume: its routed peak, or its share of an imposed volume when larger.
+  // Each roof's design volume: its routed peak, or its share of an imposed volume or its méthode des
+  // pluies volume when larger (a routed peak below the méthode des pluies is not printed: method 1.4).
   const volumes = roofs.map((_, i) =>
-    Math.max(routedPeaks?.[i]!.volume ?? startVolumes[i]!, imposedShares?.[i] ?? 0),
+    Math.max(routedPeaks?.[i]!.volume ?? startVolumes[i]!, imposedShares?.[i] ?? 0, methodShares[i]!),
   );
   if (imposed !== null && imposed < methodVolume * (1 - 1e-9))
     findings.push(
@@ -413,8 +433,7 @@ export function calculateFlowLimiter(
     const volume = volumes[i]!;
     const depth = (volume / r.surface) * 1000;
     const h = heightOf(r, volume);
-    const k = orificeConstant(r.drains, d, cd, g);
-    const hours = emptyingHours(r, volume, k);
+    const hours = emptyingHours(r, volume, d, cd, g);
     if (r.maxVolume !== null && volume > r.maxVolume * (1 + 1e-9)) {
       volumeConform = false;
       findings.push(
@@ -474,6 +493,7 @@ export function calculateFlowLimiter(
       routed_volume: routed ? (same ? shown : meaningful(routed.volume)) : null,
       routed_height_max: routed ? (same ? heightMax : round(heightOf(r, routed.volume), 1)) : null,
       routed_duration_min: routed ? round(routed.minutes, 1) : null,
+      routed_storm: routed ? routed.storm : null,
       imposed_volume: imposedShares ? meaningful(imposedShares[i]!) : null,
     };
   });

@@ -18,8 +18,15 @@
  * At V = 0 the recess already stands on the orifices: a rain lighter than what they pass under the recess
  * alone stores nothing (its water goes straight out), as the emptying model has it.
  *
+ * Method 1.4 (issue 36): a bottom orifice under less than its critical head hc = 0.368 d does not run
+ * full; EPA SWMM 5.2.4 lets it out as a weir, Q = (k / hc) h^1.5 (orifice.ts). A roof whose recess stands
+ * below hc (orifices wider than 54 mm over the usual 20 mm) routes through reservoir.ts, which solves
+ * the weir pieces in closed form too (and their derivative in the rain's duration); the others keep the
+ * batched solve below, whose figures are unchanged to the bit.
+ *
  * Durations: a block rain's depth is the Montana law's H(d) = a d^(1-b) (mm, d in minutes), its runoff
- * Ca H over the roof; the durations searched run from 15 min to 24 h. Method 1.3 finds the worst rain
+ * Ca H over the roof; the durations searched run from 15 min to the range the caller gives (method 1.4:
+ * at least 72 h; method 1.3 stopped at 24 h). Method 1.3 finds the worst rain
  * from its derivative instead of a grid: the closed form differentiated (the end level's sensitivity to
  * the inflow, dt/dI at a fixed level, has a closed form too) gives d outflow / d ln(d) exactly, and
  * Newton steps on it (uphill, the slope from the last two rains when they lie close, else a
@@ -45,13 +52,10 @@
  * every write).
  */
 
-/** A roof as the routing sees it: area (m2), drains, recess at the drain (mm), the layer the water stands in. */
-export interface RoutedRoof {
-  surface: number;
-  drains: number;
-  recess: number;
-  layer: { thickness: number; porosity: number };
-}
+import { criticalHead } from './orifice';
+import { blockRain, reservoirOf, type Reservoir, type RoutedRoof } from './reservoir';
+
+export type { RoutedRoof };
 
 /** The Montana law of a design storm (mm, minutes) and the runoff coefficient. */
 export interface DesignRain {
@@ -60,8 +64,8 @@ export interface DesignRain {
   ca: number;
 }
 
-/** The shortest and longest block rains routed (minutes). */
-export const ROUTED_DURATIONS: [number, number] = [15, 1440];
+/** The shortest block rain routed, and the longest at least (minutes): 15 min to 72 h. */
+export const ROUTED_DURATIONS: [number, number] = [15, 4320];
 
 /** The orifice constant of `drains` orifices of diameter `d` m: Q (m3/s) = k sqrt(head in m). */
 export function orificeConstant(drains: number, d: number, cd: number, g: number): number {
@@ -137,12 +141,15 @@ type Roofs = Record<(typeof FIELDS)[number], Float64Array> & {
   jobs: Int32Array;
   active: Int32Array;
   same: Int32Array;
+  /** a roof whose outflow follows the weir law under its critical head: its reservoir (else null) */
+  weir: (Reservoir | null)[];
 };
 function allocate(n: number): Roofs {
   const fields = {} as Record<(typeof FIELDS)[number], Float64Array>;
   for (const f of FIELDS) fields[f] = new Float64Array(n);
   const lists = { jobs: new Int32Array(n), active: new Int32Array(n), same: new Int32Array(n) };
-  return { ...fields, piece: new Int8Array(n), steps: new Int8Array(n), ...lists };
+  const weir = new Array<Reservoir | null>(n).fill(null);
+  return { ...fields, piece: new Int8Array(n), steps: new Int8Array(n), ...lists, weir };
 }
 let R = allocate(64);
 
@@ -151,8 +158,11 @@ function reserve(n: number): void {
   if (R.k.length < n) R = allocate(Math.max(n, 2 * R.k.length));
 }
 
-/** Writes roof `r`'s constants at orifice constant `k` and rain `rain` (c0 = 0 without a rain) into entry `i`. */
-function prepare(i: number, r: RoutedRoof, k: number, rain: DesignRain | null): void {
+/**
+ * Writes roof `r`'s constants at orifice constant `k`, critical head `hc` (m) and rain `rain` (c0 = 0
+ * without a rain) into entry `i`.
+ */
+function prepare(i: number, r: RoutedRoof, k: number, hc: number, rain: DesignRain | null): void {
   const { thickness: L, porosity: p } = r.layer;
   const alpha1 = r.recess / 1000;
   const top = (r.surface * p * L) / 1000; // volume that fills the layer
@@ -175,6 +185,7 @@ function prepare(i: number, r: RoutedRoof, k: number, rain: DesignRain | null): 
   R.beta2[i] = beta2;
   R.c1[i] = 2 / (beta1 * kk);
   R.c2[i] = 2 / (beta2 * kk);
+  R.weir[i] = hc > alpha1 ? reservoirOf(r, k, hc) : null;
 }
 
 /** Whether two roofs route alike: the same area, drains, recess and layer. */
@@ -231,6 +242,17 @@ function routeRoofs(count: number, volumes: boolean): void {
     IN[i] = inflow;
     DT[i] = 0;
     const uEq = inflow / K[i]!;
+    const weir = R.weir[i];
+    if (weir) {
+      // a roof with a weir piece: the general closed form (reservoir.ts), out of the batched phases
+      const end = blockRain(weir, inflow, seconds, b);
+      PIECE[i] = 0;
+      VOL[i] = end.volume;
+      DVOL[i] = end.dVolume;
+      OUT[i] = end.outflow;
+      DOUT[i] = end.dOutflow;
+      continue;
+    }
     if (U1[i]! >= uEq || seconds <= 0) {
       PIECE[i] = 0;
       VOL[i] = 0;
@@ -348,11 +370,12 @@ function routeRoofs(count: number, volumes: boolean): void {
 
 /**
  * The storage (m3) of roof `r` after `seconds` of a constant inflow `inflow` (m3/s), starting empty,
- * through orifices of constant `k` (Q = k sqrt(head)).
+ * through orifices of constant `k` (Q = k sqrt(head) when full) and critical head `hc` m (0: full at
+ * every head).
  */
-export function storageAfter(r: RoutedRoof, k: number, inflow: number, seconds: number): number {
+export function storageAfter(r: RoutedRoof, k: number, inflow: number, seconds: number, hc = 0): number {
   if (inflow <= 0) return 0;
-  prepare(0, r, k, null);
+  prepare(0, r, k, hc, null);
   R.c0[0] = inflow;
   job(0, 0, seconds, 1);
   search.b = 0;
@@ -372,16 +395,14 @@ export function roofUnderRain(
   k: number,
   rain: DesignRain,
   minutes: number,
+  hc = 0,
 ): { volume: number; outflow: number; dVolume: number; dOutflow: number } {
-  prepare(0, r, k, rain);
+  prepare(0, r, k, hc, rain);
   job(0, 0, minutes * 60, minutes ** -rain.b);
   search.b = rain.b;
   routeRoofs(1, true);
   return { volume: R.volume[0]!, outflow: R.outflow[0]!, dVolume: R.dVolume[0]!, dOutflow: R.dOutflow[0]! };
 }
-
-const LO = Math.log(ROUTED_DURATIONS[0]);
-const HI = Math.log(ROUTED_DURATIONS[1]);
 
 /**
  * Sorts `order` by `key` as a stable sort with the comparator (i, j) => key[i] - key[j] does (keys
@@ -413,7 +434,8 @@ let stop = false;
 /**
  * The searches' state (number fields, written in place: the objectives are module functions, not
  * closures made anew at every routing, and a number passed to a function V8 does not inline is boxed
- * anew at every call): the roofs and the Montana exponent; where a search starts (`x0`, in [lo, hi],
+ * anew at every call): the roofs and the Montana exponent; the durations routed (`lo0`, `hi0`, ln
+ * minutes); where a search starts (`x0`, in [lo, hi],
  * with a neighbour's `curvature`); a roof's search: the roof
  * (`roof`), the roof searched after it (`next`, -1 for none), whether the next rain is the search's
  * first, the next roof's first rain routed ahead (`aheadRoof`, -1 for none, at `aheadX`); the site's
@@ -422,6 +444,8 @@ let stop = false;
 const search = {
   n: 0,
   b: Number.NaN,
+  lo0: Number.NaN,
+  hi0: Number.NaN,
   x0: Number.NaN,
   lo: Number.NaN,
   hi: Number.NaN,
@@ -449,7 +473,7 @@ function roofAt(x: number): void {
     search.aheadRoof = -1;
     job(0, roof, Math.exp(x) * 60, Math.exp(-b * x));
     if (!search.first && next >= 0) {
-      const x0 = Math.min(HI, Math.max(LO, hint[next]! + (x - hint[roof]!)));
+      const x0 = Math.min(search.hi0, Math.max(search.lo0, hint[next]! + (x - hint[roof]!)));
       job(1, next, Math.exp(x0) * 60, Math.exp(-b * x0));
       search.aheadRoof = next;
       search.aheadX = x0;
@@ -622,12 +646,14 @@ export interface SitePeak {
  * Where the searches start: the site's (the peaks of a routing at a neighbouring diameter, without
  * `perRoof`), each roof's (minutes: its méthode des pluies critical duration, or its peak at a
  * neighbouring diameter); 60 min when not given. `above`: stop as soon as the site's outflow exceeds it
- * (m3/s): the diameter search only asks whether the peak stays within the allowed leakage.
+ * (m3/s): the diameter search only asks whether the peak stays within the allowed leakage. `range`: the
+ * shortest and longest block rains (minutes), ROUTED_DURATIONS when not given.
  */
 export interface RoutingHints {
   site?: SitePeak[];
   roofs?: ArrayLike<number>;
   above?: number;
+  range?: readonly [number, number];
 }
 
 /** The gain still to come at which a search stops, relative to the peak: the site's, a roof's. */
@@ -635,7 +661,7 @@ const SITE_TOL = 1e-11;
 const ROOF_TOL = 1e-9;
 
 /**
- * Routes the block rains of 15 min to 24 h through orifices of diameter `d` m: the site's peak outflow
+ * Routes the block rains of `hints.range` through orifices of diameter `d` m: the site's peak outflow
  * and, with `perRoof`, each roof's own peak storage (first: their critical durations bracket the site's).
  *
  * Each roof's search starts from its hint moved as much as the last roof's (in order of their hints)
@@ -654,15 +680,19 @@ export function routeProject(
 ): Routed {
   const n = roofs.length;
   reserve(n);
-  for (let i = 0; i < n; i += 1) prepare(i, roofs[i]!, orificeConstant(roofs[i]!.drains, d, cd, g), rain);
+  const hc = criticalHead(d, cd);
+  for (let i = 0; i < n; i += 1) prepare(i, roofs[i]!, orificeConstant(roofs[i]!.drains, d, cd, g), hc, rain);
   // a roof like the one before it (a copied roof) routes as it does, to the bit: the site's rains
   // route the first of each run of copies alone
   for (let i = 0; i < n; i += 1) R.same[i] = i > 0 && alike(roofs[i]!, roofs[i - 1]!) ? R.same[i - 1]! : i;
   search.n = n;
   search.b = rain.b;
   stop = false;
-  let lo = LO;
-  let hi = HI;
+  const [shortest, longest] = hints.range ?? ROUTED_DURATIONS;
+  search.lo0 = Math.log(shortest);
+  search.hi0 = Math.log(longest);
+  let lo = search.lo0;
+  let hi = search.hi0;
   const starts: SitePeak[] = [];
   let own: Routed['roofs'] = null;
   if (perRoof) {
@@ -679,8 +709,8 @@ export function routeProject(
     let shift = 0;
     let curvature = Number.NaN; // the last roof's slope over its peak value
     search.aheadRoof = -1;
-    search.lo = LO;
-    search.hi = HI;
+    search.lo = search.lo0;
+    search.hi = search.hi0;
     for (let m = 0; m < n; m += 1) {
       const i = order[m]!;
       search.roof = i;

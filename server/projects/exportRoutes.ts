@@ -1,0 +1,82 @@
+import '@fastify/swagger';
+import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import { evaluate, truthy } from '../../engine';
+import { adminOf } from '../auth/identity';
+import { EXPORTS, type StoredProject } from '../calc';
+import { contentDisposition } from '../files/contentDisposition';
+import { answers, fileBody } from '../http/answers';
+import { HttpError } from '../http/HttpError';
+import { i18nOf } from '../i18n';
+import { closedSignal, poolRefusal } from '../workers/refusals';
+import { bundleOfProduct } from './products';
+import { localeOf, refusal } from './refusal';
+import { getProject } from './repository';
+
+/**
+ * GET /api/{type}/export/{format}/{id}?locale=: a project as the file its calculation exports in
+ * `format` (issue 39: `swmm`, an EPA SWMM 5.2 model), for any calculation that declares one
+ * (server/calc EXPORTS) and any bundle that offers it (`results.exports`). Read as the project's other
+ * reads are (404 for another visitor's project, 401 in admin mode without a session), and only by whom
+ * the bundle's `when` (json-logic over {admin}) admits (403 otherwise: the sl model holds the orifice
+ * diameter, which seed 000 keeps from clients). The project is calculated as it stands (the calculation
+ * pool, remembered by content): 422 with every reason when it cannot be, 429 or 503 when the pool
+ * cannot take it now.
+ */
+export const exportRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { db, access, calculations } = app;
+  app.get(
+    '/api/:type/export/:format/:id',
+    {
+      schema: {
+        tags: ['projects'],
+        params: {
+          type: 'object',
+          required: ['type', 'format', 'id'],
+          properties: {
+            type: { type: 'string', maxLength: 40 },
+            format: { type: 'string', maxLength: 40 },
+            id: { type: 'string', maxLength: 64 },
+          },
+        },
+        querystring: { type: 'object', properties: { locale: { type: 'string', enum: ['fr', 'en'] } } },
+        response: answers({ 200: fileBody }),
+      },
+    },
+    async (request, reply) => {
+      const { type, format, id } = request.params;
+      const product = access.product(type);
+      const row = access.check(request, reply, await getProject(db, product, id));
+      const bundle = bundleOfProduct(product);
+      const offered = bundle.results.exports?.find((e) => e.format === format);
+      const exporter = EXPORTS[bundle.results.calculation]?.[format];
+      if (!offered || !exporter) throw new HttpError(404, `No '${format}' export for this product`);
+      if (offered.when !== undefined && !truthy(evaluate(offered.when, { admin: !!adminOf(request) })))
+        throw new HttpError(403, 'This export is not offered to you');
+      let out;
+      try {
+        out = await calculations.run(
+          product,
+          row.content,
+          { stress: false },
+          { visitor: request.ip, signal: closedSignal(reply) },
+        );
+      } catch (e) {
+        return poolRefusal(e, reply, 'calculation');
+      }
+      const locale = localeOf(request, product);
+      const project: StoredProject = { id: row.id, steps: JSON.parse(row.content) as StoredProject['steps'] };
+      if (!out.ok) throw refusal(product, project, out.reasons, locale);
+      const { i18n } = i18nOf(product, locale);
+      const text = exporter.write(project, out.results as never, {
+        t: (k, p) => i18n.t(k, p ?? {}),
+        name: row.name,
+        number: row.number ?? null,
+      });
+      const name = row.name || String(row.number ?? row.id);
+      return reply
+        .header('Content-Type', exporter.mediaType)
+        .header('Content-Disposition', contentDisposition(`${name}.${exporter.extension}`))
+        .send(text);
+    },
+  );
+};

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORTS } from '../../server/calc';
+import { products } from '../../server/projects/products';
+import { cookiesOf, freshPlace, serverOn, type Place } from './harness';
+import { projectBody } from './projects.fixtures';
+
+/**
+ * GET /api/{type}/export/{format}/{id} (issue 39): the sl design as an EPA SWMM model, read as the
+ * project's other reads are, offered to whom the bundle's `results.exports` says (admins: the model
+ * holds the orifice diameter, which seed 000 keeps from clients), for any project or variant.
+ */
+describe('the export route', () => {
+  let place: Place;
+  let server: Awaited<ReturnType<typeof serverOn>>['server'];
+  let owner = '';
+  let admin = '';
+  const inject = (url: string, cookie: string) =>
+    server.app.inject({ method: 'GET', url, headers: { cookie } });
+
+  beforeAll(async () => {
+    place = await freshPlace('sqlite');
+    server = (await serverOn(place, { ADMIN_PASSWORD: 'export-admin-password' })).server;
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { password: 'export-admin-password' },
+    });
+    admin = cookiesOf(login);
+  });
+  afterAll(async () => {
+    await server.close();
+    await place.drop();
+  });
+
+  const create = async (patch?: (d: Record<string, unknown>) => void) => {
+    const r = await server.app.inject({
+      method: 'POST',
+      url: '/api/slowli/project',
+      payload: projectBody('sl', patch),
+      headers: { cookie: owner },
+    });
+    owner = cookiesOf(r, owner);
+    return r.json<{ id: string }>().id;
+  };
+
+  it("gives an admin the project's SWMM model, named after it, with the calculation's orifice", async () => {
+    const id = await create();
+    const res = await inject(`/api/slowli/export/swmm/${id}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(
+      /filename\*=UTF-8''R%C3%A9sidence%20Les%20Tilleuls\.inp$/,
+    );
+    const calc = (await inject(`/api/slowli/calculate/${id}`, admin)).json<{ diameter: number }>();
+    const inp = res.body;
+    // the title names the project, its number, the method's version and the Montana set with its source
+    const title = inp.split('\n').slice(2, 5);
+    expect(title[0]).toMatch(/^Résidence Les Tilleuls, projet n° \d+$/);
+    expect(title[1]).toMatch(/méthode 1\.4\.0 : orifices de fond de \d+ mm, Cd = 0\.61$/);
+    expect(title[2]).toMatch(
+      /a = 15\.1, b = 0\.803, période de retour 10 ans.*ASTEE, Mémento technique 2017/,
+    );
+    // one orifice and one free outfall per drain (the fixture: 2 + 1), of the calculated diameter
+    const section = (name: string) => {
+      const lines = inp.slice(inp.indexOf(`[${name}]`)).split('\n');
+      return lines.slice(1, lines.indexOf('')).filter((l) => !l.startsWith(';'));
+    };
+    expect(section('ORIFICES')).toHaveLength(3);
+    expect(section('ORIFICES').every((l) => / BOTTOM +0 +0\.61 /.test(l))).toBe(true);
+    expect(section('XSECTIONS').every((l) => l.includes(` CIRCULAR ${calc.diameter / 1000} `))).toBe(true);
+    expect(section('OUTFALLS').every((l) => / -1 +FREE +NO$/.test(l))).toBe(true);
+    // the three storms of the note, the verdict's one routed
+    expect(new Set(section('TIMESERIES').map((l) => l.split(/ +/)[0]))).toEqual(
+      new Set([
+        expect.stringMatching(/^BLOCK_\d+MIN$/),
+        expect.stringMatching(/^CHICAGO_4320MIN$/),
+        expect.stringMatching(/^DESBORDES_\d+MIN$/),
+      ]),
+    );
+    expect(section('INFLOWS')).toHaveLength(1);
+  });
+
+  it('exports a variant as it exports any project', async () => {
+    const id = await create();
+    const v = await server.app.inject({
+      method: 'POST',
+      url: `/api/slowli/project/${id}/variant`,
+      headers: { cookie: owner },
+    });
+    expect(v.statusCode).toBe(201);
+    const res = await inject(`/api/slowli/export/swmm/${v.json<{ id: string }>().id}`, admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('[STORAGE]');
+  });
+
+  it('refuses a client (the orifice is kept from clients), another visitor, an unknown format or id', async () => {
+    const id = await create();
+    expect((await inject(`/api/slowli/export/swmm/${id}`, owner)).statusCode).toBe(403);
+    expect((await inject(`/api/slowli/export/swmm/${id}`, '')).statusCode).toBe(404);
+    expect((await inject(`/api/slowli/export/pdf/${id}`, admin)).statusCode).toBe(404);
+    expect((await inject(`/api/slowli/export/swmm/nope`, admin)).statusCode).toBe(404);
+    expect((await inject(`/api/skywater_manager/export/swmm/${id}`, admin)).statusCode).toBe(404);
+  });
+
+  it('answers 422 naming the field when the saved project cannot be calculated', async () => {
+    const id = await create((d) => {
+      const roofs = d.roofs as { drainage: { horizontal: number; vertical: number } }[];
+      roofs[0]!.drainage = { horizontal: 0, vertical: 0 };
+    });
+    const res = await inject(`/api/slowli/export/swmm/${id}`, admin);
+    expect(res.statusCode).toBe(422);
+    expect(res.json<{ field: string }>().field).toMatch(/^steps\.Toiture/);
+  });
+});
+
+describe('the exports a bundle offers', () => {
+  it('are each one its calculation writes', () => {
+    for (const [type, { bundle }] of products())
+      for (const e of bundle.results.exports ?? [])
+        expect(EXPORTS[bundle.results.calculation]?.[e.format], `${type}: ${e.format}`).toBeDefined();
+  });
+});

@@ -1,0 +1,148 @@
+/**
+ * One formatter per kind of figure (issue 37 item 2) and the declared verdicts (issues 36 and 37): the
+ * bundles' formats write a figure once (the seed's decimals: leakage 2, sl volumes whole, shares 1), in
+ * the project's unit system; sm's target verdict says the rule, met or not, and by how much, and names the
+ * surfaces that make the site miss it.
+ */
+import { describe, expect, it } from 'vitest';
+import { bundleOfProduct } from '../../server/projects/products';
+import { i18nOf } from '../../server/i18n';
+import { figureRows, figureWriter } from '../../words/figures';
+import { verdictTexts } from '../../words/verdicts';
+
+const sl = bundleOfProduct('slowli');
+const sm = bundleOfProduct('skywater_manager');
+const smca = bundleOfProduct('smca');
+const t = (type: 'slowli' | 'skywater_manager' | 'smca', lang: string) => {
+  const { i18n } = i18nOf(type, lang, { reading: true });
+  return (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
+};
+
+describe('the figure formats', () => {
+  it('write a flow-limiter design as seed 000 says: leakage to 2 decimals, volumes whole', () => {
+    const w = figureWriter(sl.figures.formats, 'METRIC', t('slowli', 'fr'), 'fr');
+    expect(w.text('flow', 0.5423)).toBe('0,54\u00a0L/s');
+    expect(w.text('flow', 1.2)).toBe('1,20\u00a0L/s');
+    expect(w.text('volume', 39.71)).toBe('40\u00a0m³');
+    expect(w.text('height', 45.55)).toBe('45,6\u00a0mm');
+    expect(w.text('count', 3)).toBe('3');
+    expect(w.numFmt('flow')).toBe('#,##0.00');
+    expect(w.numFmt('volume')).toBe('#,##0');
+  });
+
+  it('write abattement figures once: shares and volumes to one decimal, US gallons whole', () => {
+    const fr = figureWriter(sm.figures.formats, 'METRIC', t('skywater_manager', 'fr'), 'fr');
+    expect(fr.text('share', 66)).toBe('66,0\u00a0%');
+    expect(fr.text('volume', 880.09)).toBe('880,1\u00a0m³');
+    expect(fr.text('volume', 3.79)).toBe('3,8\u00a0m³');
+    // a value that rounds to nothing is nothing, not "-0,0"
+    expect(fr.text('volume', -0.01)).toBe('0,0\u00a0m³');
+    // a typed depth reads as typed (8 mm, 7,5 mm)
+    expect(fr.text('depth', 8)).toBe('8\u00a0mm');
+    expect(fr.text('depth', 7.5)).toBe('7,5\u00a0mm');
+    expect(fr.delta('share', -71.7)).toBe('−71,7\u00a0pt');
+    const en = figureWriter(smca.figures.formats, 'IMPERIAL', t('smca', 'en'), 'en');
+    expect(en.text('volume', 50)).toBe('13,209\u00a0US gal');
+    expect(en.value('volume', 50)).toBe(13209);
+    expect(en.text('depth', 5)).toBe('0.197\u00a0in');
+    // converted once, rounded once: 418.0635 m² is 4,500 ft² (never 4,499.997)
+    expect(en.text('area', 418.0635)).toBe('4,500\u00a0ft²');
+  });
+
+  it('read a figure from the results only when the note prints it', () => {
+    const w = figureWriter(sl.figures.formats, 'METRIC', t('slowli', 'fr'), 'fr');
+    const rows = figureRows(
+      sl.figures.site,
+      { max_volume: 40, method_volume: 38, imposed_volume: null, limiters: [] },
+      w,
+      t('slowli', 'fr'),
+    );
+    expect(rows.map((r) => r.key)).toContain('method_volume');
+    expect(rows.map((r) => r.key)).not.toContain('imposed_volume');
+  });
+});
+
+describe("sm's target verdict (issue 37 item 8) and its reasons (issue 36 item 7)", () => {
+  const site = (share: number, blockers: unknown = null) => ({
+    target_mm: 8,
+    site: {
+      respectConsigneAbattement: share,
+      target_min_share: 90,
+      target_met: share >= 90,
+      target_blockers: blockers,
+    },
+  });
+  const verdict = (results: object, lang = 'fr') => {
+    const tr = t('skywater_manager', lang);
+    return verdictTexts(
+      sm.figures.verdicts,
+      results,
+      figureWriter(sm.figures.formats, 'METRIC', tr, lang),
+      tr,
+    )[0]!;
+  };
+
+  it('says the rule, met or not, and by how much', () => {
+    const missed = verdict(site(18.3));
+    expect(missed.status).toBe('not_met');
+    expect(missed.tone).toBe('error');
+    expect(missed.words).toBe('Non atteint');
+    expect(missed.line).toBe(
+      'Retenir 8\u00a0mm de chaque pluie : tenu sur 18,3\u00a0% des jours de pluie seulement, 71,7\u00a0pt en dessous des 90,0\u00a0% demandés.',
+    );
+    const met = verdict(site(94.25), 'en');
+    expect(met.status).toBe('met');
+    expect(met.line).toBe(
+      'Retaining 8\u00a0mm of every rain: met on 94.3\u00a0% of rainy days, 4.3\u00a0pt above the 90.0\u00a0% required.',
+    );
+    expect(met.notes).toEqual([]);
+    // results computed before the method judged the target: no verdict
+    expect(verdict({ target_mm: 8, site: { respectConsigneAbattement: 50 } }).status).toBeNull();
+  });
+
+  it('names the surfaces that make the site miss it, and what the site would reach without them', () => {
+    const one = verdict(
+      site(12, { names: ['Parking'], area_m2: 900, share_without: 64.2, met_without: false }),
+    );
+    expect(one.notes).toEqual([
+      "En cause : Parking (900\u00a0m²) ne retient pas cette hauteur et envoie son eau au réseau à chaque pluie plus forte. Sans cette surface, le reste du site tiendrait l'objectif sur 64,2\u00a0% des jours de pluie.",
+    ]);
+    const two = verdict(
+      site(12, { names: ['Parking', 'Toiture B'], area_m2: 1100, share_without: 97, met_without: true }),
+      'en',
+    );
+    expect(two.notes[0]).toMatch(/^Why: Parking, Toiture B \(1,100\u00a0m² in all\) cannot hold that depth/);
+    expect(two.notes[0]).toContain('would meet the target on 97.0\u00a0% of rainy days');
+    expect(two.figures.map((f) => f.key)).toEqual(['depth', 'share', 'required', 'gap', 'area', 'without']);
+  });
+});
+
+describe('answers read back (issue 37 item 2: "418.064 m2", "53,819.575 ft2")', () => {
+  it('writes an answer of a quantity as the bundle reads it back, not at the form’s conversion precision', async () => {
+    const { derive } = await import('../../engine');
+    const { fieldText } = await import('../../words/fieldText');
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const data = JSON.parse(
+      readFileSync(join(import.meta.dirname, '../../schemas/smca/fixtures/base/valid.json'), 'utf8'),
+    ) as { roofs: { surface: number }[]; unit_system?: string };
+    const area = (system: 'METRIC' | 'IMPERIAL', surface: number, lang: string) => {
+      data.roofs[0]!.surface = surface;
+      const state = derive(smca, { ...data, unit_system: system }, { unitSystem: system });
+      const f = state.steps
+        .find((s) => s.key === 'Toiture')!
+        .cards[0]!.fields.find((x) => x.field === 'surface')!;
+      const tr = t('smca', lang);
+      const w = figureWriter(smca.figures.formats, system, tr, lang);
+      return {
+        plain: fieldText(f, tr, lang),
+        read: fieldText(f, tr, lang, { w, answers: smca.figures.answers }),
+      };
+    };
+    // 4,500 ft² typed, read in metric; 5,000 m² typed, read in imperial
+    expect(area('METRIC', 4500 * 0.092903, 'en')).toEqual({ plain: '418.064 m²', read: '418.1\u00a0m²' });
+    expect(area('IMPERIAL', 5000, 'en')).toEqual({ plain: '53,819.575 ft²', read: '53,820\u00a0ft²' });
+    // typed as read: 1,500 m² stays 1,500 m²
+    expect(area('METRIC', 1500, 'en').read).toBe('1,500\u00a0m²');
+  });
+});
