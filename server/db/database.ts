@@ -70,6 +70,10 @@ export interface IssuedNoteTable {
   issued_on: string;
   created_at: string;
   withdrawn_at: string | null;
+  /** the deleted project's owner, kept with its notes (null: an admin's project, or the project stands) */
+  owner: string | null;
+  /** when its project was deleted, the note kept as issued (null: the project stands) */
+  project_deleted_at: string | null;
 }
 
 /** The last number given to a project of each product type. */

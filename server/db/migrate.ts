@@ -11,6 +11,7 @@ import { sortKeyIndexes } from './migrations/2026_11_25_sort_key_indexes';
 import { issuedNotes } from './migrations/2026_11_25_issued_notes';
 import { rainSeries } from './migrations/2026_12_01_rain_series';
 import { jobLeases } from './migrations/2026_12_02_job_leases';
+import { deletedNotes } from './migrations/2026_12_03_deleted_notes';
 
 /** The dated migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -26,6 +27,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_11_25_issued_notes': issuedNotes,
     '2026_12_01_rain_series': rainSeries(dialect),
     '2026_12_02_job_leases': jobLeases(dialect),
+    '2026_12_03_deleted_notes': deletedNotes,
   };
 }
 

@@ -403,18 +403,51 @@ export async function moveState(
   return Number(r.numUpdatedRows) === 1;
 }
 
+/** What becomes of a deleted project's issued notes: kept as issued, or withdrawn. */
+export const NOTES_CHOICES = ['keep', 'withdraw'] as const;
+export type NotesChoice = (typeof NOTES_CHOICES)[number];
+
 /**
- * Deletes a project (its files and note draft go with it). The first project of a group hands the group
+ * Deletes a project (its files and note draft go with it). Its issued notes stay, each keeping the
+ * project's owner (who may still withdraw it or hide the client's details by its code); `notes` says
+ * whether they stay issued or are withdrawn, and is required while one of them still stands ('choose'
+ * otherwise, nothing deleted). The first project of a group hands the group
  * on to its lowest-numbered variant, so the other variants stay together. The group's first project is
  * held meanwhile (lockGroupOf): a copy made at the same time is handed over with the others, or waits and
  * joins the new group.
  */
-export async function deleteProject(db: Db, dialect: Dialect, id: string): Promise<void> {
+export async function deleteProject(
+  db: Db,
+  dialect: Dialect,
+  id: string,
+  notes?: NotesChoice,
+): Promise<'deleted' | 'choose'> {
   for (let attempt = 0; attempt < 2 * VARIANTS_MAX; attempt += 1) {
     const done = await db.transaction().execute(async (tx) => {
       const me = await lockGroupOf(tx, dialect, id);
       if (me === 'moved') return false;
-      if (me === 'gone') return true;
+      if (me === 'gone') return 'deleted';
+      // its issued notes still standing outlive it, kept or withdrawn as the author chose (issue 35.6)
+      const standing = await tx
+        .selectFrom('issued_notes')
+        .select('code')
+        .where('project_id', '=', id)
+        .where('withdrawn_at', 'is', null)
+        .executeTakeFirst();
+      if (standing && !notes) return 'choose';
+      const at = now();
+      await tx
+        .updateTable('issued_notes')
+        .set({ owner: me.owner, project_deleted_at: at })
+        .where('project_id', '=', id)
+        .execute();
+      if (notes === 'withdraw')
+        await tx
+          .updateTable('issued_notes')
+          .set({ withdrawn_at: at })
+          .where('project_id', '=', id)
+          .where('withdrawn_at', 'is', null)
+          .execute();
       const heir = await tx
         .selectFrom('projects')
         .select('id')
@@ -428,9 +461,9 @@ export async function deleteProject(db: Db, dialect: Dialect, id: string): Promi
       await tx.deleteFrom('files').where('project_id', '=', id).execute();
       await tx.deleteFrom('note_drafts').where('project_id', '=', id).execute();
       await tx.deleteFrom('projects').where('id', '=', id).execute();
-      return true;
+      return 'deleted';
     });
-    if (done) return;
+    if (done) return done;
   }
   throw new Error(`project ${id}: its group kept changing hands while it was deleted`);
 }

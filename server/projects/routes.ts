@@ -16,6 +16,8 @@ import {
   deleteProject,
   getProject,
   nameVariant,
+  NOTES_CHOICES,
+  type NotesChoice,
   PAGE_SIZE,
   SORTS,
   updateProject,
@@ -355,12 +357,30 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     },
   );
 
+  // The body, when the project has issued notes still standing: what becomes of them (issue 35.6).
   app.delete(
     '/api/:type/project/:id',
-    { schema: { tags: ['projects'], params: idParams, response: answers({ 204: noContent }) } },
+    {
+      schema: {
+        tags: ['projects'],
+        params: idParams,
+        querystring: { type: 'object', properties: { notes: { type: 'string', enum: [...NOTES_CHOICES] } } },
+        response: answers({ 204: noContent }),
+      },
+    },
     async (request, reply) => {
       const row = await projectOf(request, reply);
-      await deleteProject(db, dialect, row.id);
+      const body = request.body as { notes?: unknown } | null | undefined;
+      const said = request.query.notes ?? (typeof body === 'object' && body ? body.notes : undefined);
+      if (said !== undefined && !NOTES_CHOICES.includes(said as NotesChoice))
+        throw new HttpError(400, `notes: one of ${NOTES_CHOICES.join(', ')}`, 'notes');
+      const r = await deleteProject(db, dialect, row.id, said as NotesChoice | undefined);
+      if (r === 'choose')
+        throw new HttpError(
+          400,
+          `notes: the project has issued notes; say whether they are kept as issued or withdrawn (${NOTES_CHOICES.join(', ')})`,
+          'notes',
+        );
       return reply.status(204).send();
     },
   );

@@ -130,6 +130,8 @@ export async function recordIssued(
       issued_on: input.date,
       created_at: new Date().toISOString(),
       withdrawn_at: null,
+      owner: null,
+      project_deleted_at: null,
     })
     .execute();
 }

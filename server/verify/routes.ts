@@ -1,7 +1,9 @@
 import '@fastify/rate-limit';
 import '@fastify/swagger';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { adminOf, OWNER_COOKIE } from '../auth/identity';
+import type { IssuedNoteTable } from '../db/database';
 import { answers, noContent, openObject } from '../http/answers';
 import { addDigestParser, type BodyDigest } from '../http/digestBody';
 import { HttpError } from '../http/HttpError';
@@ -37,7 +39,9 @@ const limited = { rateLimit: { max: VERIFY_PER_MINUTE, timeWindow: '1 minute' } 
  * For the author (who may see the project):
  * - GET /api/{type}/project/{id}/notes: the project's issued notes, newest first;
  * - PATCH /api/{type}/note/{code} {show_client?, withdrawn?}: shows or hides the client's details on the
- *   page, withdraws the code (for good).
+ *   page, withdraws the code (for good). A note whose project was deleted with its notes kept stays the
+ *   deleted project's owner's (and the admins') to change, by its code (issue 35.6);
+ * - GET /api/verify/{code} names `author` {api, show_client} when the reader may change the note.
  */
 export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const { db, access, calculations } = app;
@@ -52,6 +56,34 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     if (!note || !isProductType(note.product_type))
       throw new HttpError(404, 'Unknown verification code', 'code');
     return note;
+  };
+
+  /**
+   * Whether the caller may change an issued note (show or hide the client, withdraw it): whoever may see
+   * its project now (its owner, its link's holders, an admin); once the project is deleted with its notes
+   * kept, its owner then and the admins.
+   */
+  const mayChange = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    note: Pick<IssuedNoteTable, 'project_id' | 'product_type' | 'owner' | 'project_deleted_at'>,
+  ): Promise<boolean> => {
+    const project = await getProject(db, note.product_type as ProductType, note.project_id);
+    const owner = access.listOwner(request, reply); // admin mode: admins only (401)
+    if (project) {
+      access.check(request, reply, project);
+      return true;
+    }
+    return note.project_deleted_at !== null && (owner === null || owner === note.owner);
+  };
+  /** The same, asked by the public page: false for a visitor without a session or cookie, never an error. */
+  const isAuthor = async (request: FastifyRequest, reply: FastifyReply, note: IssuedNoteTable) => {
+    if (!adminOf(request) && !request.cookies[OWNER_COOKIE]) return false;
+    try {
+      return await mayChange(request, reply, note);
+    } catch {
+      return false;
+    }
   };
 
   app.get(
@@ -69,7 +101,14 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request, reply) => {
       const note = await noteOf(request.params.code);
       const locale = request.query.locale;
-      if (note.withdrawn_at || note.results === 'null') return verificationView(note, { ok: false }, locale);
+      reply.header('Cache-Control', 'no-store');
+      // the author reading the page is offered its choices there (a deleted project's notes included)
+      const author =
+        !note.withdrawn_at && (await isAuthor(request, reply, note))
+          ? { author: { api: `/api/${note.product_type}`, show_client: note.show_client === 1 } }
+          : {};
+      if (note.withdrawn_at) return verificationView(note, { ok: false }, locale);
+      if (note.results === 'null') return { ...verificationView(note, { ok: false }, locale), ...author };
       let today;
       try {
         today = await calculations.run(
@@ -81,8 +120,10 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       } catch (e) {
         return poolRefusal(e, reply, 'calculation');
       }
-      reply.header('Cache-Control', 'no-store');
-      return verificationView(note, today.ok ? { ok: true, results: today.results } : { ok: false }, locale);
+      return {
+        ...verificationView(note, today.ok ? { ok: true, results: today.results } : { ok: false }, locale),
+        ...author,
+      };
     },
   );
 
@@ -196,13 +237,11 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       access.listOwner(request, reply); // admin mode: admins only, as for every project call
       const note = await db
         .selectFrom('issued_notes')
-        .select(['code', 'project_id', 'product_type', 'withdrawn_at'])
+        .select(['code', 'project_id', 'product_type', 'withdrawn_at', 'owner', 'project_deleted_at'])
         .where('code', '=', code)
         .executeTakeFirst();
-      if (!note || note.product_type !== product)
+      if (!note || note.product_type !== product || !(await mayChange(request, reply, note)))
         throw new HttpError(404, 'Unknown verification code', 'code');
-      // the author is whoever may see the project now (its owner, its link's holders, an admin)
-      access.check(request, reply, await getProject(db, product, note.project_id));
       const body = request.body;
       const change = {
         ...(body.show_client === undefined ? {} : { show_client: body.show_client ? 1 : 0 }),

@@ -214,6 +214,111 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
     expect(v.json()).not.toHaveProperty('figures');
   });
 
+  it("deleting a project asks what becomes of its notes; kept, they stay the author's to withdraw or hide", async () => {
+    const { id, body } = await calculated();
+    const { code } = await print(id);
+    const email = String(
+      (body.steps as Record<string, { forms: { form: Record<string, unknown> }[] }>).Client!.forms[0]!.form
+        .email,
+    );
+    const patch = (cookie: string, payload: object) =>
+      as(cookie, { method: 'PATCH', url: `/api/slowli/note/${code}`, payload });
+    expect((await patch(owner, { show_client: true })).statusCode).toBe(204);
+    // no choice while a note stands: 400 naming the field, nothing deleted
+    const asked = await as(owner, { method: 'DELETE', url: `/api/slowli/project/${id}` });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json()).toMatchObject({ field: 'notes' });
+    const wrong = await as(owner, {
+      method: 'DELETE',
+      url: `/api/slowli/project/${id}`,
+      payload: { notes: 'x' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toMatchObject({ field: 'notes' });
+    expect((await as(owner, { method: 'GET', url: `/api/slowli/project/${id}` })).statusCode).toBe(200);
+    // kept as issued: the project is gone, the note still verifies, the author still decides
+    const kept = await as(owner, {
+      method: 'DELETE',
+      url: `/api/slowli/project/${id}`,
+      payload: { notes: 'keep' },
+    });
+    expect(kept.statusCode).toBe(204);
+    expect((await as(owner, { method: 'GET', url: `/api/slowli/project/${id}` })).statusCode).toBe(404);
+    const page = await inject({ method: 'GET', url: `/api/verify/${code}` });
+    expect(page.json()).toMatchObject({ status: 'issued', code });
+    expect(page.body).toContain(email);
+    expect(page.json()).not.toHaveProperty('author');
+    // the author reading the page is offered its choices
+    const read = await as(owner, { method: 'GET', url: `/api/verify/${code}` });
+    expect(read.json()).toMatchObject({ author: { api: '/api/slowli', show_client: true } });
+    // another visitor may not hide or withdraw it (404, as for an unknown code)
+    expect((await patch('', { show_client: false })).statusCode).toBe(404);
+    expect((await patch('', { withdrawn: true })).statusCode).toBe(404);
+    expect((await patch(owner, { show_client: false })).statusCode).toBe(204);
+    expect((await inject({ method: 'GET', url: `/api/verify/${code}` })).body).not.toContain(email);
+    expect((await patch(owner, { withdrawn: true })).statusCode).toBe(204);
+    expect((await inject({ method: 'GET', url: `/api/verify/${code}` })).json()).toMatchObject({
+      status: 'withdrawn',
+    });
+  });
+
+  it('deleting a project with its notes withdrawn leaves nothing of them public; an admin still decides', async () => {
+    const { id } = await calculated();
+    const first = (await print(id)).code;
+    const second = (await print(id)).code;
+    expect(
+      (await as(owner, { method: 'PATCH', url: `/api/slowli/note/${first}`, payload: { show_client: true } }))
+        .statusCode,
+    ).toBe(204);
+    // the choice may come in the query string as well as in the body
+    const gone = await as(owner, { method: 'DELETE', url: `/api/slowli/project/${id}?notes=withdraw` });
+    expect(gone.statusCode).toBe(204);
+    for (const code of [first, second]) {
+      const v = await inject({ method: 'GET', url: `/api/verify/${code}` });
+      expect(v.json()).toMatchObject({ status: 'withdrawn' });
+      expect(v.json()).not.toHaveProperty('sections');
+    }
+    // a project without standing notes is deleted without a word about them
+    const plain = await calculated();
+    expect((await as(owner, { method: 'DELETE', url: `/api/slowli/project/${plain.id}` })).statusCode).toBe(
+      204,
+    );
+    // an admin may change a deleted project's kept notes too (the same rights as over the project)
+    const kept = await calculated();
+    const code = (await print(kept.id)).code;
+    expect(
+      (
+        await as(owner, {
+          method: 'DELETE',
+          url: `/api/slowli/project/${kept.id}`,
+          payload: { notes: 'keep' },
+        })
+      ).statusCode,
+    ).toBe(204);
+    const withAdmin = (await serverOn(place, { ADMIN_PASSWORD: 'deleted-notes-admin' })).server;
+    try {
+      const admin = cookiesOf(
+        await withAdmin.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { password: 'deleted-notes-admin' },
+        }),
+      );
+      const r = await withAdmin.app.inject({
+        method: 'PATCH',
+        url: `/api/slowli/note/${code}`,
+        payload: { withdrawn: true },
+        headers: { cookie: admin },
+      });
+      expect(r.statusCode).toBe(204);
+    } finally {
+      await withAdmin.close();
+    }
+    expect((await inject({ method: 'GET', url: `/api/verify/${code}` })).json()).toMatchObject({
+      status: 'withdrawn',
+    });
+  });
+
   it('answers 404 to codes that are not issued, whatever their shape', async () => {
     for (const code of ['a'.repeat(26), 'x', '../../etc', 'A'.repeat(64)])
       expect(
