@@ -274,6 +274,11 @@ export interface HistoryAction {
   when?: JsonLogic;
   confirm?: string; // message key, with the row's fields as parameters
   prompt?: { title: string; field: string; submit: string }; // a value asked first, sent as `field`
+  /**
+   * A choice asked with the confirmation (when `when` holds over the row's facts, or when the server
+   * answers 400 naming `field`), sent as `field` in the request's body.
+   */
+  choose?: { when?: JsonLogic; field: string; title: string; options: { value: string; label: string }[] };
   request?: ApiRequest;
   href?: string; // a download (no request)
   then?: { href: string }; // opened after the request succeeded

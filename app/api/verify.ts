@@ -30,6 +30,8 @@ export type Verification =
       recalculated: boolean;
       same: boolean;
       changes: { version: string; text: string }[];
+      /** the reader may change the note (its author or an admin): where, and the client shown or not */
+      author?: { api: string; show_client: boolean };
     };
 
 export const fetchVerification = (code: string, locale: string, signal?: AbortSignal) =>

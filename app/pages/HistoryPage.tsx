@@ -8,7 +8,7 @@ import {
   useRevalidator,
   useSearchParams,
 } from 'react-router-dom';
-import type { HistoryAction } from '../../engine';
+import { evaluate, truthy, type HistoryAction } from '../../engine';
 import type { HistoryItem } from '../api/projects';
 import { apiErrorText, http } from '../api/http';
 import { apiPath } from '../calculators';
@@ -49,7 +49,7 @@ export function HistoryPage() {
     ids: new Set(),
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<Pick | null>(null);
+  const [confirming, setConfirming] = useState<(Pick & { choose: boolean }) | null>(null);
   const [prompting, setPrompting] = useState<Pick | null>(null);
 
   // (the router's own locations hold the basename: this page's address as it names it)
@@ -64,17 +64,35 @@ export function HistoryPage() {
     });
   const rows = without(data.rows, removed.of === data ? removed.ids : new Set());
 
-  /** Runs an action's request (with the prompted value), then its follow-up. */
-  const run = async (p: HistoryItem, a: HistoryAction, value?: string): Promise<boolean> => {
+  /** Runs an action's request (with the prompted value or the chosen option), then its follow-up. */
+  const run = async (
+    p: HistoryItem,
+    a: HistoryAction,
+    value?: string,
+    chosen?: string,
+    picked?: Pick,
+  ): Promise<boolean> => {
     setFailure(null);
     if (a.open) {
       void navigate(`/${calc}/${a.open}?id=${encodeURIComponent(p.id)}`);
       return true;
     }
-    if (a.remove) setRemoved({ of: data, ids: new Set([...(removed.of === data ? removed.ids : []), p.id]) });
+    const hidden = removed.of === data ? removed.ids : new Set<string>();
+    if (a.remove) setRemoved({ of: data, ids: new Set([...hidden, p.id]) });
     if (a.request) {
-      const body = a.prompt && value !== undefined ? { [a.prompt.field]: value } : undefined;
+      const body =
+        a.prompt && value !== undefined
+          ? { [a.prompt.field]: value }
+          : a.choose && chosen !== undefined
+            ? { [a.choose.field]: chosen }
+            : undefined;
       const r = await http<unknown>(a.request.method, apiPath(calculator, a.request.path, p.id), body);
+      if (r.error?.status === 400 && a.choose && r.error.field === a.choose.field && picked) {
+        // the server needs the choice the row's facts did not foresee: asked now, the row kept meanwhile
+        setRemoved({ of: data, ids: hidden });
+        setConfirming({ ...picked, choose: true });
+        return false;
+      }
       if (r.error) {
         setFailure(apiErrorText(r.error, t));
         void revalidator.revalidate();
@@ -88,8 +106,16 @@ export function HistoryPage() {
   };
   const pick = (chosen: Pick) => {
     if (chosen.action.prompt) setPrompting(chosen);
-    else if (chosen.action.confirm) setConfirming(chosen);
-    else void run(chosen.row, chosen.action);
+    else if (chosen.action.confirm) {
+      const ask = chosen.action.choose;
+      setConfirming({
+        ...chosen,
+        choose:
+          ask !== undefined &&
+          (ask.when === undefined ||
+            truthy(evaluate(ask.when, rowFacts(chosen.row, admin, chosen.size, chosen.title)))),
+      });
+    } else void run(chosen.row, chosen.action);
   };
   const error = failure ?? (data.error ? apiErrorText(data.error, t) : null);
 
@@ -132,10 +158,21 @@ export function HistoryPage() {
           )}
           confirm={t('app.confirm')}
           cancel={t('app.cancel')}
+          choice={
+            confirming.choose && confirming.action.choose
+              ? {
+                  title: t(confirming.action.choose.title),
+                  options: confirming.action.choose.options.map((o) => ({
+                    value: o.value,
+                    label: t(o.label),
+                  })),
+                }
+              : undefined
+          }
           onCancel={() => setConfirming(null)}
-          onConfirm={() => {
+          onConfirm={(chosen) => {
             setConfirming(null);
-            void run(confirming.row, confirming.action);
+            void run(confirming.row, confirming.action, undefined, chosen, confirming);
           }}
         />
       ) : null}

@@ -7,6 +7,7 @@ import { createI18n } from '../../words/i18n';
 import { checkPdf } from '../api/verify';
 import { verifyLocale, type VerifyLoad } from '../loaders';
 import { apiErrorText } from '../api/http';
+import { VerifyAuthor } from './verify/VerifyAuthor';
 import { VerifyAnswers, VerifyComparison, VerifyNote } from './verify/VerifySections';
 import './verify.css';
 
@@ -75,6 +76,7 @@ export function VerifyPage() {
     const v = load.v;
     body = (
       <>
+        {v.author ? <VerifyAuthor code={v.code} author={v.author} t={t} /> : null}
         <VerifyNote v={v} t={t} locale={locale} />
         <VerifyComparison v={v} t={t} />
         <VerifyAnswers v={v} t={t} />
