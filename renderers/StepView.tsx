@@ -127,6 +127,8 @@ export const StepView = forwardRef<
       {step.repeat ? (
         step.gate && !step.gate.open ? null : (
           <Carousel
+            // each step's cards start on their first page: the page left on another step is not this one's
+            key={step.key}
             step={step}
             def={def}
             perPage={def.repeat?.perPage ?? 3}

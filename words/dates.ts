@@ -11,19 +11,21 @@ const formats = new Map<string, Intl.DateTimeFormat>();
  */
 function formatOf(
   lang: string,
-  style: 'date' | 'day' | 'dateTime' | 'month',
+  style: 'date' | 'day' | 'dateTime' | 'month' | 'monthLong',
   zone?: string,
 ): Intl.DateTimeFormat {
   const key = `${lang}|${style}|${zone ?? ''}`;
   let f = formats.get(key);
   if (!f) {
-    const timeZone = style === 'month' || style === 'day' ? 'UTC' : zone;
+    const timeZone = style === 'month' || style === 'monthLong' || style === 'day' ? 'UTC' : zone;
     f = new Intl.DateTimeFormat(lang, {
       ...(style === 'month'
         ? { month: 'short' }
-        : style === 'dateTime'
-          ? { dateStyle: 'short', timeStyle: 'short' }
-          : { dateStyle: 'long' }),
+        : style === 'monthLong'
+          ? { month: 'long' }
+          : style === 'dateTime'
+            ? { dateStyle: 'short', timeStyle: 'short' }
+            : { dateStyle: 'long' }),
       ...(timeZone ? { timeZone } : {}),
     });
     formats.set(key, f);
@@ -71,4 +73,13 @@ export function monthNames(lang: string): string[] {
     const name = f.format(Date.UTC(2026, m, 15));
     return name.charAt(0).toLocaleUpperCase(lang) + name.slice(1);
   });
+}
+
+/**
+ * The twelve months' names as a sentence writes them in the reader's language: whole and lower case in
+ * French ("en mars"), capitalised in English ("in March"), never a heading's abbreviation.
+ */
+export function monthNamesInText(lang: string): string[] {
+  const f = formatOf(lang, 'monthLong');
+  return Array.from({ length: 12 }, (_, m) => f.format(Date.UTC(2026, m, 15)));
 }

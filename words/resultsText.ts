@@ -1,4 +1,4 @@
-import { monthNames } from './dates';
+import { monthNamesInText } from './dates';
 import type { FigureWriter } from './figures';
 import { numberText } from './numberText';
 import type { AbattementResults, GroundsResult, RoofResult, StressSite, Volumes } from './results/abattement';
@@ -95,7 +95,8 @@ export function imposedVolumeText(r: AbattementResults, w: FigureWriter, t: T): 
   const s = r.site;
   if (!s || typeof s.imposed_volume_m3 !== 'number' || typeof s.imposed_volume_free_share !== 'number')
     return [];
-  const months = monthNames(w.lang);
+  // mid-sentence: 'en mars', not a heading's 'Mars'
+  const months = monthNamesInText(w.lang);
   const byMonth = s.imposed_volume_free_share_by_month ?? [];
   const low = byMonth.indexOf(Math.min(...byMonth));
   const high = byMonth.indexOf(Math.max(...byMonth));

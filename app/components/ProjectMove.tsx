@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { dateText } from '../../words/dates';
 import { apiErrorText } from '../api/http';
+import { ConfirmDialog } from './ConfirmDialog';
 import { changeIssuedNote, fetchIssuedNotes, type IssuedNote } from '../api/verify';
 import {
   fetchLink,
@@ -136,6 +137,8 @@ export function ProjectMove({ api, id, t, locale }: { api: string; id: string; t
     if (token) await show(token, t('app.project_move.link_copied'));
     else setMessage(apiErrorText(r.error, t));
   };
+  // the question asked before a change that cannot be undone: a new link, a code withdrawn
+  const [asking, setAsking] = useState<{ renew: true } | { withdraw: string } | null>(null);
   const renew = async () => {
     const r = await renewLink(api, id);
     if (r.data) await show(r.data.token, t('app.project_move.link_renewed'));
@@ -149,7 +152,7 @@ export function ProjectMove({ api, id, t, locale }: { api: string; id: string; t
         <button type="button" className="button-secondary" onClick={() => void copy()}>
           {t('app.project_move.copy_link')}
         </button>
-        <button type="button" className="button-secondary" onClick={() => void renew()}>
+        <button type="button" className="button-secondary" onClick={() => setAsking({ renew: true })}>
           {t('app.project_move.renew_link')}
         </button>
         <a className="button-secondary" href={fileAddress(api, id)} download>
@@ -163,15 +166,23 @@ export function ProjectMove({ api, id, t, locale }: { api: string; id: string; t
         </label>
       ) : null}
       {message ? <p role="status">{message}</p> : null}
-      <h3>{t('app.project_move.notes_title')}</h3>
+      {/* the page's title is its h1, the tools' summary no heading: the notes' title is the next level */}
+      <h2 className="project-move-title">{t('app.project_move.notes_title')}</h2>
       {notes && notes.length === 0 ? <p>{t('app.project_move.notes_none')}</p> : null}
+      {notes && notes.length > 1 ? <p>{t('app.project_move.notes_each')}</p> : null}
       {notes && notes.length ? (
         <ul className="project-move-notes">
-          {notes.map((n) => (
+          {notes.map((n, i) => (
             <li key={n.code} data-code={n.code}>
               <a href={`/client/verify/${n.code}`} target="_blank" rel="noreferrer">
                 {t('app.project_move.note_line', { date: dateText(n.issued_on, locale), code: n.code })}
               </a>
+              {/* newest first: the first one standing is the latest note */}
+              {!n.withdrawn && notes.findIndex((m) => !m.withdrawn) === i ? (
+                <strong className="badge badge-valid project-move-latest">
+                  {t('app.project_move.note_latest')}
+                </strong>
+              ) : null}
               {n.withdrawn ? (
                 <strong> ({t('app.project_move.note_withdrawn')})</strong>
               ) : (
@@ -189,10 +200,7 @@ export function ProjectMove({ api, id, t, locale }: { api: string; id: string; t
                   <button
                     type="button"
                     className="button-secondary"
-                    onClick={() => {
-                      if (window.confirm(t('app.project_move.withdraw_confirm')))
-                        void changeIssuedNote(api, n.code, { withdrawn: true }).then(loadNotes);
-                    }}
+                    onClick={() => setAsking({ withdraw: n.code })}
                   >
                     {t('app.project_move.withdraw')}
                   </button>
@@ -201,6 +209,21 @@ export function ProjectMove({ api, id, t, locale }: { api: string; id: string; t
             </li>
           ))}
         </ul>
+      ) : null}
+      {asking ? (
+        <ConfirmDialog
+          message={t(
+            'renew' in asking ? 'app.project_move.renew_confirm' : 'app.project_move.withdraw_confirm',
+          )}
+          confirm={t('renew' in asking ? 'app.project_move.renew_link' : 'app.project_move.withdraw')}
+          cancel={t('app.cancel')}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => {
+            setAsking(null);
+            if ('renew' in asking) void renew();
+            else void changeIssuedNote(api, asking.withdraw, { withdrawn: true }).then(loadNotes);
+          }}
+        />
       ) : null}
     </details>
   );

@@ -62,7 +62,12 @@ export function LimitersView({ r, quote }: { r: Results; quote: boolean }) {
   const limiters = r.limiters;
   const retentio = (i: number) => {
     const l = limiters[i];
-    return l && (l.recommended_retentio || l.articles.some((a) => a.type === 'retentio')) ? '✓' : '';
+    // a word either way: a blank cell reads as not yet known (issue 37.9)
+    return t(
+      l && (l.recommended_retentio || l.articles.some((a) => a.type === 'retentio'))
+        ? 'common.yes'
+        : 'common.no',
+    );
   };
   return (
     <>

@@ -171,8 +171,8 @@ test('a method version changed since the note: each difference with the change t
   // the author withdraws it from the calculator page
   await page.goto(`${a.url}/client/sl/calculator?id=${id}`);
   await page.getByText('Retrouver ce projet ailleurs').click();
-  page.once('dialog', (d) => void d.accept());
   await page.locator(`li[data-code="${code}"]`).getByRole('button', { name: 'Retirer ce code' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Retirer ce code' }).click();
   await expect(page.locator(`li[data-code="${code}"]`)).toContainText('retirée');
   await page.goto(`${address}?lang=fr`);
   await expect(page.getByRole('alert')).toContainText('Ce code a été retiré');

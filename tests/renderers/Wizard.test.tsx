@@ -68,4 +68,23 @@ describe('Wizard', () => {
       'Jardin',
     ]);
   });
+  it('opens the spill step on its first page, whatever page the roof step was left on (issue 37.9)', () => {
+    const roofs = Array.from({ length: 7 }, (_, i) => ({
+      ...(valid.roofs as Record<string, unknown>[])[0]!,
+      name: `Toiture ${String.fromCharCode(65 + i)}`,
+    }));
+    const data = { ...valid, roofs };
+    const a = actions();
+    const { rerender } = renderWithContext(
+      <Wizard bundle={bundle} state={derive(bundle, data)} statuses={[1, 1, 0, 0, 0]} current={2} {...a} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Cartes suivantes' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Cartes suivantes' }));
+    expect(screen.getByText(/^Page 3 sur/)).toBeInTheDocument();
+    rerender(
+      <Wizard bundle={bundle} state={derive(bundle, data)} statuses={[1, 1, 1, 1, 0]} current={4} {...a} />,
+    );
+    expect(screen.getByText(/^Page 1 sur/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Toiture A' })).toBeInTheDocument();
+  });
 });

@@ -157,6 +157,9 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
     expect(cell('Projet', 9, 2)).toBe("Bureau d'étude");
     expect(cell('Articles', 2, 3)).toBe('Kit limiteur de débit');
     expect(cell('Résultats', 2, 7)).toBe('non');
+    // one spelling of the units: m² and m³, never m2 and m3 beside them (issue 37.9)
+    expect(all.filter((c) => /\bm[23]\b/.test(c))).toEqual([]);
+    expect(all.filter((c) => c.includes('m³')).length).toBeGreaterThan(0);
   });
 
   it('export_excel: the verdict sheet gives the status and each finding in words (issue 25)', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../words/i18n';
-import { roofVerdict, siteVerdict } from '../../words/resultsText';
+import { imposedVolumeText, roofVerdict, siteVerdict } from '../../words/resultsText';
 import { figureWriter } from '../../words/figures';
 import type { UnitSystem } from '../../engine';
 import type { AbattementResults } from '../../words/results';
@@ -93,5 +93,27 @@ describe('the home cards', () => {
     const card = bundle.home.find((h) => h.page === 'calculator')!;
     expect(tr('fr')(card.title)).toBe("Calcul de l'abattement");
     expect(tr('en')(card.title)).toBe('Retention calculation');
+  });
+});
+
+describe('months in a sentence (issue 37.9)', () => {
+  const imposed = {
+    ...results(8),
+    site: {
+      abattement: 80,
+      respectConsigneAbattement: 95,
+      imposed_volume_m3: 12,
+      imposed_volume_free_share: 90,
+      imposed_volume_free_share_by_month: [95, 95, 70, 95, 95, 95, 95, 95, 95, 95, 99, 95],
+    },
+  } as unknown as AbattementResults;
+  it('writes them as French writes them mid-sentence: whole, lower case ("en mars")', () => {
+    const [text] = imposedVolumeText(imposed, writer('METRIC', 'fr'), tr('fr'));
+    expect(text).toMatch(/ en mars, .* en novembre\)/);
+    expect(text).not.toMatch(/ en [A-Z]/);
+  });
+  it('and as English does ("in March")', () => {
+    const [text] = imposedVolumeText(imposed, writer('METRIC', 'en'), tr('en'));
+    expect(text).toMatch(/ in March, .* in November\)/);
   });
 });
