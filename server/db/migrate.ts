@@ -12,6 +12,7 @@ import { issuedNotes } from './migrations/2026_11_25_issued_notes';
 import { rainSeries } from './migrations/2026_12_01_rain_series';
 import { jobLeases } from './migrations/2026_12_02_job_leases';
 import { deletedNotes } from './migrations/2026_12_03_deleted_notes';
+import { naturalSortKeys } from './migrations/2026_12_03_natural_sort_keys';
 
 /** The dated migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -28,6 +29,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_12_01_rain_series': rainSeries(dialect),
     '2026_12_02_job_leases': jobLeases(dialect),
     '2026_12_03_deleted_notes': deletedNotes,
+    '2026_12_03_natural_sort_keys': naturalSortKeys,
   };
 }
 

@@ -8,12 +8,34 @@ export function normalize(text: string): string {
     .trim();
 }
 
+/** Letters no accent removal takes apart, written as the letters a reader sorts them by. */
+const LETTERS: Record<string, string> = {
+  œ: 'oe',
+  æ: 'ae',
+  ß: 'ss',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  þ: 'th',
+  ĳ: 'ij',
+};
+/** Numbers up to this many digits sort by their value ("9" before "41"). */
+const NUMBER_DIGITS = 12;
+
 /**
- * A history sort key: the text as the search reads it (lower case, accents removed), so that byte order
- * in either database is the order of a French or English reader ("École" among the e's, not after "Z").
+ * A history sort key: the text as the search reads it (lower case, accents removed), ligatures written as
+ * their letters and each number zero-padded, so that byte order in either database is the order of a
+ * French or English reader, as Intl.Collator(locale, {numeric: true, sensitivity: 'base'}) sorts ("École"
+ * among the e's, "Œuvre" among the o's, "Abbaye 108 9" before "Abbaye 108 41").
  */
 export function sortKey(text: string): string {
-  return cut(normalize(text), 255);
+  return cut(
+    normalize(text)
+      .replace(/[œæßøđðłþĳ]/gu, (c) => LETTERS[c] ?? c)
+      .replace(/\d+/g, (d) => d.replace(/^0+(?=\d)/, '').padStart(NUMBER_DIGITS, '0')),
+    255,
+  );
 }
 
 /** JSON with object keys sorted, so that the same content always gives the same text. */

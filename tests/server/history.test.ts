@@ -131,6 +131,28 @@ describe.each(DIALECTS)('the history and readable project numbers on %s', (diale
     expect(desc).toEqual([...asc].reverse());
   });
 
+  it('sorts names naturally, ligatures as their letters: "Œuvre" among the o\'s, 9 before 41 (issue 37.9)', async () => {
+    const names = [
+      'zinc nat',
+      'Œuvre nat',
+      'Abbaye 108 41 nat',
+      'Abbaye 108 9 nat',
+      'oasis nat',
+      'Ode nat',
+      'Abbaye 108 10 nat',
+      'Ægir nat',
+      'adret nat',
+    ];
+    for (const n of names) await create(n);
+    const asc = (await history('nat', 'name', 'ASC')).projects.map((r) => r.name);
+    const collator = new Intl.Collator('fr', { numeric: true, sensitivity: 'base' });
+    expect(asc).toEqual([...names].sort(collator.compare));
+    expect(asc.indexOf('Abbaye 108 9 nat')).toBeLessThan(asc.indexOf('Abbaye 108 41 nat'));
+    expect(asc.indexOf('Œuvre nat')).toBeLessThan(asc.indexOf('zinc nat'));
+    const desc = (await history('nat', 'name', 'DESC')).projects.map((r) => r.name);
+    expect(desc).toEqual([...asc].reverse());
+  });
+
   it('leaves out a project never named (an abandoned start), and the sweep deletes it after a day', async () => {
     const unnamed = await create('');
     const before = await history();
