@@ -101,7 +101,8 @@ function checkPageRule(rule: unknown, at: string, roots: Set<string>): void {
 
 /** What the order workflow's rules are judged on: a command's guards, and its words (mail, workbook). */
 const STEP_ROOTS = new Set(['state', 'command', 'admin']);
-const WORDS_ROOTS = new Set(['project', 'reference', 'name', 'forms', 'results']);
+// address and attachments: the mail's (where the project opens, the files sent with it), '' elsewhere
+const WORDS_ROOTS = new Set(['project', 'reference', 'name', 'forms', 'results', 'address', 'attachments']);
 const CELL_ROOTS = new Set([...WORDS_ROOTS, 'item']);
 
 /** Checks the order workflow: its rules' operators and roots, the states its commands lead to, the paths. */

@@ -480,7 +480,7 @@ export interface NoteDef {
 
 /**
  * A text of the order workflow: a message key and its parameters, each json-logic over the workflow's
- * data {project, reference, name, forms, results} (`when`: the line is left out when false).
+ * data {project, reference, name, forms, results, address, attachments} (`when`: the line is left out when false).
  */
 export interface WorkflowText {
   key: string;

@@ -22,6 +22,10 @@ export interface WorkflowData {
   /** each step's forms (server field names), [] for a step without any */
   forms: Record<string, Record<string, unknown>[]>;
   results: Record<string, unknown> | null;
+  /** where the sales team opens the project (the service's address), '' when unknown */
+  address: string;
+  /** the files sent with the project (the client's uploads), by name, '' when none */
+  attachments: string;
 }
 
 /** The words of a product's workflow, in its workflow's language (the sales team's). */
@@ -50,7 +54,12 @@ export function workflowWords(type: ProductType): WorkflowWords {
 }
 
 /** The data a workflow's texts and cells are judged on, read from a stored project. */
-export function workflowData(bundle: Bundle, row: ProjectTable, words: WorkflowWords): WorkflowData {
+export function workflowData(
+  bundle: Bundle,
+  row: ProjectTable,
+  words: WorkflowWords,
+  sent: { address?: string; files?: string[] } = {},
+): WorkflowData {
   const steps = JSON.parse(row.content) as Record<string, { forms?: { form?: Record<string, unknown> }[] }>;
   const forms = Object.fromEntries(
     bundle.steps.map((s) => [s.key, (steps[s.key]?.forms ?? []).map((f) => f.form ?? {})]),
@@ -63,6 +72,8 @@ export function workflowData(bundle: Bundle, row: ProjectTable, words: WorkflowW
     name: row.name || (unnamed ? words.t(unnamed) : ''),
     forms,
     results: row.results ? (JSON.parse(row.results) as Record<string, unknown>) : null,
+    address: sent.address ?? '',
+    attachments: (sent.files ?? []).join(', '),
   };
 }
 

@@ -90,7 +90,7 @@ function productWorkflow(app: FastifyInstance, bundle: Bundle): void {
         if (!holds(t.from, facts))
           throw new HttpError(409, t.refusal ?? `This project's state does not allow this`, 'state');
         const to = String(judge(t.to, facts));
-        if (await move(t, row, to, command)) {
+        if (await move(t, row, to, command, request)) {
           return {
             id: row.id,
             state: to,
@@ -104,13 +104,32 @@ function productWorkflow(app: FastifyInstance, bundle: Bundle): void {
     };
 
   /** The state change, and the mail with it when the step sends one (one transaction: both or neither). */
-  const move = (t: WorkflowTransition, row: ProjectTable, to: string, command?: string) =>
+  const move = (
+    t: WorkflowTransition,
+    row: ProjectTable,
+    to: string,
+    command: string | undefined,
+    request: FastifyRequest,
+  ) =>
     t.mail
       ? db.transaction().execute(async (trx) => {
           if (!(await moveState(trx, row.id, row.state, to, command))) return false;
-          // the mail tells the project as the step leaves it (its new state, its order number)
+          // the mail tells the project as the step leaves it (its new state, its order number), where
+          // the sales team opens it (the service's address; the request's in development) and the
+          // files sent with it
           const after = { ...row, state: to, command: command ?? row.command };
-          const { subject, body } = mailOf(bundle, workflowData(bundle, after, words()), words());
+          const base = config.publicUrl ?? `${request.protocol}://${request.host}`;
+          const files = await trx
+            .selectFrom('files')
+            .select('filename')
+            .where('project_id', '=', row.id)
+            .orderBy('created_at')
+            .execute();
+          const data = workflowData(bundle, after, words(), {
+            address: `${base}/client/${bundle.id}/calculator?id=${encodeURIComponent(row.id)}`,
+            files: files.map((f) => f.filename),
+          });
+          const { subject, body } = mailOf(bundle, data, words());
           await enqueueMail(trx, { projectId: row.id, to: config.salesEmail, subject, body });
           return true;
         })

@@ -73,4 +73,50 @@ describe.each(DIALECTS)('mail on %s', (dialect) => {
       await smtp.stop();
     }
   });
+
+  it("the mail to sales ends its sentences, links to the project and names the client's file (issue 37.9)", async () => {
+    const body = projectBody('sl');
+    (body.steps.Client!.forms[0]!.form as Record<string, unknown>).phone = '';
+    const created = await server.app.inject({ method: 'POST', url: '/api/slowli/project', payload: body });
+    const owner = cookiesOf(created);
+    const id = created.json<{ id: string }>().id;
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const boundary = 'x-mail-test-boundary';
+    const upload = await server.app.inject({
+      method: 'POST',
+      url: `/api/slowli/client_file/${id}`,
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="plan-toiture.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        pdf,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: owner },
+    });
+    expect(upload.statusCode).toBeLessThan(300);
+    await server.app.inject({
+      method: 'GET',
+      url: `/api/slowli/send-project/${id}`,
+      headers: { cookie: owner, host: 'calculs.example.fr' },
+    });
+    const smtp = receiver(port);
+    await smtp.start();
+    try {
+      const send = smtpSend({ smtpUrl: `smtp://127.0.0.1:${port}`, salesEmail: 'ventes@fabricant.example' });
+      const later = new Date(Date.now() + 60 * 60_000);
+      expect(await deliverDue(server.db, send, later)).toMatchObject({ sent: 1 });
+      const mail = smtp.received.at(-1)!;
+      // read back as the sales team reads it: quoted-printable and soft line breaks undone
+      const text = mail
+        .replace(/=\r?\n/g, '')
+        .replace(/(=[0-9A-F]{2})+/g, (q) => Buffer.from(q.replace(/=/g, ''), 'hex').toString('utf8'));
+      expect(text).not.toMatch(/, \r?$/m);
+      expect(text).toContain('(pas de téléphone donné)');
+      expect(text).toContain(`http://calculs.example.fr/client/sl/calculator?id=${id}`);
+      expect(text).toContain('plan-toiture.pdf');
+    } finally {
+      await smtp.stop();
+    }
+  });
 });
