@@ -53,6 +53,8 @@ test("a deleted project's notes: kept, still the author's to hide or withdraw; w
   page,
   browser,
 }) => {
+  // two notes printed, four pages read and checked: a loaded machine takes its time
+  test.setTimeout(300_000);
   const keptId = await calculated(page, 'Notes gardées');
   const kept = await print(page, keptId);
   const gone = await print(page, await calculated(page, 'Notes retirées'));
