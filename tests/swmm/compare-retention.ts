@@ -3,7 +3,7 @@
  * beside EPA SWMM 5.2.4's on the model a user downloads (issue 39.2), as the Markdown table of
  * docs/QUALITY.md, with each run's continuity error and time.
  */
-import { compareSite, fixtureSites, retentionTable, type SiteComparison } from './retention';
+import { compareSite, fixtureSites, measuredSite, retentionTable, type SiteComparison } from './retention';
 import { swmmBinary } from './runswmm';
 
 const binary = swmmBinary();
@@ -11,7 +11,7 @@ if ('reason' in binary) {
   console.log(`SWMM cannot be run here: ${binary.reason}`);
   process.exit(1);
 }
-const sites = fixtureSites();
+const sites = [...fixtureSites(), await measuredSite()];
 const out: SiteComparison[] = [];
 for (let i = 0; i < sites.length; i += 2)
   out.push(...(await Promise.all(sites.slice(i, i + 2).map((s) => compareSite(binary.path, s)))));

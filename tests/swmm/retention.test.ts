@@ -6,7 +6,7 @@
  * printed, only where SWMM cannot be built.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { compareSite, fixtureSites, retentionTable, type SiteComparison } from './retention';
+import { compareSite, fixtureSites, measuredSite, retentionTable, type SiteComparison } from './retention';
 import { swmmBinary } from './runswmm';
 
 const binary = swmmBinary();
@@ -20,8 +20,8 @@ afterAll(() => {
 });
 
 describe.skipIf(skip !== null)('sm and smca sites through EPA SWMM 5.2.4', () => {
-  it('runs every fixture and example without an error, a warning or a continuity error', async () => {
-    const sites = fixtureSites();
+  it('runs every fixture and example, and a measured series, without an error, a warning or a continuity error', async () => {
+    const sites = [...fixtureSites(), await measuredSite()];
     // both products, the examples, grounds and spills among them
     expect(sites.filter((s) => s.product === 'smca').length).toBeGreaterThanOrEqual(4);
     expect(sites.filter((s) => s.product === 'skywater_manager').length).toBeGreaterThanOrEqual(4);

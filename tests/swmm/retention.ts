@@ -7,6 +7,7 @@
  * the figures are set side by side, not held to each other.
  */
 import { readdirSync, readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { submit, toServer } from '../../engine';
 import { calculate, type AbattementResults, type StoredProject } from '../../server/calc';
@@ -15,6 +16,9 @@ import { OUTFALL, subcatchmentName } from '../../server/calc/abattement/swmm';
 import { bundleOfProduct } from '../../server/projects/products';
 import { i18nOf } from '../../server/i18n';
 import { loadFixtures, stateOf } from '../../scripts/bundles/fixtures';
+import type { MeasuredInput } from '../../server/calc/abattement/abattement';
+import { runRainJob } from '../../server/rain/readJob';
+import { ecccYear } from '../fixtures/rain/days';
 import { runSwmm } from './runswmm';
 
 const ROOT = join(import.meta.dirname, '../..');
@@ -25,6 +29,8 @@ export interface Site {
   label: string;
   product: Product;
   project: StoredProject;
+  /** the measured series the project names */
+  measured?: MeasuredInput;
 }
 
 /** A surface's or the site's retention (%): the product's, SWMM's. */
@@ -52,8 +58,34 @@ const write = (site: Site, results: AbattementResults, locale: 'fr' | 'en') => {
     name: site.label,
     number: 1,
     product: site.product,
+    ...(site.measured ? { measured: site.measured } : {}),
   });
 };
+
+/**
+ * The Toronto example on a measured series: twelve yearly ECCC files of the rain tests (1991-2002, the
+ * year 2001 left out for a missing day), read as an upload is.
+ */
+export async function measuredSite(): Promise<Site> {
+  const files = Array.from({ length: 12 }, (_, i) => 1991 + i).map((y) => ({
+    name: `climate_daily_QC_7025251_${y}_P1D.csv`,
+    data: new TextEncoder().encode(ecccYear(y)),
+  }));
+  const a = await runRainJob({ files });
+  if (!a.ok || !('id' in a)) throw new Error('the ECCC files of the tests are not read');
+  const project = JSON.parse(
+    readFileSync(join(ROOT, 'server/calc/examples/smca-toronto.json'), 'utf8'),
+  ) as StoredProject;
+  const site = project.steps.Chantier!.forms![0]!.form!;
+  site.rain_region = 'Montréal';
+  site.rain_series = a.id;
+  const measured: MeasuredInput = {
+    id: a.id,
+    series: JSON.parse(gunzipSync(a.data).toString('utf8')) as MeasuredInput['series'],
+    summary: a.summary,
+  };
+  return { label: 'smca-toronto.json in Montréal, measured 1991-2002', product: 'smca', project, measured };
+}
 
 /** Every distinct calculable site of the sm and smca fixtures and examples. */
 export function fixtureSites(products: Product[] = ['skywater_manager', 'smca']): Site[] {
@@ -109,7 +141,10 @@ const pct = (x: number) => Math.round(1000 * x) / 10;
 
 /** A site through SWMM: its model as downloaded, SWMM's retention beside the product's. */
 export async function compareSite(binary: string, site: Site): Promise<SiteComparison> {
-  const r = calculate(bundleOfProduct(site.product), site.project, { stress: false });
+  const r = calculate(bundleOfProduct(site.product), site.project, {
+    stress: false,
+    ...(site.measured ? { measured: site.measured } : {}),
+  });
   if (!r.ok) throw new Error(`${site.label}: ${JSON.stringify(r.reasons)}`);
   const results = r.results as AbattementResults;
   const { model, text } = write(site, results, 'fr');

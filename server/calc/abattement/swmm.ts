@@ -142,9 +142,9 @@ export function abattementInp(m: AbattementModel, words: SwmmWords): string {
       ['SWEEP_END', '12/31'],
       ['DRY_DAYS', '0'],
       ['REPORT_STEP', '24:00:00'],
-      ['WET_STEP', '01:00:00'],
+      ['WET_STEP', '00:15:00'],
       ['DRY_STEP', '06:00:00'],
-      ['ROUTING_STEP', '3600'],
+      ['ROUTING_STEP', '900'],
       ['THREADS', '1'],
     ].map((fields) => ({ fields })),
   };

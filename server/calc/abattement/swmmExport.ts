@@ -41,6 +41,10 @@ export function abattementSwmmOf(
         first: a.first_year,
         last: a.first_year + model.series.years - 1,
       });
+  // the years left out within the measured period, which SWMM's run goes through dry
+  const gaps = measured
+    ? measured.years_left_out.filter((y) => y > measured.first_year && y < measured.last_year)
+    : [];
   const petMonthly = model.petDaily.map((x) => plain(x, 2)).join(' ');
   const words: SwmmWords = {
     title: [
@@ -62,6 +66,7 @@ export function abattementSwmmOf(
       }),
       t('notes.rain', { pet: petMonthly }),
       t('notes.snow', { melt: plain(model.melt) }),
+      ...(gaps.length ? [t('notes.left_out', { years: gaps.join(', ') })] : []),
       t('notes.units'),
       t('notes.differ'),
     ],
