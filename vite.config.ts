@@ -180,6 +180,9 @@ export default defineConfig({
           include: ['tests/{renderers,app,stories}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
           testTimeout: 30_000,
+          // a page test's beforeAll starts three servers (tests/app/serverFetch.ts): 10 s by default,
+          // overrun at load 13-17 on 2 cores; a deadline for a failure to report, not a timing assertion
+          hookTimeout: 60_000,
         },
       },
     ],
