@@ -140,6 +140,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks a wizard's page needs, announced in its HTML (server/pageHints.ts)
+    manifest: true,
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
       // precompress() writes a .br of every file at quality 11: seconds by design, not a slow plugin to warn of
