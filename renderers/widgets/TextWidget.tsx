@@ -1,6 +1,10 @@
 import { ariaOf, fieldWidget, useTypedText, type DrawProps } from './fieldProps';
 
-/** A one-line text input (names, addresses, cities, postcodes). */
+/**
+ * A one-line text input (names, addresses, cities, postcodes). No maxlength attribute: the browser would
+ * drop what is typed or pasted past the schema's maxLength without a word; the form's validation says it
+ * beside the field instead, the text kept for the user to shorten.
+ */
 export const TextWidget = fieldWidget(function TextInput({ id, field, onChange }: DrawProps) {
   const [text, type] = useTypedText(field, onChange);
   return (
@@ -10,7 +14,6 @@ export const TextWidget = fieldWidget(function TextInput({ id, field, onChange }
       className="field-input"
       value={text}
       disabled={field.disabled}
-      maxLength={field.maxLength}
       onChange={(e) => type(e.target.value)}
       {...ariaOf(field, id)}
     />

@@ -138,6 +138,29 @@ describe('the error summary', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Société/ })).toHaveFocus());
   });
 
+  it('says a text past its length instead of cutting it: the typed text kept, the limit named (issue 37)', () => {
+    const { bundle, valid } = BUNDLES.sl!;
+    const long = 'Résidence des Tilleuls '.repeat(12).trim(); // 275 characters, past the bundle's 255
+    const client = { ...(valid.client as Record<string, unknown>), name: long };
+    renderWithContext(
+      <Wizard
+        bundle={bundle}
+        state={derive(bundle, { ...valid, client })}
+        statuses={[3, 0, 0]}
+        current={0}
+        {...actions()}
+      />,
+    );
+    const input = screen.getByRole('textbox', { name: /^Nom/ });
+    // a maxlength attribute made the browser drop every character past 255 without a word
+    expect(input).not.toHaveAttribute('maxlength');
+    expect(input).toHaveValue(long);
+    const summary = screen.getByRole('alert', { name: 'Il y a 1 problème à corriger' });
+    expect(within(summary).getByRole('link').textContent).toBe(
+      'Nom : La valeur dépasse le nombre maximal de caractères (255)',
+    );
+  });
+
   it("writes each problem as the page's language does: no space before the colon in English", () => {
     const { bundle, valid } = BUNDLES.smca!;
     const client = { ...(valid.client as Record<string, unknown>), name: null };
