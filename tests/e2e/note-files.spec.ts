@@ -62,6 +62,10 @@ for (const [width, height] of [
     // the file input in French, the browser's words nowhere
     await expect(first.getByText('Choisir un fichier')).toBeVisible();
     await expectNoBrowserFileText(page);
+    // its name on its own line above the button, not glued to it ("Pièce jointe (image)Choisir un fichier")
+    const fileLabel = (await first.getByText('Pièce jointe (image)', { exact: true }).boundingBox())!;
+    const fileButton = (await first.getByText('Choisir un fichier').boundingBox())!;
+    expect(fileButton.y).toBeGreaterThanOrEqual(fileLabel.y + fileLabel.height);
     // the draft is saved a moment after a change: its PUT carries the image
     const saved = page.waitForResponse(
       (r) =>
