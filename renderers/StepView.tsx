@@ -2,6 +2,7 @@ import { forwardRef, useContext, useEffect, useRef, useState } from 'react';
 import type { StepDef, StepState } from '../engine';
 import { CardForm, fieldId } from './CardForm';
 import { Carousel } from './Carousel';
+import type { PasteActions } from './PasteRows';
 import { SpillDiagram } from './SpillDiagram';
 import { StepIcon } from './StepIcon';
 import { PreviewCtx, tr, useRender } from './context';
@@ -10,8 +11,8 @@ import { numberText } from '../words/numberText';
 /** Callbacks of a step's cards and gate question. */
 export interface StepActions {
   onAdd: () => void;
-  /** cards pasted from a spreadsheet (steps declaring repeat.paste): how many were added and left out */
-  onPaste?: (text: string) => { added: number; skipped: number };
+  /** cards pasted from a spreadsheet (steps declaring repeat.paste): previewed, added, undone */
+  onPaste?: Omit<PasteActions, 'label' | 'hint' | 'add'>;
   onDuplicate: (index: number) => void;
   onDelete: (index: number) => void;
   onGate: (open: boolean) => void;
@@ -132,7 +133,7 @@ export const StepView = forwardRef<
             perPage={def.repeat?.perPage ?? 3}
             addLabel={def.repeat?.add?.label}
             onAdd={onAdd}
-            paste={def.repeat?.paste && onPaste ? { ...def.repeat.paste, onPaste } : undefined}
+            paste={def.repeat?.paste && onPaste ? { ...def.repeat.paste, ...onPaste } : undefined}
             onDuplicate={onDuplicate}
             onDelete={onDelete}
             showCard={showCard?.index ?? null}
