@@ -11,21 +11,19 @@ import { ADMIN, CANADA } from './ports';
 
 const long = 'Bâtiment administratif principal, aile nord-est, toiture terrasse';
 
-/** The sm example with 30 roofs with long names, their water flowing roof to roof, to the garden, to the sewer. */
-async function smWith30Roofs(page: Page): Promise<string> {
-  await page.goto(`${ADMIN}/client/login`);
-  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/history$/);
+type Example = { steps: Record<string, { forms: { form: Record<string, unknown>; uuid: string }[] }> };
+
+/** An example project with 30 roofs with long names, their water flowing roof to roof, to a ground, to the sewer. */
+function with30Roofs(file: string): Example {
   const example = JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sm-paris.json'), 'utf8'),
-  ) as { steps: Record<string, { forms: { form: Record<string, unknown>; uuid: string }[] }> };
+    readFileSync(join(import.meta.dirname, `../../server/calc/examples/${file}`), 'utf8'),
+  ) as Example;
   const [a, b] = example.steps.Toiture!.forms.map((f) => f.form);
   const roofs = Array.from({ length: 30 }, (_, i) => ({
     form: { ...(i % 2 ? b : a), name: `${long} ${i + 1}` },
     uuid: `Toiture${i}`,
   }));
-  const ground = example.steps.Sol!.forms[0]!;
+  const ground = example.steps.Sol!.forms[0];
   example.steps.Toiture!.forms = roofs;
   example.steps.Deversement!.forms = roofs.map((r, i) => ({
     form: {
@@ -34,14 +32,23 @@ async function smWith30Roofs(page: Page): Promise<string> {
       destination:
         i < 2
           ? { ...roofs[i + 2]!.form, uuid: roofs[i + 2]!.uuid }
-          : i % 3
+          : ground && i % 3
             ? { ...ground.form, uuid: ground.uuid }
             : 'Égouts',
     },
     uuid: `Deversement${i}`,
   }));
+  return example;
+}
+
+/** The sm example with 30 roofs, stored by the admin (sm is an admin calculator); its id. */
+async function smWith30Roofs(page: Page): Promise<string> {
+  await page.goto(`${ADMIN}/client/login`);
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/history$/);
   const made = await page.request.post(`${ADMIN}/api/skywater_manager/project`, {
-    data: { steps: example.steps },
+    data: { steps: with30Roofs('sm-paris.json').steps },
   });
   expect(made.ok()).toBe(true);
   return ((await made.json()) as { id: string }).id;
@@ -142,14 +149,43 @@ test('at 390 x 844: every step of sm shows its first field without scrolling; th
   await page.screenshot({ path: test.info().outputPath('desktop-sm-step5-fr.png') });
 });
 
-test('at 390 x 844 in English (smca): the first field of each step reached shows without scrolling', async ({
+test('at 390 x 844 in English (smca, 30 roofs): every step shows its first field without scrolling; the diagram is legible', async ({
   page,
 }) => {
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${CANADA}/client/smca/calculator`);
   await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
   await expect(page.getByRole('heading', { name: 'Client information' })).toBeVisible();
-  const box = await firstFieldBox(page);
-  expect(box.y + box.height).toBeLessThanOrEqual(844);
-  await page.screenshot({ path: test.info().outputPath('phone-smca-step1-en.png') });
+  const made = await page.request.post(`${CANADA}/api/smca/project`, {
+    data: { steps: with30Roofs('smca-toronto.json').steps },
+  });
+  expect(made.ok()).toBe(true);
+  const id = ((await made.json()) as { id: string }).id;
+  await page.goto(`${CANADA}/client/smca/calculator/1?id=${id}`);
+  await expect(page.getByText('Project link and file')).toBeVisible();
+  for (const [n, heading] of [
+    [1, 'Client information'],
+    [2, 'Project information'],
+    [3, 'Roofs'],
+    [4, 'Ground surfaces'],
+    [5, 'Spills'],
+  ] as const) {
+    await page.goto(`${CANADA}/client/smca/calculator/${n}`);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    const box = await firstFieldBox(page);
+    await page.screenshot({ path: test.info().outputPath(`phone-smca-step${n}-en.png`) });
+    const footer = (await page.locator('.wizard-footer').boundingBox())!;
+    expect(box.y + box.height, `step ${n}: the first field's bottom`).toBeLessThanOrEqual(
+      Math.min(844, footer.y),
+    );
+  }
+  const d = await diagramLabels(page);
+  expect(d.labels.length).toBeGreaterThan(30);
+  expect(d.labels.filter((l) => l.px < 11)).toEqual([]);
+  expect(d.labels.filter((l) => l.left < 0 || l.right > d.region.scrollWidth + 0.5)).toEqual([]);
+  expect(d.pageWidth).toBeLessThanOrEqual(d.viewport);
+  await page
+    .locator('.spill-diagram')
+    .screenshot({ path: test.info().outputPath('phone-smca-diagram-en.png') });
 });
