@@ -1,6 +1,7 @@
 /** The calculations behind the calculate routes, by the name a bundle gives (`results.calculation`). */
 import { boundProblems, inputProblems, type Bundle, type InputProblem } from '../../engine';
 import { calculateAbattement, type AbattementResults, type MeasuredInput } from './abattement/abattement';
+import { abattementSwmm } from './abattement/swmmExport';
 import abattementSchema from './abattement/results.schema.json' with { type: 'json' };
 import type { StressCase } from '../../words/results/abattement';
 import type { Station } from './abattement/stations';
@@ -141,6 +142,13 @@ export const EXPORTS: Record<string, Record<string, Exporter>> = {
       extension: 'inp',
       mediaType: 'text/plain; charset=utf-8',
       write: (project, results, context) => flowLimiterSwmm(project, results as FlowLimiterResults, context),
+    },
+  },
+  abattement: {
+    swmm: {
+      extension: 'inp',
+      mediaType: 'text/plain; charset=utf-8',
+      write: (project, results, context) => abattementSwmm(project, results as AbattementResults, context),
     },
   },
 };

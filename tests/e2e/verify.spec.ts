@@ -198,17 +198,20 @@ test('an orifice changed alone, and the verdict: each difference shown, issued a
   await expect(orifice.locator('td').first()).toHaveText('non imprimé');
   await expect(orifice.locator('td').nth(1)).toContainText('différent');
   // each difference points to the method's history
-  await expect(orifice.getByRole('link', { name: /changements de méthode 1\.2, 1\.3/ })).toHaveAttribute(
-    'href',
-    '#verify-changes',
-  );
+  await expect(
+    orifice.getByRole('link', { name: /changements de méthode 1\.2, 1\.3, 1\.4/ }),
+  ).toHaveAttribute('href', '#verify-changes');
   // the verdict as issued and as recalculated
   const verdict = page.locator('tr[data-verdict="design"]');
   await expect(verdict).toHaveClass(/verify-differs/);
   await expect(verdict.locator('td[data-side="issued"]')).toContainText('Conforme avec réserves');
   await expect(verdict.locator('td[data-side="issued"]')).toContainText('Réserve : la durée de pluie');
   await expect(verdict.locator('td[data-side="today"] .verify-status')).toHaveText('Conforme');
-  await expect(page.locator('#verify-changes li')).toHaveText([/^Méthode 1\.2 :/, /^Méthode 1\.3 :/]);
+  await expect(page.locator('#verify-changes li')).toHaveText([
+    /^Méthode 1\.2 :/,
+    /^Méthode 1\.3 :/,
+    /^Méthode 1\.4 :/,
+  ]);
   // only these two differ: the other figures stand, the roofs' figures are the same
   await expect(page.locator('tr.verify-differs')).toHaveCount(2);
   await expect(page.locator('.verify-details-same')).toBeVisible();
