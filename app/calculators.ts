@@ -137,6 +137,31 @@ export function preloadCalculator(id: string): void {
   loading.catch(() => undefined);
 }
 
+/**
+ * The other languages a calculator's message files are written in, beside `locale` (a French-only
+ * calculator may still have English labels): what a pasted spreadsheet's headings may be read in.
+ */
+export function otherMessageLocales(id: string, locale: string): string[] {
+  const path = bundlePaths.get(id);
+  if (!path) return [];
+  const prefix = `${folderOf(path)}/messages.`;
+  return Object.keys(MESSAGES)
+    .filter((p) => p.startsWith(prefix) && p.endsWith('.json'))
+    .map((p) => p.slice(prefix.length, -'.json'.length))
+    .filter((l) => l !== locale);
+}
+
+/** A calculator's messages in one locale (the common file and its own), whether or not its pages speak it. */
+export async function loadMessages(id: string, locale: string): Promise<Messages> {
+  const path = bundlePaths.get(id);
+  if (!path) throw new Error(`unknown calculator '${id}'`);
+  const files = await Promise.all([
+    messagesAt(`/schemas/common/messages.${locale}.json`),
+    messagesAt(`${folderOf(path)}/messages.${locale}.json`),
+  ]);
+  return { [locale]: files };
+}
+
 /** The locale a calculator's messages were loaded in. */
 export const localeOfCalculator = (c: Calculator): string => Object.keys(c.messages)[0] ?? 'fr';
 

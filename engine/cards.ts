@@ -19,7 +19,7 @@ function arrayAt(data: Record<string, unknown>, path: string): unknown[] {
  * Rewrites every data-select value that points into the array at `path` ('roof_3'): `map(i)` gives the new
  * index, or undefined when the item is gone (the value then falls back to the first option, the sewer).
  */
-function remapReferences(
+export function remapReferences(
   bundle: Bundle,
   data: Record<string, unknown>,
   path: string,

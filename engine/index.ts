@@ -18,7 +18,19 @@ export {
 } from './keywords';
 export { applyEdit } from './applyEdit';
 export { addCard, duplicateCard, deleteCard, setGate, setUnitSystem, type CopyName } from './cards';
-export { pasteCards, pastedRows, type Pasted } from './pasteCards';
+export {
+  fieldsOfHeadings,
+  pasteCards,
+  pastedRows,
+  planPaste,
+  unpaste,
+  type Pasted,
+  type PasteChoice,
+  type PastePlan,
+  type PasteProblem,
+  type PasteReceipt,
+  type Words,
+} from './pasteCards';
 export { spillLayout, MAX_DIAGRAM_NODES, type DiagramNode, type SpillLayout } from './spillLayout';
 export {
   validateStep,

@@ -1,15 +1,12 @@
 import { applyEdit } from './applyEdit';
+import { remapReferences } from './cards';
 import { derive, maxCards } from './derive';
 import { defaultItem } from './emptyData';
 import { getPath, setPath } from './paths';
-import type { Bundle, FormState, StepDef } from './types';
+import type { Bundle, FieldUi, FormState, MessageRef, StepDef } from './types';
 
-/** What a paste did: the new state, the cards added, and the rows left out (beyond the step's maximum). */
-export interface Pasted {
-  state: FormState;
-  added: number;
-  skipped: number;
-}
+/** Reads a message key in one language (the page's, or the other one the bundle is written in). */
+export type Words = (key: string) => string;
 
 /**
  * A number as a spreadsheet wrote it, without its grouping: spaces ('1 200,5'), and where both a comma and
@@ -45,31 +42,167 @@ export function pastedRows(text: string): string[][] {
     .map((line) => (line.includes('\t') ? line.split('\t') : line.split(';')).map((c) => c.trim()));
 }
 
+/** The words of a heading or a label: folded, a unit in brackets dropped ('Surface (m²)'), an abbreviation's dot kept. */
+const words = (s: string): string[] =>
+  fold(s.replace(/\([^)]*\)|\[[^\]]*\]/g, ' '))
+    .replace(/[^\p{L}\p{N}.]+/gu, ' ')
+    .split(' ')
+    .filter((w) => w !== '' && w !== '.');
+
+/** Whether a heading's word stands for a label's word: the same, or its abbreviation ('évac.' for 'évacuations'). */
+const standsFor = (h: string, l: string): boolean =>
+  h === l || (h.endsWith('.') && h.length > 2 && l.startsWith(h.slice(0, -1)));
+
 /**
- * Adds one card per pasted row to a repeating step that declares `repeat.paste`: each row's cells go, in
- * the declared column order, into the card's fields as if typed (numbers with a comma or a dot, spaces
- * between thousands dropped; a choice matched by its value or by its label as `optionText` translates it,
- * without case or accents). A first row that names the columns (its numbers are not numbers) is left out,
- * and a lone card the list began with gives way when nobody filled it. Rows beyond the step's maximum are counted, not added.
+ * How well a column's heading names a field by one of its labels: 3 the same words, 2 the label's first
+ * words ('Nom' for 'Nom de la toiture', 'Évac. horizontales' for 'Évacuations horizontales'), 1 words
+ * of the label ('Area' for 'Retention area'); 0 not at all.
  */
-export function pasteCards(
+function headingScore(heading: string, label: string): number {
+  const h = words(heading);
+  const l = words(label);
+  if (h.length === 0 || l.length === 0) return 0;
+  if (h.length === l.length && h.every((w, i) => standsFor(w, l[i]!))) return 3;
+  if (h.length < l.length && h.every((w, i) => standsFor(w, l[i]!))) return 2;
+  if (h.every((w) => l.some((x) => standsFor(w, x)))) return 1;
+  return 0;
+}
+
+/** A step that takes a paste: its definition and the fields a column may fill (repeat.paste.columns, in order). */
+function pasteStep(bundle: Bundle, stepKey: string): { def: StepDef; columns: string[] } {
+  const def = bundle.steps.find((s) => s.key === stepKey);
+  const columns = def?.repeat?.paste?.columns;
+  if (!def?.repeat || !columns) throw new Error(`bundle '${bundle.id}': step '${stepKey}' takes no paste`);
+  return { def, columns };
+}
+
+/**
+ * The field each heading names, by the fields' labels in every language given (`texts`) and the fields'
+ * own names: the best match per heading, a field taken once (the best heading for it); a heading that
+ * names no field, or two equally, names none.
+ */
+export function fieldsOfHeadings(
+  bundle: Bundle,
+  stepKey: string,
+  headings: string[],
+  texts: Words[],
+): (string | null)[] {
+  const { def, columns } = pasteStep(bundle, stepKey);
+  const names = (field: string) => [
+    ...texts.map((t) => t(def.ui.fields[field]!['ui:options'].label)),
+    field.replace(/[._]/g, ' '),
+  ];
+  const scores = headings.map((h) =>
+    columns.map((f) => Math.max(...names(f).map((n) => headingScore(h, n)))),
+  );
+  const out: (string | null)[] = headings.map(() => null);
+  const taken = new Set<string>();
+  // strongest matches first, so that 'Type de toiture' wins the type over a bare 'Type' elsewhere
+  const pairs = scores
+    .flatMap((row, i) => row.map((s, j) => ({ i, j, s })))
+    .filter((p) => p.s > 0)
+    .sort((a, b) => b.s - a.s);
+  for (const { i, j, s } of pairs) {
+    if (out[i] !== null || taken.has(columns[j]!)) continue;
+    // a heading naming two free fields as well: left for the user to say
+    const tie = scores[i]!.some((x, k) => k !== j && x === s && !taken.has(columns[k]!));
+    if (tie) continue;
+    out[i] = columns[j]!;
+    taken.add(columns[j]!);
+  }
+  return out;
+}
+
+/** What the user said about the pasted text: whether its first row names the columns, and each column's field. */
+export interface PasteChoice {
+  header?: boolean;
+  /** per column, the field it fills, or null to leave it out */
+  fields?: (string | null)[];
+}
+
+/** A cell that does not fit its field, said as the field would say it once added. */
+export interface PasteProblem {
+  row: number;
+  column: number;
+  message: MessageRef;
+  severity: 1 | 2;
+}
+
+/** Where a paste put its cards: what Undo takes away (and whether a blank first card gave way). */
+export interface PasteReceipt {
+  stepKey: string;
+  at: number;
+  count: number;
+  replaced: boolean;
+}
+
+/** A paste before it is added: the rows, the fields of the columns, the cells that do not fit, the outcome. */
+export interface PastePlan {
+  /** the first row names the columns (as detected, or as the user said) */
+  header: boolean;
+  /** the first row's cells when it names the columns */
+  headings: string[] | null;
+  /** the rows to add, each padded to the columns' count */
+  rows: string[][];
+  /** per column: the field it fills, or null (left out) */
+  fields: (string | null)[];
+  /** the fields a column may fill, with their label keys */
+  targets: { field: string; label: string; required: boolean }[];
+  problems: PasteProblem[];
+  /** rows added (those within the step's maximum) and left out */
+  added: number;
+  skipped: number;
+  /** the form with the rows added, as Add gives it */
+  state: FormState;
+  receipt: PasteReceipt;
+}
+
+/** The option a cell names: by its value, or by its label in any of the languages, without case or accents. */
+function optionOf(ui: FieldUi, cell: string, texts: Words[]) {
+  const options = ui['ui:options'].options ?? [];
+  const c = fold(cell);
+  return options.find((o) => fold(String(o.value)) === c || texts.some((t) => fold(t(o.label)) === c));
+}
+
+/**
+ * A paste read and tried: the rows of the text; the first row taken as headings when it names a field by
+ * one of its labels (French or English: `texts`), or when its cells are not numbers where numbers are
+ * expected; each column's field from its heading, else the order the bundle declares (repeat.paste.columns),
+ * or as the user chose (`choice`); then the rows added to a copy of the form as if typed (numbers with a
+ * comma or a dot, spaces between thousands dropped; a choice by its value or its label; the card's rules
+ * applied), and each cell that the field then refuses, or a choice no option names, listed as a problem.
+ * A lone card the list began with gives way when nobody filled it. Rows beyond the step's maximum are counted, not added.
+ */
+export function planPaste(
   bundle: Bundle,
   state: FormState,
   stepKey: string,
   text: string,
-  optionText: (label: string) => string,
-): Pasted {
-  const def: StepDef | undefined = bundle.steps.find((s) => s.key === stepKey);
-  const columns = def?.repeat?.paste?.columns;
-  if (!def?.repeat || !columns) throw new Error(`bundle '${bundle.id}': step '${stepKey}' takes no paste`);
-  const kinds = columns.map((c) => def.ui.fields[c]!);
-  let rows = pastedRows(text);
+  texts: Words[],
+  choice: PasteChoice = {},
+): PastePlan {
+  const { def, columns } = pasteStep(bundle, stepKey);
+  const all = pastedRows(text);
+  const width = Math.max(0, ...all.map((r) => r.length));
+  const ui = (f: string) => def.ui.fields[f]!;
   const numeric = (cell: string) => /^[-+]?(\d+[.,]?\d*|[.,]\d+)$/.test(plainNumber(cell));
-  const isHeader = (row: string[]) =>
-    kinds.some(
-      (k, i) => k['ui:widget'] === 'number' && row[i] !== undefined && row[i] !== '' && !numeric(row[i]),
+  const notNumbers = (row: string[]) =>
+    columns.some(
+      (f, i) => ui(f)['ui:widget'] === 'number' && row[i] !== undefined && row[i] !== '' && !numeric(row[i]),
     );
-  if (rows.length > 1 && isHeader(rows[0]!) && !isHeader(rows[1]!)) rows = rows.slice(1);
+  const first = all[0] ?? [];
+  const named = fieldsOfHeadings(bundle, stepKey, first, texts);
+  const header =
+    choice.header ??
+    (all.length > 1 && (named.some((f) => f !== null) || (notNumbers(first) && !notNumbers(all[1]!))));
+  const headings = header ? first : null;
+  const byOrder = Array.from({ length: width }, (_, i) => columns[i] ?? null);
+  const found = header && named.some((f) => f !== null) ? named : byOrder;
+  const fields =
+    choice.fields && choice.fields.length === width
+      ? choice.fields
+      : Array.from({ length: width }, (_, i) => found[i] ?? null);
+  const rows = (header ? all.slice(1) : all).map((r) => Array.from({ length: width }, (_, i) => r[i] ?? ''));
 
   const list = () => (getPath(state.data, def.path) as unknown[] | undefined) ?? [];
   // a card nobody filled: each pasted column still holds its default (drains 0, or nothing)
@@ -79,32 +212,110 @@ export function pasteCards(
       const v = getPath(item, c);
       return v === null || v === undefined || v === '' || v === getPath(fresh, c);
     });
-  const replaceFirst = list().length === 1 && blank(list()[0]);
-  const kept = replaceFirst ? [] : list();
-  const room = maxCards(def.repeat) - kept.length;
-  const taken = rows.slice(0, Math.max(0, room));
-  if (taken.length === 0) return { state, added: 0, skipped: rows.length };
+  const replaced = list().length === 1 && blank(list()[0]) && rows.length > 0;
+  const kept = replaced ? [] : list();
+  const room = Math.max(0, maxCards(def.repeat!) - kept.length);
+  const taken = rows.slice(0, room);
+  const targets = columns.map((f) => ({
+    field: f,
+    label: ui(f)['ui:options'].label,
+    required: def.schema.required?.includes(f.split('.')[0]!) ?? false,
+  }));
+  const receipt: PasteReceipt = { stepKey, at: kept.length, count: taken.length, replaced };
+  const plan = { header, headings, rows: taken, fields, targets, receipt };
+  if (taken.length === 0)
+    return {
+      ...plan,
+      problems: [],
+      added: 0,
+      skipped: rows.length,
+      state,
+      receipt: { ...receipt, replaced: false },
+    };
+
   // the new cards at once (one derivation), then each cell as if typed into its card
   const data = setPath(state.data, def.path, [...kept, ...taken.map(() => defaultItem(bundle, def.path))]);
-  state = derive(bundle, data, { unitSystem: state.unitSystem });
+  let tried = derive(bundle, data, { unitSystem: state.unitSystem });
+  const unknown: PasteProblem[] = [];
   taken.forEach((row, n) => {
     const at = `${def.path}.${kept.length + n}`;
-    columns.forEach((field, i) => {
+    fields.forEach((field, i) => {
       const cell = row[i] ?? '';
-      if (cell === '') return;
-      const ui = kinds[i]!;
+      if (field === null || cell === '') return;
+      const kind = ui(field)['ui:widget'];
       let value: unknown = cell;
-      if (ui['ui:widget'] === 'number') value = plainNumber(cell);
-      else if (ui['ui:widget'] === 'select') {
-        const options = ui['ui:options'].options ?? [];
-        const hit = options.find(
-          (o) => fold(String(o.value)) === fold(cell) || fold(optionText(o.label)) === fold(cell),
-        );
-        if (!hit) return; // left to choose: the field says so
+      if (kind === 'number') value = plainNumber(cell);
+      else if (kind === 'select') {
+        const hit = optionOf(ui(field), cell, texts);
+        if (!hit) {
+          unknown.push({
+            row: n,
+            column: i,
+            severity: 2,
+            message: { key: 'common.paste_unknown_choice', params: { value: cell } },
+          });
+          return; // left to choose: the field says so
+        }
         value = hit.value;
       }
-      state = applyEdit(bundle, state, { path: `${at}.${field}`, value });
+      tried = applyEdit(bundle, tried, { path: `${at}.${field}`, value });
     });
   });
-  return { state, added: taken.length, skipped: rows.length - taken.length };
+  // what each mapped field says of its cell once added (out of bounds, required and empty...)
+  const step = tried.steps.find((s) => s.key === stepKey)!;
+  const problems: PasteProblem[] = [];
+  taken.forEach((_, n) => {
+    const card = step.cards[kept.length + n];
+    fields.forEach((field, i) => {
+      if (field === null) return;
+      const said = unknown.find((u) => u.row === n && u.column === i);
+      const f = card?.fields.find((x) => x.field === field);
+      if (said) problems.push(said);
+      else if (f && f.visible && f.severity > 0 && f.message)
+        problems.push({ row: n, column: i, severity: f.severity === 2 ? 2 : 1, message: f.message });
+    });
+  });
+  return { ...plan, problems, added: taken.length, skipped: rows.length - taken.length, state: tried };
+}
+
+/** What a paste did: the new state, the cards added, the rows left out (beyond the step's maximum), and how to undo it. */
+export interface Pasted {
+  state: FormState;
+  added: number;
+  skipped: number;
+  receipt: PasteReceipt;
+}
+
+/**
+ * Adds one card per pasted row to a repeating step that declares `repeat.paste` (planPaste: the columns by
+ * their headings or in the declared order, or as `choice` says), as if typed, the card rules applied.
+ */
+export function pasteCards(
+  bundle: Bundle,
+  state: FormState,
+  stepKey: string,
+  text: string,
+  texts: Words | Words[],
+  choice: PasteChoice = {},
+): Pasted {
+  const plan = planPaste(bundle, state, stepKey, text, Array.isArray(texts) ? texts : [texts], choice);
+  return { state: plan.state, added: plan.added, skipped: plan.skipped, receipt: plan.receipt };
+}
+
+/**
+ * Undoes a paste: the cards it added are taken away (those still at their place), and the blank card that
+ * gave way comes back when the list would be empty; references to them (spills) fall back as on a delete.
+ */
+export function unpaste(bundle: Bundle, state: FormState, receipt: PasteReceipt): FormState {
+  const { def } = pasteStep(bundle, receipt.stepKey);
+  const items = (getPath(state.data, def.path) as unknown[] | undefined) ?? [];
+  if (receipt.count === 0 || items.length < receipt.at + receipt.count) return state;
+  const end = receipt.at + receipt.count;
+  let left = items.filter((_, i) => i < receipt.at || i >= end);
+  if (left.length === 0 && (receipt.replaced || def.repeat!.min > 0)) left = [defaultItem(bundle, def.path)];
+  let data = setPath(state.data, def.path, left);
+  data = remapReferences(bundle, data, def.path, (i) =>
+    i < receipt.at ? i : i >= end ? i - receipt.count : undefined,
+  );
+  return derive(bundle, data, { unitSystem: state.unitSystem });
 }

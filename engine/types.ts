@@ -179,10 +179,11 @@ export interface RepeatDef {
   /** the cards of this step mirror another array of the local model (Deversement: 'roofs') */
   mirror?: string;
   /**
-   * Cards may be pasted from a spreadsheet, one per row: `columns` are the card's fields in the order of
-   * the pasted columns (name, surface, system); `label` names the action and `hint` says what to paste.
+   * Cards may be pasted from a spreadsheet, one per row: `columns` are the card's fields a column may
+   * fill, found by the columns' headings (the fields' labels) or else in this order (name, surface,
+   * system); `label` names the action, `hint` says what to paste, `add` the preview's Add button (counted).
    */
-  paste?: { columns: string[]; label: string; hint: string };
+  paste?: { columns: string[]; label: string; hint: string; add?: string };
 }
 
 export interface StepDef {

@@ -1,8 +1,9 @@
-import { useContext, useEffect, useId, useRef, useState } from 'react';
+import { useContext, useEffect, useRef, useState } from 'react';
 import type { StepDef, StepState } from '../engine';
 import { CardForm } from './CardForm';
 import { PreviewCtx, tr, useRender } from './context';
 import { CardMenu } from './CardMenu';
+import { PasteRows, type PasteActions, type PasteOutcome } from './PasteRows';
 import { fieldText, isShown } from '../words/fieldText';
 
 /** Cards a page shows on this screen: 1 on a phone (< 768 px), 2 on a tablet (< 1200 px), else the bundle's. */
@@ -40,9 +41,7 @@ export function Carousel({
   showCard = null,
 }: {
   /** the step's paste from a spreadsheet (repeat.paste), with what applies it */
-  paste?:
-    | { label: string; hint: string; onPaste: (text: string) => { added: number; skipped: number } }
-    | undefined;
+  paste?: PasteActions | undefined;
   /** a card to bring into view (the error summary's link): its page is shown */
   showCard?: number | null;
   step: StepState;
@@ -63,6 +62,10 @@ export function Carousel({
   const lastStart = Math.max(0, count - perPage);
   const [start, setStart] = useState(0);
   const [view, setView] = useState<'cards' | 'list'>('cards');
+  const [pasted, setPasted] = useState<PasteOutcome>({ said: '', done: null });
+  const pasteRows = paste ? (
+    <PasteRows {...paste} disabled={!step.canAdd} count={count} outcome={pasted} onOutcome={setPasted} />
+  ) : null;
   useEffect(() => {
     if (showCard === null) return;
     setView('cards');
@@ -105,7 +108,10 @@ export function Carousel({
   if (view === 'list' && step.cards.length > perPage)
     return (
       <div className="carousel-list">
-        <div className="carousel-tools">{toggle}</div>
+        <div className="carousel-tools">
+          {toggle}
+          {pasteRows}
+        </div>
         {/* on a phone the table scrolls in its own region; the page does not move sideways */}
         <div className="table-scroll" tabIndex={0} role="region" aria-label={t(step.title)}>
           <table className="results-table cards-table">
@@ -176,7 +182,7 @@ export function Carousel({
       {toggle || addButton || paste ? (
         <div className="carousel-tools">
           {toggle}
-          {paste ? <PasteRows {...paste} disabled={!step.canAdd} /> : null}
+          {pasteRows}
           {addButton}
         </div>
       ) : null}
@@ -254,103 +260,5 @@ export function Carousel({
         </p>
       </div>
     </>
-  );
-}
-
-/**
- * Cards pasted from a spreadsheet: a button opening a box where rows copied from a spreadsheet are pasted
- * (one card per row, in the columns the bundle declares, which the hint states), then added at once; the
- * result is said in a status line.
- */
-function PasteRows({
-  label,
-  hint,
-  onPaste,
-  disabled,
-}: {
-  label: string;
-  hint: string;
-  onPaste: (text: string) => { added: number; skipped: number };
-  disabled: boolean;
-}) {
-  const { t } = useRender();
-  const [open, setOpen] = useState(false);
-  const [text, setText] = useState('');
-  const [said, setSaid] = useState('');
-  const [missing, setMissing] = useState(false);
-  const id = useId();
-  return (
-    <div className="paste-rows">
-      <button
-        type="button"
-        className="button-secondary"
-        aria-expanded={open}
-        aria-controls={`${id}-box`}
-        disabled={disabled}
-        onClick={() => setOpen((o) => !o)}
-      >
-        {t(label)}
-      </button>
-      <p className="paste-said" role="status">
-        {said}
-      </p>
-      {open ? (
-        <form
-          id={`${id}-box`}
-          className="paste-box"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (!text.trim()) {
-              setMissing(true);
-              return;
-            }
-            const { added, skipped } = onPaste(text);
-            setSaid(
-              [
-                t('common.pasted', { count: added }),
-                skipped ? t('common.paste_skipped', { count: skipped }) : '',
-              ]
-                .filter(Boolean)
-                .join(' '),
-            );
-            setText('');
-            setOpen(false);
-          }}
-        >
-          <label className="field" htmlFor={`${id}-text`}>
-            <span className="field-label">{t('common.paste_text')}</span>
-          </label>
-          <p id={`${id}-hint`} className="field-hint">
-            {t(hint)}
-          </p>
-          <textarea
-            id={`${id}-text`}
-            className="field-input"
-            rows={5}
-            value={text}
-            aria-describedby={`${id}-hint${missing ? ` ${id}-missing` : ''}`}
-            aria-invalid={missing || undefined}
-            onChange={(e) => {
-              setText(e.target.value);
-              setMissing(false);
-            }}
-          />
-          {missing ? (
-            <p id={`${id}-missing`} className="field-message" role="alert">
-              {t('common.paste_empty')}
-            </p>
-          ) : null}
-          <div className="modal-actions">
-            <button type="button" className="button-secondary" onClick={() => setOpen(false)}>
-              {t('common.cancel')}
-            </button>
-            <button type="submit" className="button-primary">
-              {t('common.paste_submit')}
-            </button>
-          </div>
-        </form>
-      ) : null}
-    </div>
   );
 }

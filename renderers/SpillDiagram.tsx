@@ -6,6 +6,8 @@ const W = 170;
 const H = 34;
 const GAP_X = 70;
 const GAP_Y = 12;
+/** The labels' size (13 px, app/styles.css) may shrink with the picture to 11 px, no further (issue 37). */
+const MIN_SCALE = 11 / 13;
 
 /** A label cut to fit its box (22 characters), the whole of it in the box's tooltip. */
 export const fit = (s: string): string => shortLabel(s, 22);
@@ -34,13 +36,14 @@ export function SpillDiagram({ def, step }: { def: StepDef; step: StepState }) {
   return (
     <figure className="spill-diagram">
       <figcaption id={titleId}>{t(def.diagram.title)}</figcaption>
-      {/* narrowed to the screen down to 70 % of its size, then scrolled in its own region */}
+      {/* narrowed to the screen down to MIN_SCALE of its size (labels of 11 px at least), then scrolled
+          in its own region */}
       <div className="spill-diagram-scroll" tabIndex={0} role="group" aria-labelledby={titleId}>
         <svg
           role="img"
           aria-labelledby={titleId}
           viewBox={`-2 -2 ${width + 4} ${height + 4}`}
-          style={{ width: '100%', maxWidth: width + 4, minWidth: Math.round((width + 4) * 0.7) }}
+          style={{ width: '100%', maxWidth: width + 4, minWidth: Math.ceil((width + 4) * MIN_SCALE) }}
         >
           <defs>
             <marker

@@ -2,16 +2,18 @@ import { forwardRef, useContext, useEffect, useRef, useState } from 'react';
 import type { StepDef, StepState } from '../engine';
 import { CardForm, fieldId } from './CardForm';
 import { Carousel } from './Carousel';
+import type { PasteActions } from './PasteRows';
 import { SpillDiagram } from './SpillDiagram';
 import { StepIcon } from './StepIcon';
+import { useNarrow } from './useNarrow';
 import { PreviewCtx, tr, useRender } from './context';
 import { numberText } from '../words/numberText';
 
 /** Callbacks of a step's cards and gate question. */
 export interface StepActions {
   onAdd: () => void;
-  /** cards pasted from a spreadsheet (steps declaring repeat.paste): how many were added and left out */
-  onPaste?: (text: string) => { added: number; skipped: number };
+  /** cards pasted from a spreadsheet (steps declaring repeat.paste): previewed, added, undone */
+  onPaste?: Omit<PasteActions, 'label' | 'hint' | 'add'>;
   onDuplicate: (index: number) => void;
   onDelete: (index: number) => void;
   onGate: (open: boolean) => void;
@@ -68,6 +70,11 @@ export const StepView = forwardRef<
     // only a press of Next or Submit moves the focus, not a problem fixed or made meanwhile
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [summaryFocus]);
+  const narrow = useNarrow();
+  const diagram =
+    def.diagram && step.repeat && !(step.gate && !step.gate.open) ? (
+      <SpillDiagram def={def} step={step} />
+    ) : null;
   return (
     <section className={`step step-${step.key} step-bg-${step.icon}`} aria-labelledby={`${step.key}-title`}>
       {progress ? (
@@ -120,10 +127,8 @@ export const StepView = forwardRef<
           ))}
         </fieldset>
       ) : null}
-      {preview?.step(step.key)}
-      {def.diagram && step.repeat && !(step.gate && !step.gate.open) ? (
-        <SpillDiagram def={def} step={step} />
-      ) : null}
+      {narrow ? null : preview?.step(step.key)}
+      {diagram && !narrow ? diagram : null}
       {step.repeat ? (
         step.gate && !step.gate.open ? null : (
           <Carousel
@@ -134,7 +139,7 @@ export const StepView = forwardRef<
             perPage={def.repeat?.perPage ?? 3}
             addLabel={def.repeat?.add?.label}
             onAdd={onAdd}
-            paste={def.repeat?.paste && onPaste ? { ...def.repeat.paste, onPaste } : undefined}
+            paste={def.repeat?.paste && onPaste ? { ...def.repeat.paste, ...onPaste } : undefined}
             onDuplicate={onDuplicate}
             onDelete={onDelete}
             showCard={showCard?.index ?? null}
@@ -145,6 +150,9 @@ export const StepView = forwardRef<
           <CardForm card={step.cards[0]} idPrefix={step.key} def={def} />
         </div>
       ) : null}
+      {/* on a phone the live figures and the picture follow the cards: the first field shows without scrolling */}
+      {narrow ? preview?.step(step.key) : null}
+      {diagram && narrow ? diagram : null}
       {step.totals.length > 0 ? (
         <dl className="totals">
           {step.totals.map((x) => (

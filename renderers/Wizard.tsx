@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Bundle, FormState, StepStatus } from '../engine';
+import type { Bundle, FormState, PasteChoice, PasteReceipt, StepStatus } from '../engine';
+import type { PastePreview } from './PasteRows';
 import { canCalculate, isFormValid } from '../engine';
 import type { StepActions } from './StepView';
 import { StepView } from './StepView';
@@ -13,8 +14,16 @@ export interface WizardActions {
   onNext: () => void;
   onSubmit: () => void;
   onAdd: (stepKey: string) => void;
-  /** rows pasted from a spreadsheet into a step declaring repeat.paste */
-  onPaste?: (stepKey: string, text: string) => { added: number; skipped: number };
+  /** rows pasted from a spreadsheet into a step declaring repeat.paste: previewed, added, undone */
+  onPaste?: {
+    preview: (stepKey: string, text: string, choice?: PasteChoice) => PastePreview;
+    add: (
+      stepKey: string,
+      text: string,
+      choice: PasteChoice,
+    ) => { added: number; skipped: number; receipt: PasteReceipt };
+    undo: (receipt: PasteReceipt) => void;
+  };
   onDuplicate: (stepKey: string, index: number) => void;
   onDelete: (stepKey: string, index: number) => void;
   onGate: (stepKey: string, open: boolean) => void;
@@ -54,7 +63,15 @@ export function Wizard({
   if (!step || !def) throw new Error(`wizard: no step ${current} in bundle '${bundle.id}'`);
   const stepActions: StepActions = {
     onAdd: () => actions.onAdd(step.key),
-    ...(actions.onPaste ? { onPaste: (text: string) => actions.onPaste!(step.key, text) } : {}),
+    ...(actions.onPaste
+      ? {
+          onPaste: {
+            preview: (text: string, choice?: PasteChoice) => actions.onPaste!.preview(step.key, text, choice),
+            onPaste: (text: string, choice: PasteChoice) => actions.onPaste!.add(step.key, text, choice),
+            onUndo: actions.onPaste.undo,
+          },
+        }
+      : {}),
     onDuplicate: (i) => actions.onDuplicate(step.key, i),
     onDelete: (i) => actions.onDelete(step.key, i),
     onGate: (open) => actions.onGate(step.key, open),

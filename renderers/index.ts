@@ -12,6 +12,8 @@ export {
 export { WIDGETS, widgetFor } from './registry';
 export { CardForm } from './CardForm';
 export { Carousel } from './Carousel';
+export { useNarrow } from './useNarrow';
+export { PasteRows, type PasteActions, type PastePreview } from './PasteRows';
 export { CardMenu } from './CardMenu';
 export { Timeline } from './Timeline';
 export { StepView, type StepActions } from './StepView';

@@ -8,6 +8,7 @@ import { CalculatorHead } from './calculator/CalculatorHead';
 import { LeaveGuard } from './calculator/LeaveGuard';
 import { ProjectNotice, ProjectTools } from './calculator/ProjectNotice';
 import { useOpenProject } from './calculator/useOpenProject';
+import { usePasteWords } from './calculator/usePasteWords';
 import { useProjectSave } from './calculator/useProjectSave';
 import { useRenderContext } from './calculator/useRenderContext';
 import { stepPath, useStepRoute } from './calculator/useStepRoute';
@@ -32,6 +33,7 @@ export function CalculatorPage() {
   const project = useOpenProject(setNotice);
   const { step, go } = useStepRoute(bundle, project.opening);
   const { ctx, slots } = useRenderContext({ ...w, current: step }, project.opening);
+  const pasteWords = usePasteWords();
 
   usePreloadAfterLast(step === bundle.steps.length - 1);
 
@@ -103,7 +105,11 @@ export function CalculatorPage() {
                 });
               }}
               onAdd={w.add}
-              onPaste={(key, text) => w.paste(key, text, t)}
+              onPaste={{
+                preview: (key, text, choice) => w.planPaste(key, text, pasteWords, choice),
+                add: (key, text, choice) => w.paste(key, text, pasteWords, choice),
+                undo: w.unpaste,
+              }}
               onDuplicate={w.duplicate}
               onDelete={w.remove}
               onGate={w.gate}

@@ -48,6 +48,8 @@ export function useWizard(bundle: Bundle, copyName?: CopyName) {
   const remove = useSetAtom(atoms.remove);
   const gate = useSetAtom(atoms.gate);
   const paste = useSetAtom(atoms.paste);
+  const planPaste = useSetAtom(atoms.planPaste);
+  const unpaste = useSetAtom(atoms.unpaste);
   const setUnits = useSetAtom(atoms.setUnits);
   const next = useSetAtom(atoms.next);
   const previous = useSetAtom(atoms.previous);
@@ -76,6 +78,8 @@ export function useWizard(bundle: Bundle, copyName?: CopyName) {
     type,
     add,
     paste,
+    planPaste,
+    unpaste,
     duplicate,
     remove,
     gate,

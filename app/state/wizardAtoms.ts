@@ -19,7 +19,9 @@ import {
   loadedStatuses,
   next,
   pasteCards,
+  planPaste,
   previous,
+  unpaste,
   setGate,
   setUnitSystem,
   submit,
@@ -28,7 +30,11 @@ import {
   type CopyName,
   type Edit,
   type FormState,
+  type PasteChoice,
+  type PastePlan,
+  type PasteReceipt,
   type StepStatus,
+  type Words,
   type UnitSystem,
 } from '../../engine';
 import { saveProject } from '../api/projects';
@@ -87,10 +93,15 @@ export interface WizardAtoms {
   duplicate: Action<[string, number, CopyName?]>;
   remove: Action<[string, number]>;
   gate: Action<[string, boolean]>;
+  /** rows pasted from a spreadsheet added as cards (the columns by their headings, or as `choice` says) */
   paste: Action<
-    [string, string, (label: string) => string],
-    { added: number; skipped: ReturnType<typeof pasteCards>['skipped'] }
+    [string, string, Words[], PasteChoice?],
+    { added: number; skipped: number; receipt: PasteReceipt }
   >;
+  /** what a paste would add, and the cells that do not fit, before anything is added */
+  planPaste: Action<[string, string, Words[], PasteChoice?], Omit<PastePlan, 'state'>>;
+  /** takes away the cards a paste added */
+  unpaste: Action<[PasteReceipt]>;
   setUnits: Action<[UnitSystem]>;
   /**
    * Next and Previous: the current step validated, its status recorded, and the step moved to; with
@@ -211,11 +222,16 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
     ),
     remove: change((s, key: string, i: number) => deleteCard(bundle, s, key, i)),
     gate: change((s, key: string, open: boolean) => setGate(bundle, s, key, open)),
-    paste: atom(null, (get, set, key: string, text: string, optionText: (label: string) => string) => {
-      const r = pasteCards(bundle, now(get, set), key, text, optionText);
+    paste: atom(null, (get, set, key: string, text: string, texts: Words[], choice?: PasteChoice) => {
+      const r = pasteCards(bundle, now(get, set), key, text, texts, choice);
       commit(set, r.state);
-      return { added: r.added, skipped: r.skipped };
+      return { added: r.added, skipped: r.skipped, receipt: r.receipt };
     }),
+    planPaste: atom(null, (get, set, key: string, text: string, texts: Words[], choice?: PasteChoice) => {
+      const { state: _tried, ...plan } = planPaste(bundle, now(get, set), key, text, texts, choice);
+      return plan;
+    }),
+    unpaste: change((s, receipt: PasteReceipt) => unpaste(bundle, s, receipt)),
     setUnits: atom(null, (get, set, u: UnitSystem) => {
       commit(set, setUnitSystem(bundle, now(get, set), u));
       set(patchSession, { unit_system: u });

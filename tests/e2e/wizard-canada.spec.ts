@@ -45,8 +45,15 @@ test('in English: Back between steps, Tab to the next field, the error summary f
   await page.getByRole('button', { name: 'Paste from a spreadsheet' }).click();
   await page
     .getByRole('textbox', { name: 'Rows copied from the spreadsheet' })
-    .fill('Name\tArea\tSystem\nTower roof\t1,200.5\tExtensive\nPodium\t300\tExtensive');
-  await page.getByRole('button', { name: 'Add these rows' }).click();
+    .fill('System\tArea (ft²)\tRoof name\nExtensive\t1,200.5\tTower roof\nExtensive\t300\tPodium');
+  await page.getByRole('button', { name: 'Preview' }).click();
+  // the English headings, in another order than the bundle's, name their fields (issue 37 item 3)
+  await expect(page.getByRole('combobox', { name: /^Column 1 / })).toHaveValue('system');
+  await expect(page.getByRole('combobox', { name: /^Column 2 / })).toHaveValue('surface');
+  await expect(page.getByRole('combobox', { name: /^Column 3 / })).toHaveValue('name');
+  await expect(page.getByText('Every cell fits its field.')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('paste-preview-en.png'), fullPage: false });
+  await page.getByRole('button', { name: 'Add 2 roofs' }).click();
   await expect(page.getByRole('status').filter({ hasText: '2 cards added.' })).toBeVisible();
   await expect(textbox(page, 'Roof name')).toHaveCount(2);
   await expect(textbox(page, 'Roof name').first()).toHaveValue('Tower roof');

@@ -149,10 +149,11 @@ test('roofs pasted from a spreadsheet become cards, their rules applied; progres
   const box = page.getByRole('textbox', { name: 'Lignes copiées du tableur' });
   await expect(box).toHaveAccessibleDescription(/nom, surface \(m²\), type, évacuations horizontales/);
   // nothing pasted: said beside the box
-  await page.getByRole('button', { name: 'Ajouter ces lignes' }).click();
+  await page.getByRole('button', { name: "Voir l'aperçu" }).click();
   await expect(page.getByText('Collez au moins une ligne.')).toBeVisible();
   await box.fill('Nom\tSurface\tType\tÉvacuations\nToiture A\t1 200,5\tgravillon\t2\nToiture B\t300\tTTV\t1');
-  await page.getByRole('button', { name: 'Ajouter ces lignes' }).click();
+  await page.getByRole('button', { name: "Voir l'aperçu" }).click();
+  await page.getByRole('button', { name: 'Ajouter 2 toitures' }).click();
   await expect(page.getByRole('status').filter({ hasText: '2 cartes ajoutées.' })).toBeVisible();
   const names = page.getByRole('textbox', { name: 'Nom de la toiture' });
   await expect(names).toHaveCount(2);

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { derive, emptyData, pasteCards, pastedRows } from '../../engine';
+import {
+  derive,
+  emptyData,
+  fieldsOfHeadings,
+  pasteCards,
+  pastedRows,
+  planPaste,
+  unpaste,
+} from '../../engine';
 import { plainNumber } from '../../engine/pasteCards';
 import { bundleOf, validProject } from './helpers';
 
@@ -67,5 +75,60 @@ describe('pasteCards', () => {
     const full = pasteCards(sm, start, 'Toiture', many, label);
     expect(roofs(full.state)).toHaveLength(200);
     expect(full).toMatchObject({ added: 200 - before, skipped: 250 - (200 - before) });
+  });
+});
+
+const en = JSON.parse(
+  readFileSync(join(import.meta.dirname, '../../schemas/sm/messages.en.json'), 'utf8'),
+) as Record<string, unknown>;
+const enLabel = (key: string): string =>
+  (key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], en) as string) ??
+  key;
+
+describe('planPaste (issue 37 item 3)', () => {
+  it('recognises headings in another order, in English or French, abbreviated or with a unit', () => {
+    expect(
+      fieldsOfHeadings(sm, 'Toiture', ['SYSTEME', 'Nom', 'Surface (m²)', 'Notes'], [label, enLabel]),
+    ).toEqual(['system', 'name', 'surface', null]);
+    expect(fieldsOfHeadings(sm, 'Toiture', ['Area', 'Roof name', 'System'], [label, enLabel])).toEqual([
+      'surface',
+      'name',
+      'system',
+    ]);
+  });
+
+  it('maps a header in another order, flags the cells that do not fit, and drops a column', () => {
+    const start = derive(sm, emptyData(sm));
+    const text = 'Système\tSurface\tNom\tCommentaire\nToundra\t120\tA\tnord\nTTV\t-5\tB\tsud\n';
+    const plan = planPaste(sm, start, 'Toiture', text, [label, enLabel]);
+    expect(plan.header).toBe(true);
+    expect(plan.fields).toEqual(['system', 'surface', 'name', null]);
+    expect(roofs(plan.state).map((x) => [x.name, x.surface, x.system])).toEqual([
+      ['A', 120, 'TOUNDRA'],
+      ['B', -5, null],
+    ]);
+    // row 2: the unknown choice and the surface out of bounds, said before anything is added
+    expect(plan.problems.map((p) => [p.row, p.column, p.message.key])).toEqual([
+      [1, 0, 'common.paste_unknown_choice'],
+      [1, 1, expect.stringMatching(/./)],
+    ]);
+    expect(plan.problems[0]!.message.params).toEqual({ value: 'TTV' });
+    // the user drops the surface column: no surface is added
+    const dropped = planPaste(sm, start, 'Toiture', text, [label], {
+      fields: ['system', null, 'name', null],
+    });
+    expect(roofs(dropped.state).map((x) => x.surface)).toEqual([null, null]);
+  });
+
+  it('undoes a paste: the cards added go, the blank card that gave way comes back', () => {
+    const start = derive(sm, emptyData(sm));
+    const r = pasteCards(sm, start, 'Toiture', 'A\t10\tGREEN\nB\t20\tLANDE', label);
+    expect(roofs(r.state)).toHaveLength(2);
+    const back = unpaste(sm, r.state, r.receipt);
+    expect(roofs(back)).toHaveLength(1);
+    expect(roofs(back)[0]!.name ?? null).toBeNull();
+    const full = derive(sm, validProject('sm'));
+    const more = pasteCards(sm, full, 'Toiture', 'C\t10\tGREEN', label);
+    expect(roofs(unpaste(sm, more.state, more.receipt))).toEqual(roofs(full));
   });
 });

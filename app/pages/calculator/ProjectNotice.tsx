@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
+import { useNarrow } from '../../../renderers';
 import { OpenProjectFile, PasteLink, ProjectMove } from '../../components/ProjectMove';
 import { useFrame } from '../../frame';
 import { wizardAtoms } from '../../state/wizardAtoms';
@@ -85,11 +86,21 @@ export function ProjectTools({
 }) {
   const { calc, calculator, t, locale } = useFrame();
   const id = useAtomValue(wizardAtoms(calculator.bundle).session).project_id;
+  const phone = useNarrow();
   if (lost) return <div className="project-tools" />;
-  return (
+  const tools = (
     <div className="project-tools">
       {id ? <ProjectMove api={calculator.api} id={id} t={t} locale={locale} /> : null}
       <OpenProjectFile api={calculator.api} t={t} onOpened={(to) => onOpen(calc, to)} />
     </div>
+  );
+  // on a phone the tools fold under one line, so that the step's first field shows without scrolling
+  return phone ? (
+    <details className="project-tools-fold">
+      <summary>{t('app.project_tools')}</summary>
+      {tools}
+    </details>
+  ) : (
+    tools
   );
 }

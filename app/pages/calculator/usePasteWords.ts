@@ -1,0 +1,31 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { Words } from '../../../engine';
+import { createI18n } from '../../../words/i18n';
+import { loadMessages, otherMessageLocales } from '../../calculators';
+import { useFrame } from '../../frame';
+
+/**
+ * The languages a paste's headings and choices are read in: the page's, then the calculator's other one
+ * (a French user's English spreadsheet), its messages fetched once the page has a step taking a paste.
+ */
+export function usePasteWords(): Words[] {
+  const { calc, calculator, t, locale } = useFrame();
+  const takesPaste = calculator.bundle.steps.some((s) => s.repeat?.paste);
+  const other = otherMessageLocales(calc, locale)[0];
+  const [otherWords, setOtherWords] = useState<Words | null>(null);
+  useEffect(() => {
+    if (!takesPaste || !other) return;
+    let live = true;
+    loadMessages(calc, other)
+      .then((messages) => {
+        const i18n = createI18n(messages, other);
+        if (live) setOtherWords(() => (key: string) => i18n.t(key));
+      })
+      // without the other language, headings are read in the page's alone
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [calc, other, takesPaste]);
+  return useMemo(() => [(key: string) => t(key), ...(otherWords ? [otherWords] : [])], [t, otherWords]);
+}

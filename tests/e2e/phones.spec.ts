@@ -1,0 +1,191 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN, CANADA } from './ports';
+
+/**
+ * Issue 37 item 6: on a phone (390 x 844) each step's first field shows without scrolling (a compact step
+ * indicator, the project's link and file folded away), and the spill diagram's labels stay legible
+ * (≥ 11 px) within its own scrolling region; at 1366 px the timeline and the tools are as they were.
+ */
+
+const long = 'Bâtiment administratif principal, aile nord-est, toiture terrasse';
+
+type Example = { steps: Record<string, { forms: { form: Record<string, unknown>; uuid: string }[] }> };
+
+/** An example project with 30 roofs with long names, their water flowing roof to roof, to a ground, to the sewer. */
+function with30Roofs(file: string): Example {
+  const example = JSON.parse(
+    readFileSync(join(import.meta.dirname, `../../server/calc/examples/${file}`), 'utf8'),
+  ) as Example;
+  const [a, b] = example.steps.Toiture!.forms.map((f) => f.form);
+  const roofs = Array.from({ length: 30 }, (_, i) => ({
+    form: { ...(i % 2 ? b : a), name: `${long} ${i + 1}` },
+    uuid: `Toiture${i}`,
+  }));
+  const ground = example.steps.Sol!.forms[0];
+  example.steps.Toiture!.forms = roofs;
+  example.steps.Deversement!.forms = roofs.map((r, i) => ({
+    form: {
+      source: { ...r.form, uuid: r.uuid },
+      // two roofs' water crosses another roof first: the picture has three columns
+      destination:
+        i < 2
+          ? { ...roofs[i + 2]!.form, uuid: roofs[i + 2]!.uuid }
+          : ground && i % 3
+            ? { ...ground.form, uuid: ground.uuid }
+            : 'Égouts',
+    },
+    uuid: `Deversement${i}`,
+  }));
+  return example;
+}
+
+/** The sm example with 30 roofs, stored by the admin (sm is an admin calculator); its id. */
+async function smWith30Roofs(page: Page): Promise<string> {
+  await page.goto(`${ADMIN}/client/login`);
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/history$/);
+  const made = await page.request.post(`${ADMIN}/api/skywater_manager/project`, {
+    data: { steps: with30Roofs('sm-paris.json').steps },
+  });
+  expect(made.ok()).toBe(true);
+  return ((await made.json()) as { id: string }).id;
+}
+
+/** The step's first field (a gate's answer, an input, a select), its box once the page is at its top. */
+async function firstFieldBox(page: Page) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const field = page.locator('.step').locator('input:not([type=hidden]), select, textarea').first();
+  await expect(field).toBeVisible();
+  return (await field.boundingBox())!;
+}
+
+/** Each label of the spill diagram: its rendered font size, and whether it lies within its scrolling region. */
+const diagramLabels = (page: Page) =>
+  page.evaluate(() => {
+    const region = document.querySelector('.spill-diagram-scroll')!;
+    const r = region.getBoundingClientRect();
+    const svg = region.querySelector('svg')!;
+    const scale = svg.getScreenCTM()!.a;
+    return {
+      region: {
+        left: r.left,
+        right: r.right,
+        scrollWidth: region.scrollWidth,
+        clientWidth: region.clientWidth,
+      },
+      overflowX: getComputedStyle(region).overflowX,
+      labels: Array.from(svg.querySelectorAll('text'), (t) => {
+        const b = t.getBoundingClientRect();
+        return {
+          text: t.textContent,
+          px: parseFloat(getComputedStyle(t).fontSize) * scale,
+          left: b.left - r.left + region.scrollLeft,
+          right: b.right - r.left + region.scrollLeft,
+        };
+      }),
+      pageWidth: document.documentElement.scrollWidth,
+      viewport: document.documentElement.clientWidth,
+    };
+  });
+
+test('at 390 x 844: every step of sm shows its first field without scrolling; the diagram is legible in its region', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const id = await smWith30Roofs(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${ADMIN}/client/sm/calculator/1?id=${id}`);
+  await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
+  // the project's link and file are one line, opened on demand
+  const tools = page.getByText('Lien et fichier du projet');
+  await expect(tools).toBeVisible();
+  await expect(page.getByText('Ouvrir un fichier de projet')).toBeHidden();
+  for (const [n, heading] of [
+    [1, 'Informations client'],
+    [2, 'Informations chantier'],
+    [3, 'Toitures'],
+    [4, 'Surfaces au sol'],
+    [5, 'Déversements'],
+  ] as const) {
+    await page.goto(`${ADMIN}/client/sm/calculator/${n}`);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    const box = await firstFieldBox(page);
+    await page.screenshot({ path: test.info().outputPath(`phone-sm-step${n}-fr.png`) });
+    // above the footer that stays at the bottom of the screen (Previous, Next)
+    const footer = (await page.locator('.wizard-footer').boundingBox())!;
+    expect(box.y + box.height, `step ${n}: the first field's bottom`).toBeLessThanOrEqual(
+      Math.min(844, footer.y),
+    );
+  }
+  // the spill diagram: each label legible (≥ 11 px) and within the region, which scrolls, not the page
+  const d = await diagramLabels(page);
+  expect(d.labels.length).toBeGreaterThan(30);
+  expect(d.labels.filter((l) => l.px < 11)).toEqual([]);
+  expect(d.labels.filter((l) => l.left < 0 || l.right > d.region.scrollWidth + 0.5)).toEqual([]);
+  expect(d.region.right).toBeLessThanOrEqual(390);
+  expect(d.pageWidth).toBeLessThanOrEqual(d.viewport);
+  if (d.region.scrollWidth > d.region.clientWidth) expect(d.overflowX).toBe('auto');
+  const sewer = page.locator('.spill-diagram text').filter({ hasText: 'Égouts' });
+  await sewer.scrollIntoViewIfNeeded();
+  await expect(sewer).toBeInViewport({ ratio: 1 });
+  await page
+    .locator('.spill-diagram')
+    .screenshot({ path: test.info().outputPath('phone-sm-diagram-fr.png') });
+  await tools.click();
+  await expect(page.getByText('Ouvrir un fichier de projet')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('phone-sm-tools-open-fr.png') });
+
+  // at 1366 px: the timeline names every step, the tools are shown as before, the labels at full size
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await expect(page.getByText('Lien et fichier du projet')).toHaveCount(0);
+  await expect(page.getByText('Ouvrir un fichier de projet')).toBeVisible();
+  for (const tab of ['Client', 'Chantier', 'Toiture', 'Sol', 'Déversement'])
+    await expect(page.locator('.timeline-label').filter({ hasText: tab }).first()).toBeVisible();
+  const wide = await diagramLabels(page);
+  expect(wide.labels.filter((l) => l.px < 12)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('desktop-sm-step5-fr.png') });
+});
+
+test('at 390 x 844 in English (smca, 30 roofs): every step shows its first field without scrolling; the diagram is legible', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${CANADA}/client/smca/calculator`);
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Client information' })).toBeVisible();
+  const made = await page.request.post(`${CANADA}/api/smca/project`, {
+    data: { steps: with30Roofs('smca-toronto.json').steps },
+  });
+  expect(made.ok()).toBe(true);
+  const id = ((await made.json()) as { id: string }).id;
+  await page.goto(`${CANADA}/client/smca/calculator/1?id=${id}`);
+  await expect(page.getByText('Project link and file')).toBeVisible();
+  for (const [n, heading] of [
+    [1, 'Client information'],
+    [2, 'Project information'],
+    [3, 'Roofs'],
+    [4, 'Ground surfaces'],
+    [5, 'Spills'],
+  ] as const) {
+    await page.goto(`${CANADA}/client/smca/calculator/${n}`);
+    await expect(page.getByRole('heading', { name: heading, exact: true })).toBeVisible();
+    const box = await firstFieldBox(page);
+    await page.screenshot({ path: test.info().outputPath(`phone-smca-step${n}-en.png`) });
+    const footer = (await page.locator('.wizard-footer').boundingBox())!;
+    expect(box.y + box.height, `step ${n}: the first field's bottom`).toBeLessThanOrEqual(
+      Math.min(844, footer.y),
+    );
+  }
+  const d = await diagramLabels(page);
+  expect(d.labels.length).toBeGreaterThan(30);
+  expect(d.labels.filter((l) => l.px < 11)).toEqual([]);
+  expect(d.labels.filter((l) => l.left < 0 || l.right > d.region.scrollWidth + 0.5)).toEqual([]);
+  expect(d.pageWidth).toBeLessThanOrEqual(d.viewport);
+  await page
+    .locator('.spill-diagram')
+    .screenshot({ path: test.info().outputPath('phone-smca-diagram-en.png') });
+});
