@@ -4,8 +4,8 @@ import { afterEach } from 'vitest';
 
 // findBy* and waitFor wait for a state, not for a clock: their default 1 s deadline is a clock, which a
 // busy machine overruns while a lazy page's code loads. They still answer as soon as the state is there;
-// the deadline only bounds how long a real failure takes to report (the test's own 30 s bounds it too).
-configure({ asyncUtilTimeout: 20_000 });
+// the deadline only bounds how long a real failure takes to report (the test's own 120 s bounds it too; at load 40 a results page took past 20 s).
+configure({ asyncUtilTimeout: 60_000 });
 
 afterEach(() => {
   cleanup();
