@@ -662,6 +662,16 @@ export interface ServerStep {
   toApi: unknown;
 }
 
+/**
+ * A step as stored and answered, as far as the wizard reads it back: its forms' answers, its state and
+ * its gate's answer (a seeds' client may save the forms alone).
+ */
+export interface StoredStep {
+  forms: { form: Record<string, unknown> }[];
+  state?: number;
+  condition_value?: unknown;
+}
+
 export interface ServerProject {
   id?: string;
   state?: string;

@@ -2,7 +2,8 @@ import '@fastify/rate-limit';
 import '@fastify/swagger';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyRequest } from 'fastify';
-import { answers, noContent, openObject } from '../http/answers';
+import { answers, noContent } from '../http/answers';
+import { issuedNotesSchema, pdfCheckSchema, verificationSchema } from '../../words/apiContract';
 import { addDigestParser, type BodyDigest } from '../http/digestBody';
 import { HttpError } from '../http/HttpError';
 import { visitorOf } from '../http/visitor';
@@ -63,7 +64,7 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         params: codeParams,
         querystring: { type: 'object', properties: { locale: { type: 'string', enum: ['fr', 'en'] } } },
         // the note as issued and as calculated today (issued.ts, verificationView)
-        response: answers({ 200: openObject }),
+        response: answers({ 200: verificationSchema }),
       },
     },
     async (request, reply) => {
@@ -97,13 +98,7 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       schema: {
         tags: ['verify'],
         params: codeParams,
-        response: answers({
-          200: {
-            type: 'object',
-            required: ['issued', 'withdrawn'],
-            properties: { issued: { type: 'boolean' }, withdrawn: { type: 'boolean' } },
-          },
-        } as const),
+        response: answers({ 200: pdfCheckSchema }),
       },
     },
     async (request) => {
@@ -124,27 +119,7 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       schema: {
         tags: ['verify'],
         params: idParams,
-        response: answers({
-          200: {
-            type: 'object',
-            required: ['notes'],
-            properties: {
-              notes: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    code: { type: 'string' },
-                    issued_on: { type: 'string' },
-                    method_version: { type: 'string' },
-                    show_client: { type: 'boolean' },
-                    withdrawn: { type: 'boolean' },
-                  },
-                },
-              },
-            },
-          },
-        } as const),
+        response: answers({ 200: issuedNotesSchema }),
       },
     },
     async (request, reply) => {
