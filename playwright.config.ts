@@ -17,10 +17,11 @@ if (!executablePath && !process.env.PLAYWRIGHT_BROWSERS_PATH) {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 90_000,
+  // a deadline for a failure to report: a journey through the wizard took past 90 s at load 40 on 2 cores
+  timeout: 180_000,
   // A web-first assertion waits for its state; its deadline (5 s by default) only bounds how long a real
   // failure takes to report, and a busy machine overruns 5 s while a page's code or a calculation loads.
-  expect: { timeout: 20_000 },
+  expect: { timeout: 60_000 },
   workers: 1,
   reporter: process.env.CI ? 'line' : 'list',
   use: {
@@ -59,32 +60,32 @@ export default defineConfig({
       command: 'npx tsx tests/e2e/servers.ts',
       url: `${CLIENT}/client/`,
       reuseExistingServer: false,
-      timeout: 180_000,
+      timeout: 600_000,
     },
     {
       // served by the same process as above; this entry only waits for it
       command: 'node -e "setInterval(() => {}, 1 << 30)"',
       url: `${CANADA}/client/`,
       reuseExistingServer: true,
-      timeout: 180_000,
+      timeout: 600_000,
     },
     {
       command: 'node -e "setInterval(() => {}, 1 << 30)"',
       url: `${ADMIN}/client/`,
       reuseExistingServer: true,
-      timeout: 180_000,
+      timeout: 600_000,
     },
     {
       command: 'node -e "setInterval(() => {}, 1 << 30)"',
       url: `${TANK}/client/`,
       reuseExistingServer: true,
-      timeout: 180_000,
+      timeout: 600_000,
     },
     {
       command: 'node -e "setInterval(() => {}, 1 << 30)"',
       url: `${HOST}/`,
       reuseExistingServer: true,
-      timeout: 180_000,
+      timeout: 600_000,
     },
   ],
 });

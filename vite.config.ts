@@ -140,6 +140,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks a wizard's page needs, announced in its HTML (server/pageHints.ts)
+    manifest: true,
     chunkSizeWarningLimit: 1024,
     rolldownOptions: {
       // precompress() writes a .br of every file at quality 11: seconds by design, not a slow plugin to warn of
@@ -157,7 +159,9 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['tests/{engine,schemas,server,calc,words,swmm}/**/*.test.ts'],
-          testTimeout: 30_000,
+          // deadlines for a failure to report, not timing assertions: at load 40 on 2 cores a PDF note,
+          // a twelve-year rain upload or a bundle's 331 fixtures took past 30 s
+          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },
@@ -179,7 +183,10 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/{renderers,app,stories}/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
-          testTimeout: 30_000,
+          testTimeout: 120_000,
+          // a page test's beforeAll starts three servers (tests/app/serverFetch.ts): 10 s by default,
+          // overrun at load 13-17 on 2 cores; a deadline for a failure to report, not a timing assertion
+          hookTimeout: 60_000,
         },
       },
     ],

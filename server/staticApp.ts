@@ -1,11 +1,14 @@
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { existsSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pageHints } from './pageHints';
+import { products } from './projects/products';
 
 /**
  * Serves the built web application under /client/ with a fallback to its index.html for the app's own
- * routes (/client/sl/history ...), and redirects / to /client/.
+ * routes (/client/sl/history ...), and redirects / to /client/. A wizard's page announces what its script
+ * will ask for (server/pageHints.ts).
  */
 export async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
   app.get('/', (_request, reply) => reply.redirect('/client/'));
@@ -29,8 +32,17 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
       );
     },
   });
-  const spa = (_request: unknown, reply: FastifyReply) =>
-    reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  const page = readFileSync(join(distDir, 'index.html'), 'utf8');
+  const hints = pageHints(
+    distDir,
+    [...products().values()].map((p) => ({ id: p.bundle.id, productType: p.bundle.productType })),
+  );
+  const spa = (request: FastifyRequest, reply: FastifyReply) => {
+    const url = new URL(request.url, 'http://app');
+    const links = hints(url.pathname, url.searchParams);
+    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
+    return links ? reply.send(page.replace('</head>', `${links}</head>`)) : reply.sendFile('index.html');
+  };
   app.get('/client', (_request, reply) => reply.redirect('/client/'));
   app.get('/client/*', spa);
 }

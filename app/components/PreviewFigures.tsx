@@ -1,9 +1,11 @@
+import { useAtomValue, type Atom } from 'jotai';
+import { selectAtom } from 'jotai/utils';
 import { memo, useMemo } from 'react';
 import type { Bundle, PreviewFigure, UnitSystem } from '../../engine';
 import { figureWriter } from '../../words/figures';
 import { figureText } from '../../words/numberText';
 import { reasonText } from '../../words/reasonText';
-import { usePreviewValue, type PreviewStore } from '../state/usePreview';
+import { cardFigures, type Preview } from '../state/usePreview';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
 
@@ -43,20 +45,21 @@ function Figures({
 
 /** Above the cards: the site's figures as typed, or what is missing for them, or that they are coming. */
 export const PreviewPanel = memo(function PreviewPanel({
-  store,
+  preview: previewAtom,
   bundle,
   system,
   t,
   lang,
 }: {
-  store: PreviewStore;
+  /** the calculator's live preview (usePreview) */
+  preview: Atom<Preview>;
   bundle: Bundle;
   /** the project's unit system: the figures in its units */
   system: UnitSystem;
   t: T;
   lang: string;
 }) {
-  const preview = usePreviewValue(store);
+  const preview = useAtomValue(previewAtom);
   if (!bundle.preview) return null;
   // the first reason the preview cannot be computed, in words (read in the answers it was asked for)
   const missing =
@@ -102,24 +105,26 @@ export const PreviewPanel = memo(function PreviewPanel({
 
 /** In a card: its own figures (the values of the results' list entry at its index). */
 export const PreviewCard = memo(function PreviewCard({
-  store,
+  preview,
   bundle,
   system,
   index,
   t,
   lang,
 }: {
-  store: PreviewStore;
+  preview: Atom<Preview>;
   bundle: Bundle;
   system: UnitSystem;
   index: number;
   t: T;
   lang: string;
 }) {
-  const preview = usePreviewValue(store);
+  // this card's figures alone: a preview on its way (the same figures, computing) or another card's
+  // change leaves this card as it is
+  const entry = useAtomValue(
+    useMemo(() => selectAtom(preview, (p) => cardFigures(p, index)), [preview, index]),
+  );
   const cards = bundle.preview?.cards;
-  const values = preview.state === 'ready' || preview.state === 'computing' ? preview.values : null;
-  const entry = cards && values ? values.cards[index] : undefined;
   if (!cards || entry === undefined) return null;
   return (
     <div className="card-preview" aria-label={t('app.preview.title')}>

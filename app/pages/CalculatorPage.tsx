@@ -4,7 +4,6 @@ import { PreviewCtx, RenderCtx, Wizard } from '../../renderers';
 import { Skeleton } from '../components/Skeleton';
 import { useFrame } from '../frame';
 import { useFrameWizard } from '../state/useWizard';
-import { whenIdle } from '../state/whenIdle';
 import { CalculatorHead } from './calculator/CalculatorHead';
 import { LeaveGuard } from './calculator/LeaveGuard';
 import { ProjectNotice, ProjectTools } from './calculator/ProjectNotice';
@@ -12,6 +11,7 @@ import { useOpenProject } from './calculator/useOpenProject';
 import { useProjectSave } from './calculator/useProjectSave';
 import { useRenderContext } from './calculator/useRenderContext';
 import { stepPath, useStepRoute } from './calculator/useStepRoute';
+import { preloadNext } from './preloadNext';
 
 /**
  * The wizard of one calculator, drawn from its bundle. Each step has its address (/:calc/calculator/:step);
@@ -126,14 +126,6 @@ function usePreloadAfterLast(onLast: boolean) {
   const bundle = calculator.bundle;
   useEffect(() => {
     if (!onLast) return;
-    return whenIdle(
-      () => {
-        if (bundle.review) void import('./ReviewPage').catch(() => undefined);
-        void import('./ResultsPage').then((m) => m.preloadViews(bundle.results.views)).catch(() => undefined); // offline: Submit fetches them again
-        void import('../pageLoaders').catch(() => undefined);
-      },
-      2000,
-      200,
-    );
+    return preloadNext(bundle, 2000);
   }, [onLast, bundle]);
 }

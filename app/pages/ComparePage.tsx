@@ -1,15 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLoaderData } from 'react-router-dom';
 import { compareRows, inputRows, monthlyCharts } from '../../words/compareText';
-import { monthNames } from '../../words/dates';
 import { apiErrorText } from '../api/http';
 import { DataTable } from '../components/DataTable';
 import { Skeleton } from '../components/Skeleton';
 import { useFrame } from '../frame';
 import type { CompareLoad, CompareMember } from '../pageLoaders';
 import { VariantNames } from '../components/VariantNames';
-
-const CompareCharts = lazy(() => import('../charts/CompareCharts'));
+import { FiguresTable } from './compare/FiguresTable';
+import { MonthlySection } from './compare/MonthlySection';
 
 type Member = CompareMember;
 
@@ -70,7 +69,6 @@ export function ComparePage() {
     calculator.bundle.figures,
   );
   const charts = def.monthly ? monthlyCharts(def.monthly, results) : [];
-  const months = monthNames(locale);
   const name = (m: Member) => m.project.name ?? '';
   return (
     <main className="page page-compare">
@@ -109,52 +107,7 @@ export function ComparePage() {
           })
         }
       />
-      {/* not a landmark of its own: the table's scroll region below carries the same name */}
-      <section>
-        <h2 id="compare-figures">{t('app.compare.figures')}</h2>
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.compare.figures')}>
-          <table className="results-table compare-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('app.compare.figure')}</th>
-                {members.map((m, i) => (
-                  <th scope="col" key={m.project.id}>
-                    {labels[i]}
-                    {name(m) !== name(members[0]!) ? <span className="chart-note"> {name(m)}</span> : null}
-                    <br />
-                    <Link
-                      to={`/${calc}/calculator?id=${encodeURIComponent(m.project.id)}`}
-                      aria-label={t('app.compare.open', { no: m.project.variant.no })}
-                    >
-                      {t('app.open')}
-                    </Link>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {figures.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row">{row.label}</th>
-                  {row.cells.map((c, i) => (
-                    <td key={members[i]!.project.id} className={c.tone ? `cmp-${c.tone}` : undefined}>
-                      {members[i]!.results ? c.text : t('app.compare.not_calculated')}
-                      {c.delta ? (
-                        <span className="cmp-delta">
-                          {' '}
-                          ({c.delta}
-                          <span className="visually-hidden">, {t(`app.compare.${c.tone ?? 'differs'}`)}</span>
-                          )
-                        </span>
-                      ) : null}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <FiguresTable members={members} labels={labels} figures={figures} />
       {members.length > 1 ? (
         <section aria-labelledby="compare-inputs">
           <h2 id="compare-inputs">{t('app.compare.inputs')}</h2>
@@ -173,21 +126,7 @@ export function ComparePage() {
         </section>
       ) : null}
       {charts.length && def.monthly ? (
-        <section aria-labelledby="compare-monthly">
-          <h2 id="compare-monthly">{t('app.compare.monthly')}</h2>
-          <Suspense fallback={<Skeleton label={t('app.loading')} blocks={2} />}>
-            <CompareCharts
-              key={locale}
-              charts={charts}
-              variants={labels}
-              months={months}
-              label={t(def.monthly.label)}
-              max={def.monthly.max}
-              t={t}
-              lang={locale}
-            />
-          </Suspense>
-        </section>
+        <MonthlySection monthly={def.monthly} charts={charts} labels={labels} />
       ) : null}
       <footer className="wizard-footer">
         <Link className="button-secondary" to={`/${calc}/history`}>

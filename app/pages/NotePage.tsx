@@ -8,7 +8,7 @@ import { useFrame } from '../frame';
 import { useFrameWizard } from '../state/useWizard';
 import { StepSummary } from '../components/StepSummary';
 import { FilePicker, fileWords } from '../components/FilePicker';
-import { drawsCharts, ResultViews } from '../results/views';
+import { drawsCharts, ResultViews } from '../results';
 import { ExportButtons } from '../results/ExportButtons';
 import { isAbattementResults } from '../../words/results';
 import { UnsavedChanges } from '../components/UnsavedChanges';

@@ -5,7 +5,7 @@ import { variants } from '../api/projects';
 import type { ResultsLoad } from '../pageLoaders';
 import { apiErrorText } from '../api/http';
 import { Skeleton } from '../components/Skeleton';
-import { ResultViews } from '../results/views';
+import { ResultViews } from '../results';
 import { ExportButtons } from '../results/ExportButtons';
 import { reasonText } from '../../words/reasonText';
 import { useFrame } from '../frame';
@@ -14,7 +14,7 @@ import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';
 
 /** What the wizard fetches ahead of Submit: the code of the views this page draws (charts). */
-export { preloadViews } from '../results/views';
+export { preloadViews } from '../results';
 
 /**
  * Results: FETCHING, then DONE or ERROR, drawn by the bundle's result views (each from the results

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { canCalculate } from '../../engine';
 import { StepIcon } from '../../renderers/StepIcon';
@@ -7,6 +8,7 @@ import { useFrameWizard } from '../state/useWizard';
 import { ProjectNotice } from './calculator/ProjectNotice';
 import { useProjectSave } from './calculator/useProjectSave';
 import { stepPath } from './calculator/useStepRoute';
+import { preloadNext } from './preloadNext';
 
 /**
  * Check your answers (a bundle's `review`): every step's answers, as the form holds them, with a link back
@@ -21,6 +23,9 @@ export function ReviewPage() {
   const navigate = useNavigate();
   const saving = useProjectSave();
   const review = bundle.review;
+  // the page's one way on is Calculate: the results' and the charts' code comes meanwhile (a Submit made
+  // before the wizard's idle moment left it behind)
+  useEffect(() => preloadNext(bundle, 300), [bundle]);
   if (!review || !w.session.project_id || !canCalculate(bundle, w.state, w.statuses).ok)
     return <Navigate to={`/${calc}/calculator`} replace />;
   const submit = async (asNew = false) => {

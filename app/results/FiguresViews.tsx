@@ -8,7 +8,7 @@ import { useFigures } from './useFigures';
 /**
  * The results as the bundle declares them (figures: key figures, entries, verdicts), each figure written
  * by its format (words/figures.ts) as the note and the Excel file write it. Exports `KeyFigures`,
- * `EntriesTable` and `VerdictsView`, drawn by the result views (views.tsx).
+ * `EntriesTable` and `VerdictsView`, drawn by the result views (the registry in index.tsx).
  */
 
 /** The key figures (figures.site) as a list; `hidden` ones (the orifice, admins only) when asked. */

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { atom, useStore, type Atom, type PrimitiveAtom } from 'jotai';
+import { useEffect, useMemo, useRef } from 'react';
 import {
   evaluate,
   samePreviewInput,
@@ -46,34 +47,30 @@ export function stepsToFill(bundle: Bundle, state: FormState): StepState[] {
   );
 }
 
+/** The preview before any answer: nothing to show yet. */
+const NOTHING_YET: Preview = { state: 'computing', values: null };
+
+const atoms = new Map<string, PrimitiveAtom<Preview>>();
+
 /**
- * The preview as a small store of its own: the figures it draws subscribe to it, so that a preview on
- * its way or arriving redraws them alone, not the page and its cards (a keystroke's frame stays short).
+ * The live preview of one calculator, a jotai atom (one per bundle id, as the wizard's atoms): the
+ * figures subscribe to it, so that a preview on its way or arriving redraws them alone, not the page and
+ * its cards (a keystroke's frame stays short). Back to "nothing yet" when the wizard that asks for it
+ * goes (usePreview), so that another project opened later never shows this one's figures.
  */
-export interface PreviewStore {
-  get: () => Preview;
-  subscribe: (listener: () => void) => () => void;
+export function previewAtom(bundle: Bundle): PrimitiveAtom<Preview> {
+  let a = atoms.get(bundle.id);
+  if (!a) {
+    a = atom<Preview>(NOTHING_YET);
+    atoms.set(bundle.id, a);
+  }
+  return a;
 }
 
-function createStore(): PreviewStore & { set: (p: Preview) => void } {
-  let value: Preview = { state: 'computing', values: null };
-  const listeners = new Set<() => void>();
-  return {
-    get: () => value,
-    set: (p) => {
-      value = p;
-      listeners.forEach((l) => l());
-    },
-    subscribe: (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-  };
-}
-
-/** The preview a component draws, redrawn when it changes. */
-export function usePreviewValue(store: PreviewStore): Preview {
-  return useSyncExternalStore(store.subscribe, store.get);
+/** The figures of one card in a preview (its entry of the list at `index`), or none. */
+export function cardFigures(preview: Preview, index: number): unknown[] | undefined {
+  const values = preview.state === 'ready' || preview.state === 'computing' ? preview.values : null;
+  return values?.cards[index];
 }
 
 /**
@@ -88,13 +85,14 @@ export function usePreview(
   statuses: StepStatus[],
   admin: boolean,
   waiting = false,
-): PreviewStore | null {
+): Atom<Preview> | null {
   const { bundle } = calculator;
   const on =
     !!bundle.preview &&
     (bundle.preview.when === undefined || truthy(evaluate(bundle.preview.when, { admin })));
-  const [store] = useState(createStore);
-  const setPreview = store.set;
+  const preview = previewAtom(bundle);
+  const store = useStore();
+  const setPreview = (p: Preview) => store.set(preview, p);
   const last = useRef<PreviewValues | null>(null);
   // The request on its way: a newer preview cancels it (the server drops it if it still waits for a
   // calculator, and a large project's answer that would be thrown away is not waited for).
@@ -108,12 +106,13 @@ export function usePreview(
     () => () => {
       target.current = null; // gone: a timer still running asks for nothing
       inflight.current?.abort();
+      store.set(preview, NOTHING_YET);
     },
-    [],
+    [store, preview],
   );
   useEffect(() => {
     if (!on || waiting) return;
-    const shown = store.get().state === 'ready';
+    const shown = store.get(preview).state === 'ready';
     if (shown && target.current !== null && samePreviewInput(target.current, data, ignores)) return;
     target.current = data;
     // Not asked while a step the calculation reads lacks answers: said calmly, no request, no 422.
@@ -160,5 +159,5 @@ export function usePreview(
     // the statuses only shape the saved states, not the figures: a new preview follows the answers
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [on, waiting, bundle, calculator, data]);
-  return on ? store : null;
+  return on ? preview : null;
 }

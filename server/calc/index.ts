@@ -1,5 +1,6 @@
 /** The calculations behind the calculate routes, by the name a bundle gives (`results.calculation`). */
 import { boundProblems, inputProblems, type Bundle, type InputProblem } from '../../engine';
+import { abattementSwmm } from './abattement/swmmExport';
 import type { AbattementResults, StressCase } from '../../words/results/abattement';
 import type { FlowLimiterResults } from '../../words/results/flow-limiter';
 import type { FormulasResults } from '../../words/results/formulas';
@@ -88,6 +89,13 @@ export const EXPORTS: Record<string, Record<string, Exporter>> = {
       extension: 'inp',
       mediaType: 'text/plain; charset=utf-8',
       write: (project, results, context) => flowLimiterSwmm(project, results as FlowLimiterResults, context),
+    },
+  },
+  abattement: {
+    swmm: {
+      extension: 'inp',
+      mediaType: 'text/plain; charset=utf-8',
+      write: (project, results, context) => abattementSwmm(project, results as AbattementResults, context),
     },
   },
 };

@@ -164,7 +164,7 @@ export class Calculations {
    * The measured series the steps name, as stored (the content is its identity: the cache key holds
    * it); undefined when they name none or it is not stored (the calculation then says so).
    */
-  private async measuredOf(content: string): Promise<StoredSeries | undefined> {
+  async measuredOf(content: string): Promise<StoredSeries | undefined> {
     const id = this.series ? seriesIdIn(content) : null;
     return id === null ? undefined : this.series?.(id);
   }

@@ -11,6 +11,7 @@ import { closedSignal, poolRefusal } from '../workers/refusals';
 import { bundleOfProduct } from './products';
 import { localeOf, refusal } from './refusal';
 import { getProject } from './repository';
+import { measuredInputOf } from '../rain/store';
 
 /**
  * GET /api/{type}/export/{format}/{id}?locale=: a project as the file its calculation exports in
@@ -67,10 +68,14 @@ export const exportRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const project: StoredProject = { id: row.id, steps: JSON.parse(row.content) as StoredProject['steps'] };
       if (!out.ok) throw refusal(product, project, out.reasons, locale);
       const { i18n } = i18nOf(product, locale);
+      // the measured rain series the project names, as the calculation read it (sm, smca)
+      const stored = await calculations.measuredOf(row.content);
       const text = exporter.write(project, out.results as never, {
         t: (k, p) => i18n.t(k, p ?? {}),
         name: row.name,
         number: row.number ?? null,
+        product,
+        ...(stored ? { measured: measuredInputOf(stored) } : {}),
       });
       const name = row.name || String(row.number ?? row.id);
       return reply

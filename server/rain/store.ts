@@ -5,7 +5,8 @@
  */
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
-import { measuredSeriesOf } from '../calc/abattement/abattement';
+import { gunzipSync } from 'node:zlib';
+import { measuredSeriesOf, type MeasuredInput } from '../calc/abattement/abattement';
 import type { StoredProject } from '../calc';
 import { LruCache } from '../projects/lruCache';
 
@@ -26,6 +27,15 @@ export function seriesIdIn(content: string): string | null {
   if (!content.includes('"rain_series":"')) return null;
   const id = measuredSeriesOf({ steps: JSON.parse(content) as StoredProject['steps'] });
   return id !== null && SERIES_ID.test(id) ? id : null;
+}
+
+/** A stored series as the calculation reads it (its days decompressed, its summary parsed). */
+export function measuredInputOf(m: StoredSeries): MeasuredInput {
+  return {
+    id: m.id,
+    series: JSON.parse(gunzipSync(m.data).toString('utf8')) as MeasuredInput['series'],
+    summary: JSON.parse(m.summary) as MeasuredInput['summary'],
+  };
 }
 
 /** Reads stored series, remembering the last few (a project is calculated, previewed, printed in turn). */

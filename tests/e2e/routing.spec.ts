@@ -119,3 +119,28 @@ test("a project's link opened without a session asks for the sign-in, which come
   await page.getByRole('button', { name: /^Chantier/ }).click();
   await expect(page.getByRole('textbox', { name: 'Nom du chantier' })).toHaveValue(/^Link \d+$/);
 });
+
+test("a stored project's page announces what it needs, and each is fetched once (issue 40)", async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  const id = await createSmExample(page, 'Annoncé');
+  const asked = new Map<string, number>();
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    asked.set(path, (asked.get(path) ?? 0) + 1);
+  });
+  const html = await (await page.request.get(`/client/sm/calculator?id=${id}`)).text();
+  expect(html).toContain(
+    `<link rel="preload" as="fetch" crossorigin href="/api/skywater_manager/project/${id}">`,
+  );
+  expect(html).toMatch(
+    /<link rel="modulepreload" crossorigin href="\/client\/assets\/CalculatorPage-[^"]+\.js">/,
+  );
+  await page.goto(`/client/sm/calculator?id=${id}`);
+  await expect(page.locator('.wizard .step h2')).toBeVisible();
+  // the app's own fetches took the announced answers: no second request for any of them
+  expect(asked.get(`/api/skywater_manager/project/${id}`)).toBe(1);
+  expect(asked.get('/api/config')).toBe(1);
+  for (const [path, n] of asked) if (path.startsWith('/client/assets/')) expect(n, path).toBe(1);
+});

@@ -116,7 +116,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/:type/note_draft/:id', project: 'sm', request: get((p) => `/api/skywater_manager/note_draft/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
   { route: 'PUT /api/:type/note_draft/:id', project: 'sm', request: json((p) => `/api/skywater_manager/note_draft/${p.id}`, () => emptyNote), client: [404, 404, 404, 404], admin: [401, 401, 204, 401] },
   { route: 'GET /api/:type/results_xlsx/:id', project: 'sm', request: get((p) => `/api/skywater_manager/results_xlsx/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
-  { route: 'GET /api/:type/export/:format/:id', project: 'sm', request: get((p) => `/api/skywater_manager/export/swmm/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 404, 401] },
+  { route: 'GET /api/:type/export/:format/:id', project: 'sm', request: get((p) => `/api/skywater_manager/export/swmm/${p.id}`), client: [404, 404, 404, 404], admin: [401, 401, 200, 401] },
 
   // The Canadian calculator's saves and previews: offered in neither mode (404 to all, body unread).
   { route: 'POST /api/smca/project', project: 'sl', request: json(() => '/api/smca/project', () => projectBody('smca')), client: [404, 404, 404, 404], admin: [404, 404, 404, 404] },

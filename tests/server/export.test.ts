@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORTS } from '../../server/calc';
 import { products } from '../../server/projects/products';
-import { cookiesOf, freshPlace, serverOn, type Place } from './harness';
+import { cookiesOf, freshPlace, serverOn, serversByMode, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
 /**
@@ -118,5 +118,92 @@ describe('the exports a bundle offers', () => {
     for (const [type, { bundle }] of products())
       for (const e of bundle.results.exports ?? [])
         expect(EXPORTS[bundle.results.calculation]?.[e.format], `${type}: ${e.format}`).toBeDefined();
+  });
+});
+
+/**
+ * sm and smca (issue 39.2): the green roof site as an EPA SWMM model, offered to whoever may see the
+ * results (the calculators are self-serve: the model holds nothing the results page does not show), in
+ * SI units whatever the project's unit system.
+ */
+describe('the green roof SWMM export', () => {
+  let place: Place;
+  let servers: Awaited<ReturnType<typeof serversByMode>>;
+  beforeAll(async () => {
+    place = await freshPlace('sqlite');
+    servers = await serversByMode(place);
+  });
+  afterAll(async () => {
+    await servers.close();
+    await place.drop();
+  });
+
+  /** The data lines of a section of the .inp. */
+  const section = (inp: string, name: string) => {
+    const lines = inp.slice(inp.indexOf(`[${name}]`)).split('\n');
+    return lines
+      .slice(1, lines.indexOf(''))
+      .filter((l) => !l.startsWith(';'))
+      .map((l) => l.split(/ +/));
+  };
+
+  const created = async (type: 'skywater_manager' | 'smca', body: ReturnType<typeof projectBody>) => {
+    const r = await servers.inject({ method: 'POST', url: `/api/${type}/project`, payload: body });
+    expect(r.statusCode).toBe(200);
+    return { id: r.json<{ id: string }>().id, cookie: cookiesOf(r) };
+  };
+
+  it("gives an sm project's owner its site: a GREEN ROOF LID per green roof holding the roof's water", async () => {
+    const { id } = await created('skywater_manager', projectBody('sm'));
+    const res = await servers.inject({ method: 'GET', url: `/api/skywater_manager/export/swmm/${id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/\.inp$/);
+    const calc = await servers.inject({ method: 'GET', url: `/api/skywater_manager/calculate/${id}` });
+    const results = calc.json<{
+      toitureResults: { capacity_mm: number; area_m2: number }[];
+      method: { version: string };
+      station: { name: string };
+    }>();
+    const inp = res.body;
+    const title = inp.split('\n').slice(2, 5);
+    expect(title[0]).toMatch(/, projet n° \d+$/);
+    expect(title[1]).toContain(`méthode ${results.method.version}`);
+    expect(title[2]).toContain(results.station.name);
+    // each green roof's soil holds, between wilting point and field capacity, the roof's capacity
+    const soils = section(inp, 'LID_CONTROLS').filter((l) => l[1] === 'SOIL');
+    const held = soils.map(([, , t, , fc, wp]) => Number(t) * (Number(fc) - Number(wp)));
+    const green = results.toitureResults.filter((r) => r.capacity_mm > 5);
+    expect(held.length).toBe(green.length);
+    held.forEach((h, i) => expect(h).toBeCloseTo(green[i]!.capacity_mm, 3));
+    expect(section(inp, 'OPTIONS')).toContainEqual(['FLOW_UNITS', 'LPS']);
+    expect(section(inp, 'RAINGAGES')[0]).toEqual(['GAGE', 'VOLUME', '24:00', '1', 'TIMESERIES', 'RAIN']);
+  });
+
+  it('gives a Canadian visitor an imperial project as a model in SI units, said in its notes', async () => {
+    const body = projectBody('smca', (d) => {
+      d.unit_system = 'IMPERIAL';
+    });
+    const { id, cookie } = await created('smca', body);
+    const res = await servers.inject({
+      method: 'GET',
+      url: `/api/smca/export/swmm/${id}?locale=en`,
+      headers: { cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    const calc = await servers.inject({
+      method: 'GET',
+      url: `/api/smca/calculate/${id}`,
+      headers: { cookie },
+    });
+    const roofs = calc.json<{ toitureResults: { area_m2: number }[] }>().toitureResults;
+    const areas = section(res.body, 'SUBCATCHMENTS').map((l) => Number(l[3]) * 10_000);
+    roofs.forEach((r, i) => expect(areas[i]).toBeCloseTo(r.area_m2, 3));
+    expect(res.body).toContain(
+      ";;Units: SI (flows in L/s, depths in mm, areas in ha, widths in m), whatever the project's unit system.",
+    );
+    // another visitor does not see it
+    const other = await servers.inject({ method: 'GET', url: `/api/smca/export/swmm/${id}` });
+    expect(other.statusCode).toBe(404);
   });
 });

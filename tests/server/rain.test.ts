@@ -136,6 +136,22 @@ describe.each(DIALECTS)('measured rain on %s', (dialect) => {
     expect(printed.statusCode).toBe(200);
     const code = String(printed.headers['x-verification-code']);
 
+    // its EPA SWMM model (issue 39.2) rains the measured days on their dates, the year left out dry
+    const model = await inject({ method: 'GET', url: `/api/smca/export/swmm/${id}?locale=en` });
+    expect(model.statusCode).toBe(200);
+    const inp = model.body;
+    expect(inp.split('\n')[4]).toMatch(
+      /^Climate: daily rain measured at MONTREAL\/PIERRE ELLIOTT TRUDEAU INTL, 1991-01-01 to 2002-12-31/,
+    );
+    expect(inp).toContain(";The project's measured daily rain\n");
+    expect(inp).toMatch(/^START_DATE +01\/01\/1991$/m);
+    expect(inp).toMatch(/^END_DATE +01\/01\/2003$/m);
+    expect(inp).toContain(';;Years left out of the measured series (a missing or flagged day): 2001.');
+    const rain = [...inp.matchAll(/^RAIN +(\d\d)\/(\d\d)\/(\d{4}) +00:00 +(\S+)$/gm)];
+    expect(rain.filter((m) => m[3] === '2001')).toEqual([]);
+    const mm = rain.reduce((x, m) => x + Number(m[4]), 0);
+    expect(mm / 11).toBeCloseTo((1000 * r.site.precipitation_m3_per_year) / r.site.area_m2, 0);
+
     // and back to the generated series at any time
     await save(id, null);
     const generated = (await calculate(id)).json();

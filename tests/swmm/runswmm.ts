@@ -4,13 +4,11 @@
  * temporary folder, its report's warnings, errors and continuity read, and its binary output (the
  * format of SWMM's src/solver/output.c) read back per node and link.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 
-const run = promisify(execFile);
 const BUILD = join(import.meta.dirname, '../../../shared/tools/swmm/build.sh');
 
 /** The path of `runswmm`, built if need be, or why it cannot be had here. */
@@ -88,7 +86,15 @@ export async function runSwmm(binary: string, inp: string): Promise<SwmmRun> {
   try {
     const file = (ext: string) => join(dir, `model.${ext}`);
     writeFileSync(file('inp'), inp);
-    await run(binary, [file('inp'), file('rpt'), file('out')], { timeout: 300_000 }).catch(() => undefined);
+    // its progress line runs to megabytes over a long series: not read
+    await new Promise<void>((done) => {
+      const child = spawn(binary, [file('inp'), file('rpt'), file('out')], {
+        stdio: 'ignore',
+        timeout: 300_000,
+      });
+      child.on('close', () => done());
+      child.on('error', () => done());
+    });
     const report = readFileSync(file('rpt'), 'latin1');
     const lines = report.split('\n');
     const out = existsSync(file('out')) ? readFileSync(file('out')) : null;

@@ -66,12 +66,12 @@ export function useRenderContext(
         : {
             step: (key) =>
               key === previewStep ? (
-                <PreviewPanel store={preview} bundle={bundle} system={system} t={t} lang={locale} />
+                <PreviewPanel preview={preview} bundle={bundle} system={system} t={t} lang={locale} />
               ) : null,
             card: (key, index) =>
               key === bundle.preview?.cards?.step ? (
                 <PreviewCard
-                  store={preview}
+                  preview={preview}
                   bundle={bundle}
                   system={system}
                   index={index}

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { evaluate, getPath, truthy } from '../../../engine';
 import { dateTimeText } from '../../../words/dates';
 import { apiPath } from '../../calculators';
-import { RowMenu } from '../../components/RowMenu';
+import { MenuButton } from '../../../renderers/MenuButton';
 import { useFrame } from '../../frame';
 import { rowFacts, titleOf, variantName, type RowPick, type ShownRow } from './rows';
 
@@ -65,7 +65,8 @@ export function HistoryRow({
       })}
       {history.actions.length > 0 ? (
         <td onClick={(e) => e.stopPropagation()} className="row-menu">
-          <RowMenu
+          <MenuButton
+            className="row-menu-wrap"
             label={t('app.history_page.options')}
             items={history.actions
               .filter((a) => a.when === undefined || truthy(evaluate(a.when, facts)))

@@ -101,12 +101,32 @@ class Params {
   }
 }
 
+/**
+ * A roof's layers as the project and the catalogue give them (what the balance sums into its capacity),
+ * for the EPA SWMM export (issue 39.2); null for a bare roof.
+ */
+export interface RoofLayers {
+  system: string;
+  /** the substrate's thickness (mm) and the share of it that holds water against drainage */
+  substrate_mm: number;
+  substrate_fraction: number;
+  /** the drain layer's thickness where the project gives it (mm; sm), the water it holds (mm) */
+  drain_mm: number | null;
+  drain_storage_mm: number;
+  /** the retention mat's water (mm; smca) */
+  mat_mm: number;
+}
+
 interface Parsed {
   station: Station;
   target: number | null;
   imposedVolume: number | null;
   surfaces: Surface[];
   order: number[];
+  /** per surface: a green roof's layers, or null (a bare roof, a ground) */
+  layers: (RoofLayers | null)[];
+  /** per ground: its type (PLEINE_TERRE, ESPACE_AMENAGE); null for a roof */
+  grounds: (string | null)[];
 }
 
 function parse(
@@ -141,6 +161,8 @@ function parse(
     });
   const imposedVolume = site.has_volume === true ? num(site.volume) : null;
   const surfaces: Surface[] = [];
+  const layers: (RoofLayers | null)[] = [];
+  const grounds: (string | null)[] = [];
   const uuidIndex = new Map<string, number>();
   const roofs = formsOf(p, 'Toiture');
   if (roofs.length === 0)
@@ -161,20 +183,34 @@ function parse(
       return;
     }
     let capacity = 0;
+    let layer: RoofLayers | null = null;
     if (product === 'skywater_manager' && BARE.includes(system))
       capacity = prm.get('bare_roof_storage_mm', system);
     else {
+      layer = {
+        system,
+        substrate_mm: 0,
+        substrate_fraction: 0,
+        drain_mm: null,
+        drain_storage_mm: 0,
+        mat_mm: 0,
+      };
       const sub = typeof form.substrat === 'string' ? form.substrat : null;
       const stroke = num(form.substrat_stroke);
       if (product === 'smca' && INTENSIVE.includes(system) && (!sub || stroke === null)) {
-        capacity += prm.get('intensive_default_substrate_mm') * prm.get('substrate_retention_fraction', 'P');
+        layer.substrate_mm = prm.get('intensive_default_substrate_mm');
+        layer.substrate_fraction = prm.get('substrate_retention_fraction', 'P');
       } else if (!sub || !prm.has('substrate_retention_fraction', sub) || stroke === null || stroke <= 0) {
         reasons.push({
           code: 'missing_field',
           field: `${at}.substrat`,
           message: `${name}: give the substrate and its thickness`,
         });
-      } else capacity += stroke * 10 * prm.get('substrate_retention_fraction', sub);
+      } else {
+        layer.substrate_mm = stroke * 10;
+        layer.substrate_fraction = prm.get('substrate_retention_fraction', sub);
+      }
+      capacity += layer.substrate_mm * layer.substrate_fraction;
       const drain = typeof form.drain === 'string' ? form.drain : null;
       if (product === 'skywater_manager') {
         const ds = num(form.drain_stroke);
@@ -184,14 +220,22 @@ function parse(
             field: `${at}.drain`,
             message: `${name}: give the drain layer and its thickness`,
           });
-        else capacity += ds * 10 * prm.get('drain_storage_per_mm_of_thickness', drain);
+        else {
+          layer.drain_mm = ds * 10;
+          layer.drain_storage_mm = ds * 10 * prm.get('drain_storage_per_mm_of_thickness', drain);
+        }
       } else {
-        if (drain && prm.has('ca_drain_storage_mm', drain)) capacity += prm.get('ca_drain_storage_mm', drain);
+        if (drain && prm.has('ca_drain_storage_mm', drain))
+          layer.drain_storage_mm = prm.get('ca_drain_storage_mm', drain);
         else if (!INTENSIVE.includes(system))
           reasons.push({ code: 'missing_field', field: `${at}.drain`, message: `${name}: choose a drain` });
-        if (form.sopraretentio_mat === true) capacity += prm.get('retention_mat_mm');
+        if (form.sopraretentio_mat === true) layer.mat_mm = prm.get('retention_mat_mm');
       }
+      capacity += layer.drain_storage_mm;
+      capacity += layer.mat_mm;
     }
+    layers.push(layer);
+    grounds.push(null);
     uuidIndex.set(uuid, surfaces.length);
     surfaces.push({
       name,
@@ -220,6 +264,8 @@ function parse(
       return;
     }
     uuidIndex.set(uuid, surfaces.length);
+    layers.push(null);
+    grounds.push(type);
     surfaces.push({
       name,
       roof: false,
@@ -257,7 +303,10 @@ function parse(
       message: `The spills make a loop: ${topo.loop.join(' -> ')} -> ${topo.loop[0]}`,
     });
   if (reasons.length || !station || 'loop' in topo) return { ok: false, reasons };
-  return { ok: true, parsed: { station, target, imposedVolume, surfaces, order: topo.order } };
+  return {
+    ok: true,
+    parsed: { station, target, imposedVolume, surfaces, order: topo.order, layers, grounds },
+  };
 }
 
 const weathers = new Map<string, Series>();
@@ -366,6 +415,76 @@ export function seriesCheck(station: Station, series: Series): SeriesCheck | nul
   };
 }
 
+/** The daily weather a project runs on: its measured series (times `factor`), or the station's generated one. */
+function weatherOf(
+  station: Station,
+  prm: Params,
+  wet: number[],
+  measured: MeasuredInput | null,
+  factor: number,
+): Series {
+  const wetDay = prm.get('wet_day_mm');
+  return measured
+    ? measuredSeriesWeather(measured, station.temp_c, factor)
+    : stationSeries(
+        {
+          id: station.id,
+          lat: station.lat,
+          precip_mm: station.precip_mm,
+          wet_days: wet,
+          temp_c: station.temp_c,
+          ...(station.rain_mm ? { rain_mm: station.rain_mm } : {}),
+          ...(station.tmax_c && station.tmin_c ? { tmax_c: station.tmax_c, tmin_c: station.tmin_c } : {}),
+        },
+        prm.get('years'),
+        wetDay,
+      );
+}
+
+/**
+ * What the balance of a project runs on, for the EPA SWMM export (issue 39.2): its surfaces and their
+ * layers, the station, the daily weather (measured or generated, as the calculation reads it), the
+ * daily PET by month and the balance's parameters. Null when the project cannot be calculated.
+ */
+export interface AbattementModel {
+  station: Station;
+  surfaces: Surface[];
+  layers: (RoofLayers | null)[];
+  grounds: (string | null)[];
+  series: Series;
+  /** the calendar years of a measured series; null: the generated years (365 days each) */
+  measuredYears: number[] | null;
+  petDaily: number[];
+  melt: number;
+  parameters: Map<string, UsedParameter>;
+}
+
+export function abattementModel(
+  product: Product,
+  p: StoredProject,
+  measured?: MeasuredInput,
+): AbattementModel | null {
+  const prm = new Params();
+  const r = parse(product, p, prm);
+  const wanted = measuredSeriesOf(p);
+  const m = wanted === null ? null : measured?.id === wanted ? measured : undefined;
+  if (!r.ok || m === undefined) return null;
+  const { station, surfaces, layers, grounds } = r.parsed;
+  const series = weatherOf(station, prm, wetDaysOf(station), m, 1);
+  const { pet } = stationPet(station, STATIONS);
+  return {
+    station,
+    surfaces,
+    layers,
+    grounds,
+    series,
+    measuredYears: m ? m.series.years : null,
+    petDaily: pet.map((x, k) => x / DAYS_IN_MONTH[k]!),
+    melt: prm.get('snow_melt_mm_per_degree_day'),
+    parameters: prm.used,
+  };
+}
+
 /**
  * Runs the abattement calculation of a stored sm (skywater_manager) or smca project, or lists why it
  * cannot. `adjustStation` changes the climate normals the project is computed with (a sensitivity: more
@@ -400,21 +519,7 @@ export function calculateAbattement(
   const station = opts.adjustStation ? opts.adjustStation(r.parsed.station) : r.parsed.station;
   const wetDay = prm.get('wet_day_mm');
   const wet = wetDaysOf(station);
-  const series = measured
-    ? measuredSeriesWeather(measured, station.temp_c, opts.rainFactor ?? 1)
-    : stationSeries(
-        {
-          id: station.id,
-          lat: station.lat,
-          precip_mm: station.precip_mm,
-          wet_days: wet,
-          temp_c: station.temp_c,
-          ...(station.rain_mm ? { rain_mm: station.rain_mm } : {}),
-          ...(station.tmax_c && station.tmin_c ? { tmax_c: station.tmax_c, tmin_c: station.tmin_c } : {}),
-        },
-        prm.get('years'),
-        wetDay,
-      );
+  const series = weatherOf(station, prm, wet, measured, opts.rainFactor ?? 1);
   const years = series.years;
   const means = measured ? monthlyMeans(series, wetDay) : null;
   const { pet, method: petMethod } = stationPet(station, STATIONS);

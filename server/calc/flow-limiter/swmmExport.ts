@@ -5,6 +5,7 @@
  * messages (`sl.swmm.*`). The model itself: swmm.ts.
  */
 import type { FlowLimiterResults, StormKind } from '../../../words/results/flow-limiter';
+import type { MeasuredInput } from '../abattement/abattement';
 import type { StoredProject } from '../types';
 import { roofsOf } from './flowLimiter';
 import { chicagoStorm, desbordesStorm, type Storm } from './storms';
@@ -15,6 +16,10 @@ export interface ExportContext {
   t: (key: string, params?: Record<string, unknown>) => string;
   name: string;
   number: number | null;
+  /** the product's type (sm and smca share a calculation) */
+  product?: string;
+  /** the measured rain series the project names, as the calculation read it (abattement) */
+  measured?: MeasuredInput;
 }
 
 /** Plain decimals for the file's comments (SWMM's own figures use points, so do its comments). */

@@ -1,0 +1,79 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One entry of Vite's build manifest (dist/.vite/manifest.json): a source file's chunk and its imports. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+
+/** What a calculator's wizard needs announced: its id and its API (/api/{productType}). */
+export interface HintedCalculator {
+  id: string;
+  productType: string;
+}
+
+const LOCALE = 'fr'; // the app's language when the visitor chose none (app/state/appAtoms.ts localeOf)
+
+/**
+ * The <link> tags that announce, in the page itself, what a calculator's wizard will ask for once its
+ * first script runs: the wizard's code, the engine's, the calculator's bundle, validators and messages
+ * (modulepreload: fetched and compiled, not run), the configuration and the stored project of ?id=
+ * (preload as fetch, which the app's own fetch then takes). They arrive together, beside the first
+ * script, instead of one round trip after it (npm run bench:open: 150 ms each on a phone). Read from
+ * Vite's build manifest; none without it, or for another page. The messages announced are the French
+ * ones, the language of a visitor who chose none (another language's are fetched as before).
+ */
+export function pageHints(
+  distDir: string,
+  calculators: HintedCalculator[],
+): (path: string, query: URLSearchParams) => string {
+  const file = join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(file)) return () => '';
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const base = '/client/';
+  // a source file's chunk and every chunk it imports statically
+  const chunks = (key: string | undefined, into: Set<string>): Set<string> => {
+    const c = key === undefined ? undefined : manifest[key];
+    if (!c || into.has(c.file)) return into;
+    into.add(c.file);
+    for (const i of c.imports ?? []) chunks(i, into);
+    return into;
+  };
+  const keyEnding = (end: string) => Object.keys(manifest).find((k) => k.endsWith(end));
+  // what the first script already brings (index.html's own modulepreloads)
+  const first = chunks(keyEnding('index.html'), new Set());
+  const wizard = new Map<string, string>();
+  for (const calc of calculators) {
+    const files = new Set<string>();
+    for (const key of [
+      keyEnding('app/pages/CalculatorPage.tsx'),
+      keyEnding('app/engineReady.ts'),
+      keyEnding(`/${calc.id}/bundle.json`),
+      keyEnding(`/${calc.id}/generated/validators.js`),
+      keyEnding(`/${calc.id}/messages.${LOCALE}.json`),
+      keyEnding(`/common/messages.${LOCALE}.json`),
+    ])
+      chunks(key, files);
+    wizard.set(
+      calc.id,
+      [...files]
+        .filter((f) => !first.has(f) && f.endsWith('.js'))
+        .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`)
+        .join(''),
+    );
+  }
+  const api = new Map(calculators.map((c) => [c.id, `/api/${c.productType}`]));
+  const fetched = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${url}">`;
+  return (path, query) => {
+    const m = /^\/client\/([^/]+)\/calculator(?:\/\d+)?\/?$/.exec(path);
+    const calc = m?.[1];
+    if (!calc || !wizard.has(calc)) return '';
+    const id = query.get('id');
+    return (
+      fetched('/api/config') +
+      (id ? fetched(`${api.get(calc)}/project/${encodeURIComponent(id)}`) : '') +
+      wizard.get(calc)
+    );
+  };
+}
