@@ -2,7 +2,7 @@ import { createContext, useContext } from 'react';
 import type { Translator } from '../words/i18n';
 import type { AppConfig } from './api/projects';
 import type { Calculator } from './calculators';
-import type { CopyName } from '../engine';
+import type { CopyName, Locale } from '../engine';
 
 /** What every page of a calculator gets from its frame. */
 export interface Frame {
@@ -10,7 +10,7 @@ export interface Frame {
   calculator: Calculator;
   i18n: Translator;
   t: (key: string, params?: Record<string, unknown>) => string;
-  locale: 'fr' | 'en';
+  locale: Locale;
   config: AppConfig | null;
   admin: boolean;
   /** names a duplicated card in the user's language */

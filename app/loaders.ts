@@ -1,9 +1,11 @@
 import type { createStore } from 'jotai';
+import type { Locale } from '../engine';
 import { redirect } from 'react-router-dom';
 import type { HttpResult } from './api/http';
 import { openLink } from './api/projectMove';
-import { fetchConfig, type AppConfig } from './api/projects';
+import { fetchConfig, fetchProject, type AppConfig } from './api/projects';
 import { fetchVerification, type Verification } from './api/verify';
+import { apiOf, CALCULATOR_IDS } from './calculators';
 import { configAtom } from './state/appAtoms';
 
 export type Store = ReturnType<typeof createStore>;
@@ -48,8 +50,19 @@ export function unreachable(error: ApiError | null): void {
   if (error?.status === 0) throw new Error('the server could not be reached');
 }
 
+/**
+ * The wizard's stored project (?id=), fetched beside the bundle and the page's code; the request is
+ * cancelled when the page is left before it arrives. Null without ?id=.
+ */
+export async function projectLoader(calc: string, request: Request) {
+  const id = new URL(request.url).searchParams.get('id');
+  if (!id || !CALCULATOR_IDS.includes(calc)) return null;
+  return { id, answer: await fetchProject(apiOf(calc), id, request.signal) };
+}
+export type ProjectLoad = Awaited<ReturnType<typeof projectLoader>>;
+
 /** The verification page's language: ?lang=, else the browser's first (French or English). */
-export function verifyLocale(asked: string | null): 'fr' | 'en' {
+export function verifyLocale(asked: string | null): Locale {
   if (asked === 'fr' || asked === 'en') return asked;
   return (navigator.languages?.[0] ?? navigator.language ?? 'fr').toLowerCase().startsWith('fr')
     ? 'fr'

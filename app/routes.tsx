@@ -5,11 +5,18 @@ import {
   type LoaderFunctionArgs,
   type RouteObject,
 } from 'react-router-dom';
-import { fetchProject } from './api/projects';
-import { apiOf, CALCULATOR_IDS, loadCalculator, loadEngineBundle, preloadCalculator } from './calculators';
+import { CALCULATOR_IDS, loadCalculator, loadEngineBundle, preloadCalculator } from './calculators';
 import { CalculatorFrame, resetOtherCalculators } from './CalculatorFrame';
 import { LoadFailure, NavigationPending, PageLoading } from './components/LoadFailure';
-import { BASENAME, configOf, inside, openLinkLoader, verifyLoader, type Store } from './loaders';
+import {
+  BASENAME,
+  configOf,
+  inside,
+  openLinkLoader,
+  projectLoader,
+  verifyLoader,
+  type Store,
+} from './loaders';
 import { defaultRoute, localeOf, userLocaleAtom } from './state/appAtoms';
 
 export { BASENAME };
@@ -41,17 +48,6 @@ async function calculatorLoader(store: Store, calc: string, url: string) {
   resetOtherCalculators(calculator);
   return calculator;
 }
-
-/**
- * The wizard's stored project (?id=), fetched beside the bundle and the page's code; the request is
- * cancelled when the page is left before it arrives. Null without ?id=.
- */
-async function projectLoader(calc: string, request: Request) {
-  const id = new URL(request.url).searchParams.get('id');
-  if (!id || !CALCULATOR_IDS.includes(calc)) return null;
-  return { id, answer: await fetchProject(apiOf(calc), id, request.signal) };
-}
-export type ProjectLoad = Awaited<ReturnType<typeof projectLoader>>;
 
 /** The root: the configuration, then the page; the scroll restored on Back and Forward. */
 function Root() {

@@ -1,7 +1,7 @@
 /** The engine's public API: everything the renderers, the app and the server use. */
 export type * from './types';
 export { BundleError } from './BundleError';
-export { compileValidatorsOnDemand, loadBundle } from './loadBundle';
+export { compileValidatorsOnDemand, loadBundle, LOCALES } from './loadBundle';
 export { prepareBundle } from './prepareBundle';
 export { compileBundle } from './compile';
 export { emptyData, defaultItem } from './emptyData';

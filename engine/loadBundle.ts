@@ -4,7 +4,10 @@ import metaSchema from '../schemas/bundle.schema.json';
 import { BundleError } from './BundleError';
 import { KEYWORD_OPTIONS, setValidatorCompiler, type KeywordValidator } from './keywords';
 import { prepareBundle } from './prepareBundle';
-import type { Bundle } from './types';
+import type { Bundle, Locale } from './types';
+
+/** Every language a calculator may speak: the bundles' schema's `locales`. */
+export const LOCALES = metaSchema.properties.locales.items.enum as readonly Locale[];
 
 let validateMeta: ValidateFunction<Bundle> | undefined;
 

@@ -7,6 +7,7 @@ import type {
   FieldMap,
   ServerProject,
   ServerStep,
+  StoredStep,
   StepDef,
   StepMap,
   StepStatus,
@@ -188,7 +189,7 @@ function unmapForm(
  */
 export function fromServer(
   bundle: Bundle,
-  project: ServerProject,
+  project: { steps: Record<string, StoredStep | undefined> },
 ): { data: Record<string, unknown>; statuses: StepStatus[] } {
   let data = emptyData(bundle);
   for (const sm of bundle.mapping.steps) {

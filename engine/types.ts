@@ -49,7 +49,10 @@ export type Quantity =
   | 'rate_l_s_ha' // L/s/ha (likewise)
   | 'count'; // pure number, never converted
 
-/** A message key resolved through i18next (schemas/<id>/messages.<locale>.json), with interpolation params. */
+/**
+ * A message key of the calculator's messages (schemas/<id>/messages.<locale>.json, i18next's JSON format),
+ * with its parameters: words/i18n.ts writes it in the reader's language.
+ */
 export interface MessageRef {
   key: string;
   params?: Record<string, unknown>;
@@ -557,7 +560,7 @@ export interface Bundle {
   $schema?: string;
   id: string; // route prefix, the bundle's folder name
   productType: string; // API product type (/api/{productType}/...)
-  locales: string[]; // ['fr'] or ['fr', 'en']
+  locales: Locale[]; // ['fr'] or ['fr', 'en']
   unitSystems: UnitSystem[]; // ['METRIC'] or ['METRIC', 'IMPERIAL']
   title: string; // message key
   description: string; // message key
@@ -667,6 +670,19 @@ export interface ServerStep {
   condition_value: unknown;
   toApi: unknown;
 }
+
+/**
+ * A step as stored and answered, as far as the wizard reads it back: its forms' answers, its state and
+ * its gate's answer (a seeds' client may save the forms alone).
+ */
+export interface StoredStep {
+  forms: { form: Record<string, unknown> }[];
+  state?: number;
+  condition_value?: unknown;
+}
+
+/** A language a calculator speaks: one of bundle.schema.json's `locales`. */
+export type Locale = 'fr' | 'en';
 
 export interface ServerProject {
   id?: string;

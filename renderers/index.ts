@@ -9,7 +9,7 @@ export {
   type RainService,
   type RenderContext,
 } from './context';
-export { WIDGETS, widgetFor } from './registry';
+export { WIDGETS } from './registry';
 export { CardForm } from './CardForm';
 export { Carousel } from './Carousel';
 export { useNarrow } from './useNarrow';

@@ -35,10 +35,3 @@ export const TEMPLATES: Partial<TemplatesType<unknown, RJSFSchema, CardContext>>
   FieldTemplate,
   ObjectFieldTemplate,
 };
-
-/** The widget registered for a field kind; an unknown kind fails loud and names itself. */
-export function widgetFor(kind: string): FieldWidget {
-  const w = (WIDGETS as Record<string, FieldWidget | undefined>)[kind];
-  if (!w) throw new Error(`No renderer for field kind '${kind}'`);
-  return w;
-}

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOCALES } from '../engine';
 import { createI18n, type Translator } from '../words/i18n';
 import { bundleOfProduct, dirOfProduct, SCHEMAS_DIR, type ProductType } from './projects/products';
 
@@ -14,9 +15,7 @@ export function readingLocales(type: ProductType): string[] {
   const own = bundleOfProduct(type).locales;
   return [
     ...own,
-    ...['fr', 'en'].filter(
-      (l) => !own.includes(l) && existsSync(join(dirOfProduct(type), `messages.${l}.json`)),
-    ),
+    ...LOCALES.filter((l) => !own.includes(l) && existsSync(join(dirOfProduct(type), `messages.${l}.json`))),
   ];
 }
 

@@ -1,68 +1,26 @@
 import type { ServerProject } from '../../engine';
+import type {
+  HistoryPage,
+  NewVariant,
+  SaveAnswer,
+  StoredProjectAnswer,
+  VariantName,
+  Variants,
+} from '../../words/apiContract';
 import type { Results } from '../../words/results';
 import { http } from './http';
 
-export interface SaveAnswer {
-  id: string;
-  changed: boolean;
-  version: number;
-  /** only the unit system changed: the stored results stand */
-  results_kept?: boolean;
-}
-
-/** Where a project stands in its group of variants: the group's first project (null on it), its number. */
-export interface VariantOf {
-  of: string | null;
-  no: number;
-  /** the name the user gave it ("Base", "Toundra + Retentio"); null: unnamed */
-  label?: string | null;
-}
-
-export interface StoredProjectAnswer extends ServerProject {
-  id: string;
-  /** the project's name as the history shows it */
-  name: string;
-  state: string;
-  version: number;
-  results: Results | null;
-  comment: string | null;
-  variant: VariantOf;
-  /** the reference a client quotes for the project (its readable number) */
-  reference?: string;
-}
-
-/** A project as the history lists it (the server's format; columns read any path of it). */
-export interface HistoryItem {
-  id: string;
-  state: string;
-  command: string | null;
-  name: string;
-  /** the project's readable number (null: none yet) */
-  number?: number | null;
-  extended_properties: { note_generated?: boolean };
-  variant: VariantOf;
-  /** the group's other members, under its first project */
-  variants?: HistoryItem[];
-  [field: string]: unknown;
-}
+export type { HistoryItem, StoredProjectAnswer, VariantOf } from '../../words/apiContract';
 
 /** A project's variants: a copy in its group, and the group itself (first project first). */
 export const variants = {
   create: (api: string, id: string) =>
-    http<{ id: string; version: number; no: number }>(
-      'POST',
-      `${api}/project/${encodeURIComponent(id)}/variant`,
-    ),
+    http<NewVariant>('POST', `${api}/project/${encodeURIComponent(id)}/variant`),
   list: (api: string, id: string, signal?: AbortSignal) =>
-    http<{ variants: StoredProjectAnswer[] }>(
-      'GET',
-      `${api}/project/${encodeURIComponent(id)}/variants`,
-      undefined,
-      signal,
-    ),
+    http<Variants>('GET', `${api}/project/${encodeURIComponent(id)}/variants`, undefined, signal),
   /** names a variant (null: unnamed); answers the name as stored */
   name: (api: string, id: string, label: string | null) =>
-    http<{ id: string; label: string | null }>('PATCH', `${api}/project/${encodeURIComponent(id)}/variant`, {
+    http<VariantName>('PATCH', `${api}/project/${encodeURIComponent(id)}/variant`, {
       label,
     }),
 };
@@ -102,7 +60,7 @@ export function searchProjects(
   signal?: AbortSignal,
 ) {
   const q = query.trim() ? `/${encodeURIComponent(query.trim())}` : '';
-  return http<{ projects: HistoryItem[]; totalPages: number; total: number }>(
+  return http<HistoryPage>(
     'GET',
     `${api}/project/search/${page}${q}?sort=${encodeURIComponent(sort)}&order=${order}`,
     undefined,

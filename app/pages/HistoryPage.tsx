@@ -15,10 +15,10 @@ import { apiPath } from '../calculators';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { useFrame } from '../frame';
 import { historyQuery, historySearch, type HistoryLoad, type HistoryQuery } from '../pageLoaders';
-import { HistoryTable, type Pick } from './history/HistoryTable';
+import { HistoryTable } from './history/HistoryTable';
 import { Pagination } from './history/Pagination';
 import { PromptDialog } from './history/PromptDialog';
-import { rowFacts, without } from './history/rows';
+import { rowFacts, without, type RowPick } from './history/rows';
 
 export { pageWindow } from './history/rows';
 
@@ -49,8 +49,8 @@ export function HistoryPage() {
     ids: new Set(),
   });
   const [failure, setFailure] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<(Pick & { choose: boolean }) | null>(null);
-  const [prompting, setPrompting] = useState<Pick | null>(null);
+  const [confirming, setConfirming] = useState<(RowPick & { choose: boolean }) | null>(null);
+  const [prompting, setPrompting] = useState<RowPick | null>(null);
 
   // (the router's own locations hold the basename: this page's address as it names it)
   const here = useHref(location.pathname);
@@ -70,7 +70,7 @@ export function HistoryPage() {
     a: HistoryAction,
     value?: string,
     chosen?: string,
-    picked?: Pick,
+    picked?: RowPick,
   ): Promise<boolean> => {
     setFailure(null);
     if (a.open) {
@@ -104,7 +104,7 @@ export function HistoryPage() {
     if (a.then) window.location.assign(apiPath(calculator, a.then.href, p.id));
     return true;
   };
-  const pick = (chosen: Pick) => {
+  const pick = (chosen: RowPick) => {
     if (chosen.action.prompt) setPrompting(chosen);
     else if (chosen.action.confirm) {
       const ask = chosen.action.choose;

@@ -1,5 +1,6 @@
 import { atom, createStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import type { Locale } from '../../engine';
 import type { AppConfig } from '../api/projects';
 import { safeLocal } from './safeStorage';
 
@@ -10,10 +11,10 @@ export const appStore = createStore();
 export const configAtom = atom<AppConfig | null>(null);
 
 /** The chosen language in the Canadian modes, kept in the browser as user_locale (default French). */
-export const userLocaleAtom = atomWithStorage<'fr' | 'en'>(
+export const userLocaleAtom = atomWithStorage<Locale>(
   'user_locale',
   'fr',
-  createJSONStorage<'fr' | 'en'>(() => safeLocal()),
+  createJSONStorage<Locale>(() => safeLocal()),
   { getOnInit: true },
 );
 
@@ -21,7 +22,7 @@ export const userLocaleAtom = atomWithStorage<'fr' | 'en'>(
  * The interface language: the user's choice where the deployment and the calculator both offer it,
  * else French.
  */
-export function localeOf(config: AppConfig | null, chosen: 'fr' | 'en', locales: string[]): 'fr' | 'en' {
+export function localeOf(config: AppConfig | null, chosen: Locale, locales: string[]): Locale {
   return config?.locales.includes(chosen) && locales.includes(chosen) ? chosen : 'fr';
 }
 

@@ -1,7 +1,7 @@
 import Ajv from 'ajv';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { collectProblems, compileValidatorsOnDemand, didYouMean, type Bundle } from '../../engine';
+import { collectProblems, compileValidatorsOnDemand, didYouMean, LOCALES, type Bundle } from '../../engine';
 import metaSchema from '../../schemas/bundle.schema.json';
 import { checkCase, loadFixtures } from './fixtures';
 import { allKeys, ENGINE_KEYS, hasKey, keysOf } from './keys';
@@ -88,7 +88,7 @@ export function checkFolder(dir: string): Problem[] {
         ...(didYouMean(name, formats) ? { hint: didYouMean(name, formats)! } : {}),
       });
   // its languages, and those its notes are read in (a messages file beyond them: the verification page)
-  const reading = ['fr', 'en'].filter(
+  const reading = LOCALES.filter(
     (l) => !bundle.locales.includes(l) && existsSync(join(dir, `messages.${l}.json`)),
   );
   for (const locale of [...bundle.locales, ...reading]) {

@@ -9,13 +9,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { compile, type JSONSchema } from 'json-schema-to-typescript';
 import { format, resolveConfig } from 'prettier';
+import { CALC_DIR, calculationNames, RESULTS_SCHEMA_FILE } from '../../server/calc/calculation';
 
 const ROOT = join(import.meta.dirname, '../..');
 
-/** Every calculation's results schema (the calculations a bundle names: server/calc/index.ts). */
-export const CONTRACTS = ['flow-limiter', 'abattement', 'formulas'].map((name) => ({
+/** Every calculation's results schema (the folders of server/calc: server/calc/calculation.ts). */
+export const CONTRACTS = calculationNames().map((name) => ({
   name,
-  schema: join(ROOT, 'server/calc', name, 'results.schema.json'),
+  schema: join(CALC_DIR, name, RESULTS_SCHEMA_FILE),
   type: join(ROOT, 'words/results', `${name}.ts`),
 }));
 

@@ -1,80 +1,19 @@
 /** The calculations behind the calculate routes, by the name a bundle gives (`results.calculation`). */
 import { boundProblems, inputProblems, type Bundle, type InputProblem } from '../../engine';
-import { calculateAbattement, type AbattementResults, type MeasuredInput } from './abattement/abattement';
 import { abattementSwmm } from './abattement/swmmExport';
-import abattementSchema from './abattement/results.schema.json' with { type: 'json' };
-import type { StressCase } from '../../words/results/abattement';
-import type { Station } from './abattement/stations';
-import { calculateFlowLimiter, type FlowLimiterResults } from './flow-limiter/flowLimiter';
+import type { AbattementResults, StressCase } from '../../words/results/abattement';
+import type { FlowLimiterResults } from '../../words/results/flow-limiter';
+import type { FormulasResults } from '../../words/results/formulas';
+import { calculationNames, type CalculateOptions, type Calculation } from './calculation';
 import { flowLimiterSwmm, type ExportContext } from './flow-limiter/swmmExport';
-import flowLimiterSchema from './flow-limiter/results.schema.json' with { type: 'json' };
-import { calculateFormulas, type FormulasResults } from './formulas/formulas';
-import formulasSchema from './formulas/results.schema.json' with { type: 'json' };
 import type { Results } from '../../words/results';
 import { serverProjectOf, type Outcome, type Reason, type StoredProject } from './types';
 
 export type { Reason, StoredProject, Outcome } from './types';
+export type { CalculateOptions, Calculation } from './calculation';
 export type { AbattementResults, FlowLimiterResults, FormulasResults, StressCase };
 
 export type { Results } from '../../words/results';
-
-/** Every monthly rain normal of a station times `f` (rainy days unchanged: the same days rain harder). */
-function moreRain(f: number): (s: Station) => Station {
-  const times = (xs: (number | null)[] | undefined) => xs?.map((x) => (x === null ? null : x * f));
-  return (s) => ({
-    ...s,
-    precip_mm: s.precip_mm.map((x) => x * f),
-    ...(s.rain_mm ? { rain_mm: times(s.rain_mm)! } : {}),
-  });
-}
-
-/**
- * The abattement method, which reads its climate from the product (French postcodes or Canadian
- * regions), and for each factor of the bundle's `results.stress` the same project under more rain.
- */
-function abattement(bundle: Bundle, project: StoredProject, opts: CalculateOptions): Outcome<Results> {
-  const product = bundle.productType as 'skywater_manager' | 'smca';
-  const measured = opts.measured ? { measured: opts.measured } : {};
-  const base = calculateAbattement(product, project, measured);
-  if (!base.ok || opts.stress === false || !bundle.results.stress?.length) return base;
-  const stress: StressCase[] = [];
-  for (const f of bundle.results.stress) {
-    // a generated series from wetter normals; a measured one, its same days wetter; the surfaces behind a
-    // missed target are named for the project as it is only
-    const r = calculateAbattement(product, project, {
-      adjustStation: moreRain(f),
-      rainFactor: f,
-      explain: false,
-      ...measured,
-    });
-    if (!r.ok) continue;
-    stress.push({
-      rain_factor: f,
-      site: {
-        abattement: r.results.site.abattement,
-        respectConsigneAbattement: r.results.site.respectConsigneAbattement,
-        to_sewer_m3_per_year: r.results.site.to_sewer_m3_per_year,
-      },
-      roofs: r.results.toitureResults.map((x) => ({
-        name: x.toiture.name,
-        abattement: x.annual?.abattement ?? null,
-      })),
-    });
-  }
-  return { ok: true, results: { ...base.results, stress } };
-}
-
-/**
- * `stress: false` leaves the sensitivity out (the live preview asks for the project as it is only);
- * `ignore`: local paths whose answers do not hold the calculation back (the preview's `ignores`);
- * `measured`: the measured rain series the project names (issue 39.3).
- */
-export interface CalculateOptions {
-  stress?: boolean;
-  ignore?: ReadonlySet<string>;
-  /** the measured daily series the project names (abattement), read from where the project is stored */
-  measured?: MeasuredInput;
-}
 
 /**
  * The blocking problems of a project under its bundle's rules, as reasons: the project derived by the
@@ -112,15 +51,23 @@ function reasonOf(p: InputProblem): Reason {
   };
 }
 
-/** The calculations a bundle may name. */
-export const CALCULATIONS: Record<
-  string,
-  (bundle: Bundle, project: StoredProject, opts: CalculateOptions) => Outcome<Results>
-> = {
-  'flow-limiter': (_bundle, project) => calculateFlowLimiter(project),
-  abattement,
-  formulas: calculateFormulas,
-};
+const found = await Promise.all(
+  calculationNames().map(async (name) => {
+    const module = (await import(`./${name}/index.ts`)) as { calculation?: Calculation };
+    if (!module.calculation) throw new Error(`server/calc/${name}/index.ts: no \`calculation\` exported`);
+    return [name, module.calculation] as const;
+  }),
+);
+
+/** The calculations a bundle may name, by their folder's name: found once by listing server/calc. */
+export const CALCULATIONS: ReadonlyMap<string, Calculation> = new Map(found);
+
+/** The calculation a bundle names (an error when server/calc has none of that name). */
+export function calculationOf(bundle: Bundle): Calculation {
+  const c = CALCULATIONS.get(bundle.results.calculation);
+  if (!c) throw new Error(`bundle ${bundle.id}: no calculation '${bundle.results.calculation}'`);
+  return c;
+}
 
 /**
  * A file a calculation makes of a project and its results for another tool (issue 39: an EPA SWMM model),
@@ -153,13 +100,6 @@ export const EXPORTS: Record<string, Record<string, Exporter>> = {
   },
 };
 
-/** The results schema of each calculation (its contract: the type of its results is generated from it). */
-export const RESULTS_SCHEMAS: Record<string, object> = {
-  'flow-limiter': flowLimiterSchema,
-  abattement: abattementSchema,
-  formulas: formulasSchema,
-};
-
 /**
  * Calculates a stored project with its bundle's calculation, once the bundle's rules hold: the results,
  * or every reason it cannot be (first the answers the form would refuse, then the calculation's own).
@@ -169,8 +109,7 @@ export function calculate(
   project: StoredProject,
   opts: CalculateOptions = {},
 ): Outcome<Results> {
-  const run = CALCULATIONS[bundle.results.calculation];
-  if (!run) throw new Error(`bundle ${bundle.id}: no calculation '${bundle.results.calculation}'`);
+  const { run } = calculationOf(bundle);
   const problems = projectProblems(bundle, project, opts);
   if (problems.length) return { ok: false, reasons: problems };
   const out = run(bundle, project, opts);

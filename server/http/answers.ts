@@ -17,9 +17,6 @@ export const errorBody = {
   },
 } as const;
 
-/** A JSON object answer of which only some members are declared (the rest are written as they are). */
-export const openObject = { type: 'object', additionalProperties: true } as const;
-
 /** A file answered as its bytes (a PDF, a workbook, an upload). */
 export const fileBody = { description: 'the file, as its bytes', format: 'binary' } as const;
 
@@ -29,6 +26,3 @@ export const noContent = { description: 'no content' } as const;
 /** A route's answers: its successes, and the error body for every 4xx and 5xx. */
 export const answers = <S extends Record<number, unknown>>(success: S) =>
   ({ ...success, '4xx': errorBody, '5xx': errorBody }) as const;
-
-/** Any JSON, written as it is (a placeholder where an answer's own schema is still to come). */
-export const anyJson = { description: 'any JSON value' } as const;

@@ -1,13 +1,14 @@
 import '@fastify/swagger';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { JSONSchema } from 'json-schema-to-ts';
 import { adminOf } from '../auth/identity';
 import { previewValues } from '../../engine';
 import { answers } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { visitorOf } from '../http/visitor';
 import { closedSignal, poolRefusal } from '../workers/refusals';
-import { RESULTS_SCHEMAS, type StoredProject } from '../calc';
+import { CALCULATIONS, type StoredProject } from '../calc';
 import { bundleOfProduct, products, type ProductType } from './products';
 import { canonicalJson } from './projectText';
 import { projectBodyRoute, typeParam, type ProjectBody } from './routes';
@@ -75,10 +76,12 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
         return reply.header('Content-Type', 'application/json; charset=utf-8').send(text);
       return forCaller(request, results);
     };
-  // The results' own schema is issue 29's other half (server/calc): an open object meanwhile.
-  // Any of the three contracts; typed as any JSON for the handler (the contract's types are words/results).
-  const resultsAnswer: { description: string } = {
-    ...{ description: 'the results of the calculation', anyOf: Object.values(RESULTS_SCHEMAS) },
+  // The results of any calculation, as its schema declares them: Fastify serialises the answer by it and
+  // /api/docs shows each calculation's. The schemas are found at run time (server/calc's folders), so the
+  // type provider reads no type from them: the results' types are words/results', generated from them.
+  const resultsAnswer: JSONSchema = {
+    description: 'the results of the calculation',
+    anyOf: [...CALCULATIONS.values()].map((c) => c.resultsSchema),
   };
   const schema = {
     tags: ['projects'],

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { ABATTEMENT_METHOD } from '../calc/abattement/abattement';
-import { FLOW_LIMITER_METHOD } from '../calc/flow-limiter/flowLimiter';
-import type { Reason } from '../calc';
+import { calculationOf, type Reason } from '../calc';
 import { costOfBytes, WorkerPool, type JobOptions, type SharedShare } from '../workers/pool';
 import { seriesIdIn, type StoredSeries } from '../rain/store';
 import { LruCache } from './lruCache';
@@ -41,12 +39,13 @@ export interface CalculationsOptions {
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('base64url');
 
-/** What the results of a product depend on beside the answers: its bundle and the methods' versions. */
+/** What the results of a product depend on beside the answers: its bundle and its calculation's method. */
 const versions = new Map<ProductType, string>();
 function versionOf(type: ProductType): string {
   let v = versions.get(type);
   if (v === undefined) {
-    v = sha256(JSON.stringify([bundleOfProduct(type), ABATTEMENT_METHOD, FLOW_LIMITER_METHOD]));
+    const bundle = bundleOfProduct(type);
+    v = sha256(JSON.stringify([bundle, calculationOf(bundle).method]));
     versions.set(type, v);
   }
   return v;

@@ -4,8 +4,11 @@ import { serverProjectOf } from '../calc/types';
 import type { ProjectTable } from '../db/database';
 import { referenceOf } from '../workflow/data';
 import { bundleOfProduct } from './products';
+import type { HistoryItem, HistoryRow, StoredProjectJson } from '../../words/apiContract';
 
-const parse = (text: string | null): unknown => (text === null ? null : (JSON.parse(text) as unknown));
+/** A JSON column as the contract declares it (the server wrote it so). */
+const parse = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+type Json = StoredProjectJson;
 const day = (iso: string) => ({ date: iso });
 
 /**
@@ -13,15 +16,15 @@ const day = (iso: string) => ({ date: iso });
  * before a bound existed, its results calculated then from a surface of 1e308 and holding figures no
  * page can draw); the page then calculates it, which names the answer to correct.
  */
-function shownResults(row: ProjectTable): Record<string, unknown> | null {
+function shownResults(row: ProjectTable): Json['results'] {
   if (row.results === null) return null;
   const project = serverProjectOf({ steps: JSON.parse(row.content) as StoredProject['steps'] });
   if (boundProblems(bundleOfProduct(row.product_type), project).length) return null;
-  return parse(row.results) as Record<string, unknown>;
+  return parse<Json['results']>(row.results);
 }
 
 /** A stored project as the seeds' GET answers it. */
-export function presentProject(row: ProjectTable, opts: { admin: boolean }) {
+export function presentProject(row: ProjectTable, opts: { admin: boolean }): Json {
   const results = shownResults(row);
   if (results && !opts.admin && 'diameter' in results) {
     // The orifice diameter is not communicated to the client (seed 000 section 9).
@@ -36,10 +39,10 @@ export function presentProject(row: ProjectTable, opts: { admin: boolean }) {
     name: row.name,
     created: day(row.created_at),
     modified: day(row.updated_at),
-    steps: parse(row.content),
+    steps: parse<Json['steps']>(row.content) ?? {},
     results,
     comment: row.comment,
-    extended_properties: parse(row.extended_properties) ?? {},
+    extended_properties: parse<Json['extended_properties']>(row.extended_properties) ?? {},
     variant: { of: row.variant_of, no: row.variant_no ?? 1, label: row.variant_label },
     number: row.number,
     /** the reference the client quotes (the sales mail's and the thank-you page's) */
@@ -51,18 +54,18 @@ export function presentProject(row: ProjectTable, opts: { admin: boolean }) {
  * A history row: what the history tables show (seed 000 section 2, seed 001 section 2), with its group's
  * variants (their own rows) when it heads one.
  */
-export function presentListItem(row: ProjectTable, variants: ProjectTable[] = []) {
+export function presentListItem(row: ProjectTable, variants: ProjectTable[] = []): HistoryItem {
   return { ...listRow(row), variants: variants.map(listRow) };
 }
 
-function listRow(row: ProjectTable) {
-  const steps = parse(row.content) as Record<string, { forms?: { form?: Record<string, unknown> }[] }>;
+function listRow(row: ProjectTable): HistoryRow {
+  const steps = parse<Record<string, { forms?: { form?: Record<string, unknown> }[] }>>(row.content) ?? {};
   // the answers the bundle's history repeats (seeds 000/001 section 2), null where the project has none
   const answers = Object.entries(bundleOfProduct(row.product_type).history.answers ?? {}).map(
     ([step, fields]) => {
       const form = steps[step]?.forms?.[0]?.form ?? {};
       const shown = Object.fromEntries(fields.map((f) => [f, form[f] ?? null] as const));
-      return [step, { forms: [{ form: shown }] }] as const;
+      return [step, { forms: [{ form: shown }] }];
     },
   );
   return {
@@ -76,7 +79,7 @@ function listRow(row: ProjectTable) {
     company: row.company,
     commercial: row.commercial,
     steps: Object.fromEntries(answers),
-    extended_properties: parse(row.extended_properties) ?? {},
+    extended_properties: parse<HistoryRow['extended_properties']>(row.extended_properties) ?? {},
     variant: { of: row.variant_of, no: row.variant_no ?? 1, label: row.variant_label },
     number: row.number,
   };

@@ -4,7 +4,15 @@ import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { FastifyReply, FastifyRequest, FastifySchemaValidationError } from 'fastify';
 import { adminOf } from '../auth/identity';
 import { isEmail } from '../../engine/rules/isEmail';
-import { answers, noContent, openObject } from '../http/answers';
+import { answers, noContent } from '../http/answers';
+import {
+  historyPageSchema,
+  newVariantSchema,
+  savedSchema,
+  storedProjectSchema,
+  variantNameSchema,
+  variantsSchema,
+} from '../../words/apiContract';
 import { HttpError } from '../http/HttpError';
 import { visitorOf } from '../http/visitor';
 import { closedSignal, poolRefusal } from '../workers/refusals';
@@ -117,18 +125,7 @@ export const idParams = {
   required: ['type', 'id'],
   properties: { type: typeParam.properties.type, id: { type: 'string', maxLength: 64 } },
 } as const;
-const saved = answers({
-  200: {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      changed: { type: 'boolean' },
-      version: { type: 'integer' },
-      // true when only the unit system changed: the stored results stand
-      results_kept: { type: 'boolean' },
-    },
-  },
-} as const);
+const saved = answers({ 200: savedSchema });
 
 /** The project routes shared by every product type (DESIGN.md section 4). */
 export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
@@ -160,16 +157,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       total: r.total,
     };
   };
-  const listed = answers({
-    200: {
-      type: 'object',
-      properties: {
-        projects: { type: 'array', items: openObject },
-        totalPages: { type: 'integer' },
-        total: { type: 'integer' },
-      },
-    },
-  } as const);
+  const listed = answers({ 200: historyPageSchema });
   const searchSchema = (withQuery: boolean) => ({
     tags: ['projects'],
     response: listed,
@@ -204,7 +192,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
 
   app.get(
     '/api/:type/project/:id',
-    { schema: { tags: ['projects'], params: idParams, response: answers({ 200: openObject }) } },
+    { schema: { tags: ['projects'], params: idParams, response: answers({ 200: storedProjectSchema }) } },
     async (request, reply) => {
       const row = await projectOf(request, reply);
       return presentProject(row, { admin: adminOf(request) !== null });
@@ -286,7 +274,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
 
   app.post(
     '/api/:type/project/:id/variant',
-    { schema: { tags: ['projects'], params: idParams, response: answers({ 201: openObject }) } },
+    { schema: { tags: ['projects'], params: idParams, response: answers({ 201: newVariantSchema }) } },
     async (request, reply) => {
       const row = await projectOf(request, reply);
       const undo = await quotas.projectCreated(request, reply, adminOf(request) ? null : row.owner);
@@ -323,12 +311,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           additionalProperties: false,
           properties: { label: { type: ['string', 'null'], maxLength: 80 } },
         },
-        response: answers({
-          200: {
-            type: 'object',
-            properties: { id: { type: 'string' }, label: { type: ['string', 'null'] } },
-          },
-        }),
+        response: answers({ 200: variantNameSchema }),
       },
     },
     async (request, reply) => {
@@ -345,9 +328,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       schema: {
         tags: ['projects'],
         params: idParams,
-        response: answers({
-          200: { type: 'object', properties: { variants: { type: 'array', items: openObject } } },
-        }),
+        response: answers({ 200: variantsSchema }),
       },
     },
     async (request, reply) => {

@@ -2,7 +2,7 @@ import { roundTo, type FiguresDef, type UnitSystem } from '../../engine';
 import { monthNames } from '../../words/dates';
 import { entryRows, figureRows, figureWriter, type FigureRow } from '../../words/figures';
 import { verdictTexts, type VerdictText } from '../../words/verdicts';
-import type { ComparedDetail, ComparedFigure, ComparedVerdict, VerdictWords } from '../../words/verification';
+import type { ComparedDetail, ComparedFigure, ComparedVerdict, VerdictWords } from '../../words/apiContract';
 
 /**
  * An issued note against the same answers calculated today (issue 36): every figure and every verdict

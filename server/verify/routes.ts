@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminOf, OWNER_COOKIE } from '../auth/identity';
 import type { IssuedNoteTable } from '../db/database';
-import { answers, noContent, openObject } from '../http/answers';
+import { answers, noContent } from '../http/answers';
+import { issuedNotesSchema, pdfCheckSchema, verificationSchema } from '../../words/apiContract';
 import { addDigestParser, type BodyDigest } from '../http/digestBody';
 import { HttpError } from '../http/HttpError';
 import { visitorOf } from '../http/visitor';
@@ -95,7 +96,7 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         params: codeParams,
         querystring: { type: 'object', properties: { locale: { type: 'string', enum: ['fr', 'en'] } } },
         // the note as issued and as calculated today (issued.ts, verificationView)
-        response: answers({ 200: openObject }),
+        response: answers({ 200: verificationSchema }),
       },
     },
     async (request, reply) => {
@@ -138,13 +139,7 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       schema: {
         tags: ['verify'],
         params: codeParams,
-        response: answers({
-          200: {
-            type: 'object',
-            required: ['issued', 'withdrawn'],
-            properties: { issued: { type: 'boolean' }, withdrawn: { type: 'boolean' } },
-          },
-        } as const),
+        response: answers({ 200: pdfCheckSchema }),
       },
     },
     async (request) => {
@@ -165,27 +160,7 @@ export const verifyRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       schema: {
         tags: ['verify'],
         params: idParams,
-        response: answers({
-          200: {
-            type: 'object',
-            required: ['notes'],
-            properties: {
-              notes: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: {
-                    code: { type: 'string' },
-                    issued_on: { type: 'string' },
-                    method_version: { type: 'string' },
-                    show_client: { type: 'boolean' },
-                    withdrawn: { type: 'boolean' },
-                  },
-                },
-              },
-            },
-          },
-        } as const),
+        response: answers({ 200: issuedNotesSchema }),
       },
     },
     async (request, reply) => {

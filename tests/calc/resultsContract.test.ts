@@ -9,14 +9,14 @@ import { join } from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { derive, loadBundle, toServer, type Bundle, type StepStatus } from '../../engine';
-import { calculate, RESULTS_SCHEMAS, type StoredProject } from '../../server/calc';
+import { calculate, CALCULATIONS, type StoredProject } from '../../server/calc';
 import { bundleOfProduct, type ProductType } from '../../server/projects/products';
 import { CONTRACTS, generated, staleTypes } from '../../scripts/results/contracts';
 
 const ROOT = join(import.meta.dirname, '../..');
 const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true });
 const validators = Object.fromEntries(
-  Object.entries(RESULTS_SCHEMAS).map(([name, schema]) => [name, ajv.compile(schema)]),
+  [...CALCULATIONS].map(([name, c]) => [name, ajv.compile(c.resultsSchema)]),
 );
 
 /** The results of a project under its bundle, and what its calculation's schema says of them. */
@@ -59,10 +59,9 @@ const fixtures = ['schemas', 'tests/fixtures/bundles'].flatMap((top) =>
 
 describe('results contracts', () => {
   it('has a schema for every calculation a bundle may name, and a fixture of each', () => {
-    expect(Object.keys(RESULTS_SCHEMAS).sort()).toEqual(CONTRACTS.map((c) => c.name).sort());
-    expect(new Set(fixtures.map(([, b]) => b.results.calculation))).toEqual(
-      new Set(Object.keys(RESULTS_SCHEMAS)),
-    );
+    expect([...CALCULATIONS.keys()].sort()).toEqual(CONTRACTS.map((c) => c.name).sort());
+    expect([...CALCULATIONS.keys()].sort()).toEqual(['abattement', 'flow-limiter', 'formulas']);
+    expect(new Set(fixtures.map(([, b]) => b.results.calculation))).toEqual(new Set(CALCULATIONS.keys()));
   });
 
   it.each(examples)('example %s: its results hold to the schema', (_f, project) => {

@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RESULTS_SCHEMAS } from '../../server/calc';
+import { CALCULATIONS } from '../../server/calc';
 import { cookiesOf, DIALECTS, freshPlace, serversByMode, type Place } from './harness';
 import { canonicalJson } from '../../server/projects/projectText';
 import { projectBody } from './projects.fixtures';
@@ -87,7 +87,7 @@ describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
     expect(typeof diameter).toBe('number');
     expect(visitor.json()).toEqual(rest);
     const validate = new Ajv({ strict: true, allowUnionTypes: true }).compile(
-      RESULTS_SCHEMAS['flow-limiter']!,
+      CALCULATIONS.get('flow-limiter')!.resultsSchema,
     );
     expect(validate(visitor.json())).toBe(true);
     const doc = (await inject({ method: 'GET', url: '/api/docs/json' })).json<{
@@ -99,9 +99,10 @@ describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
       [...JSON.stringify(answer).matchAll(/#\/components\/schemas\/([\w-]+)/g)].map(
         (m) => doc.components.schemas[m[1]!]?.title,
       );
+    // (the calculations found in server/calc, by their folders' names)
     expect(titles(doc.paths['/api/{type}/calculate/{id}']?.get?.responses['200'])).toEqual([
-      'FlowLimiterResults',
       'AbattementResults',
+      'FlowLimiterResults',
       'FormulasResults',
     ]);
     expect(JSON.stringify(doc.paths['/api/skywater_manager/preview']?.post?.responses['200'])).toContain(

@@ -1,8 +1,9 @@
 /**
- * fitPng brings a note's PNG down to the pixels of its printed place: every colour type and line filter
- * a PNG may use is read, each result pixel is the (alpha-weighted) mean of the source pixels it covers,
+ * fitPng brings a note's PNG down to the pixels of its printed place: every colour type, bit depth, line
+ * filter and interlacing a PNG may use is read (fast-png), each result pixel is the (alpha-weighted) mean of the source pixels it covers,
  * and what already fits or cannot be read is kept as it is.
  */
+import { encode } from 'fast-png';
 import { describe, expect, it } from 'vitest';
 import { NOTE_IMAGE_BOX_PX } from '../../engine';
 import { fitImageUrl, fitPng } from '../../server/pdf/fitImage';
@@ -91,6 +92,52 @@ describe('fitPng', () => {
     }
   });
 
+  it('reads 16-bit, interlaced, 2-bit grey and 4-bit palette PNGs (kept whole before: 8-bit only was read)', () => {
+    const w = 60;
+    const h = 30;
+    const rgba = picture(w, h);
+    const sixteen = new Uint16Array(w * h * 4).map((_, i) => rgba[i]! * 257);
+    const indices = new Uint8Array(w * h).map((_, i) => (i * 7) % 16);
+    const packed = new Uint8Array((w * h) / 2).map((_, i) => (indices[i * 2]! << 4) | indices[i * 2 + 1]!);
+    const palette = Array.from({ length: 16 }, (_, i) => [i * 16, 255 - i * 16, (i * 40) & 0xff]);
+    const grey2 = new Uint8Array(w * h).map((_, i) => (i * 5) % 4);
+    const grey2Packed = new Uint8Array((w * h) / 4).map(
+      (_, i) =>
+        (grey2[i * 4]! << 6) | (grey2[i * 4 + 1]! << 4) | (grey2[i * 4 + 2]! << 2) | grey2[i * 4 + 3]!,
+    );
+    const cases = [
+      {
+        name: '2-bit grey',
+        file: encode({ width: w, height: h, data: grey2Packed, channels: 1, depth: 2 }),
+        rgba: new Uint8Array(w * h * 4).map((_, i) => (i % 4 === 3 ? 255 : grey2[Math.floor(i / 4)]! * 85)),
+      },
+      {
+        name: '16-bit RGBA',
+        file: encode({ width: w, height: h, data: sixteen, channels: 4, depth: 16 }),
+        rgba,
+      },
+      {
+        name: 'interlaced RGBA (Adam7)',
+        file: encode({ width: w, height: h, data: rgba, channels: 4, depth: 8 }, { interlace: 'Adam7' }),
+        rgba,
+      },
+      {
+        name: '4-bit palette',
+        // two indices a byte, the first in the high half (60 pixels: no padding at a line's end)
+        file: encode({ width: w, height: h, data: packed, channels: 1, depth: 4, palette }),
+        rgba: new Uint8Array(w * h * 4).map((_, i) => {
+          const k = indices[Math.floor(i / 4)]!;
+          return i % 4 === 3 ? 255 : palette[k]![i % 4]!;
+        }),
+      },
+    ];
+    for (const c of cases) {
+      const fit = rgbaOf(fitPng(Buffer.from(c.file), { width: 20, height: 20 }));
+      expect([fit.width, fit.height], c.name).toEqual([20, 10]);
+      expect(Buffer.from(fit.rgba).equals(Buffer.from(expected(w, h, c.rgba, 20, 10))), c.name).toBe(true);
+    }
+  });
+
   it("brings a 4096 x 1953 image to its printed place's pixels, keeping its colours", () => {
     const [url] = distinctPngs(1, 4096, 1953);
     const fit = fitImageUrl(url!);
@@ -106,8 +153,8 @@ describe('fitPng', () => {
     expect(fitPng(small)).toBe(small);
     const jpeg = 'data:image/jpeg;base64,/9j/4AAQSkZJRgABAQAAAQABAAD/2w==';
     expect(fitImageUrl(jpeg)).toBe(jpeg);
-    const sixteen = Buffer.from(encodePng(2000, 10, 6, picture(2000, 10)));
-    sixteen[24] = 16; // bit depth 16 (the CRC no longer matches: it is never read)
-    expect(fitPng(sixteen)).toBe(sixteen);
+    const broken = Buffer.from(encodePng(2000, 10, 6, picture(2000, 10)));
+    broken.fill(0, 40, 60); // its compressed pixels torn
+    expect(fitPng(broken)).toBe(broken);
   });
 });

@@ -15,12 +15,15 @@ describe('the OpenAPI document', () => {
   let place: Place;
   let server: Server;
   let paths: Record<string, Record<string, Operation>>;
+  let components: Record<string, unknown>;
   beforeAll(async () => {
     place = await freshPlace('sqlite');
     // admin mode offers every French calculator; the brand logo adds its own route
     server = (await serverOn(place, { APP_MODE: 'admin', ADMIN_PASSWORD: 'admin-password-2' })).server;
     const res = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
-    paths = res.json<{ paths: typeof paths }>().paths;
+    const doc = res.json<{ paths: typeof paths; components?: { schemas?: typeof components } }>();
+    paths = doc.paths;
+    components = doc.components?.schemas ?? {};
   });
   afterAll(async () => {
     await server.close();
@@ -43,6 +46,43 @@ describe('the OpenAPI document', () => {
     expect(missing).toEqual([]);
     // the project routes, the workflow's, the files', the note's, the workbooks', auth and config
     expect(count).toBeGreaterThan(25);
+  });
+
+  it('declares what every success answer holds: no open object', () => {
+    const open: string[] = [];
+    /** Every object schema that declares neither its members nor, for a map, its values' schema. */
+    const walk = (schema: unknown, at: string, seen: Set<unknown>): void => {
+      if (typeof schema !== 'object' || schema === null || seen.has(schema)) return;
+      seen.add(schema);
+      const s = schema as Record<string, unknown>;
+      if (typeof s.$ref === 'string') {
+        const name = s.$ref.replace('#/components/schemas/', '');
+        walk(components[name], at, seen);
+        return;
+      }
+      const types = ([] as unknown[]).concat(s.type ?? []);
+      const extra = s.additionalProperties;
+      // (OpenAPI 3.0 writes null as { type: 'object', nullable: true, enum: [null] })
+      if ((types.includes('object') || 'additionalProperties' in s) && !s.properties && !s.enum)
+        if (extra === undefined || extra === true) open.push(at);
+      for (const [k, v] of Object.entries((s.properties ?? {}) as Record<string, unknown>))
+        walk(v, `${at}.${k}`, seen);
+      if (typeof extra === 'object') walk(extra, `${at}.*`, seen);
+      walk(s.items, `${at}[]`, seen);
+      for (const key of ['anyOf', 'oneOf', 'allOf'])
+        ((s[key] ?? []) as unknown[]).forEach((x, i) => walk(x, `${at}|${i}`, seen));
+    };
+    for (const [path, operations] of Object.entries(paths))
+      for (const [method, op] of Object.entries(operations))
+        for (const [code, answer] of Object.entries(op.responses ?? {}))
+          if (/^2\d\d$/.test(code))
+            walk(
+              (answer as { content?: Record<string, { schema?: unknown }> }).content?.['application/json']
+                ?.schema,
+              `${method} ${path} ${code}`,
+              new Set(),
+            );
+    expect(open).toEqual([]);
   });
 
   it('documents the routes each workflow declares', () => {

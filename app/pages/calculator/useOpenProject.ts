@@ -5,7 +5,7 @@ import { fetchProject, type StoredProjectAnswer } from '../../api/projects';
 import { apiErrorText, type HttpResult } from '../../api/http';
 import { useFrame } from '../../frame';
 import { useFrameWizard } from '../../state/useWizard';
-import type { ProjectLoad } from '../../routes';
+import type { ProjectLoad } from '../../loaders';
 import type { Notice } from './ProjectNotice';
 
 /**

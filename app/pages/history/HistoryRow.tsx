@@ -4,8 +4,7 @@ import { dateTimeText } from '../../../words/dates';
 import { apiPath } from '../../calculators';
 import { MenuButton } from '../../../renderers/MenuButton';
 import { useFrame } from '../../frame';
-import type { Pick } from './HistoryTable';
-import { rowFacts, titleOf, variantName, type ShownRow } from './rows';
+import { rowFacts, titleOf, variantName, type RowPick, type ShownRow } from './rows';
 
 /** One project of the history: its cells, its badges and link in the first, its menu last. */
 export function HistoryRow({
@@ -13,7 +12,7 @@ export function HistoryRow({
   onPick,
 }: {
   row: ShownRow;
-  onPick: (pick: Pick) => void;
+  onPick: (pick: RowPick) => void;
 }) {
   const { calc, calculator, t, admin, locale } = useFrame();
   const { history } = calculator.bundle;

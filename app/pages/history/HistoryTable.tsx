@@ -1,12 +1,8 @@
 import { Link } from 'react-router-dom';
-import type { HistoryAction } from '../../../engine';
 import type { HistoryItem } from '../../api/projects';
 import { useFrame } from '../../frame';
 import { HistoryRow } from './HistoryRow';
-import { groupRows } from './rows';
-
-/** A row action chosen in a row's menu, with the row's group size and title (what its messages name). */
-export type Pick = { row: HistoryItem; action: HistoryAction; size: number; title: string };
+import { groupRows, type RowPick } from './rows';
 
 /**
  * The history's table: the bundle's columns (sortable ones as buttons), each project with its badges and
@@ -28,7 +24,7 @@ export function HistoryTable({
   searching: boolean;
   busy: boolean;
   onSort: (sort: string) => void;
-  onPick: (pick: Pick) => void;
+  onPick: (pick: RowPick) => void;
 }) {
   const { calc, calculator, t } = useFrame();
   const { history } = calculator.bundle;

@@ -1,3 +1,4 @@
+import type { HistoryAction } from '../../../engine';
 import type { HistoryItem } from '../../api/projects';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
@@ -15,6 +16,9 @@ export const rowFacts = (p: HistoryItem, admin: boolean, groupSize = 1, title = 
   number: p.number ?? '',
   group_size: groupSize,
 });
+
+/** A row action chosen in a row's menu, with the row's group size and title (what its messages name). */
+export type RowPick = { row: HistoryItem; action: HistoryAction; size: number; title: string };
 
 /** A row as shown: `size` its group's, `short` for a variant named as its group's first project. */
 export interface ShownRow {

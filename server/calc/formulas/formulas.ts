@@ -4,6 +4,8 @@ import type { Figure, FormulasResults } from '../../../words/results/formulas';
 
 export type { FormulasResults };
 
+export const FORMULAS_METHOD = { name: 'formulas', version: '1.0' } as const;
+
 /**
  * The `formulas` calculation: each figure is the bundle's json-logic expression evaluated over the
  * project's form model (`form.…`, the wizard's own paths), so a simple calculator needs no server code.
@@ -33,5 +35,5 @@ export function calculateFormulas(bundle: Bundle, project: StoredProject): Outco
   }
   return reasons.length
     ? { ok: false, reasons }
-    : { ok: true, results: { figures, method: { name: 'formulas', version: '1.0' } } };
+    : { ok: true, results: { figures, method: FORMULAS_METHOD } };
 }
