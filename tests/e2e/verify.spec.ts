@@ -120,7 +120,7 @@ test('a printed note verified from its QR code: same figures, the PDF byte for b
   // the day the note was issued, as the reader writes it (never 2026-11-25)
   const today = new Intl.DateTimeFormat('en', { dateStyle: 'long' }).format(new Date());
   await expect(page.locator('.verify-facts').first()).toContainText(`Issued on${today}`);
-  await expectAccessible(page, 'verification page');
+  await expectAccessible(page, 'verification page', { all: true });
   // the file's button in the page's language, not the browser's ("Choose File" / "Parcourir…")
   await expect(page.locator('.verify-drop')).toContainText('Choose a file');
   // on a desktop the cards take the page's column, not a wizard card's 350 px
@@ -145,7 +145,7 @@ test('a printed note verified from its QR code: same figures, the PDF byte for b
       () => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1,
     ),
   ).toBe(true);
-  await expectAccessible(page, 'verification page on a phone');
+  await expectAccessible(page, 'verification page on a phone', { all: true });
 });
 
 test('a method version changed since the note: each difference with the change that explains it; a withdrawn code', async ({
@@ -255,7 +255,7 @@ test('the verification page for the city official: styled as the results, Englis
     });
     expect(lines).toBe(1);
   }
-  await expectAccessible(page, 'verification page in French on a phone');
+  await expectAccessible(page, 'verification page in French on a phone', { all: true });
 });
 
 test('a project reopened by its link in a second browser, edited and saved; a renewed link is dead', async ({

@@ -45,7 +45,7 @@ export function VerifyVerdicts({ v, t }: { v: Issued; t: T }) {
   return (
     <section className="card verify-card" aria-labelledby="verify-verdicts">
       <h2 id="verify-verdicts">{t('app.verify.verdicts')}</h2>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.verify.verdicts')}>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.verify.verdicts_table')}>
         <table className="results-table verify-table verify-verdicts">
           <thead>
             <tr>
@@ -132,7 +132,7 @@ function FiguresTable({
 /** The key figures as issued and as recalculated today. */
 export function VerifyKeyFigures({ v, t }: { v: Issued; t: T }) {
   if (!v.figures.length) return null;
-  return <FiguresTable rows={v.figures} v={v} t={t} label={t('app.verify.figures')} />;
+  return <FiguresTable rows={v.figures} v={v} t={t} label={t('app.verify.figures_table')} />;
 }
 
 /** The other figures the note prints: those that differ, or that they are all the same. */
