@@ -175,7 +175,7 @@ describe('pdf_download', () => {
     // the imposed volume judged on how often it is free when the rain starts, in gallons (issue 25, 7, 10)
     expect(text).toContain('Retention volume 13,209 US gal');
     expect(text).toContain(
-      'Imposed retention volume: 13,209 US gal. It is free at the start of 22.7 % of rainy days (0.0 % in Feb, 59.9 % in Aug).',
+      'Imposed retention volume: 13,209 US gal. It is free at the start of 22.7 % of rainy days (0.0 % in February, 59.9 % in August).',
     );
     expect(text).toContain(
       '13,209 US gal free when the rain starts on only 22.7 % of rainy days, 67.3 pt below the 90.0 % required, although the surfaces can store 31,701 US gal in all',

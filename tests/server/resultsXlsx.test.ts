@@ -84,7 +84,7 @@ describe('results_xlsx', () => {
     expect(lines.some((x) => /^Over the whole site, [\d.]+\s% of the annual rain/.test(x))).toBe(true);
     // the imposed volume's verdict and rule, in gallons (issue 25, 7 and 10)
     expect(lines).toContain(
-      'Imposed retention volume: 13,209\u00a0US gal. It is free at the start of 22.7\u00a0% of rainy days (0.0\u00a0% in Feb, 59.9\u00a0% in Aug).',
+      'Imposed retention volume: 13,209\u00a0US gal. It is free at the start of 22.7\u00a0% of rainy days (0.0\u00a0% in February, 59.9\u00a0% in August).',
     );
     expect(lines.some((x) => x.startsWith('13,209\u00a0US gal free when the rain starts on only'))).toBe(
       true,

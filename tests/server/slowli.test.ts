@@ -226,6 +226,8 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
     expect(res.json<{ reference: string }>().reference).toBe(String(number));
     expect(mail[0]!.subject).toContain(`n° ${number} Résidence Les Tilleuls`);
     expect(mail[0]!.body).toContain(`Projet n° ${number}`);
-    expect(mail[0]!.body).not.toContain(id);
+    // the project's id only inside its link (issue 37 item 9), never written as a reference
+    expect(mail[0]!.body).toContain(`Ouvrir le projet : http://localhost:80/client/sl/calculator?id=${id}`);
+    expect(mail[0]!.body.split(id)).toHaveLength(2);
   });
 });
