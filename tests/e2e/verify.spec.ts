@@ -290,6 +290,8 @@ test('a project reopened by its link in a second browser, edited and saved; a re
 
   // renewed: the old link leads nowhere, in a third browser too
   await page.getByRole('button', { name: 'Renouveler le lien' }).click();
+  // asked first (issue 37 item 9)
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Renouveler le lien' }).click();
   await expect(page.getByLabel('Lien du projet')).not.toHaveValue(link);
   const third = await (await browser.newContext()).newPage();
   await third.goto(link);
