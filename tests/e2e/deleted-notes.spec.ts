@@ -110,6 +110,8 @@ for (const [width, height] of [
     const id = await calculated(page, 'Outils du projet');
     const codes = [await print(page, id), await print(page, id), await print(page, id)];
     await page.goto(`/client/sl/calculator?id=${id}`);
+    // on a phone the project's tools are folded away first (issue 37 item 6)
+    if (width < 768) await page.getByText('Lien et fichier du projet').click();
     await page.getByText('Retrouver ce projet ailleurs').click();
     const notes = page.locator('.project-move-notes li');
     await expect(notes).toHaveCount(3);
