@@ -171,7 +171,10 @@ export function appRoutes(store: Store): RouteObject[] {
                     },
                     {
                       path: 'review',
-                      lazy: () => import('./pages/ReviewPage').then((m) => ({ Component: m.ReviewPage })),
+                      lazy: {
+                        Component: () => import('./pages/ReviewPage').then((m) => m.ReviewPage),
+                        loader: calcLoader(store, (m) => m.reviewLoader),
+                      },
                     },
                     {
                       path: 'results',
