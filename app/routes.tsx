@@ -12,6 +12,7 @@ import {
   BASENAME,
   configOf,
   inside,
+  issuedNotesLoader,
   openLinkLoader,
   projectLoader,
   verifyLoader,
@@ -113,6 +114,11 @@ export function appRoutes(store: Store): RouteObject[] {
           path: 'open/:token',
           loader: ({ params, request }) => openLinkLoader(params.token ?? '', request),
           lazy: () => import('./pages/OpenLinkPage').then((m) => ({ Component: m.OpenLinkPage })),
+        },
+        // the notes issued from a project, for the project's tools (a fetcher's; no page)
+        {
+          path: 'issued-notes/:calc/:id',
+          loader: ({ params, request }) => issuedNotesLoader(params.calc ?? '', params.id ?? '', request),
         },
         {
           path: 'home',
