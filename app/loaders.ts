@@ -4,7 +4,7 @@ import { redirect } from 'react-router-dom';
 import type { HttpResult } from './api/http';
 import { openLink } from './api/projectMove';
 import { fetchConfig, fetchProject, type AppConfig } from './api/projects';
-import { fetchVerification, type Verification } from './api/verify';
+import { fetchIssuedNotes, fetchVerification, type Verification } from './api/verify';
 import { apiOf, CALCULATOR_IDS } from './calculators';
 import { configAtom } from './state/appAtoms';
 
@@ -60,6 +60,17 @@ export async function projectLoader(calc: string, request: Request) {
   return { id, answer: await fetchProject(apiOf(calc), id, request.signal) };
 }
 export type ProjectLoad = Awaited<ReturnType<typeof projectLoader>>;
+
+/**
+ * /issued-notes/:calc/:id, a route without a page: the notes issued from a project, which the project's
+ * tools (app/components/ProjectMove.tsx) load through a fetcher when they are opened, and again after a
+ * change. Null when they could not be read.
+ */
+export async function issuedNotesLoader(calc: string, id: string, request: Request) {
+  if (!CALCULATOR_IDS.includes(calc)) return null;
+  const r = await fetchIssuedNotes(apiOf(calc), id, request.signal);
+  return r.data?.notes ?? null;
+}
 
 /** The verification page's language: ?lang=, else the browser's first (French or English). */
 export function verifyLocale(asked: string | null): Locale {

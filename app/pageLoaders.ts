@@ -1,5 +1,6 @@
 import { redirect } from 'react-router-dom';
 import {
+  canCalculate,
   derive,
   evaluate,
   fromServer,
@@ -33,6 +34,25 @@ import { wizardAtoms } from './state/wizardAtoms';
 async function pageOf(store: Store, calc: string) {
   const bundle = await loadEngineBundle(calc);
   return { bundle, api: apiOf(calc), session: store.get(wizardAtoms(bundle).session) };
+}
+
+/**
+ * /:calc/review: the check of the answers, for a bundle that has one and a saved project that can be
+ * calculated (the keystrokes waiting applied first, as leaving the wizard does); else the wizard, which
+ * shows what to complete, before the page is drawn.
+ */
+export async function reviewLoader(store: Store, calc: string) {
+  if (!CALCULATOR_IDS.includes(calc)) return null;
+  const { bundle, session } = await pageOf(store, calc);
+  const atoms = wizardAtoms(bundle);
+  store.set(atoms.applyTyped);
+  if (
+    !bundle.review ||
+    !session.project_id ||
+    !canCalculate(bundle, store.get(atoms.state), session.statuses).ok
+  )
+    throw redirect(`/${calc}/calculator`);
+  return null;
 }
 
 /** The history's search, page and order, as the address holds them (?q=&page=&sort=&order=). */

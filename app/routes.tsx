@@ -12,6 +12,7 @@ import {
   BASENAME,
   configOf,
   inside,
+  issuedNotesLoader,
   openLinkLoader,
   projectLoader,
   verifyLoader,
@@ -114,6 +115,11 @@ export function appRoutes(store: Store): RouteObject[] {
           loader: ({ params, request }) => openLinkLoader(params.token ?? '', request),
           lazy: () => import('./pages/OpenLinkPage').then((m) => ({ Component: m.OpenLinkPage })),
         },
+        // the notes issued from a project, for the project's tools (a fetcher's; no page)
+        {
+          path: 'issued-notes/:calc/:id',
+          loader: ({ params, request }) => issuedNotesLoader(params.calc ?? '', params.id ?? '', request),
+        },
         {
           path: 'home',
           lazy: () => import('./pages/CalculatorsPage').then((m) => ({ Component: m.CalculatorsPage })),
@@ -171,7 +177,10 @@ export function appRoutes(store: Store): RouteObject[] {
                     },
                     {
                       path: 'review',
-                      lazy: () => import('./pages/ReviewPage').then((m) => ({ Component: m.ReviewPage })),
+                      lazy: {
+                        Component: () => import('./pages/ReviewPage').then((m) => m.ReviewPage),
+                        loader: calcLoader(store, (m) => m.reviewLoader),
+                      },
                     },
                     {
                       path: 'results',

@@ -35,8 +35,8 @@ export async function checkPdf(code: string, file: Blob) {
   }
 }
 
-export const fetchIssuedNotes = (api: string, id: string) =>
-  http<IssuedNotes>('GET', `${api}/project/${encodeURIComponent(id)}/notes`);
+export const fetchIssuedNotes = (api: string, id: string, signal?: AbortSignal) =>
+  http<IssuedNotes>('GET', `${api}/project/${encodeURIComponent(id)}/notes`, undefined, signal);
 
 export const changeIssuedNote = (
   api: string,

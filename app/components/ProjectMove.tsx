@@ -1,8 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { useFetcher } from 'react-router-dom';
 import { dateText } from '../../words/dates';
 import { apiErrorText } from '../api/http';
 import { ConfirmDialog } from './ConfirmDialog';
-import { changeIssuedNote, fetchIssuedNotes, type IssuedNote } from '../api/verify';
+import { changeIssuedNote } from '../api/verify';
+import type { issuedNotesLoader } from '../loaders';
 import {
   fetchLink,
   fileAddress,
@@ -106,19 +108,28 @@ export function PasteLink({ t, onOpened }: { t: T; onOpened: (calc: string, id: 
 /**
  * A saved project's ways to other browsers and installations: its secret link (copied, renewed), its file
  * (downloaded), and the notes issued from it (each code shown, the client shown or not on the
- * verification page, a code withdrawn).
+ * verification page, a code withdrawn). The notes come from their route's loader (issuedNotesLoader)
+ * through a fetcher, when the tools are opened and again after a change; another project is another
+ * ProjectMove (its caller keys it by `id`), its link and message not kept.
  */
-export function ProjectMove({ api, id, t, locale }: { api: string; id: string; t: T; locale: string }) {
+export function ProjectMove({
+  calc,
+  api,
+  id,
+  t,
+  locale,
+}: {
+  calc: string;
+  api: string;
+  id: string;
+  t: T;
+  locale: string;
+}) {
   const [link, setLink] = useState<string | null>(null);
   const [message, setMessage] = useState('');
-  const [notes, setNotes] = useState<IssuedNote[] | null>(null);
-  const loadNotes = () => void fetchIssuedNotes(api, id).then((r) => setNotes(r.data?.notes ?? null));
-  useEffect(() => {
-    setLink(null);
-    setMessage('');
-    loadNotes();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api, id]);
+  const fetcher = useFetcher<typeof issuedNotesLoader>();
+  const notes = fetcher.data ?? null;
+  const loadNotes = () => void fetcher.load(`/issued-notes/${calc}/${encodeURIComponent(id)}`);
 
   const show = async (token: string, said: string) => {
     const address = linkAddress(token);
@@ -146,7 +157,12 @@ export function ProjectMove({ api, id, t, locale }: { api: string; id: string; t
   };
 
   return (
-    <details className="project-move">
+    <details
+      className="project-move"
+      onToggle={(e) => {
+        if (e.currentTarget.open && fetcher.data === undefined && fetcher.state === 'idle') loadNotes();
+      }}
+    >
       <summary>{t('app.project_move.title')}</summary>
       <div className="project-move-actions">
         <button type="button" className="button-secondary" onClick={() => void copy()}>

@@ -132,6 +132,6 @@ function usePreloadAfterLast(onLast: boolean) {
   const bundle = calculator.bundle;
   useEffect(() => {
     if (!onLast) return;
-    return preloadNext(bundle, 2000);
+    return preloadNext(bundle, 2000, () => import('./ReviewPage'));
   }, [onLast, bundle]);
 }

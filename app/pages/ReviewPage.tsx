@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { canCalculate } from '../../engine';
+import { Link, useNavigate } from 'react-router-dom';
 import { StepIcon } from '../../renderers/StepIcon';
 import { StepSummary } from '../components/StepSummary';
 import { useFrame } from '../frame';
@@ -14,7 +13,8 @@ import { preloadNext } from './preloadNext';
  * Check your answers (a bundle's `review`): every step's answers, as the form holds them, with a link back
  * to change them, then the button that saves them and runs the calculation, as the wizard's last step
  * does: answers changed since the last save (a step changed, then the browser's Back) are said, and saved
- * first; a save that fails says why and stays here. An incomplete project goes back to the wizard.
+ * first; a save that fails says why and stays here. An incomplete project goes back to the wizard (its
+ * loader, before the page is drawn).
  */
 export function ReviewPage() {
   const { calc, calculator, t } = useFrame();
@@ -26,11 +26,13 @@ export function ReviewPage() {
   // the page's one way on is Calculate: the results' and the charts' code comes meanwhile (a Submit made
   // before the wizard's idle moment left it behind)
   useEffect(() => preloadNext(bundle, 300), [bundle]);
-  if (!review || !w.session.project_id || !canCalculate(bundle, w.state, w.statuses).ok)
-    return <Navigate to={`/${calc}/calculator`} replace />;
+  // its loader (reviewLoader) sent a bundle without a review, or a project that cannot be calculated yet,
+  // to the wizard
+  if (!review) return null;
   const submit = async (asNew = false) => {
     const r = w.submit();
-    if (!r.valid) return; // the page goes back to the wizard, which shows what to complete
+    // the wizard shows what to complete
+    if (!r.valid) return void navigate(`/${calc}/calculator`, { replace: true });
     const ok = asNew ? await saving.saveAsNew(r.statuses) : await saving.save(r.statuses);
     if (ok) void navigate(`/${calc}/results`);
   };

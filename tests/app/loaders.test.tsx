@@ -94,6 +94,29 @@ describe('page loaders', () => {
     expect(drafts).toEqual([]);
   });
 
+  it('sends the review of a project that cannot be calculated to the wizard before the page is drawn', async () => {
+    const { router } = await at('/sm/review');
+    // every address the router shows a page at (a page that redirected as it was drawn was shown first)
+    const shown: string[] = [];
+    router.subscribe((s) => {
+      if (s.initialized) shown.push(s.location.pathname);
+    });
+    expect(await screen.findByRole('button', { name: 'Suivant' })).toBeVisible();
+    expect(router.state.location.pathname).toMatch(/^\/client\/sm\/calculator/);
+    expect(shown).not.toContain('/client/sm/review');
+    expect(screen.queryByRole('heading', { name: 'Vérifiez vos réponses' })).toBeNull();
+  });
+
+  it('opens the review of a saved project that can be calculated', async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    holdSession('sm', 5, id);
+    const data = (await import('../../schemas/sm/fixtures/base/valid.json')).default;
+    sessionStorage.setItem('sm_form', JSON.stringify(data));
+    const { router } = await at('/sm/review');
+    expect(await screen.findByRole('heading', { name: 'Vérifiez vos réponses', level: 1 })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/client/sm/review');
+  });
+
   it('reads the history query from the address: page, order and search', async () => {
     for (const name of ['Zénith', 'Alpha'])
       await create(

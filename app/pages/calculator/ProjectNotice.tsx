@@ -90,7 +90,7 @@ export function ProjectTools({
   if (lost) return <div className="project-tools" />;
   const tools = (
     <div className="project-tools">
-      {id ? <ProjectMove api={calculator.api} id={id} t={t} locale={locale} /> : null}
+      {id ? <ProjectMove key={id} calc={calc} api={calculator.api} id={id} t={t} locale={locale} /> : null}
       <OpenProjectFile api={calculator.api} t={t} onOpened={(to) => onOpen(calc, to)} />
     </div>
   );
