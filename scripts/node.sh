@@ -15,8 +15,21 @@ roof_node_supported() {
            process.exit((M === 22 && m >= 12) || M === 24 || M >= 26 ? 0 : 1)' 2>/dev/null
 }
 
+# node-gyp builds native packages (better-sqlite3) against the headers of the Node that runs them: those
+# beside its binary when it has them (an nvm or registry Node), rather than a machine-wide nodedir that
+# may name another Node's (Debian sets /usr, Node 20's), which would need a download of the right ones.
+roof_node_headers() {
+  local prefix
+  prefix=$(node -p 'require("path").resolve(process.execPath, "../..")' 2>/dev/null) || return 0
+  [ -f "$prefix/include/node/node_version.h" ] && export npm_config_nodedir="$prefix"
+  return 0
+}
+
 roof_node_setup() {
-  roof_node_supported && return 0
+  if roof_node_supported; then
+    roof_node_headers
+    return 0
+  fi
   local have pkg home
   have=$(node --version 2>/dev/null || echo 'no node')
   case "$(uname -s)-$(uname -m)" in
@@ -40,9 +53,8 @@ roof_node_setup() {
     fi
   fi
   export PATH="$home/node_modules/$pkg/bin:$PATH"
-  # node-gyp builds native packages against the headers that come with that binary
-  export npm_config_nodedir="$home/node_modules/$pkg"
   hash -r
+  roof_node_headers
 }
 
 # The packages of package-lock.json (npm ci), unless node_modules already holds every version the lock
