@@ -6,12 +6,10 @@ import { EXPORTS, type StoredProject } from '../calc';
 import { contentDisposition } from '../files/contentDisposition';
 import { answers, fileBody } from '../http/answers';
 import { HttpError } from '../http/HttpError';
-import { i18nOf } from '../i18n';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { bundleOfProduct } from './products';
 import { localeOf, refusal } from './refusal';
 import { getProject } from './repository';
-import { measuredInputOf } from '../rain/store';
 
 /**
  * GET /api/{type}/export/{format}/{id}?locale=: a project as the file its calculation exports in
@@ -53,30 +51,29 @@ export const exportRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       if (!offered || !exporter) throw new HttpError(404, `No '${format}' export for this product`);
       if (offered.when !== undefined && !truthy(evaluate(offered.when, { admin: !!adminOf(request) })))
         throw new HttpError(403, 'This export is not offered to you');
-      let out;
+      const locale = localeOf(request, product);
+      const job = { visitor: request.ip, signal: closedSignal(reply) };
+      let out, text;
       try {
-        out = await calculations.run(
-          product,
-          row.content,
-          { stress: false },
-          { visitor: request.ip, signal: closedSignal(reply) },
-        );
+        out = await calculations.run(product, row.content, { stress: false }, job);
+        // written on the calculations' pool: the file of a 100-year series is some 1.8 MB of text
+        if (out.ok)
+          text = await calculations.exportFile(
+            product,
+            row.content,
+            { format, locale, id: row.id, name: row.name, number: row.number ?? null, results: out.text },
+            job,
+          );
       } catch (e) {
         return poolRefusal(e, reply, 'calculation');
       }
-      const locale = localeOf(request, product);
-      const project: StoredProject = { id: row.id, steps: JSON.parse(row.content) as StoredProject['steps'] };
-      if (!out.ok) throw refusal(product, project, out.reasons, locale);
-      const { i18n } = i18nOf(product, locale);
-      // the measured rain series the project names, as the calculation read it (sm, smca)
-      const stored = await calculations.measuredOf(row.content);
-      const text = exporter.write(project, out.results as never, {
-        t: (k, p) => i18n.t(k, p ?? {}),
-        name: row.name,
-        number: row.number ?? null,
-        product,
-        ...(stored ? { measured: measuredInputOf(stored) } : {}),
-      });
+      if (!out.ok) {
+        const project: StoredProject = {
+          id: row.id,
+          steps: JSON.parse(row.content) as StoredProject['steps'],
+        };
+        throw refusal(product, project, out.reasons, locale);
+      }
       const name = row.name || String(row.number ?? row.id);
       return reply
         .header('Content-Type', exporter.mediaType)

@@ -93,6 +93,20 @@ describe('the export route', () => {
     expect(res.body).toContain('[STORAGE]');
   });
 
+  it("writes the file on the calculations' workers, even when the calculation is remembered", async () => {
+    // a 100-year daily series makes a 1.8 MB model: written on the server's thread, a few visitors asking
+    // in a loop would hold every other request; on the pool, it takes its visitor's turns and caps
+    const id = await create();
+    expect((await inject(`/api/slowli/export/swmm/${id}`, admin)).statusCode).toBe(200);
+    const pool = server.app.calculations;
+    const before = { started: pool.turns.started, cached: pool.stats.cached };
+    const again = await inject(`/api/slowli/export/swmm/${id}`, admin);
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('[ORIFICES]');
+    expect(pool.stats.cached).toBe(before.cached);
+    expect(pool.turns.started).toBe(before.started + 1);
+  });
+
   it('refuses a client (the orifice is kept from clients), another visitor, an unknown format or id', async () => {
     const id = await create();
     expect((await inject(`/api/slowli/export/swmm/${id}`, owner)).statusCode).toBe(403);
