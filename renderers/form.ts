@@ -23,14 +23,14 @@ export interface CardSchemas {
   validator: ValidatorType;
 }
 
-/** The engine's state of each field of the card drawn, by its element id: how widgets find their field. */
+/**
+ * What rjsf does not know of the card drawn, by element id: the engine's state of each field, read by our
+ * widgets and template for what rjsf's props do not carry (visibility, severity, unit, info, placeholder,
+ * a requirement a check adds, the options the engine drew). The value, `required` (the schema's),
+ * `disabled` and the errors come as rjsf's props.
+ */
 export interface CardContext extends FormContextType {
   byId: ReadonlyMap<string, FieldState>;
-  /**
-   * What each of our widgets last sent, by element id, as typed: the engine parses a number itself ('12,5';
-   * '1e3' it refuses), where rjsf's NumberField would have made 1000 of it.
-   */
-  typed: Map<string, unknown>;
 }
 
 /** Element id of a field's input, as rjsf makes it: the card's prefix and the field path, by '_'. */
@@ -165,14 +165,39 @@ export function stepOfFields(fields: readonly FieldState[]): StepDef {
   return def;
 }
 
+const disabledOnes = new WeakMap<UiSchema, Map<string, UiSchema>>();
+
+/**
+ * A step's uiSchema with `ui:disabled` on the card's fields the engine disables (inactive, or read-only by
+ * a rule), so that rjsf hands `disabled` to their widgets and templates. The step's own when none is; one
+ * object per set of disabled fields, so that a card redrawn with the same ones gives rjsf the same.
+ */
+export function uiSchemaFor(ui: UiSchema, fields: readonly FieldState[]): UiSchema {
+  const off = fields.filter((f) => f.disabled).map((f) => f.field);
+  if (!off.length) return ui;
+  let forUi = disabledOnes.get(ui);
+  if (!forUi) disabledOnes.set(ui, (forUi = new Map()));
+  const key = off.join('|');
+  let hit = forUi.get(key);
+  if (!hit) {
+    hit = ui;
+    for (const f of off) hit = setPath(hit, `${f}.ui:disabled`, true) as UiSchema;
+    forUi.set(key, hit);
+  }
+  return hit;
+}
+
 const shown = new WeakMap<CardState, Record<string, unknown>>();
 
-/** A card's data as its Form shows it: each field's value in display units, kept per card state. */
+/**
+ * A card's data as its Form shows it: each field's value in display units, kept per card state; null for
+ * an inactive field (emptied by the engine), so that rjsf does not put the schema's default in its place.
+ */
 export function formDataOf(card: CardState): Record<string, unknown> {
   let data = shown.get(card);
   if (!data) {
     data = {};
-    for (const f of card.fields) if (f.display !== undefined) data = setPath(data, f.field, f.display);
+    for (const f of card.fields) data = setPath(data, f.field, f.display === undefined ? null : f.display);
     shown.set(card, data);
   }
   return data;
