@@ -111,16 +111,12 @@ export function cardSchemas(def: StepDef, t?: (key: string) => string): CardSche
   return hit;
 }
 
-const SCHEMA_TYPE: Record<FieldKind, string[]> = {
-  text: ['string', 'null'],
-  email: ['string', 'null'],
-  phone: ['string', 'null'],
-  number: ['number', 'null'],
-  select: ['string', 'number', 'boolean', 'null'],
-  dataSelect: ['string', 'number', 'null'],
-  rainSeries: ['string', 'null'],
-  boolean: ['boolean', 'null'],
-};
+/**
+ * The type of every field of a step made of fields alone: any value. rjsf draws each through the field of
+ * the first type, our NumberField (fields/NumberField.tsx), which hands whatever the kind's widget sends
+ * over as it is; so a kind needs no schema type of its own here.
+ */
+const ANY_VALUE = ['number', 'string', 'boolean', 'null'];
 
 const stepsOfFields = new WeakMap<readonly FieldState[], StepDef>();
 /** the orders of the steps made of fields alone: their cards' messages are the fields' own */
@@ -129,7 +125,7 @@ const ACCEPT_ALL = Object.assign(() => true, { errors: null });
 
 /**
  * A step made of a card's fields alone, for a card drawn without its bundle (a field's story): each field
- * typed by its kind.
+ * of any type, drawn by its kind's widget.
  */
 export function stepOfFields(fields: readonly FieldState[]): StepDef {
   let def = stepsOfFields.get(fields);
@@ -141,7 +137,7 @@ export function stepOfFields(fields: readonly FieldState[]): StepDef {
       parts.forEach((p, i) => {
         node.properties ??= {};
         node = node.properties[p] ??=
-          i < parts.length - 1 ? { type: 'object', properties: {} } : { type: SCHEMA_TYPE[f.kind] };
+          i < parts.length - 1 ? { type: 'object', properties: {} } : { type: ANY_VALUE };
       });
     }
     schema = structuredClone(schema);
