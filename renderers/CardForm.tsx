@@ -39,8 +39,9 @@ const TYPED = new Set(['text', 'number', 'email', 'phone']);
  * One card (or the single form of a non-repeating step): an rjsf Form of the step's own schema and
  * uiSchema (compiled once per step), its precompiled validator, our widgets, number field and templates,
  * the card's values in display units as its data. What the engine derived reaches rjsf through rjsf's own
- * channels where it has one (the values as formData, the disabled fields as `ui:disabled`, the messages
- * as extraErrors); the rest (visibility, severity, unit, info, options) rides in its formContext. Each
+ * channels where it has one (the values as formData, the disabled fields as `ui:disabled`, a select's
+ * choices as enumOptions, the messages as extraErrors); the rest (visibility, severity, unit, info,
+ * choices drawn from data) rides in its formContext. Each
  * change rjsf reports becomes one edit of the engine, its value as rjsf holds it in formData (a number
  * as typed: our NumberField leaves it to the engine); a key typed into one card redraws that card's Form
  * only.

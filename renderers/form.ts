@@ -26,8 +26,8 @@ export interface CardSchemas {
 /**
  * What rjsf does not know of the card drawn, by element id: the engine's state of each field, read by our
  * widgets and template for what rjsf's props do not carry (visibility, severity, unit, info, placeholder,
- * a requirement a check adds, the options the engine drew). The value, `required` (the schema's),
- * `disabled` and the errors come as rjsf's props.
+ * a requirement a check adds, choices drawn from data). The value, `required` (the schema's), `disabled`,
+ * a select's choices and the errors come as rjsf's props.
  */
 export interface CardContext extends FormContextType {
   byId: ReadonlyMap<string, FieldState>;
@@ -53,12 +53,24 @@ function groups(order: readonly string[]): string[] {
 
 /**
  * The rjsf uiSchema of a step: each field's `ui:widget` (its kind, a widget the registry names) and its
- * label key as `ui:title` (translated by `t` when one is given, for an rjsf theme that knows no keys);
+ * label key as `ui:title` (translated by `t` when one is given, for an rjsf theme that knows no keys); a
+ * select's choices as the bundle lists them, as `ui:enumNames` (their label keys, or words with `t`) and
+ * `ui:enumOrder` (their order; the schema's null left out), so that rjsf's enumOptions are the choices;
  * `ui:order` at each level, from the bundle's order; no submit button (Next is the wizard's).
  */
 export function uiSchemaOf(
   order: readonly string[],
-  fields: Record<string, { 'ui:widget': FieldKind; 'ui:options': { label: string } }>,
+  fields: Record<
+    string,
+    {
+      'ui:widget': FieldKind;
+      'ui:options': {
+        label: string;
+        options?: readonly { value: string | number | boolean; label: string }[];
+        indexValue?: boolean;
+      };
+    }
+  >,
   t?: (key: string) => string,
 ): UiSchema {
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
@@ -77,6 +89,15 @@ export function uiSchemaOf(
     if (def) {
       node['ui:widget'] = def['ui:widget'];
       node['ui:title'] = t ? t(def['ui:options'].label) : def['ui:options'].label;
+      const { options, indexValue } = def['ui:options'];
+      if (options) {
+        // in index mode the engine stores each choice's position (engine/derive.ts optionsOf)
+        const values = options.map((o, i) => (indexValue ? i : o.value));
+        node['ui:enumOrder'] = values;
+        node['ui:enumNames'] = Object.fromEntries(
+          options.map((o, i) => [String(values[i]), t ? t(o.label) : o.label]),
+        );
+      }
     }
   }
   groups(order);

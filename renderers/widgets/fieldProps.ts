@@ -34,8 +34,8 @@ export interface DrawProps {
   /** rjsf's `disabled` or `readonly` */
   disabled: boolean;
   /**
-   * The choices: the engine's (labels as message keys, and data rjsf's schema does not hold: the other
-   * roofs a spill may go to), else rjsf's `options.enumOptions` (words), null left to the placeholder
+   * The choices: rjsf's `options.enumOptions` where the schema enumerates them (null left to the
+   * placeholder), else the engine's (data rjsf's schema does not hold: the other roofs a spill may go to)
    */
   options: Choice[];
   /** what only the engine knows (severity, unit, info, placeholder, decimals); none in a plain rjsf Form */
@@ -51,11 +51,11 @@ export interface DrawProps {
 export function fieldWidget(draw: (props: DrawProps) => ReactNode): FieldWidget {
   function Widget(props: FieldWidgetProps) {
     const field = fieldOf(props);
-    const choices =
-      field?.options ??
-      (props.options.enumOptions ?? [])
-        .filter((o) => o.value !== null && o.value !== undefined)
-        .map((o) => ({ value: o.value as Choice['value'], label: o.label, literal: true }));
+    // rjsf's labels are our uiSchema's message keys in a card (form.ts uiSchemaOf), words elsewhere
+    const listed = (props.options.enumOptions ?? [])
+      .filter((o) => o.value !== null && o.value !== undefined)
+      .map((o) => ({ value: o.value as Choice['value'], label: o.label, literal: field === undefined }));
+    const choices = listed.length ? listed : (field?.options ?? []);
     return draw({
       id: props.id,
       value: props.value,

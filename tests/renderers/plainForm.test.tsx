@@ -10,7 +10,11 @@ import validator from '@rjsf/validator-ajv8';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { RenderCtx } from '../../renderers';
+import { derive, getPath } from '../../engine';
+import { CardForm, RenderCtx } from '../../renderers';
+import { BUNDLES } from '../../renderers/stories/bundles';
+import { ALL_MESSAGES } from '../../renderers/stories/messages';
+import { createI18n } from '../../words/i18n';
 import { FieldStory, fieldState } from '../../renderers/stories/fieldStories';
 import { FIELDS, WIDGETS } from '../../renderers/registry';
 import { renderWithContext } from './helpers';
@@ -105,5 +109,29 @@ describe('a card drawn by CardForm', () => {
       <FieldStory field={fieldState('number', { path: 'roofs.0.surface', disabled: true })} />,
     );
     expect(screen.getByRole('textbox')).toBeDisabled();
+  });
+});
+
+const fr = createI18n(ALL_MESSAGES, 'fr');
+
+describe("a bundle's select in its card", () => {
+  it("offers the bundle's choices, in its order and words, as rjsf's enumOptions", () => {
+    const { bundle, valid } = BUNDLES.sm!;
+    const index = bundle.steps.findIndex((s) => s.key === 'Toiture');
+    const card = derive(bundle, valid).steps[index]!.cards[0]!;
+    // the engine's own list taken away: what the select offers is rjsf's
+    const fields = card.fields.map((f) => {
+      if (f.field !== 'system') return f;
+      const { options: _drawn, ...rest } = f;
+      return rest;
+    });
+    renderWithContext(<CardForm card={{ ...card, fields }} idPrefix="t" def={bundle.steps[index]} />);
+    const select = document.getElementById('t_system') as HTMLSelectElement;
+    const listed = bundle.steps[index]!.ui.fields.system!['ui:options'].options!;
+    expect([...select.options].slice(1).map((o) => o.value)).toEqual(listed.map((_, i) => String(i)));
+    expect([...select.options].slice(1).map((o) => o.text)).toEqual(listed.map((o) => fr.t(o.label)));
+    expect(select).toHaveDisplayValue(
+      select.options[1 + listed.findIndex((o) => o.value === getPath(valid, 'roofs.0.system'))]!.text,
+    );
   });
 });
