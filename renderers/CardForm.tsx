@@ -4,8 +4,16 @@ import type { RegistryWidgetsType, RJSFSchema, TemplatesType } from '@rjsf/utils
 import { memo, useMemo } from 'react';
 import { getPath, type CardState, type FieldState, type StepDef } from '../engine';
 import { tr, useRender } from './context';
-import { cardSchemas, extraErrorsOf, fieldId, formDataOf, stepOfFields, type CardContext } from './form';
-import { RJSF_WIDGETS, TEMPLATES } from './registry';
+import {
+  cardSchemas,
+  extraErrorsOf,
+  fieldId,
+  formDataOf,
+  stepOfFields,
+  uiSchemaFor,
+  type CardContext,
+} from './form';
+import { FIELDS, RJSF_WIDGETS, TEMPLATES } from './registry';
 
 export { fieldId } from './form';
 
@@ -29,11 +37,14 @@ const TYPED = new Set(['text', 'number', 'email', 'phone']);
 
 /**
  * One card (or the single form of a non-repeating step): an rjsf Form of the step's own schema and
- * uiSchema (compiled once per step), its precompiled validator, our widgets and templates, the card's
- * values in display units as its data. The engine has derived everything a field shows (options,
- * disabled, severity, message): it rides in rjsf's formContext, and the messages reach rjsf as
- * extraErrors. Each change rjsf reports becomes one edit of the engine; a key typed into one card redraws
- * that card's Form only.
+ * uiSchema (compiled once per step), its precompiled validator, our widgets, number field and templates,
+ * the card's values in display units as its data. What the engine derived reaches rjsf through rjsf's own
+ * channels where it has one (the values as formData, the disabled fields as `ui:disabled`, a select's
+ * choices as enumOptions, the messages as extraErrors); the rest (visibility, severity, unit, info,
+ * choices drawn from data) rides in its formContext. Each
+ * change rjsf reports becomes one edit of the engine, its value as rjsf holds it in formData (a number
+ * as typed: our NumberField leaves it to the engine); a key typed into one card redraws that card's Form
+ * only.
  */
 export const CardForm = memo(function CardForm({
   card,
@@ -63,7 +74,7 @@ export const CardForm = memo(function CardForm({
     [card, revealed],
   );
   const context = useMemo<CardContext>(
-    () => ({ byId: new Map(fields.map((f) => [fieldId(idPrefix, f.field), f])), typed: new Map() }),
+    () => ({ byId: new Map(fields.map((f) => [fieldId(idPrefix, f.field), f])) }),
     [fields, idPrefix],
   );
   const extraErrors = useMemo(() => extraErrorsOf(fields, (f) => tr(t, f.message)), [fields, t]);
@@ -71,8 +82,7 @@ export const CardForm = memo(function CardForm({
     // a change with no field behind it (rjsf's own defaults) is not the user's
     const f = id === undefined ? undefined : context.byId.get(id);
     if (!f) return;
-    // as our widget sent it (rjsf's NumberField turns '1e3' into 1000), else as rjsf holds it (a theme's)
-    const value = context.typed.has(id!) ? context.typed.get(id!) : getPath(e.formData, f.field);
+    const value = getPath(e.formData, f.field);
     const edit = { path: f.path, value: value === undefined ? null : value };
     if (TYPED.has(f.kind)) (onType ?? onEdit)(edit);
     else onEdit(edit);
@@ -97,11 +107,12 @@ export const CardForm = memo(function CardForm({
       <Form<unknown, RJSFSchema, CardContext>
         tagName="div"
         schema={schema}
-        uiSchema={uiSchema}
+        uiSchema={uiSchemaFor(uiSchema, fields)}
         validator={validator}
         formData={formDataOf(card)}
         formContext={context}
         extraErrors={extraErrors}
+        fields={FIELDS}
         widgets={widgets}
         templates={templates}
         idPrefix={idPrefix}

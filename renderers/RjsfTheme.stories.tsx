@@ -2,27 +2,25 @@ import { getDefaultRegistry } from '@rjsf/core';
 import type { RegistryWidgetsType, RJSFSchema } from '@rjsf/utils';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { applyEdit, derive, type FieldKind, type FormState } from '../engine';
+import { applyEdit, derive, type FormState } from '../engine';
 import { CardForm } from './CardForm';
 import { RenderCtx, tr, useRender } from './context';
 import type { CardContext } from './form';
+import { WIDGETS } from './registry';
 import { BUNDLES } from './stories/bundles';
 
 const core = getDefaultRegistry<unknown, RJSFSchema, CardContext>().widgets;
 
 /**
  * rjsf's own core widgets under the names the bundles' uiSchemas give: what a manufacturer's theme
- * registers in place of ours.
+ * registers in place of ours. Every kind our registry names is a text input, but for the few rjsf has
+ * a widget of its own for; a new kind needs nothing here.
  */
-const CORE_WIDGETS: Record<FieldKind, RegistryWidgetsType<unknown, RJSFSchema, CardContext>[string]> = {
-  text: core.TextWidget!,
-  number: core.TextWidget!,
-  phone: core.TextWidget!,
+const CORE_WIDGETS: RegistryWidgetsType<unknown, RJSFSchema, CardContext> = {
+  ...Object.fromEntries(Object.keys(WIDGETS).map((kind) => [kind, core.TextWidget!])),
   email: core.EmailWidget!,
   select: core.SelectWidget!,
   boolean: core.RadioWidget!,
-  dataSelect: core.TextWidget!,
-  rainSeries: core.TextWidget!,
 };
 
 interface ThemeProps {

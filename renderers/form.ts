@@ -23,14 +23,14 @@ export interface CardSchemas {
   validator: ValidatorType;
 }
 
-/** The engine's state of each field of the card drawn, by its element id: how widgets find their field. */
+/**
+ * What rjsf does not know of the card drawn, by element id: the engine's state of each field, read by our
+ * widgets and template for what rjsf's props do not carry (visibility, severity, unit, info, placeholder,
+ * a requirement a check adds, choices drawn from data). The value, `required` (the schema's), `disabled`,
+ * a select's choices and the errors come as rjsf's props.
+ */
 export interface CardContext extends FormContextType {
   byId: ReadonlyMap<string, FieldState>;
-  /**
-   * What each of our widgets last sent, by element id, as typed: the engine parses a number itself ('12,5';
-   * '1e3' it refuses), where rjsf's NumberField would have made 1000 of it.
-   */
-  typed: Map<string, unknown>;
 }
 
 /** Element id of a field's input, as rjsf makes it: the card's prefix and the field path, by '_'. */
@@ -53,12 +53,24 @@ function groups(order: readonly string[]): string[] {
 
 /**
  * The rjsf uiSchema of a step: each field's `ui:widget` (its kind, a widget the registry names) and its
- * label key as `ui:title` (translated by `t` when one is given, for an rjsf theme that knows no keys);
+ * label key as `ui:title` (translated by `t` when one is given, for an rjsf theme that knows no keys); a
+ * select's choices as the bundle lists them, as `ui:enumNames` (their label keys, or words with `t`) and
+ * `ui:enumOrder` (their order; the schema's null left out), so that rjsf's enumOptions are the choices;
  * `ui:order` at each level, from the bundle's order; no submit button (Next is the wizard's).
  */
 export function uiSchemaOf(
   order: readonly string[],
-  fields: Record<string, { 'ui:widget': FieldKind; 'ui:options': { label: string } }>,
+  fields: Record<
+    string,
+    {
+      'ui:widget': FieldKind;
+      'ui:options': {
+        label: string;
+        options?: readonly { value: string | number | boolean; label: string }[];
+        indexValue?: boolean;
+      };
+    }
+  >,
   t?: (key: string) => string,
 ): UiSchema {
   const ui: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
@@ -77,6 +89,15 @@ export function uiSchemaOf(
     if (def) {
       node['ui:widget'] = def['ui:widget'];
       node['ui:title'] = t ? t(def['ui:options'].label) : def['ui:options'].label;
+      const { options, indexValue } = def['ui:options'];
+      if (options) {
+        // in index mode the engine stores each choice's position (engine/derive.ts optionsOf)
+        const values = options.map((o, i) => (indexValue ? i : o.value));
+        node['ui:enumOrder'] = values;
+        node['ui:enumNames'] = Object.fromEntries(
+          options.map((o, i) => [String(values[i]), t ? t(o.label) : o.label]),
+        );
+      }
     }
   }
   groups(order);
@@ -111,16 +132,12 @@ export function cardSchemas(def: StepDef, t?: (key: string) => string): CardSche
   return hit;
 }
 
-const SCHEMA_TYPE: Record<FieldKind, string[]> = {
-  text: ['string', 'null'],
-  email: ['string', 'null'],
-  phone: ['string', 'null'],
-  number: ['number', 'null'],
-  select: ['string', 'number', 'boolean', 'null'],
-  dataSelect: ['string', 'number', 'null'],
-  rainSeries: ['string', 'null'],
-  boolean: ['boolean', 'null'],
-};
+/**
+ * The type of every field of a step made of fields alone: any value. rjsf draws each through the field of
+ * the first type, our NumberField (fields/NumberField.tsx), which hands whatever the kind's widget sends
+ * over as it is; so a kind needs no schema type of its own here.
+ */
+const ANY_VALUE = ['number', 'string', 'boolean', 'null'];
 
 const stepsOfFields = new WeakMap<readonly FieldState[], StepDef>();
 /** the orders of the steps made of fields alone: their cards' messages are the fields' own */
@@ -129,7 +146,7 @@ const ACCEPT_ALL = Object.assign(() => true, { errors: null });
 
 /**
  * A step made of a card's fields alone, for a card drawn without its bundle (a field's story): each field
- * typed by its kind.
+ * of any type, drawn by its kind's widget.
  */
 export function stepOfFields(fields: readonly FieldState[]): StepDef {
   let def = stepsOfFields.get(fields);
@@ -141,7 +158,7 @@ export function stepOfFields(fields: readonly FieldState[]): StepDef {
       parts.forEach((p, i) => {
         node.properties ??= {};
         node = node.properties[p] ??=
-          i < parts.length - 1 ? { type: 'object', properties: {} } : { type: SCHEMA_TYPE[f.kind] };
+          i < parts.length - 1 ? { type: 'object', properties: {} } : { type: ANY_VALUE };
       });
     }
     schema = structuredClone(schema);
@@ -165,14 +182,39 @@ export function stepOfFields(fields: readonly FieldState[]): StepDef {
   return def;
 }
 
+const disabledOnes = new WeakMap<UiSchema, Map<string, UiSchema>>();
+
+/**
+ * A step's uiSchema with `ui:disabled` on the card's fields the engine disables (inactive, or read-only by
+ * a rule), so that rjsf hands `disabled` to their widgets and templates. The step's own when none is; one
+ * object per set of disabled fields, so that a card redrawn with the same ones gives rjsf the same.
+ */
+export function uiSchemaFor(ui: UiSchema, fields: readonly FieldState[]): UiSchema {
+  const off = fields.filter((f) => f.disabled).map((f) => f.field);
+  if (!off.length) return ui;
+  let forUi = disabledOnes.get(ui);
+  if (!forUi) disabledOnes.set(ui, (forUi = new Map()));
+  const key = off.join('|');
+  let hit = forUi.get(key);
+  if (!hit) {
+    hit = ui;
+    for (const f of off) hit = setPath(hit, `${f}.ui:disabled`, true) as UiSchema;
+    forUi.set(key, hit);
+  }
+  return hit;
+}
+
 const shown = new WeakMap<CardState, Record<string, unknown>>();
 
-/** A card's data as its Form shows it: each field's value in display units, kept per card state. */
+/**
+ * A card's data as its Form shows it: each field's value in display units, kept per card state; null for
+ * an inactive field (emptied by the engine), so that rjsf does not put the schema's default in its place.
+ */
 export function formDataOf(card: CardState): Record<string, unknown> {
   let data = shown.get(card);
   if (!data) {
     data = {};
-    for (const f of card.fields) if (f.display !== undefined) data = setPath(data, f.field, f.display);
+    for (const f of card.fields) data = setPath(data, f.field, f.display === undefined ? null : f.display);
     shown.set(card, data);
   }
   return data;

@@ -1,5 +1,6 @@
-import type { RegistryWidgetsType, RJSFSchema, TemplatesType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType, RJSFSchema, TemplatesType } from '@rjsf/utils';
 import type { FieldKind } from '../engine';
+import { NumberField } from './fields/NumberField';
 import type { CardContext } from './form';
 import { FieldTemplate, ObjectFieldTemplate } from './templates/FieldTemplate';
 import { BooleanWidget } from './widgets/BooleanWidget';
@@ -35,3 +36,8 @@ export const TEMPLATES: Partial<TemplatesType<unknown, RJSFSchema, CardContext>>
   FieldTemplate,
   ObjectFieldTemplate,
 };
+
+/**
+ * The rjsf fields registered with every card's Form in place of rjsf's: a number as typed (fields/NumberField.tsx).
+ */
+export const FIELDS: RegistryFieldsType<unknown, RJSFSchema, CardContext> = { NumberField };

@@ -7,14 +7,16 @@ import { fieldOf } from '../widgets/fieldProps';
 type Props = FieldTemplateProps<unknown, RJSFSchema, CardContext>;
 
 /**
- * One field, rjsf's FieldTemplate: label (with a mark when required or needed), the widget (children),
+ * One field, rjsf's FieldTemplate: label (rjsf's: the uiSchema's title, a message key; with a mark when
+ * required, by the schema as rjsf says or by a check or `need` as the engine says), the widget (children),
  * the info panel behind a toggle (the mouse's button, out of the Tab order; Alt+I from the field, as its
  * description says) and the message (rjsf's errors for the field: the engine's, given as
- * extraErrors), announced to screen readers. An object (the card itself, a group such as the drainage)
+ * extraErrors), announced to screen readers; disabled as rjsf says (CardForm's `ui:disabled`). What rjsf
+ * does not know comes from the engine's state in formContext: visibility, kind, info, severity. An object (the card itself, a group such as the drainage)
  * is its fields alone; a field the engine hides, or does not show, is not drawn.
  */
 export function FieldTemplate(props: Props) {
-  const { id, children, rawErrors } = props;
+  const { id, children, rawErrors, label: title, required, disabled, readonly } = props;
   const { t } = useRender();
   const [open, setOpen] = useState(false);
   const state = fieldOf(props);
@@ -24,8 +26,8 @@ export function FieldTemplate(props: Props) {
   const message = rawErrors?.[0] ?? (state.message ? tr(t, state.message) : '');
   const label = (
     <span id={`${id}__label`} className="field-label">
-      {t(state.label)}
-      {state.required || state.need ? (
+      {t(title)}
+      {required || state.required || state.need ? (
         <span className="field-mark" aria-hidden="true">
           {' '}
           *
@@ -36,7 +38,7 @@ export function FieldTemplate(props: Props) {
   const infoId = `${id}__info`;
   return (
     <div
-      className={`field field-${state.kind}${invalid ? ` field-severity-${state.severity}` : ''}${state.disabled ? ' field-disabled' : ''}`}
+      className={`field field-${state.kind}${invalid ? ` field-severity-${state.severity}` : ''}${disabled || readonly ? ' field-disabled' : ''}`}
       data-path={state.path}
     >
       <div className="field-head">
@@ -74,7 +76,7 @@ export function FieldTemplate(props: Props) {
             onClick={() => setOpen((o) => !o)}
           >
             <span aria-hidden="true">i</span>
-            <span className="visually-hidden">{t('common.more_info', { label: t(state.label) })}</span>
+            <span className="visually-hidden">{t('common.more_info', { label: t(title) })}</span>
           </button>
         </div>
       ) : (

@@ -2,17 +2,18 @@ import { useRender } from '../context';
 import { ariaOf, fieldWidget, type DrawProps } from './fieldProps';
 
 /** A yes/no question as two radio buttons in a fieldset. */
-export const BooleanWidget = fieldWidget(function YesNoInput({ id, field, onChange }: DrawProps) {
+export const BooleanWidget = fieldWidget(function YesNoInput(props: DrawProps) {
+  const { id, value, disabled, onChange } = props;
   const { t } = useRender();
-  const choice = (value: boolean, label: string) => (
+  const choice = (answer: boolean, label: string) => (
     <label className="field-choice">
       <input
         type="radio"
         name={id}
-        id={`${id}__${String(value)}`}
-        checked={field.value === value}
-        disabled={field.disabled}
-        onChange={() => onChange(value)}
+        id={`${id}__${String(answer)}`}
+        checked={value === answer}
+        disabled={disabled}
+        onChange={() => onChange(answer)}
       />
       {t(label)}
     </label>
@@ -22,7 +23,7 @@ export const BooleanWidget = fieldWidget(function YesNoInput({ id, field, onChan
       className="choice-row"
       role="radiogroup"
       aria-labelledby={`${id}__label`}
-      aria-describedby={ariaOf(field, id)['aria-describedby'] as string | undefined}
+      aria-describedby={ariaOf(props)['aria-describedby'] as string | undefined}
     >
       {choice(true, 'common.yes')}
       {choice(false, 'common.no')}

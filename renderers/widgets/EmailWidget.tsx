@@ -1,8 +1,9 @@
 import { ariaOf, fieldWidget, useTypedText, type DrawProps } from './fieldProps';
 
 /** An e-mail input; the engine checks the address shape. */
-export const EmailWidget = fieldWidget(function EmailInput({ id, field, onChange }: DrawProps) {
-  const [text, type] = useTypedText(field, onChange);
+export const EmailWidget = fieldWidget(function EmailInput(props: DrawProps) {
+  const { id, value, disabled, onChange } = props;
+  const [text, type] = useTypedText(value, onChange);
   return (
     <input
       id={id}
@@ -10,9 +11,9 @@ export const EmailWidget = fieldWidget(function EmailInput({ id, field, onChange
       autoComplete="email"
       className="field-input"
       value={text}
-      disabled={field.disabled}
+      disabled={disabled}
       onChange={(e) => type(e.target.value)}
-      {...ariaOf(field, id)}
+      {...ariaOf(props)}
     />
   );
 });

@@ -4,22 +4,23 @@ import { ariaOf, fieldWidget, numberInputText, useTypedText, type DrawProps } fr
 
 /**
  * A number with its unit, written in the reader's language (850,5 in French). It keeps what the user types
- * ('12,' on the way to '12,5', or 13208.6 gal while the field shows whole gallons) and sends the text to
- * the engine, which parses commas and dots and converts from the display unit.
+ * ('12,' on the way to '12,5', or 13208.6 gal while the field shows whole gallons) and sends the text, which
+ * rides in rjsf's formData as typed (fields/NumberField.tsx) to the engine; the engine parses commas and
+ * dots and converts from the display unit.
  */
-export const NumberWidget = fieldWidget(function NumberInput({ id, field, onChange }: DrawProps) {
+export const NumberWidget = fieldWidget(function NumberInput(props: DrawProps) {
+  const { id, value, field, disabled, onChange } = props;
   const { t, lang = 'fr' } = useRender();
+  const decimals = field?.decimals;
   const [text, type] = useTypedText(
-    field,
+    value,
     onChange,
     (typed, shown) => {
       if (typed === shown) return true;
       const n = Number(typed.replace(',', '.'));
-      return (
-        n === field.display || (field.decimals !== undefined && roundTo(n, field.decimals) === field.display)
-      );
+      return n === value || (decimals !== undefined && roundTo(n, decimals) === value);
     },
-    (value) => numberInputText(value, lang),
+    (v) => numberInputText(v, lang),
   );
   return (
     <span className="number-with-unit">
@@ -29,11 +30,11 @@ export const NumberWidget = fieldWidget(function NumberInput({ id, field, onChan
         inputMode="decimal"
         className="field-input"
         value={text}
-        disabled={field.disabled}
+        disabled={disabled}
         onChange={(e) => type(e.target.value)}
-        {...ariaOf(field, id)}
+        {...ariaOf(props)}
       />
-      {field.unit ? <span className="field-unit">{t(field.unit)}</span> : null}
+      {field?.unit ? <span className="field-unit">{t(field.unit)}</span> : null}
     </span>
   );
 });

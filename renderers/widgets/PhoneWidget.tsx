@@ -1,8 +1,9 @@
 import { ariaOf, fieldWidget, useTypedText, type DrawProps } from './fieldProps';
 
 /** A phone input; the engine checks the number shape. */
-export const PhoneWidget = fieldWidget(function PhoneInput({ id, field, onChange }: DrawProps) {
-  const [text, type] = useTypedText(field, onChange);
+export const PhoneWidget = fieldWidget(function PhoneInput(props: DrawProps) {
+  const { id, value, disabled, onChange } = props;
+  const [text, type] = useTypedText(value, onChange);
   return (
     <input
       id={id}
@@ -10,9 +11,9 @@ export const PhoneWidget = fieldWidget(function PhoneInput({ id, field, onChange
       autoComplete="tel"
       className="field-input"
       value={text}
-      disabled={field.disabled}
+      disabled={disabled}
       onChange={(e) => type(e.target.value)}
-      {...ariaOf(field, id)}
+      {...ariaOf(props)}
     />
   );
 });

@@ -91,9 +91,10 @@ function StationPick({
  * listed with its file, line and column. Going back to the generated series keeps the measured one at
  * hand until the page is left.
  */
-export function RainSeriesInput({ id, field, onChange }: DrawProps) {
+export function RainSeriesInput(props: DrawProps) {
+  const { id, disabled: off, onChange } = props;
   const { t, rain } = useRender();
-  const value = typeof field.value === 'string' && field.value ? field.value : null;
+  const value = typeof props.value === 'string' && props.value ? props.value : null;
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<RainAnswer | null>(null);
   const [summaries, setSummaries] = useState<Record<string, RainSummary>>({});
@@ -120,7 +121,7 @@ export function RainSeriesInput({ id, field, onChange }: DrawProps) {
       onChange(s.id);
     }
   };
-  const disabled = field.disabled || busy || !rain;
+  const disabled = off || busy || !rain;
   return (
     <div className="rain-series" aria-busy={busy}>
       <p className="rain-source">{value ? t('rain.measured') : t('rain.generated')}</p>
@@ -137,7 +138,7 @@ export function RainSeriesInput({ id, field, onChange }: DrawProps) {
           e.target.value = '';
           if (files.length && rain) void take(rain.upload(files));
         }}
-        {...ariaOf(field, id)}
+        {...ariaOf(props)}
       />
       {/* the input's own words are the browser's: a button in the page's words opens it */}
       <label htmlFor={id} className="button-secondary file-picker-button" aria-hidden="true">
@@ -161,7 +162,7 @@ export function RainSeriesInput({ id, field, onChange }: DrawProps) {
         <button
           type="button"
           className="button-secondary"
-          disabled={field.disabled}
+          disabled={off}
           onClick={() => {
             setLast(value);
             setAnswer(null);
@@ -171,12 +172,7 @@ export function RainSeriesInput({ id, field, onChange }: DrawProps) {
           {t('rain.back_to_generated')}
         </button>
       ) : last ? (
-        <button
-          type="button"
-          className="button-secondary"
-          disabled={field.disabled}
-          onClick={() => onChange(last)}
-        >
+        <button type="button" className="button-secondary" disabled={off} onClick={() => onChange(last)}>
           {t('rain.back_to_measured')}
         </button>
       ) : null}

@@ -2,27 +2,27 @@ import { useRender } from '../context';
 import { ariaOf, fieldWidget, type DrawProps } from './fieldProps';
 
 /**
- * A select over the field's options. Starts on the placeholder ('Choisir une option'); in object-options
+ * A select over the field's options (DrawProps.options). Starts on the placeholder ('Choisir une option'); in object-options
  * mode the engine gives the option indexes as values. The DOM holds option positions, so values of any
  * type (strings, numbers, booleans) come back unchanged.
  */
-export function SelectInput({ id, field, onChange }: DrawProps) {
+export function SelectInput(props: DrawProps) {
+  const { id, value, options, field, disabled, onChange } = props;
   const { t } = useRender();
-  const options = field.options ?? [];
-  const selected = options.findIndex((o) => o.value === field.value);
+  const selected = options.findIndex((o) => o.value === value);
   return (
     <select
       id={id}
       className="field-input"
       value={selected === -1 ? '' : String(selected)}
-      disabled={field.disabled}
+      disabled={disabled}
       onChange={(e) => {
         const o = e.target.value === '' ? undefined : options[Number(e.target.value)];
         onChange(o ? o.value : null);
       }}
-      {...ariaOf(field, id)}
+      {...ariaOf(props)}
     >
-      <option value="">{t(field.placeholder ?? 'common.choose_option')}</option>
+      <option value="">{t(field?.placeholder ?? 'common.choose_option')}</option>
       {options.map((o, i) => (
         <option key={`${String(o.value)}-${i}`} value={String(i)}>
           {o.literal ? o.label : t(o.label)}

@@ -10,37 +10,61 @@ export type FieldWidgetProps = WidgetProps<unknown, RJSFSchema, CardContext>;
 export type FieldWidget = ((props: FieldWidgetProps) => ReactNode) & { displayName?: string };
 
 /**
- * The engine's state of the field a widget or template draws, found by the element id rjsf gives it. A
- * field drawn without one (an rjsf theme's own widget in our template, a property the bundle does not
- * show) has none.
+ * The engine's state of the field a widget or template draws, found by the element id rjsf gives it, for
+ * what rjsf does not know (visibility, severity, unit, info, options). A field drawn in a Form without our
+ * formContext (a plain rjsf Form), or that the bundle does not show, has none.
  */
 export function fieldOf(props: {
   id: string;
-  registry: { formContext?: CardContext | undefined };
+  registry: { formContext?: Partial<CardContext> | undefined };
 }): FieldState | undefined {
-  return props.registry.formContext?.byId.get(props.id);
+  return props.registry.formContext?.byId?.get(props.id);
 }
 
-/**
- * An rjsf widget drawing one field kind from the engine's state of its field. rjsf draws the fields of
- * the one card whose data or state changed, not the other cards.
- */
-/** What a widget's drawing receives: its element id, its field's state, and rjsf's onChange. */
+/** One choice of a select: its value and its label (a message key, or words when `literal`). */
+export type Choice = NonNullable<FieldState['options']>[number];
+
+/** What a widget's drawing receives: rjsf's props, what the engine adds, and rjsf's onChange. */
 export interface DrawProps {
   id: string;
-  field: FieldState;
+  /** rjsf's value: the field's in display units, or what was typed since */
+  value: unknown;
+  /** rjsf's `required` (the schema's), or the engine's (a check that asks for it, the bundle's `need`) */
+  required: boolean;
+  /** rjsf's `disabled` or `readonly` */
+  disabled: boolean;
+  /**
+   * The choices: rjsf's `options.enumOptions` where the schema enumerates them (null left to the
+   * placeholder), else the engine's (data rjsf's schema does not hold: the other roofs a spill may go to)
+   */
+  options: Choice[];
+  /** what only the engine knows (severity, unit, info, placeholder, decimals); none in a plain rjsf Form */
+  field: FieldState | undefined;
   onChange: (value: unknown) => void;
 }
 
+/**
+ * An rjsf widget drawing one field kind from rjsf's props, with the engine's state of its field for what
+ * rjsf does not know. rjsf draws the fields of the one card whose data or state changed, not the other
+ * cards.
+ */
 export function fieldWidget(draw: (props: DrawProps) => ReactNode): FieldWidget {
   function Widget(props: FieldWidgetProps) {
     const field = fieldOf(props);
-    if (!field) return null;
-    const onChange = (value: unknown) => {
-      props.registry.formContext?.typed.set(props.id, value);
-      props.onChange(value);
-    };
-    return draw({ id: props.id, field, onChange });
+    // rjsf's labels are our uiSchema's message keys in a card (form.ts uiSchemaOf), words elsewhere
+    const listed = (props.options.enumOptions ?? [])
+      .filter((o) => o.value !== null && o.value !== undefined)
+      .map((o) => ({ value: o.value as Choice['value'], label: o.label, literal: field === undefined }));
+    const choices = listed.length ? listed : (field?.options ?? []);
+    return draw({
+      id: props.id,
+      value: props.value,
+      required: props.required === true || field?.required === true || field?.need === true,
+      disabled: props.disabled === true || props.readonly === true,
+      options: choices,
+      field,
+      onChange: props.onChange,
+    });
   }
   Widget.displayName = draw.name;
   return Widget;
@@ -50,18 +74,19 @@ export function fieldWidget(draw: (props: DrawProps) => ReactNode): FieldWidget 
  * aria attributes linking an input to its message, its info panel and the key that opens the panel
  * (templates/FieldTemplate.tsx).
  */
-export function ariaOf(field: FieldState, id: string): Record<string, string | boolean | undefined> {
+export function ariaOf({ id, field, required }: DrawProps): Record<string, string | boolean | undefined> {
+  const invalid = (field?.severity ?? 0) > 0;
   const describedBy = [
-    field.severity > 0 ? `${id}__message` : '',
-    field.info ? `${id}__info` : '',
-    field.info ? `${id}__infokey` : '',
+    invalid ? `${id}__message` : '',
+    field?.info ? `${id}__info` : '',
+    field?.info ? `${id}__infokey` : '',
   ]
     .filter(Boolean)
     .join(' ');
   return {
-    'aria-invalid': field.severity > 0 ? true : undefined,
+    'aria-invalid': invalid ? true : undefined,
     'aria-describedby': describedBy || undefined,
-    'aria-required': field.required || field.need ? true : undefined,
+    'aria-required': required ? true : undefined,
   };
 }
 
@@ -83,17 +108,17 @@ export function asText(value: unknown): string {
 /**
  * The text of a typed input and what a keystroke does with it. The input shows its own text, so that a
  * keystroke's frame draws the input at once (the engine's edit follows after it, RenderContext.onType,
- * through rjsf's onChange); when the engine's value changes otherwise (a project opened, units switched,
- * a card removed), the text follows it, unless `same` says the text already stands for that value ('12,'
- * on the way to '12,5').
+ * through rjsf's onChange); when rjsf's value changes otherwise (a project opened, units switched, a card
+ * removed), the text follows it, unless `same` says the text already stands for that value ('12,' on the
+ * way to '12,5').
  */
 export function useTypedText(
-  field: FieldState,
+  value: unknown,
   onChange: (value: unknown) => void,
   same: (text: string, shown: string) => boolean = (text, shown) => text === shown,
   format: (value: unknown) => string = asText,
 ): [string, (text: string) => void] {
-  const shown = format(field.display);
+  const shown = format(value);
   const [text, setText] = useState(shown);
   const [seen, setSeen] = useState(shown);
   if (seen !== shown) {

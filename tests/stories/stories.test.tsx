@@ -6,23 +6,28 @@ import * as playground from '../../app/Playground.stories';
 import * as editor from '../../renderers/BundleEditor.stories';
 import * as timeline from '../../renderers/Timeline.stories';
 import * as theme from '../../renderers/RjsfTheme.stories';
-import * as boolean from '../../renderers/widgets/BooleanWidget.stories';
-import * as dataSelect from '../../renderers/widgets/DataSelectWidget.stories';
-import * as email from '../../renderers/widgets/EmailWidget.stories';
 import * as number from '../../renderers/widgets/NumberWidget.stories';
-import * as phone from '../../renderers/widgets/PhoneWidget.stories';
-import * as rainSeries from '../../renderers/widgets/RainSeriesWidget.stories';
-import * as select from '../../renderers/widgets/SelectWidget.stories';
-import * as text from '../../renderers/widgets/TextWidget.stories';
 import preview from '../../.storybook/preview';
 import { flushSession } from '../../app/state/sessionWrites';
 import { setProjectAnnotations } from '@storybook/react-vite';
 import { ALL_MESSAGES } from '../../renderers/stories/messages';
+import { WIDGETS } from '../../renderers/registry';
 import { createI18n } from '../../words/i18n';
 
 setProjectAnnotations(preview);
 
-const kinds = { text, number, phone, email, select, boolean, dataSelect, rainSeries };
+/** Every field kind's stories (each module shaped as the number's), found by their files ('Fields/<kind>'). */
+const kinds = Object.fromEntries(
+  Object.values(
+    import.meta.glob<typeof number>('../../renderers/widgets/*Widget.stories.tsx', {
+      eager: true,
+    }),
+  ).map((mod) => [String(mod.default.title).replace('Fields/', ''), mod]),
+);
+
+it('every field kind of the registry has its stories', () => {
+  expect(Object.keys(kinds).sort()).toEqual(Object.keys(WIDGETS).sort());
+});
 
 describe.each(Object.entries(kinds))('field kind %s stories', (_, mod) => {
   const s = composeStories(mod);
