@@ -1,5 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
-import type { Bundle, FormState, PasteChoice, PasteReceipt, StepStatus } from '../engine';
+import { atom, useAtomValue, type Atom } from 'jotai';
+import { selectAtom } from 'jotai/utils';
+import { forwardRef, useEffect, useMemo, useRef, useState } from 'react';
+import type { Bundle, FormState, PasteChoice, PasteReceipt, StepState, StepStatus } from '../engine';
 import type { PastePreview } from './PasteRows';
 import { canCalculate, isFormValid } from '../engine';
 import type { StepActions } from './StepView';
@@ -29,24 +31,38 @@ export interface WizardActions {
   onGate: (stepKey: string, open: boolean) => void;
 }
 
+/** What the wizard is drawn from besides its state. */
+type WizardProps = {
+  bundle: Bundle;
+  statuses: StepStatus[];
+  current: number;
+  busy?: boolean;
+} & WizardActions;
+
 /**
  * A whole calculator wizard drawn from a bundle and the engine's FormState: timeline, the current step,
  * footer. Controlled: it holds no form state. Focus moves to the step heading when the step changes.
+ * The state is given as it is (`state`), or as a jotai atom holding it (`source`, the app's store): then
+ * each part reads its own slice, so that a key typed into a card redraws its step (and that card's form
+ * alone among the cards), the footer only when whether Submit may run changes, the timeline never.
  */
 export function Wizard({
-  bundle,
   state,
+  source,
+  ...props
+}: WizardProps & ({ state: FormState; source?: never } | { source: Atom<FormState>; state?: never })) {
+  const own = useMemo(() => (state ? atom(state) : null), [state]);
+  return <WizardOf source={(source ?? own)!} {...props} />;
+}
+
+function WizardOf({
+  bundle,
+  source,
   statuses,
   current,
   busy,
   ...actions
-}: {
-  bundle: Bundle;
-  state: FormState;
-  statuses: StepStatus[];
-  current: number;
-  busy?: boolean;
-} & WizardActions) {
+}: WizardProps & { source: Atom<FormState> }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const first = useRef(true);
   // Each press of Next or Submit: a step that stays blocked moves focus to its error summary (GOV.UK).
@@ -58,7 +74,66 @@ export function Wizard({
     }
     heading.current?.focus();
   }, [current]);
-  const step = state.steps[current];
+  const def = bundle.steps[current];
+  if (!def) throw new Error(`wizard: no step ${current} in bundle '${bundle.id}'`);
+  return (
+    <div className="wizard">
+      <WizardTimeline source={source} statuses={statuses} current={current} onJump={actions.onJump} />
+      <WizardStep
+        ref={heading}
+        source={source}
+        bundle={bundle}
+        statuses={statuses}
+        current={current}
+        pressed={pressed}
+        {...actions}
+      />
+      <WizardSubmit
+        source={source}
+        bundle={bundle}
+        statuses={statuses}
+        current={current}
+        busy={busy ?? false}
+        onPrevious={actions.onPrevious}
+        onNext={() => {
+          actions.onNext();
+          setPressed((n) => n + 1);
+        }}
+        onSubmit={() => {
+          actions.onSubmit();
+          setPressed((n) => n + 1);
+        }}
+      />
+    </div>
+  );
+}
+
+/** Whether two lists of steps draw the same timeline (a keystroke changes none of these). */
+const sameTabs = (a: StepState[], b: StepState[]) =>
+  a.length === b.length &&
+  a.every((s, i) => s.key === b[i]?.key && s.tab === b[i]?.tab && s.icon === b[i]?.icon);
+
+/** The timeline, from the steps' keys, tabs and icons alone. */
+function WizardTimeline({
+  source,
+  ...props
+}: { source: Atom<FormState> } & Omit<Parameters<typeof Timeline>[0], 'steps'>) {
+  const steps = useAtomValue(useMemo(() => selectAtom(source, (s) => s.steps, sameTabs), [source]));
+  return <Timeline steps={steps} {...props} />;
+}
+
+/** The current step, drawn again when its own state changes (an edit on another step leaves it). */
+const WizardStep = forwardRef<
+  HTMLHeadingElement,
+  {
+    source: Atom<FormState>;
+    bundle: Bundle;
+    statuses: StepStatus[];
+    current: number;
+    pressed: number;
+  } & Omit<WizardActions, 'onJump' | 'onPrevious' | 'onNext' | 'onSubmit'>
+>(function WizardStep({ source, bundle, statuses, current, pressed, ...actions }, heading) {
+  const step = useAtomValue(useMemo(() => selectAtom(source, (s) => s.steps[current]), [source, current]));
   const def = bundle.steps[current];
   if (!step || !def) throw new Error(`wizard: no step ${current} in bundle '${bundle.id}'`);
   const stepActions: StepActions = {
@@ -76,53 +151,79 @@ export function Wizard({
     onDelete: (i) => actions.onDelete(step.key, i),
     onGate: (open) => actions.onGate(step.key, open),
   };
-  // Submit is enabled when the calculation may run; otherwise the footer says why (the steps to complete,
-  // or the bundle's own requirement: sl needs one drain over all roofs). The step on screen, once checked,
-  // counts as it stands now: on the last step, which has no Next, correcting what blocked it enables Submit.
+  return (
+    <StepView
+      ref={heading}
+      def={def}
+      step={step}
+      showSummary={(statuses[current] ?? 0) === 3}
+      summaryFocus={pressed}
+      progress={{ current: current + 1, count: bundle.steps.length }}
+      {...stepActions}
+    />
+  );
+});
+
+/** Whether Submit may run, and if not why (a message key and its parameters). */
+interface SubmitState {
+  valid: boolean;
+  reason: NonNullable<Parameters<typeof WizardFooter>[0]['blockedReason']> | null;
+}
+
+/**
+ * Submit is enabled when the calculation may run; otherwise the footer says why (the steps to complete,
+ * or the bundle's own requirement: sl needs one drain over all roofs). The step on screen, once checked,
+ * counts as it stands now: on the last step, which has no Next, correcting what blocked it enables Submit.
+ */
+function submitState(bundle: Bundle, state: FormState, statuses: StepStatus[], current: number): SubmitState {
   const live = statuses.map((s, i) => (i === current && s >= 2 ? (state.steps[i]?.result ?? s) : s));
   const may = canCalculate(bundle, state, live);
-  const valid = may.ok;
-  const reason = may.ok
-    ? null
-    : may.reason.key === 'errors.form_invalid'
-      ? {
-          key: 'common.submit_blocked',
-          params: {
-            steps: state.steps
-              .filter((s, i) => s.result !== 1 || !isFormValid([live[i] ?? 0]))
-              .map((s) => s.title),
-          },
-        }
-      : may.reason;
+  if (may.ok) return { valid: true, reason: null };
+  return {
+    valid: false,
+    reason:
+      may.reason.key === 'errors.form_invalid'
+        ? {
+            key: 'common.submit_blocked',
+            params: {
+              steps: state.steps
+                .filter((s, i) => s.result !== 1 || !isFormValid([live[i] ?? 0]))
+                .map((s) => s.title),
+            },
+          }
+        : may.reason,
+  };
+}
+
+/** Two submit states alike (their reasons are small: a key, a few step titles). */
+const sameSubmit = (a: SubmitState, b: SubmitState) =>
+  a.valid === b.valid && JSON.stringify(a.reason) === JSON.stringify(b.reason);
+
+/** The footer, drawn again only when whether Submit may run (or why not) changes. */
+function WizardSubmit({
+  source,
+  bundle,
+  statuses,
+  current,
+  ...props
+}: { source: Atom<FormState>; bundle: Bundle; statuses: StepStatus[]; current: number } & Pick<
+  Parameters<typeof WizardFooter>[0],
+  'busy' | 'onPrevious' | 'onNext' | 'onSubmit'
+>) {
+  const submit = useAtomValue(
+    useMemo(
+      () => selectAtom(source, (s) => submitState(bundle, s, statuses, current), sameSubmit),
+      [source, bundle, statuses, current],
+    ),
+  );
   return (
-    <div className="wizard">
-      <Timeline steps={state.steps} statuses={statuses} current={current} onJump={actions.onJump} />
-      <StepView
-        ref={heading}
-        def={def}
-        step={step}
-        showSummary={(statuses[current] ?? 0) === 3}
-        summaryFocus={pressed}
-        progress={{ current: current + 1, count: state.steps.length }}
-        {...stepActions}
-      />
-      <WizardFooter
-        current={current}
-        count={state.steps.length}
-        canSubmit={valid}
-        blockedReason={reason}
-        submitLabel={bundle.review?.continue ?? bundle.submit ?? 'common.submit'}
-        busy={busy ?? false}
-        onPrevious={actions.onPrevious}
-        onNext={() => {
-          actions.onNext();
-          setPressed((n) => n + 1);
-        }}
-        onSubmit={() => {
-          actions.onSubmit();
-          setPressed((n) => n + 1);
-        }}
-      />
-    </div>
+    <WizardFooter
+      current={current}
+      count={bundle.steps.length}
+      canSubmit={submit.valid}
+      blockedReason={submit.reason}
+      submitLabel={bundle.review?.continue ?? bundle.submit ?? 'common.submit'}
+      {...props}
+    />
   );
 }

@@ -1,3 +1,5 @@
+// first: React DOM looks for the DevTools hook when it loads (which components a commit drew)
+import './reactCommits';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { monthAxis } from './monthAxis';
 import { DataTable } from '../components/DataTable';
-import Chart from 'react-apexcharts';
+import { ChartInTurn } from './ChartInTurn';
 import type { ApexOptions } from 'apexcharts';
 import type { FigureWriter } from '../../words/figures';
 import { numberText } from '../../words/numberText';
@@ -42,8 +42,16 @@ export default function AbattementCharts({
   const rainMax = axes.rain === undefined ? undefined : (w.value('rain', axes.rain) ?? undefined);
   return (
     <div className="charts">
-      {data.toitureResults.map((r) => (
-        <RoofChart key={r.toiture.name} roof={r} t={t} months={months} max={axes.retention ?? 100} w={w} />
+      {data.toitureResults.map((r, i) => (
+        <RoofChart
+          key={r.toiture.name}
+          roof={r}
+          t={t}
+          months={months}
+          max={axes.retention ?? 100}
+          w={w}
+          first={i === 0}
+        />
       ))}
       <figure className="chart">
         <figcaption>
@@ -56,7 +64,8 @@ export default function AbattementCharts({
               })
             : t('app.charts.rainfall')}
         </figcaption>
-        <Chart
+        <ChartInTurn
+          first={data.toitureResults.length === 0}
           type="line"
           height={260}
           options={{
@@ -116,12 +125,15 @@ function RoofChart({
   months,
   max,
   w,
+  first,
 }: {
   roof: RoofResult;
   t: (k: string, p?: Record<string, unknown>) => string;
   months: string[];
   max: number;
   w: FigureWriter;
+  /** the page's first chart: drawn at once, the others in turn (ChartInTurn) */
+  first: boolean;
 }) {
   const { lang } = w;
   const [series, setSeries] = useState<Series>('abattement');
@@ -186,7 +198,13 @@ function RoofChart({
           </label>
         ))}
       </fieldset>
-      <Chart type="bar" height={260} options={options} series={[{ name: label, data: values }]} />
+      <ChartInTurn
+        first={first}
+        type="bar"
+        height={260}
+        options={options}
+        series={[{ name: label, data: values }]}
+      />
       <DataTable
         label={t('app.results_view.table', { name: r.toiture.name })}
         caption={t('app.results_view.table', { name: r.toiture.name })}

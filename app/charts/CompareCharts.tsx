@@ -1,4 +1,4 @@
-import Chart from 'react-apexcharts';
+import { ChartInTurn } from './ChartInTurn';
 import { monthAxis } from './monthAxis';
 import { DataTable } from '../components/DataTable';
 import { numberText } from '../../words/numberText';
@@ -37,7 +37,8 @@ export default function CompareCharts({
             <figcaption>
               <strong>{t('app.compare.chart', { name: c.name })}</strong>
             </figcaption>
-            <Chart
+            <ChartInTurn
+              first={n === 0}
               type="line"
               height={260}
               options={{

@@ -3,9 +3,11 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { PreviewCtx, RenderCtx, Wizard } from '../../renderers';
 import { Skeleton } from '../components/Skeleton';
 import { useFrame } from '../frame';
-import { useFrameWizard } from '../state/useWizard';
+import { useFrameWizardActions } from '../state/useWizard';
+import { wizardAtoms } from '../state/wizardAtoms';
 import { CalculatorHead } from './calculator/CalculatorHead';
 import { LeaveGuard } from './calculator/LeaveGuard';
+import { PreviewRequests } from './calculator/PreviewRequests';
 import { ProjectNotice, ProjectTools } from './calculator/ProjectNotice';
 import { useOpenProject } from './calculator/useOpenProject';
 import { usePasteWords } from './calculator/usePasteWords';
@@ -18,11 +20,12 @@ import { preloadNext } from './preloadNext';
  * The wizard of one calculator, drawn from its bundle. Each step has its address (/:calc/calculator/:step);
  * Next saves the project and moves on once it is saved (a failed save says why and stays); Submit saves
  * and goes on; ?id= loads a stored project; a save refused because the project changed elsewhere offers
- * to reload it or to keep the answers as a new project.
+ * to reload it or to keep the answers as a new project. The page reads the session and the step, not the
+ * answers: the wizard's parts read their slices of the state (issue 40), so a keystroke leaves it alone.
  */
 export function CalculatorPage() {
   const { calc, calculator, t } = useFrame();
-  const w = useFrameWizard();
+  const w = useFrameWizardActions();
   const bundle = calculator.bundle;
   const navigate = useNavigate();
   const location = useLocation();
@@ -32,7 +35,7 @@ export function CalculatorPage() {
   const { notice, setNotice } = saving;
   const project = useOpenProject(setNotice);
   const { step, go } = useStepRoute(bundle, project.opening);
-  const { ctx, slots } = useRenderContext({ ...w, current: step }, project.opening);
+  const { ctx, slots } = useRenderContext({ ...w, current: step });
   const pasteWords = usePasteWords();
 
   usePreloadAfterLast(step === bundle.steps.length - 1);
@@ -82,7 +85,7 @@ export function CalculatorPage() {
           ) : (
             <Wizard
               bundle={bundle}
-              state={w.state}
+              source={wizardAtoms(bundle).state}
               statuses={w.statuses}
               current={step}
               busy={busy}
@@ -116,6 +119,7 @@ export function CalculatorPage() {
             />
           )}
         </main>
+        <PreviewRequests statuses={w.statuses} opening={project.opening} />
         <LeaveGuard />
       </PreviewCtx.Provider>
     </RenderCtx.Provider>

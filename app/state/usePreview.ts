@@ -73,6 +73,14 @@ export function cardFigures(preview: Preview, index: number): unknown[] | undefi
   return values?.cards[index];
 }
 
+/** Whether a calculator shows a live preview: its bundle has one, and the preview's `when` holds. */
+export function previewOn(bundle: Bundle, admin: boolean): boolean {
+  return (
+    !!bundle.preview &&
+    (bundle.preview.when === undefined || truthy(evaluate(bundle.preview.when, { admin })))
+  );
+}
+
 /**
  * The figures of the project as it is being typed (the bundle's `preview`): the server's calculation
  * on the unsaved answers (POST {api}/preview), asked a moment after the last edit; a newer request
@@ -87,9 +95,7 @@ export function usePreview(
   waiting = false,
 ): Atom<Preview> | null {
   const { bundle } = calculator;
-  const on =
-    !!bundle.preview &&
-    (bundle.preview.when === undefined || truthy(evaluate(bundle.preview.when, { admin })));
+  const on = previewOn(bundle, admin);
   const preview = previewAtom(bundle);
   const store = useStore();
   const setPreview = (p: Preview) => store.set(preview, p);

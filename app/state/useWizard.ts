@@ -14,9 +14,18 @@ export type { SaveOutcome };
  * (copie)').
  */
 export function useWizard(bundle: Bundle, copyName?: CopyName) {
+  const state = useAtomValue(wizardAtoms(bundle).state);
+  return { ...useWizardActions(bundle, copyName), state };
+}
+
+/**
+ * useWizard without the engine's state: the session and the step shown, to which it subscribes, and the
+ * actions. A keystroke changes the state alone, so a component calling this is not drawn again by one
+ * (the wizard's page: its parts read their own slices of the state, app/state/wizardSlices.ts).
+ */
+export function useWizardActions(bundle: Bundle, copyName?: CopyName) {
   const atoms = wizardAtoms(bundle);
   const store = useStore();
-  const state = useAtomValue(atoms.state);
   const session = useAtomValue(atoms.session);
   const current = useAtomValue(atoms.current);
   const applyTyped = useSetAtom(atoms.applyTyped);
@@ -70,7 +79,6 @@ export function useWizard(bundle: Bundle, copyName?: CopyName) {
   );
   return {
     bundle,
-    state,
     session,
     current,
     statuses: session.statuses,
@@ -105,4 +113,10 @@ export function useWizard(bundle: Bundle, copyName?: CopyName) {
 export function useFrameWizard() {
   const { calculator, copyName } = useFrame();
   return useWizard(calculator.bundle, copyName);
+}
+
+/** The current calculator's useWizardActions: subscribes to the session and the step, not the state. */
+export function useFrameWizardActions() {
+  const { calculator, copyName } = useFrame();
+  return useWizardActions(calculator.bundle, copyName);
 }

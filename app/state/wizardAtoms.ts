@@ -1,5 +1,6 @@
 import {
   atom,
+  type Atom,
   type Getter,
   type PrimitiveAtom,
   type SetStateAction,
@@ -82,6 +83,8 @@ export interface WizardAtoms {
   current: PrimitiveAtom<number>;
   /** the engine's state of the form (derived from `form` when a store first reads it) */
   state: WritableAtom<FormState, [FormState], void>;
+  /** the state's unit system alone: a keystroke does not change it, so what reads it is not redrawn */
+  unitSystem: Atom<UnitSystem>;
   /** keystrokes waiting for their frame to be painted (type), the latest per field */
   typed: WritableAtom<Map<string, Edit>, [Map<string, Edit>], void>;
   /** applies the keystrokes waiting; every other action does it first */
@@ -205,6 +208,7 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
     session,
     current,
     state,
+    unitSystem: atom((get) => get(state).unitSystem),
     typed,
     applyTyped,
     edit: change((s, e: Edit) => applyEdit(bundle, s, e)),

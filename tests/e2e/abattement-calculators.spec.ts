@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expectAccessible } from './axe';
 import { pdfText } from '../pdfText';
-import { createSmExample, signInAsAdmin } from './project';
+import { createSmExample, signInAsAdmin, submitSm } from './project';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const next = (page: Page) => page.getByRole('button', { name: 'Suivant', exact: true }).click();
@@ -268,3 +268,26 @@ for (const width of [1366, 390])
     expect(text).toContain('14 avenue Daumesnil');
     expect(text).not.toContain('3 rue de Belleville');
   });
+
+test('sm results: the first chart is drawn at once, each of the others in a later task', async ({ page }) => {
+  await signInAsAdmin(page);
+  const id = await createSmExample(page);
+  // How many charts the page holds after each task that changed it (a MutationObserver reports once the
+  // task's work is done): charts drawn together show as one jump.
+  await page.addInitScript(() => {
+    const seen: number[] = [];
+    (window as unknown as { chartCounts: number[] }).chartCounts = seen;
+    new MutationObserver(() => {
+      const n = document.querySelectorAll('.apexcharts-canvas').length;
+      if (n !== seen.at(-1)) seen.push(n);
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await page.goto(`/client/sm/calculator?id=${id}`);
+  await submitSm(page);
+  // two roofs and the rain: three charts, each with its table
+  await expect(page.locator('.apexcharts-canvas')).toHaveCount(3);
+  await expect(page.getByRole('table', { name: 'Valeurs mensuelles — Toiture A' })).toBeAttached();
+  await expect(page.getByRole('table', { name: 'Pluviométrie mensuelle de la station' })).toBeAttached();
+  const counts = await page.evaluate(() => (window as unknown as { chartCounts: number[] }).chartCounts);
+  expect(counts.filter((n) => n > 0)).toEqual([1, 2, 3]);
+});

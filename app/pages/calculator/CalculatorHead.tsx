@@ -1,6 +1,4 @@
 import { useAtomValue, useSetAtom } from 'jotai';
-import { selectAtom } from 'jotai/utils';
-import { useMemo } from 'react';
 import { UnitChoice } from '../../components/UnitSwitch';
 import { useFrame } from '../../frame';
 import { wizardAtoms } from '../../state/wizardAtoms';
@@ -15,7 +13,7 @@ export function CalculatorHead({ saving }: { saving: string }) {
   const bundle = calculator.bundle;
   const atoms = wizardAtoms(bundle);
   const variant = useAtomValue(atoms.session).variant;
-  const unitSystem = useAtomValue(useMemo(() => selectAtom(atoms.state, (s) => s.unitSystem), [atoms]));
+  const unitSystem = useAtomValue(atoms.unitSystem);
   const setUnits = useSetAtom(atoms.setUnits);
   const units = bundle.unitSystems;
   return (

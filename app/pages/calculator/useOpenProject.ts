@@ -4,7 +4,7 @@ import { fromServer, type UnitSystem } from '../../../engine';
 import { fetchProject, type StoredProjectAnswer } from '../../api/projects';
 import { apiErrorText, type HttpResult } from '../../api/http';
 import { useFrame } from '../../frame';
-import { useFrameWizard } from '../../state/useWizard';
+import { useFrameWizardActions } from '../../state/useWizard';
 import type { ProjectLoad } from '../../loaders';
 import type { Notice } from './ProjectNotice';
 
@@ -16,7 +16,7 @@ import type { Notice } from './ProjectNotice';
  */
 export function useOpenProject(say: (notice: Notice) => void) {
   const { calculator, t } = useFrame();
-  const w = useFrameWizard();
+  const w = useFrameWizardActions();
   const bundle = calculator.bundle;
   const asked = useLoaderData() as ProjectLoad;
   const loaded = useRef<string | null>(null);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { StepStatus } from '../../../engine';
 import { apiErrorText } from '../../api/http';
 import { useFrame } from '../../frame';
-import { useFrameWizard, type SaveOutcome } from '../../state/useWizard';
+import { useFrameWizardActions, type SaveOutcome } from '../../state/useWizard';
 import type { Notice } from './ProjectNotice';
 
 /**
@@ -26,7 +26,7 @@ export function saveFailure(
  */
 export function useProjectSave(initial: Notice = null) {
   const { t } = useFrame();
-  const w = useFrameWizard();
+  const w = useFrameWizardActions();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(initial);
   const store = async (statuses: StepStatus[] | undefined, asNew: boolean): Promise<boolean> => {

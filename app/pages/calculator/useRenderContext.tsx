@@ -1,36 +1,35 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { FormState, StepStatus } from '../../../engine';
+import type { StepStatus } from '../../../engine';
 import type { PreviewSlots, RenderContext } from '../../../renderers';
 import { PreviewCard, PreviewPanel } from '../../components/PreviewFigures';
 import { useFrame } from '../../frame';
-import { usePreview } from '../../state/usePreview';
+import { previewAtom, previewOn } from '../../state/usePreview';
+import { wizardAtoms } from '../../state/wizardAtoms';
 import { rainService } from '../../api/rain';
 
 /**
  * What the wizard's cards are drawn with: the render context (messages once a field is left, or every
  * field of a step after Next or Submit: its status is then 2 or 3) and the live preview's slots (the
- * bundle's `preview`: the site above the cards of its step, each card's own), none while `opening`; and
- * the measured rain calls of the project (its `rainSeries` field).
+ * bundle's `preview`: the site above the cards of its step, each card's own; PreviewRequests asks for
+ * its figures); and the measured rain calls of the project (its `rainSeries` field). Reads the state's
+ * unit system alone: a keystroke does not draw the page again.
  */
-export function useRenderContext(
-  w: {
-    state: FormState;
-    statuses: StepStatus[];
-    current: number;
-    edit: RenderContext['onEdit'];
-    type: NonNullable<RenderContext['onType']>;
-    session: { project_id: string | null };
-    save: () => Promise<{ ok: true; id: string } | { ok: false }>;
-  },
-  opening: boolean,
-): { ctx: RenderContext; slots: PreviewSlots | null } {
+export function useRenderContext(w: {
+  statuses: StepStatus[];
+  current: number;
+  edit: RenderContext['onEdit'];
+  type: NonNullable<RenderContext['onType']>;
+  session: { project_id: string | null };
+  save: () => Promise<{ ok: true; id: string } | { ok: false }>;
+}): { ctx: RenderContext; slots: PreviewSlots | null } {
   const { calculator, t, locale, admin } = useFrame();
   const bundle = calculator.bundle;
   const [touched, setTouched] = useState<ReadonlySet<string>>(() => new Set());
   const stepChecked = (w.statuses[w.current] ?? 0) >= 2;
-  const preview = usePreview(calculator, w.state, w.statuses, admin, opening);
+  const preview = previewOn(bundle, admin) ? previewAtom(bundle) : null;
   const previewStep = bundle.preview?.cards?.step ?? bundle.steps[bundle.steps.length - 1]?.key;
-  const system = w.state.unitSystem;
+  const system = useAtomValue(wizardAtoms(bundle).unitSystem);
   // measured rain files are kept with the project: a project not saved yet is saved first
   // (the wizard's save is a new function at each draw: the fields' context keeps one service)
   const projectId = w.session.project_id;

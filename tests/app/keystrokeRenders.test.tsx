@@ -1,0 +1,89 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { flushSession } from '../../app/state/sessionWrites';
+import { BUNDLES } from '../../renderers/stories/bundles';
+import { listen, type Drawn } from '../reactCommits';
+import { at } from './appAt';
+import { startServer } from './serverFetch';
+
+let stop: () => Promise<void>;
+beforeAll(async () => {
+  ({ stop } = await startServer());
+});
+afterAll(async () => stop());
+beforeEach(() => {
+  flushSession();
+  sessionStorage.clear();
+});
+
+const { valid } = BUNDLES.sm!;
+
+/**
+ * The sm wizard on its roof step with three roofs (valid answers otherwise), once settled: its first
+ * effects done and the live preview's first figures in. Answers the three cards.
+ */
+async function openThreeRoofs(): Promise<HTMLElement[]> {
+  const roofs = (valid.roofs as Record<string, unknown>[]).slice(0, 1);
+  const three = [0, 1, 2].map((i) => ({ ...roofs[0], name: `Toiture ${i + 1}` }));
+  sessionStorage.setItem('sm_form', JSON.stringify({ ...valid, roofs: three }));
+  sessionStorage.setItem(
+    'sm_data',
+    JSON.stringify({
+      project_id: null,
+      version: null,
+      results: null,
+      statuses: [1, 1, 0, 0, 0],
+      unit_system: 'METRIC',
+    }),
+  );
+  await at('/sm/calculator/3');
+  const cards = await waitFor(() => {
+    const found = document.querySelectorAll<HTMLElement>('.carousel-cards > li.card:not(.card-add)');
+    expect(found).toHaveLength(3);
+    return [...found];
+  });
+  // the page settled: its first effects done and the live preview's first figures in
+  await waitFor(() =>
+    expect(document.querySelector('section.preview')).toHaveAttribute('data-state', 'ready'),
+  );
+  return cards;
+}
+
+describe('a keystroke in the wizard (issue 40)', () => {
+  it('redraws the card typed into and its step, not the page, the timeline, the footer or the other cards', async () => {
+    const cards = await openThreeRoofs();
+    const name = within(cards[1]!).getByDisplayValue('Toiture 2');
+    const drawn: Drawn[] = [];
+    const stopListening = listen((d) => drawn.push(...d));
+    fireEvent.change(name, { target: { value: 'Toiture 2b' } });
+    // the key's whole effect: the engine has applied it (it is then written to the session)
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem('sm_form') ?? '{}').roofs[1].name).toBe('Toiture 2b'),
+    );
+    stopListening();
+    const names = new Set(drawn.map((d) => d.name));
+    expect(names).toContain('CardForm');
+    for (const page of ['CalculatorPage', 'CalculatorHead', 'Timeline', 'WizardFooter', 'ProjectNotice'])
+      expect(names, page).not.toContain(page);
+    const forms = new Set(drawn.filter((d) => d.name === 'CardForm').map((d) => d.props.idPrefix));
+    expect([...forms]).toEqual(['Toiture-1']);
+    expect(screen.getByDisplayValue('Toiture 2b')).toBeInTheDocument();
+  });
+
+  it("leaves the preview's work to a later task than the one drawing the key's effect", async () => {
+    const cards = await openThreeRoofs();
+    const surface = cards[1]!.querySelector<HTMLInputElement>('input[id$="_surface"]')!;
+    // a roof without its surface: the preview, once it looks, waits for the roof step to be filled
+    const preview = () => document.querySelector('section.preview')?.getAttribute('data-state');
+    let inKeysTask: string | null | undefined;
+    const stopListening = listen((d) => {
+      const applied = d.some((x) => x.name === 'CardForm' && x.props.idPrefix === 'Toiture-1');
+      // what the preview says once the task drawing the edit (and whatever it ran at once) is done
+      if (applied && inKeysTask === undefined) queueMicrotask(() => (inKeysTask = preview()));
+    });
+    fireEvent.change(surface, { target: { value: '' } });
+    await waitFor(() => expect(preview()).toBe('waiting'));
+    stopListening();
+    expect(inKeysTask).toBe('ready');
+  });
+});
