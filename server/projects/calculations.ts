@@ -110,7 +110,10 @@ export class Calculations {
   }
 
   /** The calculations pool itself: each visitor's jobs in flight and waiting, the jobs started. */
-  get turns(): Pick<WorkerPool<CalculationInput, CalculationAnswer>, 'inFlightOf' | 'waitingOf' | 'started'> {
+  get turns(): Pick<
+    WorkerPool<CalculationInput, CalculationAnswer>,
+    'inFlightOf' | 'waitingOf' | 'started' | 'onStart'
+  > {
     return this.pool;
   }
 

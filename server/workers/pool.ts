@@ -109,6 +109,7 @@ export class WorkerPool<In, Out> {
   private readonly turns = new Turns<Job<In, Out>>();
   private closed = false;
   private startedJobs = 0;
+  private readonly startListeners = new Set<(visitor: string | undefined, started: number) => void>();
   /** a moving mean of a job's duration, for Retry-After */
   private meanMs: number;
 
@@ -134,6 +135,15 @@ export class WorkerPool<In, Out> {
   /** Jobs started since the pool was made (the order of turns can be read from it). */
   get started(): number {
     return this.startedJobs;
+  }
+
+  /**
+   * Calls `listener` with each job's visitor and its number (the `started` count it made) as the job
+   * starts, until the function answered is called: the order of turns as it happens.
+   */
+  onStart(listener: (visitor: string | undefined, started: number) => void): () => void {
+    this.startListeners.add(listener);
+    return () => this.startListeners.delete(listener);
   }
 
   /** Starts one worker ahead of the first job (server start), so that it does not wait for the boot. */
@@ -256,6 +266,7 @@ export class WorkerPool<In, Out> {
   private start(worker: Worker, job: Job<In, Out>): void {
     this.busy.add(worker);
     this.startedJobs += 1;
+    for (const listener of this.startListeners) listener(job.visitor, this.startedJobs);
     const started = Date.now();
     let settled = false;
     const finish = (keep: boolean, outcome: () => void) => {
