@@ -27,6 +27,7 @@ export {
   type Pasted,
   type PasteChoice,
   type PastePlan,
+  type PastePreview,
   type PasteProblem,
   type PasteReceipt,
   type Words,

@@ -278,6 +278,9 @@ export function planPaste(
   return { ...plan, problems, added: taken.length, skipped: rows.length - taken.length, state: tried };
 }
 
+/** A paste as the renderers see it: what it would add (nothing added yet). */
+export type PastePreview = Omit<PastePlan, 'state'>;
+
 /** What a paste did: the new state, the cards added, the rows left out (beyond the step's maximum), and how to undo it. */
 export interface Pasted {
   state: FormState;

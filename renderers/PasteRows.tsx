@@ -1,11 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { PasteChoice, PastePlan, PasteReceipt } from '../engine';
+import type { PasteChoice, PastePreview, PasteReceipt } from '../engine';
 import { useRender } from './context';
 import { PasteBox } from './paste/PasteBox';
 import { PasteReview } from './paste/PasteReview';
-
-/** A paste as the renderers see it: what it would add (nothing added yet). */
-export type PastePreview = Omit<PastePlan, 'state'>;
 
 /** What the last paste did: its words in the status line, and what Undo takes away. */
 export interface PasteOutcome {

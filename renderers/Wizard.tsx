@@ -2,7 +2,7 @@ import { atom, useAtomValue, type Atom } from 'jotai';
 import { selectAtom } from 'jotai/utils';
 import { forwardRef, useEffect, useMemo, useRef, useState } from 'react';
 import type { Bundle, FormState, PasteChoice, PasteReceipt, StepState, StepStatus } from '../engine';
-import type { PastePreview } from './PasteRows';
+import type { PastePreview } from '../engine';
 import { canCalculate, isFormValid } from '../engine';
 import type { StepActions } from './StepView';
 import { StepView } from './StepView';

@@ -1,7 +1,7 @@
 import type { RefObject } from 'react';
 import type { PasteChoice } from '../../engine';
 import { useRender } from '../context';
-import type { PastePreview } from '../PasteRows';
+import type { PastePreview } from '../../engine';
 import { PasteTable } from './PasteTable';
 
 /**

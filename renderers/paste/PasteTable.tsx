@@ -1,6 +1,6 @@
 import type { PasteChoice } from '../../engine';
 import { tr, useRender } from '../context';
-import type { PastePreview } from '../PasteRows';
+import type { PastePreview } from '../../engine';
 
 /**
  * The pasted rows before anything is added: each column headed by a select of the field it fills (or
