@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PreviewCtx, RenderCtx, Wizard } from '../../renderers';
 import { Skeleton } from '../components/Skeleton';
@@ -37,6 +37,12 @@ export function CalculatorPage() {
   const { step, go } = useStepRoute(bundle, project.opening);
   const { ctx, slots } = useRenderContext({ ...w, current: step });
   const pasteWords = usePasteWords();
+  // The step is first drawn in a deferred render (issue 40): the page's first commit draws its frame
+  // and the step's shape, and opens a stored project into the store (useOpenProject, a layout effect);
+  // React then draws the step, with the project's answers, in a render that yields to the browser.
+  // Drawn at once, the step was drawn twice in one task that could not yield: empty, then again,
+  // synchronously, with the project opened in that layout effect.
+  const drawn = useDeferredValue(true, false);
 
   usePreloadAfterLast(step === bundle.steps.length - 1);
 
@@ -80,7 +86,7 @@ export function CalculatorPage() {
           />
           <ProjectTools lost={notice?.kind === 'lost' || notice?.kind === 'unknown'} onOpen={openProject} />
           {/* a stored project on its way: its shape, not an empty form one could start typing into */}
-          {project.opening ? (
+          {project.opening || !drawn ? (
             <Skeleton label={t('app.loading')} />
           ) : (
             <Wizard

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { flushSession } from '../../app/state/sessionWrites';
 import { BUNDLES } from '../../renderers/stories/bundles';
 import { listen, type Drawn } from '../reactCommits';
-import { at } from './appAt';
+import { projectBody } from '../server/projects.fixtures';
+import { at, create } from './appAt';
 import { startServer } from './serverFetch';
 
 let stop: () => Promise<void>;
@@ -85,5 +86,24 @@ describe('a keystroke in the wizard (issue 40)', () => {
     await waitFor(() => expect(preview()).toBe('waiting'));
     stopListening();
     expect(inKeysTask).toBe('ready');
+  });
+});
+
+describe('a stored project opened by its address (issue 40)', () => {
+  it("draws the step's forms once, with the project's answers: never empty, then again in the same task", async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    // each commit drawing a card's form, and the project's name on screen at that commit
+    const commits: { forms: number; name: string | undefined }[] = [];
+    const stopListening = listen((drawn: Drawn[]) => {
+      const forms = drawn.filter((d) => d.name === 'CardForm').length;
+      if (forms)
+        commits.push({ forms, name: document.querySelector<HTMLInputElement>('#Client_name')?.value });
+    });
+    await at(`/sm/calculator/1?id=${id}`);
+    await waitFor(() =>
+      expect(document.querySelector<HTMLInputElement>('#Client_name')).toHaveValue('Jeanne Martin'),
+    );
+    stopListening();
+    expect(commits).toEqual([{ forms: 1, name: 'Jeanne Martin' }]);
   });
 });
