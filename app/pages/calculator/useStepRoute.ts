@@ -1,5 +1,5 @@
 import { useAtomValue, useStore } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import { startTransition, useCallback, useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Bundle } from '../../../engine';
 import { wizardAtoms } from '../../state/wizardAtoms';
@@ -38,7 +38,11 @@ export function useStepRoute(bundle: Bundle, paused: boolean) {
       // the wizard's step (read now: a project opened in this commit chose it), or an old address's #n
       const to = named ?? store.get(atoms.current);
       void navigate(stepPath(calc, to, location.search), { replace: true });
-    } else if (current !== shown) store.set(atoms.current, shown);
+    } else if (current !== shown)
+      // the step on screen already follows the address (the router's own transition drew it): the
+      // wizard's step follows in a transition too, so that what reads it is drawn again in a render
+      // that yields, not in one task after the step change's commit (issue 40)
+      startTransition(() => store.set(atoms.current, shown));
     // the address is read at the moment it changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [shown, named, paused, calc, location.key, current]);
