@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { atom, useAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
 import { useFetcher } from 'react-router-dom';
 import { dateText } from '../../words/dates';
 import { apiErrorText } from '../api/http';
@@ -106,11 +107,18 @@ export function PasteLink({ t, onOpened }: { t: T; onOpened: (calc: string, id: 
 }
 
 /**
+ * The project whose tools are open: kept above the panel, so that the panel stays open, its notes shown,
+ * when the page draws it anew (the window crossing the phone width folds the tools, a notice hides and
+ * brings them back), as the user left it.
+ */
+const openToolsAtom = atom<string | null>(null);
+
+/**
  * A saved project's ways to other browsers and installations: its secret link (copied, renewed), its file
  * (downloaded), and the notes issued from it (each code shown, the client shown or not on the
  * verification page, a code withdrawn). The notes come from their route's loader (issuedNotesLoader)
- * through a fetcher, when the tools are opened and again after a change; another project is another
- * ProjectMove (its caller keys it by `id`), its link and message not kept.
+ * through a fetcher (keyed by the project), when the tools are opened and again after a change; another
+ * project is another ProjectMove (its caller keys it by `id`), its link and message not kept.
  */
 export function ProjectMove({
   calc,
@@ -127,9 +135,18 @@ export function ProjectMove({
 }) {
   const [link, setLink] = useState<string | null>(null);
   const [message, setMessage] = useState('');
-  const fetcher = useFetcher<typeof issuedNotesLoader>();
+  const [openFor, setOpenFor] = useAtom(openToolsAtom);
+  const open = openFor === id;
+  // keyed by the project: a panel drawn anew finds the notes already read
+  const fetcher = useFetcher<typeof issuedNotesLoader>({ key: `issued-notes:${id}` });
   const notes = fetcher.data ?? null;
   const loadNotes = () => void fetcher.load(`/issued-notes/${calc}/${encodeURIComponent(id)}`);
+  // drawn open (opened before the page drew the panel anew): its notes are read again
+  useEffect(() => {
+    if (open && fetcher.state === 'idle' && fetcher.data === undefined) loadNotes();
+    // once, as the panel is drawn; later openings read them from the toggle
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const show = async (token: string, said: string) => {
     const address = linkAddress(token);
@@ -159,8 +176,11 @@ export function ProjectMove({
   return (
     <details
       className="project-move"
+      open={open}
       onToggle={(e) => {
-        if (e.currentTarget.open && fetcher.data === undefined && fetcher.state === 'idle') loadNotes();
+        const now = e.currentTarget.open;
+        if (now !== open) setOpenFor(now ? id : null);
+        if (now && fetcher.data === undefined && fetcher.state === 'idle') loadNotes();
       }}
     >
       <summary>{t('app.project_move.title')}</summary>
