@@ -89,8 +89,12 @@ test('a save refused from the review says why, stays, and can keep the answers a
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
   // the other project is left as it was; the answers reviewed are a project of their own
   expect(await storedSystem(page, id)).toBe('CA_EXTENSIF');
-  const session = await page.evaluate(() => JSON.parse(sessionStorage.getItem('smca_data') ?? '{}'));
-  const mine = (session as { project_id: string }).project_id;
-  expect(mine).not.toBe(id);
+  // the session is written when the browser is idle (app/state/sessionWrites.ts): wait for it
+  const sessionProject = () =>
+    page.evaluate(
+      () => (JSON.parse(sessionStorage.getItem('smca_data') ?? '{}') as { project_id?: string }).project_id,
+    );
+  await expect.poll(sessionProject).not.toBe(id);
+  const mine = (await sessionProject())!;
   expect(await storedSystem(page, mine)).toBe('INTENSIF');
 });
