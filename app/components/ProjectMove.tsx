@@ -117,7 +117,7 @@ const openToolsAtom = atom<string | null>(null);
  * A saved project's ways to other browsers and installations: its secret link (copied, renewed), its file
  * (downloaded), and the notes issued from it (each code shown, the client shown or not on the
  * verification page, a code withdrawn). The notes come from their route's loader (issuedNotesLoader)
- * through a fetcher (keyed by the project), when the tools are opened and again after a change; another
+ * through a fetcher, when the tools are opened (or drawn open) and again after a change; another
  * project is another ProjectMove (its caller keys it by `id`), its link and message not kept.
  */
 export function ProjectMove({
@@ -137,8 +137,7 @@ export function ProjectMove({
   const [message, setMessage] = useState('');
   const [openFor, setOpenFor] = useAtom(openToolsAtom);
   const open = openFor === id;
-  // keyed by the project: a panel drawn anew finds the notes already read
-  const fetcher = useFetcher<typeof issuedNotesLoader>({ key: `issued-notes:${id}` });
+  const fetcher = useFetcher<typeof issuedNotesLoader>();
   const notes = fetcher.data ?? null;
   const loadNotes = () => void fetcher.load(`/issued-notes/${calc}/${encodeURIComponent(id)}`);
   // drawn open (opened before the page drew the panel anew): its notes are read again
