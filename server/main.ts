@@ -26,8 +26,11 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const server = await buildServer(config, { logger: true });
-  // The first calculation should not wait for its worker to start.
-  server.calculations.warm();
+  // The first calculation should not wait for its worker to start, nor run its code cold.
+  void server.calculations.warm().then((examples) => {
+    for (const e of examples.filter((x) => !x.ok))
+      server.app.log.warn(`warm-up: the example project of ${e.type} did not calculate`);
+  });
   const stop = async () => {
     await server.close();
     process.exit(0);
