@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { useContext, useMemo } from 'react';
 import type { StepDef, StepState } from '../../engine';
 import { CardForm } from '../CardForm';
 import { CardMenu } from '../CardMenu';
@@ -146,6 +146,19 @@ function CarouselCard({
   const { t } = useRender();
   const preview = useContext(PreviewCtx);
   const card = useCardNow(step, index);
+  const { canDuplicate, canDelete } = step;
+  // the menu is not drawn again by a key in the card
+  const menu = useMemo(
+    () => (
+      <CardMenu
+        canDuplicate={canDuplicate}
+        canDelete={canDelete}
+        onDuplicate={() => onDuplicate(index)}
+        onDelete={() => onDelete(index)}
+      />
+    ),
+    [canDuplicate, canDelete, onDuplicate, onDelete, index],
+  );
   if (!card) return null;
   return (
     <li className={`card card-severity-${card.severity}`}>
@@ -153,12 +166,7 @@ function CarouselCard({
         <h3 className="card-title">
           {tr(t, card.title).trim() || t('app.card_untitled', { index: card.index + 1 })}
         </h3>
-        <CardMenu
-          canDuplicate={step.canDuplicate}
-          canDelete={step.canDelete}
-          onDuplicate={() => onDuplicate(card.index)}
-          onDelete={() => onDelete(card.index)}
-        />
+        {menu}
       </div>
       {preview?.card(step.key, card.index)}
       <CardForm card={card} idPrefix={`${step.key}-${card.index}`} def={def} />

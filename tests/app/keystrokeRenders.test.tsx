@@ -78,6 +78,9 @@ describe('a keystroke in the wizard (issue 40)', () => {
       expect(names, page).not.toContain(page);
     const forms = new Set(drawn.filter((d) => d.name === 'CardForm').map((d) => d.props.idPrefix));
     expect([...forms]).toEqual(['Toiture-1']);
+    // in that card, the field typed into (and the card around it), not the card's other fields
+    const fields = new Set(drawn.filter((d) => d.name === 'FieldTemplate').map((d) => d.props.id));
+    expect([...fields].sort()).toEqual(['Toiture-1', 'Toiture-1_name']);
     expect(screen.getByDisplayValue('Toiture 2b')).toBeInTheDocument();
     // the card's heading follows its name
     expect(within(cards[1]!).getByRole('heading', { level: 3 })).toHaveTextContent('Toiture 2b');
