@@ -32,6 +32,9 @@ function quiet(f: FieldState): FieldState {
   return q;
 }
 
+/** The card's formContext: none (the fields' states are in the uiSchema), one object for every draw. */
+const NO_CONTEXT: CardContext = {};
+
 /** Kinds whose keystrokes the owner may apply after the key's frame is painted (RenderContext.onType). */
 const TYPED = new Set(['text', 'number', 'email', 'phone']);
 
@@ -41,10 +44,10 @@ const TYPED = new Set(['text', 'number', 'email', 'phone']);
  * the card's values in display units as its data. What the engine derived reaches rjsf through rjsf's own
  * channels where it has one (the values as formData, the disabled fields as `ui:disabled`, a select's
  * choices as enumOptions, the messages as extraErrors); the rest (visibility, severity, unit, info,
- * choices drawn from data) rides in its formContext. Each
+ * choices drawn from data) rides in each field's part of the uiSchema (form.ts FIELD_STATE). Each
  * change rjsf reports becomes one edit of the engine, its value as rjsf holds it in formData (a number
  * as typed: our NumberField leaves it to the engine); a key typed into one card redraws that card's Form
- * only.
+ * only, and in it the fields whose state changed.
  */
 export const CardForm = memo(function CardForm({
   card,
@@ -73,14 +76,13 @@ export const CardForm = memo(function CardForm({
     () => card.fields.map((f) => (f.severity > 0 && revealed && !revealed(f.path) ? quiet(f) : f)),
     [card, revealed],
   );
-  const context = useMemo<CardContext>(
-    () => ({ byId: new Map(fields.map((f) => [fieldId(idPrefix, f.field), f])) }),
-    [fields, idPrefix],
-  );
+  // each field's state rides in its part of the uiSchema (uiSchemaFor), not in formContext: rjsf shares
+  // formContext with every field through its registry, so a new one redrew the whole card at each key
+  const byId = useMemo(() => new Map(fields.map((f) => [fieldId(idPrefix, f.field), f])), [fields, idPrefix]);
   const extraErrors = useMemo(() => extraErrorsOf(fields, (f) => tr(t, f.message)), [fields, t]);
   const change = (e: IChangeEvent<unknown, RJSFSchema, CardContext>, id?: string) => {
     // a change with no field behind it (rjsf's own defaults) is not the user's
-    const f = id === undefined ? undefined : context.byId.get(id);
+    const f = id === undefined ? undefined : byId.get(id);
     if (!f) return;
     const value = getPath(e.formData, f.field);
     const edit = { path: f.path, value: value === undefined ? null : value };
@@ -110,7 +112,7 @@ export const CardForm = memo(function CardForm({
         uiSchema={uiSchemaFor(uiSchema, fields)}
         validator={validator}
         formData={formDataOf(card)}
-        formContext={context}
+        formContext={NO_CONTEXT}
         extraErrors={extraErrors}
         fields={FIELDS}
         widgets={widgets}

@@ -1,10 +1,12 @@
 import { forwardRef, useContext, useEffect, useRef, useState } from 'react';
-import type { StepDef, StepState } from '../engine';
+import type { CardState, FieldState, StepDef, StepState } from '../engine';
+import { sameState } from '../engine/sameState';
 import { CardForm, fieldId } from './CardForm';
 import { Carousel } from './Carousel';
 import type { PasteActions } from './PasteRows';
 import { SpillDiagram } from './SpillDiagram';
 import { StepIcon } from './StepIcon';
+import { useCardNow, useStepNow, useStepSlice, useTotalsNow } from './stepSource';
 import { useNarrow } from './useNarrow';
 import { PreviewCtx, tr, useRender } from './context';
 import { numberText } from '../words/numberText';
@@ -38,42 +40,17 @@ export const StepView = forwardRef<
   { def, step, showSummary, summaryFocus = 0, progress, onAdd, onPaste, onDuplicate, onDelete, onGate },
   headingRef,
 ) {
-  const { t, lang = 'fr' } = useRender();
+  const { t } = useRender();
   const preview = useContext(PreviewCtx);
   const gateId = `${step.key}-gate`;
   const [showCard, setShowCard] = useState<{ index: number; id: string } | null>(null);
   useEffect(() => {
     if (showCard) document.getElementById(showCard.id)?.focus();
   }, [showCard]);
-  // The GOV.UK error summary: after Next on a step that blocks, every problem as a link to its field.
-  const problems = showSummary
-    ? step.cards.flatMap((c) =>
-        c.fields
-          .filter((f) => f.visible && f.severity === 2 && f.message)
-          .map((f) => ({
-            card: c.index,
-            id: fieldId(step.repeat ? `${step.key}-${c.index}` : step.key, f.field),
-            text: step.repeat
-              ? t('common.problem_in_card', {
-                  card: tr(t, c.title),
-                  field: t(f.label),
-                  message: tr(t, f.message),
-                })
-              : t('common.problem', { field: t(f.label), message: tr(t, f.message) }),
-          })),
-      )
-    : [];
-  const summaryRef = useRef<HTMLDivElement>(null);
-  const hasProblems = problems.length > 0;
-  useEffect(() => {
-    if (summaryFocus > 0 && hasProblems) summaryRef.current?.focus();
-    // only a press of Next or Submit moves the focus, not a problem fixed or made meanwhile
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [summaryFocus]);
   const narrow = useNarrow();
   const diagram =
     def.diagram && step.repeat && !(step.gate && !step.gate.open) ? (
-      <SpillDiagram def={def} step={step} />
+      <DiagramNow def={def} step={step} />
     ) : null;
   return (
     <section className={`step step-${step.key} step-bg-${step.icon}`} aria-labelledby={`${step.key}-title`}>
@@ -90,32 +67,12 @@ export const StepView = forwardRef<
       >
         <StepIcon name={step.icon} /> {t(step.title)}
       </h2>
-      {problems.length ? (
-        <div
-          ref={summaryRef}
-          className="error-summary"
-          role="alert"
-          tabIndex={-1}
-          aria-labelledby={`${step.key}-problems`}
-        >
-          <h3 id={`${step.key}-problems`}>{t('common.problems', { count: problems.length })}</h3>
-          <ul>
-            {problems.map((p) => (
-              <li key={p.id}>
-                <a
-                  href={`#${p.id}`}
-                  onClick={(e) => {
-                    e.preventDefault();
-                    setShowCard({ index: p.card, id: p.id });
-                  }}
-                >
-                  {p.text}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <ErrorSummary
+        step={step}
+        shown={showSummary ?? false}
+        focus={summaryFocus}
+        onShow={(card, id) => setShowCard({ index: card, id })}
+      />
       {step.gate ? (
         <fieldset className="gate">
           <legend id={gateId}>{t(step.gate.question)}</legend>
@@ -147,24 +104,128 @@ export const StepView = forwardRef<
         )
       ) : step.cards[0] ? (
         <div className="card card-single">
-          <CardForm card={step.cards[0]} idPrefix={step.key} def={def} />
+          <SingleCard step={step} def={def} />
         </div>
       ) : null}
       {/* on a phone the live figures and the picture follow the cards: the first field shows without scrolling */}
       {narrow ? preview?.step(step.key) : null}
       {diagram && narrow ? diagram : null}
-      {step.totals.length > 0 ? (
-        <dl className="totals">
-          {step.totals.map((x) => (
-            <div key={x.label}>
-              <dt>{t(x.label)}</dt>
-              <dd>
-                {numberText(x.value, lang, 3)} {x.unit ? t(x.unit) : ''}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      <StepTotals step={step} />
     </section>
   );
 });
+
+/** The form of a step that is not a list of cards, drawn from its card as it stands now. */
+function SingleCard({ step, def }: { step: StepState; def: StepDef }) {
+  const card = useCardNow(step, 0);
+  return card ? <CardForm card={card} idPrefix={step.key} def={def} /> : null;
+}
+
+/** The spill diagram, drawn from every card as it stands now. */
+function DiagramNow({ def, step }: { def: StepDef; step: StepState }) {
+  return <SpillDiagram def={def} step={useStepNow(step)} />;
+}
+
+/** The step's totals, drawn again when their figures change. */
+function StepTotals({ step }: { step: StepState }) {
+  const { t, lang = 'fr' } = useRender();
+  const totals = useTotalsNow(step);
+  return totals.length > 0 ? (
+    <dl className="totals">
+      {totals.map((x) => (
+        <div key={x.label}>
+          <dt>{t(x.label)}</dt>
+          <dd>
+            {numberText(x.value, lang, 3)} {x.unit ? t(x.unit) : ''}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  ) : null;
+}
+
+/** A problem of the error summary: the field's card, its id, and what to say. */
+interface Problem {
+  card: number;
+  id: string;
+  cardTitle: CardState['title'];
+  label: string;
+  message: FieldState['message'];
+}
+
+const NO_PROBLEMS: Problem[] = [];
+
+/** Every problem of a step that blocks (a field with a message of severity 2), card by card. */
+const problemsOf = (step: StepState): Problem[] =>
+  step.cards.flatMap((c) =>
+    c.fields
+      .filter((f) => f.visible && f.severity === 2 && f.message)
+      .map((f) => ({
+        card: c.index,
+        id: fieldId(step.repeat ? `${step.key}-${c.index}` : step.key, f.field),
+        cardTitle: c.title,
+        label: f.label,
+        message: f.message,
+      })),
+  );
+const none = () => NO_PROBLEMS;
+
+/**
+ * The GOV.UK error summary, after Next or Submit on a step that blocks (`shown`): every problem as a link
+ * to its field, drawn again when the problems change. A new `focus` (each press of Next or Submit) moves
+ * the focus to it when it has problems.
+ */
+function ErrorSummary({
+  step,
+  shown,
+  focus,
+  onShow,
+}: {
+  step: StepState;
+  shown: boolean;
+  focus: number;
+  onShow: (card: number, id: string) => void;
+}) {
+  const { t } = useRender();
+  const problems = useStepSlice(step, shown ? problemsOf : none, sameState);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const hasProblems = problems.length > 0;
+  useEffect(() => {
+    if (focus > 0 && hasProblems) summaryRef.current?.focus();
+    // only a press of Next or Submit moves the focus, not a problem fixed or made meanwhile
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focus]);
+  if (!hasProblems) return null;
+  return (
+    <div
+      ref={summaryRef}
+      className="error-summary"
+      role="alert"
+      tabIndex={-1}
+      aria-labelledby={`${step.key}-problems`}
+    >
+      <h3 id={`${step.key}-problems`}>{t('common.problems', { count: problems.length })}</h3>
+      <ul>
+        {problems.map((p) => (
+          <li key={p.id}>
+            <a
+              href={`#${p.id}`}
+              onClick={(e) => {
+                e.preventDefault();
+                onShow(p.card, p.id);
+              }}
+            >
+              {step.repeat
+                ? t('common.problem_in_card', {
+                    card: tr(t, p.cardTitle),
+                    field: t(p.label),
+                    message: tr(t, p.message),
+                  })
+                : t('common.problem', { field: t(p.label), message: tr(t, p.message) })}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

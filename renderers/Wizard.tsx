@@ -6,6 +6,7 @@ import type { PastePreview } from '../engine';
 import { canCalculate, isFormValid } from '../engine';
 import type { StepActions } from './StepView';
 import { StepView } from './StepView';
+import { sameShape, StepSource } from './stepSource';
 import { Timeline } from './Timeline';
 import { WizardFooter } from './WizardFooter';
 
@@ -43,8 +44,8 @@ type WizardProps = {
  * A whole calculator wizard drawn from a bundle and the engine's FormState: timeline, the current step,
  * footer. Controlled: it holds no form state. Focus moves to the step heading when the step changes.
  * The state is given as it is (`state`), or as a jotai atom holding it (`source`, the app's store): then
- * each part reads its own slice, so that a key typed into a card redraws its step (and that card's form
- * alone among the cards), the footer only when whether Submit may run changes, the timeline never.
+ * each part reads its own slice, so that a key typed into a card redraws that card alone (not its step nor
+ * the carousel), the footer only when whether Submit may run changes, the timeline never.
  */
 export function Wizard({
   state,
@@ -122,7 +123,10 @@ function WizardTimeline({
   return <Timeline steps={steps} {...props} />;
 }
 
-/** The current step, drawn again when its own state changes (an edit on another step leaves it). */
+/**
+ * The current step, drawn again when its shape changes (an edit on another step, or in one of its cards,
+ * leaves it): its cards, totals and problems read their own slices of the step (StepSource).
+ */
 const WizardStep = forwardRef<
   HTMLHeadingElement,
   {
@@ -133,7 +137,10 @@ const WizardStep = forwardRef<
     pressed: number;
   } & Omit<WizardActions, 'onJump' | 'onPrevious' | 'onNext' | 'onSubmit'>
 >(function WizardStep({ source, bundle, statuses, current, pressed, ...actions }, heading) {
-  const step = useAtomValue(useMemo(() => selectAtom(source, (s) => s.steps[current]), [source, current]));
+  // the step as it stands now, which its parts read by slices; the step itself, drawn again only when
+  // its shape changes (heading, gate, menus, cards by number and severity), not at a key in a card
+  const live = useMemo(() => selectAtom(source, (s) => s.steps[current]!), [source, current]);
+  const step = useAtomValue(useMemo(() => selectAtom(live, (s) => s, sameShape), [live]));
   const def = bundle.steps[current];
   if (!step || !def) throw new Error(`wizard: no step ${current} in bundle '${bundle.id}'`);
   const stepActions: StepActions = {
@@ -152,15 +159,17 @@ const WizardStep = forwardRef<
     onGate: (open) => actions.onGate(step.key, open),
   };
   return (
-    <StepView
-      ref={heading}
-      def={def}
-      step={step}
-      showSummary={(statuses[current] ?? 0) === 3}
-      summaryFocus={pressed}
-      progress={{ current: current + 1, count: bundle.steps.length }}
-      {...stepActions}
-    />
+    <StepSource.Provider value={live}>
+      <StepView
+        ref={heading}
+        def={def}
+        step={step}
+        showSummary={(statuses[current] ?? 0) === 3}
+        summaryFocus={pressed}
+        progress={{ current: current + 1, count: bundle.steps.length }}
+        {...stepActions}
+      />
+    </StepSource.Provider>
   );
 });
 

@@ -30,8 +30,17 @@ export interface CardSchemas {
  * a select's choices and the errors come as rjsf's props.
  */
 export interface CardContext extends FormContextType {
-  byId: ReadonlyMap<string, FieldState>;
+  /** the field states by element id (a Form given them so); a card's Form gives them in its uiSchema */
+  byId?: ReadonlyMap<string, FieldState>;
 }
+
+/**
+ * The uiSchema key under which a card's Form gives each field the engine's state of it (uiSchemaFor):
+ * rjsf hands each field its own part of the uiSchema, and draws again only the fields whose props
+ * changed, so that a key redraws the field typed into and those the edit changed, not the whole card (a
+ * state in formContext, shared by every field through rjsf's registry, redrew them all).
+ */
+export const FIELD_STATE = 'ui:fieldState';
 
 /** Element id of a field's input, as rjsf makes it: the card's prefix and the field path, by '_'. */
 export const fieldId = (idPrefix: string, field: string): string =>
@@ -183,13 +192,25 @@ export function stepOfFields(fields: readonly FieldState[]): StepDef {
 }
 
 const disabledOnes = new WeakMap<UiSchema, Map<string, UiSchema>>();
+const withStates = new WeakMap<readonly FieldState[], { ui: UiSchema; out: UiSchema }>();
 
 /**
- * A step's uiSchema with `ui:disabled` on the card's fields the engine disables (inactive, or read-only by
- * a rule), so that rjsf hands `disabled` to their widgets and templates. The step's own when none is; one
- * object per set of disabled fields, so that a card redrawn with the same ones gives rjsf the same.
+ * A step's uiSchema for one card: `ui:disabled` on the fields the engine disables (inactive, or
+ * read-only by a rule), so that rjsf hands `disabled` to their widgets and templates, and each field's
+ * state under FIELD_STATE. One object per list of field states (the engine keeps an unchanged field the
+ * same object): a field whose state did not change gets a part of the uiSchema equal to the one before.
  */
 export function uiSchemaFor(ui: UiSchema, fields: readonly FieldState[]): UiSchema {
+  const hit = withStates.get(fields);
+  if (hit?.ui === ui) return hit.out;
+  let out = disabledFor(ui, fields);
+  for (const f of fields) out = setPath(out, `${f.field}.${FIELD_STATE}`, f);
+  withStates.set(fields, { ui, out });
+  return out;
+}
+
+/** The step's uiSchema with `ui:disabled` on the disabled fields: one object per set of them. */
+function disabledFor(ui: UiSchema, fields: readonly FieldState[]): UiSchema {
   const off = fields.filter((f) => f.disabled).map((f) => f.field);
   if (!off.length) return ui;
   let forUi = disabledOnes.get(ui);

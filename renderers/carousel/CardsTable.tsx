@@ -1,13 +1,16 @@
 import type { StepState } from '../../engine';
 import { fieldText, isShown } from '../../words/fieldText';
 import { tr, useRender } from '../context';
+import { useStepNow } from '../stepSource';
 
 /**
  * The cards of a repeating step as a table (the carousel's list view): a row per card headed by its
  * title, the first three fields shown, its state, and a button that opens it among the cards.
  */
-export function CardsTable({ step, onOpen }: { step: StepState; onOpen: (index: number) => void }) {
+export function CardsTable({ step: shape, onOpen }: { step: StepState; onOpen: (index: number) => void }) {
   const { t, lang = 'fr' } = useRender();
+  // every card's fields, as they stand now
+  const step = useStepNow(shape);
   // The list's columns: the first three fields shown. When the name is one of them, a row is headed by
   // the card's number alone ('Toiture 3'), not the name a second time.
   const columns = step.cards[0]?.fields.filter((f) => f.visible).slice(0, 3) ?? [];

@@ -1,8 +1,9 @@
-import { useContext } from 'react';
+import { useContext, useMemo } from 'react';
 import type { StepDef, StepState } from '../../engine';
 import { CardForm } from '../CardForm';
 import { CardMenu } from '../CardMenu';
 import { PreviewCtx, tr, useRender } from '../context';
+import { useCardNow } from '../stepSource';
 
 /** A page arrow, flagged when cards to correct lie that way. */
 function PageArrow({
@@ -67,7 +68,6 @@ export function CarouselPages({
   onDelete: (index: number) => void;
 }) {
   const { t } = useRender();
-  const preview = useContext(PreviewCtx);
   const count = step.cards.length;
   const lastStart = Math.max(0, count - perPage);
   const pages = Math.max(1, Math.ceil(count / perPage));
@@ -88,21 +88,14 @@ export function CarouselPages({
       </PageArrow>
       <ul className="carousel-cards">
         {cards.map((card) => (
-          <li key={card.index} className={`card card-severity-${card.severity}`}>
-            <div className="card-head">
-              <h3 className="card-title">
-                {tr(t, card.title).trim() || t('app.card_untitled', { index: card.index + 1 })}
-              </h3>
-              <CardMenu
-                canDuplicate={step.canDuplicate}
-                canDelete={step.canDelete}
-                onDuplicate={() => onDuplicate(card.index)}
-                onDelete={() => onDelete(card.index)}
-              />
-            </div>
-            {preview?.card(step.key, card.index)}
-            <CardForm card={card} idPrefix={`${step.key}-${card.index}`} def={def} />
-          </li>
+          <CarouselCard
+            key={card.index}
+            step={step}
+            index={card.index}
+            def={def}
+            onDuplicate={onDuplicate}
+            onDelete={onDelete}
+          />
         ))}
         {addShown ? (
           <li className="card card-add">
@@ -130,5 +123,53 @@ export function CarouselPages({
         ) : null}
       </p>
     </div>
+  );
+}
+
+/**
+ * One card of the carousel with its heading (its title), its menu and its live figures, drawn from the
+ * card as it stands now: a key typed into it redraws this card, not the carousel around it.
+ */
+function CarouselCard({
+  step,
+  index,
+  def,
+  onDuplicate,
+  onDelete,
+}: {
+  step: StepState;
+  index: number;
+  def?: StepDef | undefined;
+  onDuplicate: (index: number) => void;
+  onDelete: (index: number) => void;
+}) {
+  const { t } = useRender();
+  const preview = useContext(PreviewCtx);
+  const card = useCardNow(step, index);
+  const { canDuplicate, canDelete } = step;
+  // the menu is not drawn again by a key in the card
+  const menu = useMemo(
+    () => (
+      <CardMenu
+        canDuplicate={canDuplicate}
+        canDelete={canDelete}
+        onDuplicate={() => onDuplicate(index)}
+        onDelete={() => onDelete(index)}
+      />
+    ),
+    [canDuplicate, canDelete, onDuplicate, onDelete, index],
+  );
+  if (!card) return null;
+  return (
+    <li className={`card card-severity-${card.severity}`}>
+      <div className="card-head">
+        <h3 className="card-title">
+          {tr(t, card.title).trim() || t('app.card_untitled', { index: card.index + 1 })}
+        </h3>
+        {menu}
+      </div>
+      {preview?.card(step.key, card.index)}
+      <CardForm card={card} idPrefix={`${step.key}-${card.index}`} def={def} />
+    </li>
   );
 }

@@ -1,7 +1,7 @@
 import type { RJSFSchema, WidgetProps } from '@rjsf/utils';
 import { useState, type ReactNode } from 'react';
 import type { FieldState } from '../../engine';
-import type { CardContext } from '../form';
+import { FIELD_STATE, type CardContext } from '../form';
 
 /** What a widget draws from: rjsf's WidgetProps, the card's field states riding in its formContext. */
 export type FieldWidgetProps = WidgetProps<unknown, RJSFSchema, CardContext>;
@@ -10,15 +10,18 @@ export type FieldWidgetProps = WidgetProps<unknown, RJSFSchema, CardContext>;
 export type FieldWidget = ((props: FieldWidgetProps) => ReactNode) & { displayName?: string };
 
 /**
- * The engine's state of the field a widget or template draws, found by the element id rjsf gives it, for
- * what rjsf does not know (visibility, severity, unit, info, options). A field drawn in a Form without our
- * formContext (a plain rjsf Form), or that the bundle does not show, has none.
+ * The engine's state of the field a widget or template draws, for what rjsf does not know (visibility,
+ * severity, unit, info, options): in the field's own part of the uiSchema (a card's Form, form.ts
+ * FIELD_STATE), else found by the element id rjsf gives it in a formContext's `byId`. A field drawn in a
+ * plain rjsf Form, or that the bundle does not show, has none.
  */
 export function fieldOf(props: {
   id: string;
+  uiSchema?: object | undefined;
   registry: { formContext?: Partial<CardContext> | undefined };
 }): FieldState | undefined {
-  return props.registry.formContext?.byId?.get(props.id);
+  const own = (props.uiSchema as Record<string, unknown> | undefined)?.[FIELD_STATE];
+  return (own as FieldState | undefined) ?? props.registry.formContext?.byId?.get(props.id);
 }
 
 /** One choice of a select: its value and its label (a message key, or words when `literal`). */

@@ -51,7 +51,7 @@ async function openThreeRoofs(): Promise<HTMLElement[]> {
 }
 
 describe('a keystroke in the wizard (issue 40)', () => {
-  it('redraws the card typed into and its step, not the page, the timeline, the footer or the other cards', async () => {
+  it('redraws the card typed into alone: not the page, its step, the carousel, the footer or the other cards', async () => {
     const cards = await openThreeRoofs();
     const name = within(cards[1]!).getByDisplayValue('Toiture 2');
     const drawn: Drawn[] = [];
@@ -64,11 +64,26 @@ describe('a keystroke in the wizard (issue 40)', () => {
     stopListening();
     const names = new Set(drawn.map((d) => d.name));
     expect(names).toContain('CardForm');
-    for (const page of ['CalculatorPage', 'CalculatorHead', 'Timeline', 'WizardFooter', 'ProjectNotice'])
+    for (const page of [
+      'CalculatorPage',
+      'CalculatorHead',
+      'Timeline',
+      'WizardFooter',
+      'ProjectNotice',
+      'WizardStep',
+      'StepView',
+      'Carousel',
+      'CarouselPages',
+    ])
       expect(names, page).not.toContain(page);
     const forms = new Set(drawn.filter((d) => d.name === 'CardForm').map((d) => d.props.idPrefix));
     expect([...forms]).toEqual(['Toiture-1']);
+    // in that card, the field typed into (and the card around it), not the card's other fields
+    const fields = new Set(drawn.filter((d) => d.name === 'FieldTemplate').map((d) => d.props.id));
+    expect([...fields].sort()).toEqual(['Toiture-1', 'Toiture-1_name']);
     expect(screen.getByDisplayValue('Toiture 2b')).toBeInTheDocument();
+    // the card's heading follows its name
+    expect(within(cards[1]!).getByRole('heading', { level: 3 })).toHaveTextContent('Toiture 2b');
   });
 
   it("leaves the preview's work to a later task than the one drawing the key's effect", async () => {
