@@ -3,10 +3,13 @@ import type { Words } from '../../../engine';
 import { createI18n } from '../../../words/i18n';
 import { loadMessages, otherMessageLocales } from '../../calculators';
 import { useFrame } from '../../frame';
+import { whenIdle } from '../../state/whenIdle';
 
 /**
  * The languages a paste's headings and choices are read in: the page's, then the calculator's other one
- * (a French user's English spreadsheet), its messages fetched once the page has a step taking a paste.
+ * (a French user's English spreadsheet), its messages fetched once the page has a step taking a paste,
+ * when the browser is next idle: not beside the code and data the first field waits for (issue 40: on a
+ * phone, 13 KB more to download and evaluate before it), long before a paste could need them.
  */
 export function usePasteWords(): Words[] {
   const { calc, calculator, t, locale } = useFrame();
@@ -16,15 +19,21 @@ export function usePasteWords(): Words[] {
   useEffect(() => {
     if (!takesPaste || !other) return;
     let live = true;
-    loadMessages(calc, other)
-      .then((messages) => {
-        const i18n = createI18n(messages, other);
-        if (live) setOtherWords(() => (key: string) => i18n.t(key));
-      })
-      // without the other language, headings are read in the page's alone
-      .catch(() => undefined);
+    const cancel = whenIdle(
+      () =>
+        void loadMessages(calc, other)
+          .then((messages) => {
+            const i18n = createI18n(messages, other);
+            if (live) setOtherWords(() => (key: string) => i18n.t(key));
+          })
+          // without the other language, headings are read in the page's alone
+          .catch(() => undefined),
+      2000,
+      200,
+    );
     return () => {
       live = false;
+      cancel();
     };
   }, [calc, other, takesPaste]);
   return useMemo(() => [(key: string) => t(key), ...(otherWords ? [otherWords] : [])], [t, otherWords]);
