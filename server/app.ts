@@ -15,6 +15,7 @@ import type { Config } from './config';
 import { configRoute } from './configRoute';
 import { openDatabase, type Db, type Dialect } from './db/database';
 import { migrate } from './db/migrate';
+import { installJsonCompression } from './http/compressJson';
 import { capConnections, checkingIntervalMs } from './http/connections';
 import { installErrorHandler } from './http/errorHandler';
 import { logSerializers } from './http/logRedaction';
@@ -103,6 +104,8 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   capConnections(app, { perAddress: config.connectionsPerAddress, behindProxy: config.trustProxy !== false });
   // Large JSON bodies are parsed one per turn of the event loop: other visitors are answered between.
   installJsonTurns(app);
+  // JSON answers compressed for clients that take it (a stored project: 22 KB, 1.3 KB compressed)
+  installJsonCompression(app);
   installSameOriginGuard(app);
   // Once the server is stopping, an answer still in flight closes its connection: a kept-alive socket
   // would otherwise hold the stop until the client's keep-alive ran out. (Fastify says so itself only

@@ -5,6 +5,8 @@ import { join } from 'node:path';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  /** the stylesheets the chunk's modules import, which Vite's loader waits for before the chunk runs */
+  css?: string[];
 }
 
 /** What a calculator's wizard needs announced: its id and its API (/api/{productType}). */
@@ -19,10 +21,13 @@ const LOCALE = 'fr'; // the app's language when the visitor chose none (app/stat
  * The <link> tags that announce, in the page itself, what a calculator's wizard will ask for once its
  * first script runs: the wizard's code, the engine's, the calculator's bundle, validators and messages
  * (modulepreload: fetched and compiled, not run), the configuration and the stored project of ?id=
- * (preload as fetch, which the app's own fetch then takes). They arrive together, beside the first
- * script, instead of one round trip after it (npm run bench:open: 150 ms each on a phone). Read from
- * Vite's build manifest; none without it, or for another page. The messages announced are the French
- * ones, the language of a visitor who chose none (another language's are fetched as before).
+ * (preload as fetch, which the app's own fetch then takes), and the wizard's stylesheets (a stylesheet
+ * link: Vite's loader finds it in the page and does not wait for one of its own, which it asked for
+ * only once the wizard's code had arrived: one more round trip before the first field). They arrive
+ * together, beside the first script, instead of one round trip after it (npm run bench:open: 150 ms
+ * each on a phone). Read from Vite's build manifest; none without it, or for another page. The messages
+ * announced are the French ones, the language of a visitor who chose none (another language's are
+ * fetched as before).
  */
 export function pageHints(
   distDir: string,
@@ -32,11 +37,12 @@ export function pageHints(
   if (!existsSync(file)) return () => '';
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const base = '/client/';
-  // a source file's chunk and every chunk it imports statically
+  // a source file's chunk and every chunk it imports statically, with their stylesheets
   const chunks = (key: string | undefined, into: Set<string>): Set<string> => {
     const c = key === undefined ? undefined : manifest[key];
     if (!c || into.has(c.file)) return into;
     into.add(c.file);
+    for (const css of c.css ?? []) into.add(css);
     for (const i of c.imports ?? []) chunks(i, into);
     return into;
   };
@@ -55,12 +61,15 @@ export function pageHints(
       keyEnding(`/common/messages.${LOCALE}.json`),
     ])
       chunks(key, files);
+    const own = [...files].filter((f) => !first.has(f));
     wizard.set(
       calc.id,
-      [...files]
-        .filter((f) => !first.has(f) && f.endsWith('.js'))
-        .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`)
-        .join(''),
+      [
+        ...own.filter((f) => f.endsWith('.css')).map((f) => `<link rel="stylesheet" href="${base}${f}">`),
+        ...own
+          .filter((f) => f.endsWith('.js'))
+          .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
+      ].join(''),
     );
   }
   const api = new Map(calculators.map((c) => [c.id, `/api/${c.productType}`]));

@@ -115,8 +115,8 @@ export function CalculatorPage() {
               }}
               onAdd={w.add}
               onPaste={{
-                preview: (key, text, choice) => w.planPaste(key, text, pasteWords, choice),
-                add: (key, text, choice) => w.paste(key, text, pasteWords, choice),
+                preview: (key, text, choice) => w.planPaste(key, text, pasteWords(), choice),
+                add: (key, text, choice) => w.paste(key, text, pasteWords(), choice),
                 undo: w.unpaste,
               }}
               onDuplicate={w.duplicate}

@@ -11,9 +11,9 @@ function dist(): string {
   writeFileSync(
     join(dir, '.vite', 'manifest.json'),
     JSON.stringify({
-      'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'] },
+      'index.html': { file: 'assets/index-1.js', imports: ['_react-1.js'], css: ['assets/index-1.css'] },
       '_react-1.js': { file: 'assets/react-1.js' },
-      '_rjsf-1.js': { file: 'assets/rjsf-1.js', imports: ['_react-1.js'] },
+      '_rjsf-1.js': { file: 'assets/rjsf-1.js', imports: ['_react-1.js'], css: ['assets/rjsf-1.css'] },
       'app/pages/CalculatorPage.tsx': { file: 'assets/CalculatorPage-1.js', imports: ['_rjsf-1.js'] },
       'app/engineReady.ts': { file: 'assets/engineReady-1.js' },
       'schemas/sl/bundle.json': { file: 'assets/bundle-1.js' },
@@ -39,6 +39,7 @@ describe("a wizard's page announces what its script will ask for (bench:open, is
     expect(hrefs(html)).toEqual([
       '/api/config',
       '/api/slowli/project/a%20b',
+      '/client/assets/rjsf-1.css',
       '/client/assets/CalculatorPage-1.js',
       '/client/assets/rjsf-1.js',
       '/client/assets/engineReady-1.js',
@@ -49,6 +50,9 @@ describe("a wizard's page announces what its script will ask for (bench:open, is
     ]);
     // the entry's own chunks are announced by index.html already; scripts as modules, data as fetches
     expect(html).not.toContain('react-1.js');
+    expect(html).not.toContain('index-1.css');
+    // the wizard's stylesheet in the page: Vite's loader, finding it, does not ask for it after the code
+    expect(html).toContain('<link rel="stylesheet" href="/client/assets/rjsf-1.css">');
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/config">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/client/assets/bundle-1.js">');
   });
