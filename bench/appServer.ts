@@ -1,6 +1,7 @@
 /**
  * The real server of the browser benchmarks, serving a production build: admin mode (which offers sl and
- * sm), its data in `folder`, no rate limit, no mail, its calculations warmed up as in production. Answers its base URL and the server to close.
+ * sm), its data in `folder`, no rate limit, no mail, its calculations warmed up as in production.
+ * Answers its base URL and the server to close.
  */
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';

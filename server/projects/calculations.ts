@@ -145,9 +145,9 @@ export class Calculations {
     });
     const done: { type: ProductType; ok: boolean }[] = [];
     for (const e of examples) {
-      // one after the other: a visitor arriving meanwhile waits for one example at most
-      // on the pool as a visitor's calculation, not remembered: a project equal to an example is
-      // calculated when asked, like any other
+      // One after the other (a visitor arriving meanwhile waits for one example at most), on the pool
+      // like a visitor's calculation but not remembered: a project equal to an example is calculated
+      // when asked, like any other.
       const ok =
         e.content !== null &&
         (await this.pool.run({ type: e.type, content: e.content, stress: true }).then(
