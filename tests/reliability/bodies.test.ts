@@ -5,12 +5,13 @@
  * The server runs in a process of its own (as `npm start` runs it), so that a request that kills it is
  * seen as such.
  */
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPlace, type Place } from '../server/harness';
 import { projectBody } from '../server/projects.fixtures';
 import { Browser, printNote, startServer, stopAll, type ServerProcess } from './support/child';
 import { fakeDist, size, waitFor } from './support/common';
-import { heldGet, rawRequest, rawSend } from './support/raw';
+import { heldGet, rawRequest, rawSend, type RawAnswer, type RawRequest } from './support/raw';
 
 const MB = 1024 * 1024;
 
@@ -18,6 +19,16 @@ const MB = 1024 * 1024;
 function smallValues(bytes: number): string {
   const values = Array.from({ length: Math.floor(bytes / 2) }, () => 0);
   return JSON.stringify({ steps: { Chantier: { forms: [{ uuid: 'a', form: { values } }] } } });
+}
+
+/** A connection to `base` that sends nothing, once the system has opened it. */
+function connected(base: string): Promise<Socket> {
+  const url = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = connect({ host: url.hostname, port: Number(url.port) });
+    socket.once('connect', () => resolve(socket));
+    socket.once('error', reject);
+  });
 }
 
 interface Completed {
@@ -100,56 +111,91 @@ describe('bodies that cost the server', () => {
     },
   );
 
-  it('answers a visitor before the 1 MB JSON bodies that were in flight when it asked', async () => {
-    const bodies = 12;
-    const rounds = size(2, 10);
-    const body = smallValues(MB - 200);
-    for (let round = 0; round < rounds; round += 1) {
-      // The visitor's request written but its last line break, then every body but its last byte; once
-      // the server has read every body's request (its log says so), every last byte at once, the
-      // visitor's last. The visitor connects first: Node accepts one waiting connection per turn of its
-      // loop, so a visitor who connected after the bodies would wait for their turns before being read
-      // at all, whatever the server does with the bodies.
-      const logged = server.log().length;
-      const visitor = await heldGet(server.url, '/api/config');
-      const attack = Array.from({ length: bodies }, () =>
-        rawRequest(server.url, {
-          method: 'POST',
-          path: '/api/slowli/project',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
-        }),
-      );
-      await Promise.all(attack.map((a) => a.write(body.slice(0, -1))));
-      await waitFor(
-        'the bodies read by the server',
-        () =>
-          [...roundLog(server.log(), logged).urls.values()].filter((u) => u !== '/api/config').length ===
-          bodies,
-        30_000,
-      );
-      for (const a of attack) void a.end(body.slice(-1));
-      visitor.finish();
-      // The moment the visitor had asked, on the clock the server's log uses. On a busy machine this
-      // process may be put aside between its 13 writes, and the server meanwhile reads and answers the
-      // bodies that were already whole: those were not in flight when the visitor asked, and are not
-      // counted against it (the test would otherwise measure this process's scheduling).
-      const asked = Date.now();
-      const [config, answers] = await Promise.all([visitor.answer, Promise.all(attack.map((a) => a.answer))]);
-      expect(config.status).toBe(200);
-      // each body answered 400 (the schema refuses it), none lost
-      expect(answers.map((a) => a.status)).toEqual(answers.map(() => 400));
-      // The server's request log, in the order the server did things: the visitor waited for a body or
-      // two at most, not for all those that were still unanswered when it asked.
-      const entries = () => roundLog(server.log(), logged);
-      await waitFor('the round in the server log', () => entries().completed.length === bodies + 1, 10_000);
-      const { completed, urls } = entries();
-      const visitorAt = completed.findIndex((e) => urls.get(e.reqId) === '/api/config');
-      const waitedFor = completed.slice(0, visitorAt).filter((e) => e.time >= asked).length;
-      const inFlight = completed.filter((e) => urls.get(e.reqId) !== '/api/config' && e.time >= asked).length;
-      expect(
-        waitedFor,
-        `the visitor was answered after ${waitedFor} of the ${inFlight} bodies in flight when it asked`,
-      ).toBeLessThan(bodies / 2);
-    }
-  });
+  const bodies = 12;
+  const body = smallValues(MB - 200);
+
+  /** Every body sent but its last byte, once the server's log (read from `logged`) shows all their requests. */
+  async function heldBodies(logged: number): Promise<RawRequest[]> {
+    const attack = Array.from({ length: bodies }, () =>
+      rawRequest(server.url, {
+        method: 'POST',
+        path: '/api/slowli/project',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      }),
+    );
+    await Promise.all(attack.map((a) => a.write(body.slice(0, -1))));
+    const read = () => [...roundLog(server.log(), logged).urls.values()].filter((u) => u !== '/api/config');
+    await waitFor('the bodies read by the server', () => read().length === bodies, 30_000);
+    return attack;
+  }
+
+  /**
+   * Waits for the visitor's and the bodies' answers and checks them. The count is the server's: its log
+   * says in which order it answered, and the bodies it answered before the visitor's last byte left
+   * (`asked`, on the clock the log uses) were not in flight when the visitor asked. On a busy machine
+   * this process may be put aside between its writes while the server reads and answers bodies already
+   * whole: counting them would measure this process's scheduling.
+   */
+  async function visitorWaited(
+    logged: number,
+    asked: number,
+    visitor: Promise<RawAnswer>,
+    attack: RawRequest[],
+  ): Promise<void> {
+    const [config, answers] = await Promise.all([visitor, Promise.all(attack.map((a) => a.answer))]);
+    expect(config.status).toBe(200);
+    // each body answered 400 (the schema refuses it), none lost
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 400));
+    const entries = () => roundLog(server.log(), logged);
+    await waitFor('the round in the server log', () => entries().completed.length === bodies + 1, 10_000);
+    const { completed, urls } = entries();
+    const visitorAt = completed.findIndex((e) => urls.get(e.reqId) === '/api/config');
+    const waitedFor = completed.slice(0, visitorAt).filter((e) => e.time >= asked).length;
+    const inFlight = completed.filter((e) => urls.get(e.reqId) !== '/api/config' && e.time >= asked).length;
+    // the visitor waited for a body or two at most, not for all those still unanswered when it asked
+    expect(
+      waitedFor,
+      `the visitor was answered after ${waitedFor} of the ${inFlight} bodies in flight when it asked`,
+    ).toBeLessThan(bodies / 2);
+  }
+
+  it(
+    'answers a visitor before the 1 MB JSON bodies that were in flight when it asked',
+    { timeout: 180_000 },
+    async () => {
+      for (let round = 0; round < size(2, 10); round += 1) {
+        // The visitor's request written but its last line break, then every body but its last byte; once
+        // the server has read every body's request, every last byte at once, the visitor's last.
+        const logged = server.log().length;
+        const visitor = await heldGet(server.url, '/api/config');
+        const attack = await heldBodies(logged);
+        for (const a of attack) void a.end(body.slice(-1));
+        visitor.finish();
+        await visitorWaited(logged, Date.now(), visitor.answer, attack);
+      }
+    },
+  );
+
+  it(
+    'reads a visitor who connects behind other connections while 1 MB bodies are parsed',
+    { timeout: 180_000 },
+    async () => {
+      for (let round = 0; round < size(2, 10); round += 1) {
+        // Every body's last byte sent (twelve parses queued on the server, one per turn of its loop); then
+        // twelve connections that send nothing, and the visitor's, each opened once the one before is:
+        // they wait in the system's queue for the server to accept them. Node accepts one waiting
+        // connection per turn of its loop: the server must let its loop turn between two parses until
+        // the queue is empty, or the visitor is read after thirteen parses, when every body is answered.
+        const logged = server.log().length;
+        const attack = await heldBodies(logged);
+        for (const a of attack) void a.end(body.slice(-1));
+        const idle: Socket[] = [];
+        for (let i = 0; i < bodies; i += 1) idle.push(await connected(server.url));
+        const visitor = await heldGet(server.url, '/api/config');
+        visitor.finish();
+        await visitorWaited(logged, Date.now(), visitor.answer, attack);
+        for (const s of idle) s.destroy();
+      }
+    },
+  );
 });
