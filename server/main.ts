@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer } from './app';
 import { ConfigError, loadConfig } from './config';
+import { nodeSupported, unsupportedNode } from './nodeSupport';
 
 /**
  * The server's entry (npm start, through scripts/start.sh): checks the configuration, migrates, listens on
@@ -9,6 +10,10 @@ import { ConfigError, loadConfig } from './config';
  * developer's machine); in production a missing build stops the start with what to run.
  */
 async function main(): Promise<void> {
+  if (!nodeSupported(process.version)) {
+    console.error(unsupportedNode(process.version));
+    process.exit(1);
+  }
   let config;
   try {
     config = loadConfig();

@@ -1,0 +1,51 @@
+/**
+ * Issue 38: an unsupported Node, wherever it is met, says in one line what to run. The server's entry run
+ * by hand with the system's Node (Debian's 20) died on the native SQLite package built for Node 24 with a
+ * segmentation fault and no word.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { nodeSupported, unsupportedNode } from '../../server/nodeSupport';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+
+/** The system's own Node, when it is one the server does not run on (Debian's 20 on CI), or null. */
+function systemNode(): { path: string; version: string } | null {
+  try {
+    const version = execFileSync('/usr/bin/node', ['--version'], { encoding: 'utf8' }).trim();
+    return nodeSupported(version) ? null : { path: '/usr/bin/node', version };
+  } catch {
+    return null;
+  }
+}
+
+describe("the server's Node", () => {
+  it("takes package.json's engines: 22.12+, 24, 26 and later", () => {
+    for (const v of ['v22.12.0', 'v22.20.1', 'v24.0.0', 'v24.21.0', 'v26.1.0', '27.0.0'])
+      expect(nodeSupported(v), v).toBe(true);
+    for (const v of ['v20.20.2', 'v22.11.0', 'v23.5.0', 'v25.2.1', 'v18.0.0'])
+      expect(nodeSupported(v), v).toBe(false);
+    expect(nodeSupported(process.version)).toBe(true);
+  });
+
+  const other = systemNode();
+  it.runIf(other)("stops the server's entry on the system's unsupported Node with one line", () => {
+    const run = spawnSync(other!.path, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'rw-node-')),
+      },
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim()).toBe(unsupportedNode(other!.version));
+  });
+});
