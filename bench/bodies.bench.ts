@@ -7,7 +7,9 @@
  *   server's peak memory. A server that holds a visitor more than 60 s, or grows past 6 GB, is stopped
  *   (its figure is then "> 60 s": the 40 MB PDF held main's loop for minutes and ~7 GB);
  * - /api/config p50, p99 and longest wait while 4 clients send 1 MB bodies of small JSON values back to
- *   back, 5 each (each answered 400), and how long those 20 bodies took.
+ *   back, 5 each (each answered 400), and how long those 20 bodies took; then the same with 12 clients
+ *   and each probe on a new connection (a visitor arriving while the attack's connections wait to be
+ *   accepted: Node accepts one per turn of its loop).
  * Figures, not verdicts: the goal is "no hold longer than parsing a body", compared in the same run.
  */
 import http from 'node:http';
@@ -21,9 +23,14 @@ const MB = 1024 * 1024;
 const GIVE_UP_MS = 60_000;
 const GIVE_UP_MB = 6144;
 
-/** GET /api/config back to back on one kept-alive connection until `done()`; each wait in ms. */
-function probing(server: ServerProcess, done: () => boolean): Promise<number[]> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+/**
+ * GET /api/config back to back until `done()`, each wait in ms: on one kept-alive connection, or with
+ * `fresh`, each on a connection of its own (a visitor arriving: the server must accept it first).
+ */
+function probing(server: ServerProcess, done: () => boolean, fresh = false): Promise<number[]> {
+  const agent = fresh
+    ? new http.Agent({ keepAlive: false })
+    : new http.Agent({ keepAlive: true, maxSockets: 1 });
   const one = () =>
     new Promise<void>((resolve, reject) => {
       http
@@ -95,8 +102,8 @@ async function upload(server: ServerProcess, note: { code: string; pdf: Buffer }
   return { longest, before, peak, answer: answer.status, stopped };
 }
 
-/** /api/config waits while 4 clients send 5 1 MB JSON bodies each, back to back. */
-async function jsonStream(server: ServerProcess) {
+/** /api/config waits while `clients` clients send 5 1 MB JSON bodies each, back to back. */
+async function jsonStream(server: ServerProcess, clients = 4, fresh = false) {
   const values = Array.from({ length: Math.floor((MB - 200) / 2) }, () => 0);
   const body = JSON.stringify({ steps: { Chantier: { forms: [{ uuid: 'a', form: { values } }] } } });
   let done = false;
@@ -108,13 +115,13 @@ async function jsonStream(server: ServerProcess) {
         body,
       );
   };
-  const waits = probing(server, () => done);
+  const waits = probing(server, () => done, fresh);
   const started = performance.now();
-  await Promise.all(Array.from({ length: 4 }, client));
+  await Promise.all(Array.from({ length: clients }, client));
   const took = performance.now() - started;
   done = true;
   const w = await waits;
-  return { p50: quantile(w, 0.5), p99: quantile(w, 0.99), longest: Math.max(...w), took };
+  return { p50: quantile(w, 0.5), p99: quantile(w, 0.99), longest: Math.max(...w), took, n: w.length };
 }
 
 async function main() {
@@ -124,6 +131,12 @@ async function main() {
     const j = await jsonStream(server);
     console.info(
       `  /api/config while 4 clients send 20 bodies of 1 MB (in ${ms(j.took)}): p50 ${ms(j.p50)}, p99 ${ms(j.p99)}, longest ${ms(j.longest)}`,
+    );
+    // each body on a connection of its own: twelve clients keep the server's queue of connections to
+    // accept full, and each probe is a new visitor's connection behind theirs
+    const f = await jsonStream(server, 12, true);
+    console.info(
+      `  /api/config, each on a new connection, while 12 clients send 60 bodies of 1 MB (in ${ms(f.took)}): p50 ${ms(f.p50)}, p99 ${ms(f.p99)}, longest ${ms(f.longest)} (${f.n} visitors)`,
     );
     let note = await issuedNote(server);
     for (const size of [0.5, 5, 40]) {
