@@ -1,5 +1,5 @@
 import { spillLayout, type DiagramNode, type StepDef, type StepState } from '../engine';
-import { shortLabel } from '../words/shortLabel';
+import { distinctLabels } from '../words/shortLabel';
 import { tr, useRender } from './context';
 
 const W = 170;
@@ -9,8 +9,8 @@ const GAP_Y = 12;
 /** The labels' size (13 px, app/styles.css) may shrink with the picture to 11 px, no further (issue 37). */
 const MIN_SCALE = 11 / 13;
 
-/** A label cut to fit its box (22 characters), the whole of it in the box's tooltip. */
-export const fit = (s: string): string => shortLabel(s, 22);
+/** Characters a box's label holds; the whole label is in the box's tooltip. */
+export const LABEL_CHARS = 22;
 
 /**
  * A picture of where each card's choice leads (the bundle's `diagram`: the spills), as engine/spillLayout
@@ -28,6 +28,8 @@ export function SpillDiagram({ def, step }: { def: StepDef; step: StepState }) {
       ? n.label.text
       : tr(t, n.label.ref).trim() || `${t('common.card')} ${cardNo.get(n.label.ref) ?? ''}`.trim();
   const at = new Map(layout.nodes.map((n) => [n.id, n]));
+  const labels = layout.nodes.map(label);
+  const shown = distinctLabels(labels, LABEL_CHARS);
   const x = (n: DiagramNode) => n.column * (W + GAP_X);
   const y = (n: DiagramNode) => n.row * (H + GAP_Y);
   const width = layout.columns * (W + GAP_X) - GAP_X;
@@ -75,12 +77,12 @@ export function SpillDiagram({ def, step }: { def: StepDef; step: StepState }) {
               />
             );
           })}
-          {layout.nodes.map((n) => (
+          {layout.nodes.map((n, i) => (
             <g key={n.id} className={n.end ? 'spill-node spill-end' : 'spill-node'}>
-              <title>{label(n)}</title>
+              <title>{labels[i]}</title>
               <rect x={x(n)} y={y(n)} width={W} height={H} rx="6" />
               <text x={x(n) + W / 2} y={y(n) + H / 2} dominantBaseline="central" textAnchor="middle">
-                {fit(label(n))}
+                {shown[i]}
               </text>
             </g>
           ))}

@@ -1,7 +1,7 @@
 /**
- * A name cut to `max` characters for a box too small for it (the spill diagram, on the page and in the
- * note), its whole in the box's tooltip or nowhere else. The cut is in the middle, so that names sharing
- * a beginning and differing at the end ("… aile nord 1", "… aile nord 2") stay apart.
+ * A name cut to `max` characters for a box too small for it, its whole in the box's tooltip or nowhere
+ * else. The cut is in the middle, so that names sharing a beginning and differing at the end ("… aile
+ * nord 1", "… aile nord 2") stay apart; distinctLabels tells apart names that differ in their middle.
  */
 export function shortLabel(text: string, max: number): string {
   const chars = [...text];
@@ -9,4 +9,49 @@ export function shortLabel(text: string, max: number): string {
   const tail = Math.ceil((max - 1) / 2);
   const head = max - 1 - tail;
   return `${chars.slice(0, head).join('').trimEnd()}…${chars.slice(-tail).join('').trimStart()}`;
+}
+
+/** Characters two texts share from their start. */
+function sharedStart(a: string[], b: string[]): number {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i += 1;
+  return i;
+}
+
+/**
+ * Labels of `max` characters at most for boxes shown together (the spill diagram's roofs and ends), each
+ * told apart from the others: a name that fits stays whole; a longer one is cut in its middle
+ * (shortLabel). Names that differ only in their middle ("… bâtiment A – aile nord …", "… bâtiment B – aile
+ * nord …", pasted from a spreadsheet) would then all read alike: each such name shows instead the part
+ * where it differs from the name closest to it, from the word before it ("…bâtiment A – aile
+ * n…"). Equal names stay equal.
+ */
+export function distinctLabels(texts: string[], max: number): string[] {
+  const cut = texts.map((t) => shortLabel(t, max));
+  const chars = texts.map((t) => [...t]);
+  const CONTEXT = Math.min(10, Math.floor((max - 2) / 2));
+  return cut.map((c, i) => {
+    const clash = cut.some((d, j) => j !== i && d === c && texts[j] !== texts[i]);
+    if (!clash) return c;
+    // where this name parts from the one that shares most of its start
+    const parts = Math.max(
+      ...texts.map((t, j) => (j === i || t === texts[i] ? 0 : sharedStart(chars[i]!, chars[j]!))),
+    );
+    // from the start of the word before the one that differs, when it is near enough
+    const spaceBefore = (k: number) => chars[i]!.lastIndexOf(' ', k - 1);
+    const word = spaceBefore(parts) + 1;
+    const before = word > 0 ? spaceBefore(word - 1) + 1 : 0;
+    const from = [before, word].find((k) => parts - k <= CONTEXT + 4) ?? Math.max(0, parts - CONTEXT);
+    const window = chars[i]!.slice(from);
+    const head = from > 0 ? '…' : '';
+    const room = max - head.length;
+    const body =
+      window.length <= room
+        ? window.join('')
+        : `${window
+            .slice(0, room - 1)
+            .join('')
+            .trimEnd()}…`;
+    return `${head}${body.trimStart()}`;
+  });
 }

@@ -13,7 +13,7 @@ import {
 import { spillLayout, type DiagramNode, type StepDef, type StepState } from '../../engine';
 import { Fragment, type ReactNode } from 'react';
 import { numberText } from '../../words/numberText';
-import { shortLabel } from '../../words/shortLabel';
+import { distinctLabels } from '../../words/shortLabel';
 import { NOTE_IMAGE_BOX_PT } from '../../engine';
 
 /**
@@ -283,10 +283,11 @@ export function diagramBlock(
   const at = new Map(layout.nodes.map((n) => [n.id, n]));
   const x = (n: DiagramNode) => n.column * (w + gx);
   const y = (n: DiagramNode) => n.row * (h + gy);
-  const label = (n: DiagramNode) => {
-    const text = 'text' in n.label ? n.label.text : t(n.label.ref.key, n.label.ref.params).trim();
-    return shortLabel(text, 24);
-  };
+  const texts = layout.nodes.map((n) =>
+    'text' in n.label ? n.label.text : t(n.label.ref.key, n.label.ref.params).trim(),
+  );
+  const shown = new Map(distinctLabels(texts, 24).map((l, i) => [layout.nodes[i]!.id, l]));
+  const label = (n: DiagramNode) => shown.get(n.id)!;
   return [
     {
       lines: (height * scale) / 12 + 2,

@@ -499,5 +499,10 @@ describe('pdf_download', () => {
       }
     }
     expect(lines).toBeGreaterThan(100);
+    // The spill diagram's 22 boxes: names that differ only in their middle, each box showing where its
+    // name differs (cut at their ends alike, they all read 'Toiture-terr…souterrain')
+    const text = await pdfText(res.rawPayload);
+    const boxes = [...text.matchAll(/…numéro (\d+) au-dessus/g)].map((m) => Number(m[1]));
+    expect(new Set(boxes)).toEqual(new Set(Array.from({ length: 22 }, (_, i) => i + 1)));
   });
 });

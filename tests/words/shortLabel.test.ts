@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortLabel } from '../../words/shortLabel';
+import { distinctLabels, shortLabel } from '../../words/shortLabel';
 
 describe('shortLabel (the spill diagram, on the page and in the note)', () => {
   const long = (n: number) => `Toiture-terrasse végétalisée du bâtiment principal, aile nord-est numéro ${n}`;
@@ -14,5 +14,28 @@ describe('shortLabel (the spill diagram, on the page and in the note)', () => {
     expect(new Set(cut).size).toBe(3);
     for (const c of cut) expect([...c].length).toBeLessThanOrEqual(24);
     expect(cut[2]).toBe('Toiture-ter…st numéro 12');
+  });
+
+  it('tells apart names that differ only in their middle, each showing where it differs', () => {
+    const roof = (b: string) =>
+      `Toiture terrasse végétalisée bâtiment ${b} – aile nord-est niveau R+1 zone technique`;
+    const names = [roof('A'), roof('B'), roof('C'), 'Jardin', roof('A')];
+    // cut at their ends alike, they read the same
+    expect(new Set(names.slice(0, 3).map((n) => shortLabel(n, 22))).size).toBe(1);
+    const shown = distinctLabels(names, 22);
+    expect(shown.slice(0, 3)).toEqual([
+      '…bâtiment A – aile no…',
+      '…bâtiment B – aile no…',
+      '…bâtiment C – aile no…',
+    ]);
+    // a name that fits stays whole; the same name twice reads the same twice
+    expect(shown[3]).toBe('Jardin');
+    expect(shown[4]).toBe(shown[0]);
+    for (const l of shown) expect([...l].length).toBeLessThanOrEqual(22);
+  });
+
+  it('keeps the middle cut where it already tells the names apart', () => {
+    const names = [1, 2, 12].map(long);
+    expect(distinctLabels(names, 24)).toEqual(names.map((n) => shortLabel(n, 24)));
   });
 });
