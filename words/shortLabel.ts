@@ -38,7 +38,7 @@ export function distinctLabels(texts: string[], max: number): string[] {
       ...texts.map((t, j) => (j === i || t === texts[i] ? 0 : sharedStart(chars[i]!, chars[j]!))),
     );
     // from the start of the word before the one that differs, when it is near enough
-    const spaceBefore = (k: number) => chars[i]!.lastIndexOf(' ', k - 1);
+    const spaceBefore = (k: number) => (k > 0 ? chars[i]!.lastIndexOf(' ', k - 1) : -1);
     const word = spaceBefore(parts) + 1;
     const before = word > 0 ? spaceBefore(word - 1) + 1 : 0;
     const from = [before, word].find((k) => parts - k <= CONTEXT + 4) ?? Math.max(0, parts - CONTEXT);
