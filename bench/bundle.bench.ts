@@ -75,7 +75,7 @@ try {
   const largest = (m: typeof home) =>
     m.sizes
       .sort((a, b) => b.kb - a.kb)
-      .slice(0, 6)
+      .slice(0, Number(process.env.BUNDLE_TOP ?? 6))
       .map((x) => `${x.file} ${x.kb.toFixed(1)}`)
       .join(', ');
   console.log(`  largest scripts, KB gzip: home ${largest(home)}; calculator ${largest(calc)}`);

@@ -22,6 +22,11 @@ export interface PasteActions {
   onPaste: (text: string, choice: PasteChoice) => { added: number; skipped: number; receipt: PasteReceipt };
   /** takes the cards a paste added away again */
   onUndo: (receipt: PasteReceipt) => void;
+  /**
+   * what a preview needs first (the words headings are read in), asked for when the box opens: null when
+   * it is here, else a promise settled on its arrival, which the preview waits for
+   */
+  ready?: (() => Promise<void> | null) | undefined;
 }
 
 /**
@@ -38,6 +43,7 @@ export function PasteRows({
   preview,
   onPaste,
   onUndo,
+  ready,
   disabled,
   count,
   outcome,
@@ -56,6 +62,9 @@ export function PasteRows({
   const [plan, setPlan] = useState<PastePreview | null>(null);
   const { said, done } = outcome;
   const [missing, setMissing] = useState(false);
+  /** a preview asked for while what it needs is on its way */
+  const [waiting, setWaiting] = useState(false);
+  const shown = useRef(false);
   const id = useId();
   const previewHeading = useRef<HTMLHeadingElement>(null);
   const textBox = useRef<HTMLTextAreaElement>(null);
@@ -65,8 +74,28 @@ export function PasteRows({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [plan !== null]);
   const close = () => {
+    shown.current = false;
     setOpen(false);
     setPlan(null);
+    setWaiting(false);
+  };
+  const openBox = () => {
+    shown.current = true;
+    setOpen(true);
+    void ready?.();
+  };
+  const previewFirst = () => {
+    const arriving = ready?.();
+    if (!arriving) {
+      redo({});
+      return;
+    }
+    setWaiting(true);
+    void arriving.then(() => {
+      if (!shown.current) return; // closed meanwhile
+      setWaiting(false);
+      redo({});
+    });
   };
   const redo = (c: PasteChoice) => {
     setPlan(preview(text, c));
@@ -98,7 +127,7 @@ export function PasteRows({
         aria-expanded={open}
         aria-controls={`${id}-box`}
         disabled={disabled}
-        onClick={() => (open ? close() : setOpen(true))}
+        onClick={() => (open ? close() : openBox())}
       >
         {t(label)}
       </button>
@@ -133,7 +162,8 @@ export function PasteRows({
           }}
           onMissing={() => setMissing(true)}
           onCancel={close}
-          onPreview={() => redo({})}
+          waiting={waiting}
+          onPreview={previewFirst}
         />
       ) : null}
       {open && plan ? (

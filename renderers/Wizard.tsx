@@ -26,6 +26,8 @@ export interface WizardActions {
       choice: PasteChoice,
     ) => { added: number; skipped: number; receipt: PasteReceipt };
     undo: (receipt: PasteReceipt) => void;
+    /** what a preview needs first (the words headings are read in): null when here, else its arrival */
+    ready?: () => Promise<void> | null;
   };
   onDuplicate: (stepKey: string, index: number) => void;
   onDelete: (stepKey: string, index: number) => void;
@@ -151,6 +153,7 @@ const WizardStep = forwardRef<
             preview: (text: string, choice?: PasteChoice) => actions.onPaste!.preview(step.key, text, choice),
             onPaste: (text: string, choice: PasteChoice) => actions.onPaste!.add(step.key, text, choice),
             onUndo: actions.onPaste.undo,
+            ready: actions.onPaste.ready,
           },
         }
       : {}),

@@ -115,8 +115,9 @@ export function CalculatorPage() {
               }}
               onAdd={w.add}
               onPaste={{
-                preview: (key, text, choice) => w.planPaste(key, text, pasteWords(), choice),
-                add: (key, text, choice) => w.paste(key, text, pasteWords(), choice),
+                preview: (key, text, choice) => w.planPaste(key, text, pasteWords.words(), choice),
+                add: (key, text, choice) => w.paste(key, text, pasteWords.words(), choice),
+                ready: pasteWords.ready,
                 undo: w.unpaste,
               }}
               onDuplicate={w.duplicate}

@@ -7,6 +7,7 @@ export function PasteBox({
   hint,
   text,
   missing,
+  waiting = false,
   textBox,
   onText,
   onMissing,
@@ -18,6 +19,8 @@ export function PasteBox({
   hint: string;
   text: string;
   missing: boolean;
+  /** the preview asked for waits for what it needs (the other language's words, on a slow network) */
+  waiting?: boolean;
   textBox: RefObject<HTMLTextAreaElement | null>;
   onText: (text: string) => void;
   onMissing: () => void;
@@ -32,6 +35,7 @@ export function PasteBox({
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        if (waiting) return;
         if (!text.trim()) {
           onMissing();
           return;
@@ -64,7 +68,7 @@ export function PasteBox({
         <button type="button" className="button-secondary" onClick={onCancel}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="button-primary">
+        <button type="submit" className="button-primary" aria-busy={waiting || undefined}>
           {t('common.paste_preview')}
         </button>
       </div>

@@ -94,15 +94,24 @@ for (const [width, height] of [
   });
 }
 
-// The calculator's other language's messages arrive once the page is idle (issue 40: not before the first
-// field): a French page still reads an English spreadsheet's headings.
+// The calculator's other language's messages arrive when a paste box opens (issue 40: not with every
+// calculator page, first field or idle moment): a French page still reads an English spreadsheet's headings.
 test('a French page reads the headings of an English spreadsheet', async ({ page }) => {
+  const english: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/messages\.en-[^/]*\.js$/.test(new URL(r.url()).pathname)) english.push(r.url());
+  });
   await toRoofs(page);
+  // the page at rest: an idle moment has come and gone, nothing is on its way
+  await page.evaluate(() => new Promise((r) => requestIdleCallback(r, { timeout: 5000 })));
+  await page.waitForLoadState('networkidle');
+  expect(english).toEqual([]);
   await previewPaste(
     page,
     ['Retention area\tRoof name\tHorizontal drains', '120\tNorth wing\t2', '80\tSouth wing\t1'].join('\n'),
     'Aperçu : 2 lignes à ajouter',
   );
+  expect(english.length).toBeGreaterThan(0);
   const column = (n: number) => columnOf(page, n);
   await expect(column(1)).toHaveValue('surface');
   await expect(column(2)).toHaveValue('name');

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { derive, emptyData, pasteCards, planPaste, unpaste, type FormState } from '../../engine';
 import { Carousel, createI18n } from '../../renderers';
@@ -15,7 +15,7 @@ const en = createI18n({ en: [commonEn, slEn] }, 'en');
 const words = [(k: string) => fr.t(k), (k: string) => en.t(k)];
 const roofs = (s: FormState) => s.data.roofs as Record<string, unknown>[];
 
-function drawn() {
+function drawn(ready?: () => Promise<void> | null, read: () => typeof words = () => words) {
   let state = derive(bundle, emptyData(bundle));
   const step = () => state.steps.find((x) => x.key === 'Toiture')!;
   const def = bundle.steps.find((x) => x.key === 'Toiture')!;
@@ -35,7 +35,8 @@ function drawn() {
       onDelete={vi.fn()}
       paste={{
         ...def.repeat!.paste!,
-        preview: (text, choice) => planPaste(bundle, state, 'Toiture', text, words, choice),
+        preview: (text, choice) => planPaste(bundle, state, 'Toiture', text, read(), choice),
+        ready,
         onPaste,
         onUndo: (receipt) => {
           state = unpaste(bundle, state, receipt);
@@ -102,5 +103,55 @@ describe('PasteRows', () => {
     expect(roofs(state())[0]!.name ?? null).toBeNull();
     expect(screen.getByRole('status')).toHaveTextContent('Ajout annulé : 2 cartes retirées.');
     expect(screen.queryByRole('button', { name: "Annuler l'ajout" })).toBeNull();
+  });
+
+  // Issue 40: the other language's words are fetched when the box opens, not with the page; a preview
+  // asked for before they arrive waits for them, and then reads the headings in both languages.
+  it('asks for its words when the box opens, and previews once they are here', async () => {
+    let arrive = () => {};
+    let here = false;
+    const arrival = new Promise<void>((r) => {
+      arrive = () => {
+        here = true;
+        r();
+      };
+    });
+    const ready = vi.fn(() => (here ? null : arrival));
+    drawn(ready, () => (here ? words : words.slice(0, 1)));
+    expect(ready).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Coller depuis un tableur' }));
+    expect(ready).toHaveBeenCalledTimes(1);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Lignes copiées du tableur' }), {
+      target: { value: 'Roof name\tArea\nA\t120\nB\t80' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: "Voir l'aperçu" }));
+    expect(screen.queryByRole('heading', { name: /Aperçu/ })).toBeNull();
+    expect(screen.getByRole('button', { name: "Voir l'aperçu" })).toHaveAttribute('aria-busy', 'true');
+    await act(async () => {
+      arrive();
+      await arrival;
+    });
+    expect(screen.getByRole('heading', { name: 'Aperçu : 2 lignes à ajouter' })).toHaveFocus();
+    // the English headings, read once the English words are here
+    expect(columnSelect(1)).toHaveDisplayValue('Nom de la toiture');
+    expect(columnSelect(2)).toHaveDisplayValue('Surface de rétention');
+  });
+
+  it('previews nothing when the box is closed while its words are on their way', async () => {
+    let arrive = () => {};
+    const arrival = new Promise<void>((r) => (arrive = r));
+    drawn(() => arrival);
+    fireEvent.click(screen.getByRole('button', { name: 'Coller depuis un tableur' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Lignes copiées du tableur' }), {
+      target: { value: 'Nom\tSurface (m²)\nA\t120' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: "Voir l'aperçu" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+    await act(async () => {
+      arrive();
+      await arrival;
+    });
+    expect(screen.queryByRole('heading', { name: /Aperçu/ })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Lignes copiées du tableur' })).toBeNull();
   });
 });
