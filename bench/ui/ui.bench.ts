@@ -672,6 +672,8 @@ goal(
 );
 // Issue 40: ahead of the fair baseline, not level with it.
 const fairLoad = median(fair.loads.map((l) => l.painted));
+/** the fair baseline's longest task before its first field, over its loads: the same goal read on it */
+const fairLongest = Math.max(0, ...fair.loads.map((l) => l.longest));
 for (const c of ours) {
   if (THROTTLE === 1) {
     goal(
@@ -691,7 +693,7 @@ for (const c of ours) {
   const longest = Math.max(0, ...c.loads.map((l) => l.longest));
   goal(
     longest <= 100,
-    `${c.name}: no long task over 100 ms before the first field (longest ${ms(longest)} ms)`,
+    `${c.name}: no long task over 100 ms before the first field (longest ${ms(longest)} ms; the fair baseline's ${ms(fairLongest)} ms)`,
   );
   const first = c.typed.firstInput;
   if (first)
