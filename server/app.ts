@@ -8,6 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { createServer, type ServerOptions } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import './instance';
 import { Access } from './auth/access';
@@ -23,6 +24,7 @@ import { logSerializers } from './http/logRedaction';
 import { installInputGuard } from './http/inputGuard';
 import { installSameOriginGuard } from './http/sameOrigin';
 import { installJsonTurns } from './http/turns';
+import { PipeliningGuard } from './http/pipelining';
 import { PdfPool } from './pdf/pool';
 import { HistoryReader } from './projects/historyReader';
 import { Calculations } from './projects/calculations';
@@ -93,6 +95,22 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
       typeof config.trustProxy === 'number'
         ? (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
+    // Fastify's own HTTP/1 server, its request handler behind the pipelining guard (http/pipelining.ts)
+    serverFactory: (handler, options) => {
+      const o = options as {
+        http?: ServerOptions;
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+      };
+      const pipelining = new PipeliningGuard({ behindProxy: config.trustProxy !== false });
+      const server = createServer(o.http ?? {}, pipelining.wrap(handler));
+      server.on('connection', pipelining.admit);
+      server.keepAliveTimeout = o.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = o.requestTimeout ?? 0;
+      server.setTimeout(o.connectionTimeout ?? 0);
+      return server;
+    },
   });
   // Path parameters and query strings are text and are coerced to their types (page numbers); bodies
   // are JSON and never are: ["x"] is not a password, null is not a comment.

@@ -5,6 +5,7 @@
  * within REQUEST_TIMEOUT_S (a body that trickles is cut with 408), and a new visitor is answered
  * meanwhile. The server runs as `npm start` runs it; the client addresses are 127.0.0.x.
  */
+import { connect } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshPlace } from '../server/harness';
 import { startServer, stopAll, type ServerProcess } from './support/child';
@@ -76,6 +77,76 @@ describe('connections', () => {
         async () => (await config(server, attacker)).status === 200,
         10_000,
       );
+    } finally {
+      await server.stop();
+      await place.drop();
+    }
+  });
+
+  // A helper's attack (2026-11-28): 64 connections writing 1,000 pipelined GETs a second without reading
+  // left other visitors unanswered for 33 s. A connection with 8 requests unanswered that sends another is
+  // closed, the rest of what it sent dropped unread by the app, and its address refused a while.
+  it('closes a connection that pipelines requests, refuses its address a while, and answers others', async () => {
+    const place = await freshPlace('sqlite');
+    const server = await startServer({ ...place.env, DIST_DIR: fakeDist() });
+    try {
+      const attacker = '127.0.0.5';
+      const since = Date.now();
+      const pipelined = Array.from(
+        { length: 200 },
+        (_, i) => `GET /api/config?pipelined=${i} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+      ).join('');
+      // a deadline for the failure to report, not a timing: the server closes it, or keeps it alive
+      const closed = await new Promise<boolean>((resolve) => {
+        const socket = connect({
+          port: Number(new URL(server.url).port),
+          host: '127.0.0.1',
+          localAddress: attacker,
+        });
+        const deadline = setTimeout(() => {
+          socket.destroy();
+          resolve(false);
+        }, 30_000);
+        socket.on('connect', () => socket.write(pipelined));
+        socket.resume();
+        socket.on('error', () => undefined);
+        socket.on('close', () => {
+          clearTimeout(deadline);
+          resolve(true);
+        });
+      });
+      expect(closed, 'the server closed the pipelining connection').toBe(true);
+      // another address is answered; its line in the server's log comes after every line of the attack
+      const visitor = await rawSend(server.url, {
+        method: 'GET',
+        path: '/api/config?visitor=1',
+        localAddress: '127.0.0.6',
+      });
+      expect(visitor.status).toBe(200);
+      const entries = () =>
+        server
+          .log()
+          .split('\n')
+          .flatMap((line) => {
+            try {
+              const e = JSON.parse(line) as { msg?: string; time: number; req?: { url: string } };
+              return e.msg === 'incoming request' && e.time >= since && e.req ? [e.req.url] : [];
+            } catch {
+              return [];
+            }
+          });
+      await waitFor(
+        'the visitor in the server log',
+        () => entries().includes('/api/config?visitor=1'),
+        10_000,
+      );
+      // the app read 8 of the 200 requests at most: the rest were dropped before its routes and log
+      const read = entries().filter((u) => u.startsWith('/api/config?pipelined='));
+      expect(read.length).toBeGreaterThan(0);
+      expect(read.length).toBeLessThanOrEqual(8);
+      // the address is refused for a while: its next connection is closed without an answer
+      expect((await config(server, attacker)).status).toBe(0);
+      expect((await config(server, '127.0.0.7')).status).toBe(200);
     } finally {
       await server.stop();
       await place.drop();
