@@ -214,6 +214,16 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     memoryMb: 512,
     shared: leases.share('pdf'),
   });
+  // Results workbooks on a thread of their own: a visitor's workbook does not wait for its note (nor
+  // is refused while it prints), and two at once are allowed (a double click on the link)
+  const workbookPool = new PdfPool({
+    size: 1,
+    queue: config.pdfQueue,
+    perVisitor: 2,
+    timeoutMs: config.noteTimeS * 1000,
+    memoryMb: 512,
+    shared: leases.share('workbook'),
+  });
   const history = new HistoryReader(config, leases.share('search'));
   app.decorate('config', config);
   app.decorate('db', db);
@@ -223,6 +233,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   app.decorate('quotas', new Quotas(db, dialect, config));
   app.decorate('calculations', calculations);
   app.decorate('pdfPool', pdfPool);
+  app.decorate('workbookPool', workbookPool);
   app.decorate('history', history);
   for (const routes of [
     configRoute,
@@ -258,6 +269,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
       const grace = setTimeout(() => app.server.closeAllConnections(), config.shutdownGraceS * 1000);
       await app.close().finally(() => clearTimeout(grace));
       await pdfPool.close();
+      await workbookPool.close();
       await calculations.close();
       await history.close();
       await leases.close().catch(() => undefined);

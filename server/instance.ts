@@ -22,6 +22,8 @@ declare module 'fastify' {
     quotas: Quotas;
     calculations: Calculations;
     pdfPool: PdfPool;
+    /** the results workbooks' worker (the print workers' code, its own thread, queue and shares) */
+    workbookPool: PdfPool;
     /** the history searches' reader thread */
     history: HistoryReader;
   }

@@ -11,16 +11,20 @@ import { fromServer } from '../../engine';
 import { serverProjectOf } from '../calc/types';
 import { bundleOfProduct } from '../projects/products';
 import { isAbattementResults } from '../../words/results';
-import { resultsWorkbook } from './resultsWorkbook';
+import { costOfBytes } from '../workers/pool';
+import { closedSignal, poolRefusal } from '../workers/refusals';
+import { visitorOf } from '../http/visitor';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * GET /api/{type}/results_xlsx/{id}?locale=: the stored results of an abattement project as a workbook;
- * 422 when the project's answers are ones the bundle's rules block.
+ * 422 when the project's answers are ones the bundle's rules block. Written on a worker thread of its own
+ * (pdf/pool.ts, the print workers' code: 429 when the visitor has two in flight, 503 when the worker is
+ * busy and the queue is full), not on the server's thread.
  */
 export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const { db, access } = app;
+  const { db, access, workbookPool: pool } = app;
   app.get(
     '/api/:type/results_xlsx/:id',
     {
@@ -38,6 +42,12 @@ export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request, reply) => {
       const { type, id } = request.params;
       const product = access.product(type);
+      // a visitor with its workbooks being written is refused before its project is read again
+      try {
+        pool.refuseEarly(visitorOf(request));
+      } catch (e) {
+        return poolRefusal(e, reply, 'workbook');
+      }
       const row = access.check(request, reply, await getProject(db, product, id));
       const steps = JSON.parse(row.content) as StoredProject['steps'];
       assertCalculable(request, product, { id: row.id, steps });
@@ -49,20 +59,36 @@ export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const { data } = fromServer(bundle, serverProjectOf({ id: row.id, steps }));
       const system = data.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
       const { i18n } = i18nOf(product, request.query.locale);
-      const xlsx = await resultsWorkbook(results, i18n, system, bundle.figures, {
-        // the project by its name and readable number (never its random id)
-        project: [row.name, row.number ? i18n.t('app.note_cover.id', { id: row.number }) : '']
-          .filter(Boolean)
-          .join(' · '),
-        created: new Date(row.updated_at),
-      });
+      let xlsx: Uint8Array;
+      try {
+        xlsx = await pool.workbook(
+          {
+            type: product,
+            locale: request.query.locale,
+            results: row.results!,
+            system,
+            // the project by its name and readable number (never its random id)
+            project: [row.name, row.number ? i18n.t('app.note_cover.id', { id: row.number }) : '']
+              .filter(Boolean)
+              .join(' · '),
+            created: new Date(row.updated_at).toISOString(),
+          },
+          {
+            visitor: visitorOf(request),
+            cost: costOfBytes(row.results!.length),
+            signal: closedSignal(reply),
+          },
+        );
+      } catch (e) {
+        return poolRefusal(e, reply, 'workbook');
+      }
       return reply
         .header('Content-Type', XLSX)
         .header(
           'Content-Disposition',
           contentDisposition(`${i18n.t('app.results')}-${row.name || String(row.number ?? row.id)}.xlsx`),
         )
-        .send(xlsx);
+        .send(Buffer.from(xlsx.buffer, xlsx.byteOffset, xlsx.byteLength));
     },
   );
 };

@@ -21,6 +21,7 @@ export const API_CODES = [
   'variants_full',
   'calculations_busy',
   'notes_busy',
+  'workbooks_busy',
   'searches_busy',
   'projects_per_hour',
   'projects_per_day',

@@ -210,6 +210,12 @@ export const pdfRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request, reply) => {
       const { type, id } = request.params;
       const product = access.product(type);
+      // a visitor whose note is being printed is refused before its project is read again
+      try {
+        pool.refuseEarly(visitorOf(request));
+      } catch (e) {
+        return poolRefusal(e, reply, 'note');
+      }
       const row = access.check(request, reply, await getProject(db, product, id));
       await turnFor((request.body as { data?: unknown } | null)?.data);
       const { entries, charts } = payloadOf(request.body, megapixels);

@@ -146,6 +146,16 @@ export class WorkerPool<In, Out> {
     return () => this.startListeners.delete(listener);
   }
 
+  /**
+   * Throws the refusal `run` would give `visitor` now in this copy of the server (its share in flight):
+   * called before the work of preparing its job (reading and checking a project), so that a visitor
+   * asking again and again while its job runs costs the server a lookup.
+   */
+  refuseEarly(visitor: string): void {
+    const refused = this.refusal(visitor, {});
+    if (refused) throw refused;
+  }
+
   /** Starts one worker ahead of the first job (server start), so that it does not wait for the boot. */
   warm(): void {
     if (!this.closed && this.idle.length + this.busy.size === 0) this.idle.push(this.spawn());

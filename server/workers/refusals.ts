@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import { HttpError } from '../http/HttpError';
 import { Cancelled, OverBudget, PoolBusy, VisitorBusy } from './pool';
 
-/** The words of a refusal, per kind of job: a calculation, a history search or a note. */
+/** The words of a refusal, per kind of job: a calculation, a history search, a note or a workbook. */
 const WORDS = {
   calculation: {
     busy: 'Every calculator is busy; try again shortly',
@@ -27,6 +27,14 @@ const WORDS = {
     mineCode: 'notes_busy',
     time: 'The note could not be printed in time; try again shortly',
     memory: 'The note is too large to print: use fewer or smaller images',
+  },
+  workbook: {
+    busy: 'The workbook writer is busy; try again shortly',
+    mine: (n: number) =>
+      `You already have ${n} workbook${n > 1 ? 's' : ''} being written; wait for ${n > 1 ? 'them' : 'it'} to finish`,
+    mineCode: 'workbooks_busy',
+    time: 'The workbook could not be written in time; try again shortly',
+    memory: 'The project is too large for a workbook',
   },
 } as const;
 

@@ -59,6 +59,19 @@ describe('WorkerPool', () => {
     expect(await Promise.all([first, c, third])).toEqual(['A1', 'C1', 'D1']);
   });
 
+  // the routes ask it before reading and checking a project again (a note, a workbook)
+  it('refuses a visitor early, before its job is prepared, while its share is in flight', async () => {
+    pool = new WorkerPool(options({ size: 1, queue: 2, perVisitor: 2 }));
+    pool.refuseEarly('a');
+    const first = pool.run({ tag: 'A1', ms: 200 }, { visitor: 'a' });
+    pool.refuseEarly('a');
+    const second = pool.run({ tag: 'A2', ms: 10 }, { visitor: 'a' });
+    expect(() => pool!.refuseEarly('a')).toThrow(VisitorBusy);
+    pool.refuseEarly('b');
+    expect(await Promise.all([first, second])).toEqual(['A1', 'A2']);
+    pool.refuseEarly('a');
+  });
+
   it('serves a newcomer before visitors already served, though they ask again the moment they are answered', async () => {
     pool = new WorkerPool(options({ size: 1, queue: 3, perVisitor: 1 }));
     const done: string[] = [];
