@@ -1,6 +1,6 @@
 import type { createStore } from 'jotai';
 import type { Locale } from '../engine';
-import { redirect } from 'react-router-dom';
+import { redirect, replace } from 'react-router-dom';
 import type { HttpResult } from './api/http';
 import { openLink } from './api/projectMove';
 import { fetchConfig, fetchProject, type AppConfig } from './api/projects';
@@ -100,7 +100,8 @@ export async function openLinkLoader(token: string, request: Request) {
   const r = await openLink(token, request.signal);
   unreachable(r.error);
   if (r.error?.status === 401) throw redirect(`/login?next=${encodeURIComponent(inside(request.url))}`);
-  if (r.data) throw redirect(`/${r.data.calc}/calculator?id=${encodeURIComponent(r.data.id)}`);
+  // the link's own address is replaced: Back leaves the project, rather than opening it again
+  if (r.data) throw replace(`/${r.data.calc}/calculator?id=${encodeURIComponent(r.data.id)}`);
   return { error: r.error };
 }
 export type OpenLinkLoad = Awaited<ReturnType<typeof openLinkLoader>>;

@@ -34,15 +34,18 @@ export function CalculatorPage() {
   const saving = useProjectSave(made ? { kind: 'info', text: made } : null);
   const { notice, setNotice } = saving;
   const project = useOpenProject(setNotice);
-  const { step, go } = useStepRoute(bundle, project.opening);
-  const { ctx, slots } = useRenderContext({ ...w, current: step });
-  const pasteWords = usePasteWords();
   // The step is first drawn in a deferred render (issue 40): the page's first commit draws its frame
   // and the step's shape, and opens a stored project into the store (useOpenProject, a layout effect);
   // React then draws the step, with the project's answers, in a render that yields to the browser.
   // Drawn at once, the step was drawn twice in one task that could not yield: empty, then again,
   // synchronously, with the project opened in that layout effect.
   const drawn = useDeferredValue(true, false);
+  // An address without the step (a project opened from its link or the history) gets it once the step is
+  // drawn: the router's navigation that writes it, started sooner, held the step's first drawing back
+  // until it was done (issue 40)
+  const { step, go } = useStepRoute(bundle, project.opening || !drawn);
+  const { ctx, slots } = useRenderContext({ ...w, current: step });
+  const pasteWords = usePasteWords();
 
   usePreloadAfterLast(step === bundle.steps.length - 1);
 
