@@ -42,17 +42,19 @@ export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request, reply) => {
       const { type, id } = request.params;
       const product = access.product(type);
+      const visitor = visitorOf(request);
       // a visitor with its workbooks being written is refused before its project is read again
       try {
-        pool.refuseEarly(visitorOf(request));
+        pool.refuseEarly(visitor);
       } catch (e) {
         return poolRefusal(e, reply, 'workbook');
       }
       const row = access.check(request, reply, await getProject(db, product, id));
       const steps = JSON.parse(row.content) as StoredProject['steps'];
       assertCalculable(request, product, { id: row.id, steps });
-      const results: unknown = row.results ? JSON.parse(row.results) : null;
-      if (!results) throw new HttpError(409, 'The project has no results yet: calculate it first');
+      const stored = row.results;
+      const results: unknown = stored ? JSON.parse(stored) : null;
+      if (!stored || !results) throw new HttpError(409, 'The project has no results yet: calculate it first');
       if (!isAbattementResults(results)) throw new HttpError(404, 'This product has no results workbook');
       // the unit system where the bundle keeps it, read as the form reads it
       const bundle = bundleOfProduct(product);
@@ -65,7 +67,7 @@ export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           {
             type: product,
             locale: request.query.locale,
-            results: row.results!,
+            results: stored,
             system,
             // the project by its name and readable number (never its random id)
             project: [row.name, row.number ? i18n.t('app.note_cover.id', { id: row.number }) : '']
@@ -74,8 +76,8 @@ export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
             created: new Date(row.updated_at).toISOString(),
           },
           {
-            visitor: visitorOf(request),
-            cost: costOfBytes(row.results!.length),
+            visitor,
+            cost: costOfBytes(stored.length),
             signal: closedSignal(reply),
           },
         );
