@@ -18,6 +18,7 @@ import type { Config } from './config';
 import { configRoute } from './configRoute';
 import { openDatabase, type Db, type Dialect } from './db/database';
 import { migrate } from './db/migrate';
+import { capBodies } from './http/bodies';
 import { capConnections, checkingIntervalMs } from './http/connections';
 import { installErrorHandler } from './http/errorHandler';
 import { logSerializers } from './http/logRedaction';
@@ -36,7 +37,7 @@ import { calculateRoutes } from './projects/calculateRoutes';
 import { noteDraftRoutes, pdfRoutes } from './pdf/routes';
 import { excelRoutes } from './excel/routes';
 import { exportRoutes } from './projects/exportRoutes';
-import { fileRoutes } from './files/routes';
+import { FILE_LIMIT, fileRoutes } from './files/routes';
 import { startSender } from './mail/sender';
 import { startCleanup } from './projects/cleanup';
 import { serveApp } from './staticApp';
@@ -47,7 +48,6 @@ import { rainRoutes } from './rain/routes';
 import { RainSeriesStore } from './rain/store';
 
 export const BODY_LIMIT = 1024 * 1024;
-export const FILE_LIMIT = 10 * 1024 * 1024;
 
 export interface Server {
   app: FastifyInstance;
@@ -121,6 +121,8 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   );
   installErrorHandler(app, { fileLimit: FILE_LIMIT });
   capConnections(app, { perAddress: config.connectionsPerAddress, behindProxy: config.trustProxy !== false });
+  // What request bodies may hold in memory while they arrive, per visitor and in all (http/bodies.ts).
+  capBodies(app, { perVisitorMb: config.bodiesPerVisitorMb, totalMb: config.bodiesMb });
   // Large JSON bodies are parsed one per turn of the event loop: other visitors are answered between.
   installJsonTurns(app);
   // JSON answers of 1 KB and more compressed for clients that take it, brotli first (a stored 100-roof

@@ -72,6 +72,9 @@ export interface Config {
   storagePerDayMb: number;
   /** a note draft's size at most (megabytes) */
   noteDraftMb: number;
+  /** request bodies held in memory while they arrive, in all and per visitor (http/bodies.ts) */
+  bodiesMb: number;
+  bodiesPerVisitorMb: number;
   /** the pixels of a note's images together at most (megapixels), judged from their headers */
   noteMegapixels: number;
   /**
@@ -195,6 +198,8 @@ export const ENV_SCHEMA = {
       description: "the service's address, such as https://calculs.example.com",
     },
     CONNECTIONS_PER_ADDRESS: whole(64, 0, 1_000_000),
+    BODIES_MB: whole(1024, 0, 1_000_000),
+    BODIES_PER_VISITOR_MB: whole(64, 0, 1_000_000),
     REQUEST_TIMEOUT_S: whole(120, 0, 3600),
   },
   required: ['PORT', 'HOST', 'DATA_DIR', 'APP_MODE', 'SALES_EMAIL', 'RATE_LIMIT'],
@@ -352,6 +357,8 @@ export function loadConfig(
     noteMegapixels: e.NOTE_MEGAPIXELS,
     shutdownGraceS: e.SHUTDOWN_GRACE_S,
     connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
+    bodiesMb: e.BODIES_MB,
+    bodiesPerVisitorMb: e.BODIES_PER_VISITOR_MB,
     requestTimeoutS: e.REQUEST_TIMEOUT_S,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
   };

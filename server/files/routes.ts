@@ -10,6 +10,9 @@ import { getProject, newId } from '../projects/repository';
 import { contentDisposition } from './contentDisposition';
 import { fileTypeOf, type FileType } from './fileType';
 
+/** The bytes of one uploaded file (multipart's fileSize, registered in app.ts). */
+export const FILE_LIMIT = 10 * 1024 * 1024;
+
 /**
  * The name a file is kept and served under: the sender's name with the extension of the type its
  * content proved (a PDF named plan.html is served as plan.html.pdf), cut to 255 characters.
@@ -45,7 +48,11 @@ export const fileRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       },
     },
   } as const);
-  const upload = { schema: { tags: ['files'], params: idParam, response: uploaded } };
+  const upload = {
+    // what http/bodies.ts reserves for an upload while it arrives: the file and its multipart frame
+    config: { bodyMax: FILE_LIMIT + 64 * 1024 },
+    schema: { tags: ['files'], params: idParam, response: uploaded },
+  };
   for (const { bundle } of products().values()) {
     const path = bundle.workflow?.upload?.path;
     if (!path) continue;

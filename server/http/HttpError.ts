@@ -23,6 +23,7 @@ export const API_CODES = [
   'notes_busy',
   'workbooks_busy',
   'searches_busy',
+  'uploads_busy',
   'projects_per_hour',
   'projects_per_day',
   'login_locked',

@@ -23,6 +23,22 @@ const RAIN_UPLOAD = RAIN_UPLOAD_MB * 1024 * 1024;
 /** Files in one upload at most (ECCC: one per year). */
 const RAIN_FILES = 200;
 
+/**
+ * A part's bytes as they arrive, at most `left` of them: a RangeError past it, so that an upload never
+ * holds more than its 40 MB whatever its parts announce (a helper's attack, 2026-11-28: two parts of 39
+ * MB each were held whole before the total was checked).
+ */
+async function readUpTo(file: AsyncIterable<Buffer>, left: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of file) {
+    size += chunk.length;
+    if (size > left) throw new RangeError('too large');
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, size);
+}
+
 /** Whether a bundle asks for measured rain: one of its fields is drawn by the `rainSeries` widget. */
 export function takesRain(bundle: Bundle): boolean {
   return bundle.steps.some((s) => Object.values(s.ui.fields).some((f) => f['ui:widget'] === 'rainSeries'));
@@ -152,7 +168,11 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     const type = bundle.productType;
     app.post(
       `/api/${type}/project/:id/rain`,
-      { schema: { tags: ['files'], params: idParams, response: uploadAnswer } },
+      {
+        // what http/bodies.ts reserves for an upload while it arrives: the files and their multipart frame
+        config: { bodyMax: RAIN_UPLOAD + 1024 * 1024 },
+        schema: { tags: ['files'], params: idParams, response: uploadAnswer },
+      },
       async (request, reply) => {
         const project = access.check(
           request,
@@ -173,9 +193,8 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
                 station = cut(part.value, 64);
               continue;
             }
-            const data = await part.toBuffer();
+            const data = await readUpTo(part.file, RAIN_UPLOAD - total);
             total += data.length;
-            if (total > RAIN_UPLOAD) throw new RangeError('too large');
             if (part.fieldname !== 'file') continue;
             if (!plausible(data))
               throw new HttpError(

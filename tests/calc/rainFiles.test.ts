@@ -7,12 +7,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { calculateAbattement, type MeasuredInput } from '../../server/calc/abattement/abattement';
 import type { MeasuredSeries } from '../../server/calc/abattement/rain/assemble';
 import { RAIN_LIMITS, type RainFile } from '../../server/calc/abattement/rain/read';
-import { runRainJob, type RainAnswer } from '../../server/rain/readJob';
-import { dates, ecccYear, ESTIMATED, TRACE, UNUSABLE, weather } from '../fixtures/rain/days';
+import { runRainJob, ZIP_ENTRIES, type RainAnswer } from '../../server/rain/readJob';
+import { dates, ecccYear, ESTIMATED, meteoFrance, TRACE, UNUSABLE, weather } from '../fixtures/rain/days';
 import { example, form } from './helpers';
 
 const DIR = join(import.meta.dirname, '../fixtures/rain');
@@ -84,6 +85,17 @@ describe('measured rain files', () => {
     });
     expect(s.counts).toEqual({ missing_value: 1, trace_value: 1, estimated_value: 1 });
     expect(s.problems.find((p) => p.code === 'estimated_value')?.params.date).toBe(ESTIMATED);
+  });
+
+  it('ECCC: the yearly files in a zip, in a folder, give the same series and name the same files', async () => {
+    const zip = zipSync({
+      'montreal/': new Uint8Array(0),
+      ...Object.fromEntries(ECCC.map((f) => [`montreal/${f.name}`, f.data])),
+    });
+    const a = await series([{ name: 'montreal.zip', data: zip }]);
+    const files = await series(ECCC);
+    expect(a.id).toBe(files.id);
+    expect(a.summary.problems[0]!.file).toBe('climate_daily_QC_7025251_2001_P1D.csv');
   });
 
   it('Météo-France: a gzipped département file asks for a station, then gives its days', async () => {
@@ -270,6 +282,38 @@ describe('measured rain refusals, with their line and column', () => {
       column: null,
       params: { years: 2, needed: 10, first: '2000-01-01', last: '2002-12-31' },
     });
+  });
+
+  it('bounded: stations named (a 5 MB file could name a million)', async () => {
+    const many = await refused([text('Q_25.csv', meteoFrance())], { limits: { ...limits, maxStations: 1 } });
+    expect([many.status, many.problems[0]]).toMatchObject([
+      413,
+      { code: 'too_many_stations', file: 'Q_25.csv', params: { max: 1 } },
+    ]);
+    expect(RAIN_LIMITS.maxStations).toBeGreaterThanOrEqual(1000);
+  });
+
+  it('bounded: a zip entry that inflates past the size it declares, entries in all', async () => {
+    // 8 MB of one letter, which the archive then says is 10 bytes (in its local header and its directory)
+    const zip = zipSync({ 'a.csv': new Uint8Array(8 * 1024 * 1024).fill(0x61) });
+    const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+    view.setUint32(22, 10, true);
+    const directory = view.getUint32(zip.length - 22 + 16, true); // from the end record (no comment)
+    view.setUint32(directory + 24, 10, true);
+    const lying = await refused([{ name: 'bomb.zip', data: zip }]);
+    expect([lying.status, lying.problems[0]!.code, lying.problems[0]!.file]).toEqual([
+      415,
+      'not_readable',
+      'bomb.zip',
+    ]);
+    const entries = Object.fromEntries(
+      Array.from({ length: ZIP_ENTRIES + 1 }, (_, i) => [`d${i}.csv`, new Uint8Array([0x31])]),
+    );
+    const many = await refused([{ name: 'many.zip', data: zipSync(entries) }]);
+    expect([many.status, many.problems[0]]).toMatchObject([
+      413,
+      { code: 'too_many_files', file: 'many.zip', params: { max: ZIP_ENTRIES } },
+    ]);
   });
 
   it('bounded: decompressed bytes and rows', async () => {

@@ -33,6 +33,12 @@ export interface RainLimits {
   maxBytes: number;
   /** data rows of all files together */
   maxRows: number;
+  /**
+   * stations the files name together (a Météo-France département file names a few hundred; more would
+   * make the answer offering them a list the server's thread takes seconds to write: a helper's attack,
+   * 2026-11-28, one 5 MB upload naming 1,000,000 stations held every visitor 5 s)
+   */
+  maxStations: number;
   /** calendar years a series may span */
   maxYears: number;
   /** complete years a series needs at least */
@@ -42,6 +48,7 @@ export interface RainLimits {
 export const RAIN_LIMITS: RainLimits = {
   maxBytes: 512 * 1024 * 1024,
   maxRows: 8_000_000,
+  maxStations: 2000,
   maxYears: 150,
   minYears: 10,
 };
@@ -207,6 +214,10 @@ export async function readFiles(
       const id = row.station?.id ?? '';
       let seen = stations.get(id);
       if (!seen) {
+        if (stations.size >= limits.maxStations)
+          throw new RainRefusal(413, [
+            problem('too_many_stations', file.name, { line }, { max: limits.maxStations }),
+          ]);
         seen = {
           station: row.station ?? { id: '', name: '', lat: null, lon: null, alt: null },
           first: row.day,

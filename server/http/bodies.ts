@@ -1,0 +1,94 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpError } from './HttpError';
+import { visitorOf } from './visitor';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The most a request to this route may send, where the route reads its body itself (multipart
+     * uploads, which Fastify's bodyLimit does not bound): what capBodies reserves for it.
+     */
+    bodyMax?: number;
+  }
+}
+
+const MB = 1024 * 1024;
+/** A body of at most this is always received (and counted): every ordinary save, search or sign-in. */
+const SMALL = 64 * 1024;
+/** Seconds a refused sender is told to wait. */
+const RETRY_VISITOR = 5;
+const RETRY_SERVICE = 10;
+
+/**
+ * The bytes a request may hold in memory while its body arrives: its announced Content-Length, bounded by
+ * the most its route accepts (`config.bodyMax`, else its bodyLimit); the route's most when it announces
+ * none (chunked). 0 for a request without a body.
+ */
+function reservation(request: FastifyRequest, defaultLimit: number): number {
+  const chunked = request.headers['transfer-encoding'] !== undefined;
+  const announced = Number(request.headers['content-length']);
+  if (!chunked && !(announced > 0)) return 0;
+  const options = request.routeOptions;
+  const most = options.config?.bodyMax ?? options.bodyLimit ?? defaultLimit;
+  return chunked || Number.isNaN(announced) ? most : Math.min(announced, most);
+}
+
+/**
+ * Bounds the memory of the request bodies being received (a helper's attack, 2026-11-28: 64 rain uploads
+ * of one address, each sending its 40 MB slowly and never ending, held 5.4 GB until the request timeout;
+ * the notes' 12 MB bodies and the files' 10 MB ones the same way, up to CONNECTIONS_PER_ADDRESS times the
+ * route's limit per address). Before a byte of its body is read, each request reserves what it may send
+ * (reservation above), given back when its answer is sent or its connection closes:
+ * - a visitor (its address, an IPv6 /64) already holding bodies is refused a body over 64 KB that would
+ *   take it past `perVisitorMb`: 429 `uploads_busy`, Retry-After;
+ * - the server already holding bodies is refused one over 64 KB that would take it past `totalMb`: 503
+ *   `unavailable`, Retry-After.
+ * A visitor's first body is always received (its route's own limit applies), and so is every body of 64
+ * KB or less, so that a full budget never refuses the saves and sign-ins of the service. The refused
+ * request's connection is closed after its answer, its body unread. 0: no cap.
+ */
+export function capBodies(app: FastifyInstance, opts: { perVisitorMb: number; totalMb: number }): void {
+  const perVisitor = opts.perVisitorMb * MB;
+  const total = opts.totalMb * MB;
+  if (perVisitor <= 0 && total <= 0) return;
+  const held = new Map<string, number>();
+  let all = 0;
+  const refuse = (reply: { header(k: string, v: string): unknown }, seconds: number) => {
+    reply.header('Retry-After', String(seconds));
+    reply.header('connection', 'close');
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    const size = reservation(request, app.initialConfig.bodyLimit ?? MB);
+    if (size === 0) return;
+    const key = visitorOf(request);
+    const mine = held.get(key) ?? 0;
+    if (size > SMALL && perVisitor > 0 && mine > 0 && mine + size > perVisitor) {
+      refuse(reply, RETRY_VISITOR);
+      throw new HttpError(
+        429,
+        `Your earlier uploads are still being received (${opts.perVisitorMb} MB at most at once); try again when they are done`,
+        undefined,
+        { limit: opts.perVisitorMb, retryAfter: RETRY_VISITOR },
+        'uploads_busy',
+      );
+    }
+    if (size > SMALL && total > 0 && all > 0 && all + size > total) {
+      refuse(reply, RETRY_SERVICE);
+      throw new HttpError(
+        503,
+        'The service is receiving too many uploads; try again shortly',
+        undefined,
+        { retryAfter: RETRY_SERVICE },
+        'unavailable',
+      );
+    }
+    held.set(key, mine + size);
+    all += size;
+    reply.raw.once('close', () => {
+      all -= size;
+      const left = (held.get(key) ?? size) - size;
+      if (left > 0) held.set(key, left);
+      else held.delete(key);
+    });
+  });
+}
