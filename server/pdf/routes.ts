@@ -165,12 +165,12 @@ export const noteDraftRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
       const t = new Date().toISOString();
       const before = await db
         .selectFrom('note_drafts')
-        .select(sql<number>`length(content)`.as('bytes'))
+        .select(sql<number>`octet_length(content)`.as('bytes'))
         .where('project_id', '=', row.id)
         .executeTakeFirst();
       const target = {
         project: row,
-        added: content.length - Number(before?.bytes ?? 0),
+        added: Buffer.byteLength(content) - Number(before?.bytes ?? 0),
         file: false,
         admin: adminOf(request) !== null,
       };

@@ -89,12 +89,12 @@ function climateText(
     .join(', ');
 }
 
-/** Stores what a printed note was printed from, under its code, with the digest of its bytes. */
 /** What an issued note keeps of its project, in the storage quotas' measure (the answers and results). */
 export function issuedBytes(row: Pick<ProjectTable, 'content' | 'results'>): number {
-  return row.content.length + (row.results ?? 'null').length;
+  return Buffer.byteLength(row.content) + Buffer.byteLength(row.results ?? 'null');
 }
 
+/** Stores what a printed note was printed from, under its code, with the digest of its bytes. */
 export async function recordIssued(
   db: Db,
   input: {

@@ -245,6 +245,37 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
     expect((await draft(note({ informations: [{ text: 'À rappeler', image: null }] }))).statusCode).toBe(204);
   });
 
+  it('counts note drafts in the bytes they are stored in (UTF-8), whatever their characters', async () => {
+    const server = await start({ VISITOR_STORAGE_MB: '1' });
+    const address = '198.51.100.41';
+    let cookie = '';
+    // a draft of six sections of 10,000 characters each (the most a section takes), all of them "é":
+    // 60,000 characters, 120,000 bytes
+    const data = JSON.stringify({
+      informations: Array.from({ length: 6 }, () => ({ text: 'é'.repeat(10_000), image: null })),
+    });
+    const statuses: number[] = [];
+    for (let i = 0; i < 9; i += 1) {
+      const made = await from(server, address, cookie, {
+        method: 'POST',
+        url: '/api/slowli/project',
+        payload: projectBody('sl'),
+      });
+      cookie = cookiesOf(made, cookie);
+      const id = made.json<{ id: string }>().id;
+      const r = await from(server, address, cookie, {
+        method: 'PUT',
+        url: `/api/slowli/note_draft/${id}`,
+        payload: { data },
+      });
+      statuses.push(r.statusCode);
+      if (r.statusCode === 413)
+        expect(r.json()).toMatchObject({ code: 'visitor_storage', details: { limit: 1 } });
+    }
+    // eight are 960,000 bytes; the ninth would take the visitor past its 1 MB (1,048,576 bytes)
+    expect(statuses).toEqual([204, 204, 204, 204, 204, 204, 204, 204, 413]);
+  });
+
   it('keeps the files of a project within its limit when uploads arrive at once', async () => {
     const server = await start({ FILES_PER_PROJECT: '2' });
     const made = await from(server, '198.51.100.60', '', {
