@@ -20,6 +20,7 @@ import { openDatabase, type Db, type Dialect } from './db/database';
 import { migrate } from './db/migrate';
 import { capBodies } from './http/bodies';
 import { capConnections, checkingIntervalMs } from './http/connections';
+import { capAnswers } from './http/slowReaders';
 import { installErrorHandler } from './http/errorHandler';
 import { logSerializers } from './http/logRedaction';
 import { installInputGuard } from './http/inputGuard';
@@ -123,6 +124,9 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   capConnections(app, { perAddress: config.connectionsPerAddress, behindProxy: config.trustProxy !== false });
   // What request bodies may hold in memory while they arrive, per visitor and in all (http/bodies.ts).
   capBodies(app, { perVisitorMb: config.bodiesPerVisitorMb, totalMb: config.bodiesMb });
+  // What answers a client does not read may hold, and how long a send may stall (http/slowReaders.ts);
+  // before compression, so that an answer is counted at the size the app made it.
+  capAnswers(app, { perVisitorMb: config.answersPerVisitorMb, sendTimeoutS: config.sendTimeoutS });
   // Large JSON bodies are parsed one per turn of the event loop: other visitors are answered between.
   installJsonTurns(app);
   // JSON answers of 1 KB and more compressed for clients that take it, brotli first (a stored 100-roof

@@ -75,6 +75,9 @@ export interface Config {
   /** request bodies held in memory while they arrive, in all and per visitor (http/bodies.ts) */
   bodiesMb: number;
   bodiesPerVisitorMb: number;
+  /** answers not yet read held per visitor, and the seconds a send may stall (http/slowReaders.ts) */
+  answersPerVisitorMb: number;
+  sendTimeoutS: number;
   /** the pixels of a note's images together at most (megapixels), judged from their headers */
   noteMegapixels: number;
   /**
@@ -200,6 +203,8 @@ export const ENV_SCHEMA = {
     CONNECTIONS_PER_ADDRESS: whole(64, 0, 1_000_000),
     BODIES_MB: whole(1024, 0, 1_000_000),
     BODIES_PER_VISITOR_MB: whole(64, 0, 1_000_000),
+    ANSWERS_PER_VISITOR_MB: whole(64, 0, 1_000_000),
+    SEND_TIMEOUT_S: whole(60, 0, 3600),
     REQUEST_TIMEOUT_S: whole(120, 0, 3600),
   },
   required: ['PORT', 'HOST', 'DATA_DIR', 'APP_MODE', 'SALES_EMAIL', 'RATE_LIMIT'],
@@ -359,6 +364,8 @@ export function loadConfig(
     connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
     bodiesMb: e.BODIES_MB,
     bodiesPerVisitorMb: e.BODIES_PER_VISITOR_MB,
+    answersPerVisitorMb: e.ANSWERS_PER_VISITOR_MB,
+    sendTimeoutS: e.SEND_TIMEOUT_S,
     requestTimeoutS: e.REQUEST_TIMEOUT_S,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
   };

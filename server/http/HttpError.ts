@@ -24,6 +24,7 @@ export const API_CODES = [
   'workbooks_busy',
   'searches_busy',
   'uploads_busy',
+  'downloads_busy',
   'projects_per_hour',
   'projects_per_day',
   'login_locked',
