@@ -46,7 +46,10 @@ export function capAnswers(app: FastifyInstance, opts: { perVisitorMb: number; s
       throw refusal(opts.perVisitorMb);
     });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (opts.sendTimeoutS > 0) request.raw.socket?.setTimeout(opts.sendTimeoutS * 1000);
+    // (an injected request's socket, light-my-request's, has no timeout)
+    const socket = request.raw.socket as Partial<import('node:net').Socket> | undefined;
+    if (opts.sendTimeoutS > 0 && typeof socket?.setTimeout === 'function')
+      socket.setTimeout(opts.sendTimeoutS * 1000);
     const size = sizeOf(payload);
     if (perVisitor <= 0 || size === 0) return payload;
     const key = visitorOf(request);
