@@ -5,7 +5,7 @@ export { compileValidatorsOnDemand, loadBundle, LOCALES } from './loadBundle';
 export { prepareBundle } from './prepareBundle';
 export { compileBundle } from './compile';
 export { emptyData, defaultItem } from './emptyData';
-export { derive } from './derive';
+export { derive, deriveCards } from './derive';
 export {
   KEYWORD_OPTIONS,
   keywordValidator,

@@ -1,6 +1,21 @@
-import type { Bundle, FormState } from '../engine';
+import type { Bundle, CardState } from '../engine';
 
 type T = (key: string, params?: Record<string, unknown>) => string;
+
+/** What the words need of the form's state: the cards a reason names (the others may be left out). */
+export interface ReasonCards {
+  steps: readonly ({ cards: readonly (CardState | undefined)[] } | undefined)[];
+}
+
+const PLACE = /^steps\.(\w+)(?:\.forms\.(\d+)\.form\.(.+))?$/;
+
+/** The step (its index in the bundle) and card a reason's field names, when it names a card. */
+export function reasonCard(bundle: Bundle, field: string | undefined): { step: number; card: number } | null {
+  const m = PLACE.exec(field ?? '');
+  if (!m || m[2] === undefined) return null;
+  const step = bundle.steps.findIndex((s) => s.key === m[1]);
+  return step < 0 ? null : { step, card: Number(m[2]) };
+}
 
 /**
  * Why a project cannot be calculated, in the user's words: the reason's code (errors.calc.*) and where
@@ -15,10 +30,10 @@ export function reasonText(
     rule_message?: { key: string; params?: Record<string, unknown> } | undefined;
   },
   bundle: Bundle,
-  state: FormState,
+  state: ReasonCards,
   t: T,
 ): string {
-  const m = /^steps\.(\w+)(?:\.forms\.(\d+)\.form\.(.+))?$/.exec(reason.field ?? '');
+  const m = PLACE.exec(reason.field ?? '');
   const parts: string[] = [];
   if (m) {
     const [, serverStep, index, serverField] = m;

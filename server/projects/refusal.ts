@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { derive, fromServer } from '../../engine';
+import { deriveCards, fromServer } from '../../engine';
 import {
   boundReasons,
   projectProblems,
@@ -10,7 +10,7 @@ import {
 import { serverProjectOf } from '../calc/types';
 import { HttpError } from '../http/HttpError';
 import { i18nOf } from '../i18n';
-import { reasonText } from '../../words/reasonText';
+import { reasonCard, reasonText } from '../../words/reasonText';
 import { bundleOfProduct, type ProductType } from './products';
 
 /**
@@ -30,9 +30,16 @@ export function localeOf(request: FastifyRequest, type: ProductType): string {
   return 'fr';
 }
 
+/** Reasons put in words at most, in one refusal (the page words every reason itself, from its form). */
+export const WORDED_REASONS = 50;
+
 /**
- * The reasons a project cannot be calculated, in the user's words (each `message` in `locale`, where it
- * lies as the form names it: card, field), as a 422 naming the first field and listing every reason.
+ * The reasons a project cannot be calculated, as a 422 naming the first field and listing every reason;
+ * the first WORDED_REASONS of them in the user's words (a `message` in `locale`, where it lies as the form
+ * names it: card, field; the others without, their code and rule saying what they are). Only the cards
+ * those name are derived: a 200-roof project with every roof out of bounds (600 reasons) took 30-40 ms
+ * of the server's thread to derive whole, for each refused save, and needs no account (a helper's
+ * attack, 2026-11-28).
  */
 export function refusal(
   type: ProductType,
@@ -44,8 +51,17 @@ export function refusal(
   const bundle = bundleOfProduct(type);
   const { i18n } = i18nOf(type, locale);
   const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
-  const state = derive(bundle, fromServer(bundle, serverProjectOf(project)).data);
-  const details = reasons.map((r) => ({ ...r, message: reasonText(r, bundle, state, t) }));
+  const worded = reasons.slice(0, WORDED_REASONS);
+  const picks = new Map<number, Set<number>>();
+  for (const r of worded) {
+    const at = reasonCard(bundle, r.field);
+    if (at) picks.set(at.step, (picks.get(at.step) ?? new Set()).add(at.card));
+  }
+  const state = deriveCards(bundle, fromServer(bundle, serverProjectOf(project)).data, picks);
+  // past them, a reason keeps its code, field and rule, not the calculation's own English text
+  const details = reasons.map(({ message: _english, ...r }, i) =>
+    i < WORDED_REASONS ? { ...r, message: reasonText(r, bundle, state, t) } : r,
+  );
   return new HttpError(422, t(`errors.api.${code}`), reasons[0]?.field, details, code);
 }
 
