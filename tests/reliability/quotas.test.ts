@@ -398,8 +398,8 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
       .select(['content', 'results'])
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
-    // what an issued note keeps: the answers and results as printed
-    const kept = row.content.length + (row.results ?? 'null').length;
+    // what an issued note keeps: the answers and results as printed, in UTF-8 bytes
+    const kept = Buffer.byteLength(row.content) + Buffer.byteLength(row.results ?? 'null');
     const print = (at: string, who: string, project: string) =>
       from(server, at, who, {
         method: 'POST',
