@@ -30,16 +30,15 @@ export function localeOf(request: FastifyRequest, type: ProductType): string {
   return 'fr';
 }
 
-/** Reasons put in words at most, in one refusal (the page words every reason itself, from its form). */
+/** Reasons a refusal lists at most (a compiler stops at its first errors the same way). */
 export const WORDED_REASONS = 50;
 
 /**
- * The reasons a project cannot be calculated, as a 422 naming the first field and listing every reason;
- * the first WORDED_REASONS of them in the user's words (a `message` in `locale`, where it lies as the form
- * names it: card, field; the others without, their code and rule saying what they are). Only the cards
- * those name are derived: a 200-roof project with every roof out of bounds (600 reasons) took 30-40 ms
- * of the server's thread to derive whole, for each refused save, and needs no account (a helper's
- * attack, 2026-11-28).
+ * The reasons a project cannot be calculated, as a 422 naming the first field and listing its first
+ * WORDED_REASONS reasons in the user's words (each `message` in `locale`, where it lies as the form names
+ * it: card, field). Only the cards those name are derived: a 200-roof project with every roof out of
+ * bounds (600 reasons) took 30-40 ms of the server's thread to derive whole, and its 211 KB answer more to
+ * write, for each refused save, which needs no account (a helper's attack, 2026-11-28).
  */
 export function refusal(
   type: ProductType,
@@ -58,10 +57,7 @@ export function refusal(
     if (at) picks.set(at.step, (picks.get(at.step) ?? new Set()).add(at.card));
   }
   const state = deriveCards(bundle, fromServer(bundle, serverProjectOf(project)).data, picks);
-  // past them, a reason keeps its code, field and rule, not the calculation's own English text
-  const details = reasons.map(({ message: _english, ...r }, i) =>
-    i < WORDED_REASONS ? { ...r, message: reasonText(r, bundle, state, t) } : r,
-  );
+  const details = worded.map((r) => ({ ...r, message: reasonText(r, bundle, state, t) }));
   return new HttpError(422, t(`errors.api.${code}`), reasons[0]?.field, details, code);
 }
 
