@@ -22,3 +22,15 @@ export function isNumeric(f: CompiledField): boolean {
     t === 'number' || t === 'integer' || (Array.isArray(t) && (t.includes('number') || t.includes('integer')))
   );
 }
+
+/**
+ * A number as a reader of `lang` types it, in the engine's reading (a comma or a dot for the decimals): in
+ * English, commas between groups of three digits group the thousands ('1,550' is 1550, '12,500.5' is
+ * 12500.5), as an English reader writes them (a usability review, 2026-11-28: '1,550' ft² was kept as
+ * 1.55 ft² without a word); in French the comma is the decimal mark ('1,550' is 1.55).
+ */
+export function typedNumber(text: string, lang: string): string {
+  return lang.startsWith('en') && /^\s*[-+]?\d{1,3}(,\d{3})+(\.\d*)?\s*$/.test(text)
+    ? text.replace(/,/g, '')
+    : text;
+}

@@ -17,6 +17,7 @@ export {
   type KeywordValidator,
 } from './keywords';
 export { applyEdit } from './applyEdit';
+export { typedNumber } from './fieldValue';
 export { addCard, duplicateCard, deleteCard, setGate, setUnitSystem, type CopyName } from './cards';
 export {
   fieldsOfHeadings,

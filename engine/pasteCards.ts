@@ -1,3 +1,4 @@
+import { typedNumber } from './fieldValue';
 import { applyEdit } from './applyEdit';
 import { remapReferences } from './cards';
 import { derive, maxCards } from './derive';
@@ -180,12 +181,15 @@ export function planPaste(
   text: string,
   texts: Words[],
   choice: PasteChoice = {},
+  lang = '',
 ): PastePlan {
   const { def, columns } = pasteStep(bundle, stepKey);
   const all = pastedRows(text);
   const width = Math.max(0, ...all.map((r) => r.length));
   const ui = (f: string) => def.ui.fields[f]!;
-  const numeric = (cell: string) => /^[-+]?(\d+[.,]?\d*|[.,]\d+)$/.test(plainNumber(cell));
+  // a number as the page's reader writes it ('1,550' in English: 1550; typedNumber)
+  const number = (cell: string) => plainNumber(typedNumber(cell, lang));
+  const numeric = (cell: string) => /^[-+]?(\d+[.,]?\d*|[.,]\d+)$/.test(number(cell));
   const notNumbers = (row: string[]) =>
     columns.some(
       (f, i) => ui(f)['ui:widget'] === 'number' && row[i] !== undefined && row[i] !== '' && !numeric(row[i]),
@@ -244,7 +248,7 @@ export function planPaste(
       if (field === null || cell === '') return;
       const kind = ui(field)['ui:widget'];
       let value: unknown = cell;
-      if (kind === 'number') value = plainNumber(cell);
+      if (kind === 'number') value = number(cell);
       else if (kind === 'select') {
         const hit = optionOf(ui(field), cell, texts);
         if (!hit) {
@@ -300,8 +304,9 @@ export function pasteCards(
   text: string,
   texts: Words | Words[],
   choice: PasteChoice = {},
+  lang = '',
 ): Pasted {
-  const plan = planPaste(bundle, state, stepKey, text, Array.isArray(texts) ? texts : [texts], choice);
+  const plan = planPaste(bundle, state, stepKey, text, Array.isArray(texts) ? texts : [texts], choice, lang);
   return { state: plan.state, added: plan.added, skipped: plan.skipped, receipt: plan.receipt };
 }
 

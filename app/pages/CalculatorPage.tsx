@@ -24,7 +24,7 @@ import { preloadNext } from './preloadNext';
  * answers: the wizard's parts read their slices of the state (issue 40), so a keystroke leaves it alone.
  */
 export function CalculatorPage() {
-  const { calc, calculator, t } = useFrame();
+  const { calc, calculator, t, locale } = useFrame();
   const w = useFrameWizardActions();
   const bundle = calculator.bundle;
   const navigate = useNavigate();
@@ -118,8 +118,8 @@ export function CalculatorPage() {
               }}
               onAdd={w.add}
               onPaste={{
-                preview: (key, text, choice) => w.planPaste(key, text, pasteWords.words(), choice),
-                add: (key, text, choice) => w.paste(key, text, pasteWords.words(), choice),
+                preview: (key, text, choice) => w.planPaste(key, text, pasteWords.words(), choice, locale),
+                add: (key, text, choice) => w.paste(key, text, pasteWords.words(), choice, locale),
                 ready: pasteWords.ready,
                 undo: w.unpaste,
               }}

@@ -96,13 +96,16 @@ export interface WizardAtoms {
   duplicate: Action<[string, number, CopyName?]>;
   remove: Action<[string, number]>;
   gate: Action<[string, boolean]>;
-  /** rows pasted from a spreadsheet added as cards (the columns by their headings, or as `choice` says) */
+  /**
+   * rows pasted from a spreadsheet added as cards (the columns by their headings, or as `choice` says; the
+   * numbers as a reader of the page's language, the last argument, writes them)
+   */
   paste: Action<
-    [string, string, Words[], PasteChoice?],
+    [string, string, Words[], PasteChoice?, string?],
     { added: number; skipped: number; receipt: PasteReceipt }
   >;
   /** what a paste would add, and the cells that do not fit, before anything is added */
-  planPaste: Action<[string, string, Words[], PasteChoice?], Omit<PastePlan, 'state'>>;
+  planPaste: Action<[string, string, Words[], PasteChoice?, string?], Omit<PastePlan, 'state'>>;
   /** takes away the cards a paste added */
   unpaste: Action<[PasteReceipt]>;
   setUnits: Action<[UnitSystem]>;
@@ -226,15 +229,29 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
     ),
     remove: change((s, key: string, i: number) => deleteCard(bundle, s, key, i)),
     gate: change((s, key: string, open: boolean) => setGate(bundle, s, key, open)),
-    paste: atom(null, (get, set, key: string, text: string, texts: Words[], choice?: PasteChoice) => {
-      const r = pasteCards(bundle, now(get, set), key, text, texts, choice);
-      commit(set, r.state);
-      return { added: r.added, skipped: r.skipped, receipt: r.receipt };
-    }),
-    planPaste: atom(null, (get, set, key: string, text: string, texts: Words[], choice?: PasteChoice) => {
-      const { state: _tried, ...plan } = planPaste(bundle, now(get, set), key, text, texts, choice);
-      return plan;
-    }),
+    paste: atom(
+      null,
+      (get, set, key: string, text: string, texts: Words[], choice?: PasteChoice, lang?: string) => {
+        const r = pasteCards(bundle, now(get, set), key, text, texts, choice, lang ?? '');
+        commit(set, r.state);
+        return { added: r.added, skipped: r.skipped, receipt: r.receipt };
+      },
+    ),
+    planPaste: atom(
+      null,
+      (get, set, key: string, text: string, texts: Words[], choice?: PasteChoice, lang?: string) => {
+        const { state: _tried, ...plan } = planPaste(
+          bundle,
+          now(get, set),
+          key,
+          text,
+          texts,
+          choice,
+          lang ?? '',
+        );
+        return plan;
+      },
+    ),
     unpaste: change((s, receipt: PasteReceipt) => unpaste(bundle, s, receipt)),
     setUnits: atom(null, (get, set, u: UnitSystem) => {
       commit(set, setUnitSystem(bundle, now(get, set), u));

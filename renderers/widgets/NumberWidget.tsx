@@ -1,4 +1,4 @@
-import { roundTo } from '../../engine';
+import { roundTo, typedNumber } from '../../engine';
 import { useRender } from '../context';
 import { ariaOf, fieldWidget, numberInputText, useTypedText, type DrawProps } from './fieldProps';
 
@@ -14,10 +14,12 @@ export const NumberWidget = fieldWidget(function NumberInput(props: DrawProps) {
   const decimals = field?.decimals;
   const [text, type] = useTypedText(
     value,
-    onChange,
+    // the engine reads what the reader's language means: '1,550' in English is 1550 (typedNumber)
+    (typed) => onChange(typeof typed === 'string' ? typedNumber(typed, lang) : typed),
     (typed, shown) => {
-      if (typed === shown) return true;
-      const n = Number(typed.replace(',', '.'));
+      const read = typedNumber(typed, lang);
+      if (typed === shown || read === shown) return true;
+      const n = Number(read.replace(',', '.'));
       return n === value || (decimals !== undefined && roundTo(n, decimals) === value);
     },
     (v) => numberInputText(v, lang),

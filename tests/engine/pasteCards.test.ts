@@ -63,6 +63,15 @@ describe('pasteCards', () => {
     expect(roofs(r.state)[0]!.substrate.thickness).not.toBeNull();
   });
 
+  it("reads '1,550' as the page's reader writes it: 1550 in English, 1.55 in French", () => {
+    const start = derive(sm, emptyData(sm));
+    const text = 'A\t1,550\tGREEN\nB\t12,500.5\tGREEN\n';
+    const english = pasteCards(sm, start, 'Toiture', text, label, {}, 'en');
+    expect(roofs(english.state).map((x) => x.surface)).toEqual([1550, 12500.5]);
+    const french = pasteCards(sm, start, 'Toiture', text, label, {}, 'fr');
+    expect(roofs(french.state).map((x) => x.surface)).toEqual([1.55, 12500.5]);
+  });
+
   it('appends to roofs already there, leaves an unknown choice to be made, and stops at the maximum', () => {
     const start = derive(sm, validProject('sm'));
     const before = roofs(start).length;

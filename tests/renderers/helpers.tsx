@@ -11,7 +11,9 @@ export function renderWithContext(ui: ReactElement, lang: 'fr' | 'en' = 'fr') {
   const onEdit = vi.fn();
   const words = lang === 'fr' ? i18n : createI18n(ALL_MESSAGES, lang);
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <RenderCtx.Provider value={{ t: (k, p) => words.t(k, p ?? {}), onEdit }}>{children}</RenderCtx.Provider>
+    <RenderCtx.Provider value={{ t: (k, p) => words.t(k, p ?? {}), onEdit, lang }}>
+      {children}
+    </RenderCtx.Provider>
   );
   return { ...render(ui, { wrapper }), onEdit };
 }

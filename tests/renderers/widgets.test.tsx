@@ -25,6 +25,25 @@ describe('NumberWidget', () => {
     fireEvent.change(screen.getByRole('textbox'), { target: { value: '1e3' } });
     expect(onEdit).toHaveBeenLastCalledWith({ path: 'roofs.0.surface', value: '1e3' });
   });
+
+  it("reads '1,550' as an English reader writes it (1550), and as a French one (1,55)", () => {
+    const english = renderWithContext(
+      <FieldStory field={fieldState('number', { path: 'roofs.0.surface' })} />,
+      'en',
+    );
+    const input = english.getByRole('textbox');
+    fireEvent.change(input, { target: { value: '1,550' } });
+    expect(english.onEdit).toHaveBeenLastCalledWith({ path: 'roofs.0.surface', value: '1550' });
+    expect(input).toHaveValue('1,550'); // the text stays as typed
+    fireEvent.change(input, { target: { value: '12,500.5' } });
+    expect(english.onEdit).toHaveBeenLastCalledWith({ path: 'roofs.0.surface', value: '12500.5' });
+    english.unmount();
+    const { onEdit } = renderWithContext(
+      <FieldStory field={fieldState('number', { path: 'roofs.0.surface' })} />,
+    );
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: '1,550' } });
+    expect(onEdit).toHaveBeenLastCalledWith({ path: 'roofs.0.surface', value: '1,550' });
+  });
 });
 
 describe('SelectWidget', () => {
