@@ -17,14 +17,18 @@ import { measuredParagraphs, measuredTable } from './noteRain';
 type T = ((k: string, p?: Record<string, unknown>) => string) & { exists?: (k: string) => boolean };
 type Param = { name: string; value: unknown; unit?: string; provenance: string };
 
-/** Message key of a parameter unit, and whether it is a depth converted to inches in imperial. */
-const UNITS: Record<string, { metric: string; imperial?: string; depth?: boolean }> = {
+/**
+ * Message key of a parameter unit, whether it is a depth converted to inches in imperial, and whether it
+ * is per degree Celsius, per degree Fahrenheit in imperial (a degree F is 1/1.8 of a degree C).
+ */
+const UNITS: Record<string, { metric: string; imperial?: string; depth?: boolean; perDegree?: boolean }> = {
   mm: { metric: 'units.mm', imperial: 'units.in', depth: true },
   'mm/day': { metric: 'app.param_units.mm_day', imperial: 'app.param_units.in_day', depth: true },
   'mm/°C/day': {
     metric: 'app.param_units.mm_degree_day',
     imperial: 'app.param_units.in_degree_day',
     depth: true,
+    perDegree: true,
   },
   'mm/mm': { metric: 'app.param_units.mm_mm' },
   '%': { metric: 'units.percent' },
@@ -41,7 +45,8 @@ function valueText(p: Param, t: T, system: UnitSystem, lang: string): string {
   const u = p.unit ? UNITS[p.unit] : undefined;
   if (typeof p.value !== 'number') return String(p.value);
   const imperial = system === 'IMPERIAL' && u?.depth;
-  const v = imperial ? (toDisplay(p.value, 'length_mm', 'IMPERIAL') as number) : p.value;
+  const inches = imperial ? (toDisplay(p.value, 'length_mm', 'IMPERIAL') as number) : p.value;
+  const v = imperial && u.perDegree ? inches / 1.8 : inches;
   const unit = u ? t(imperial ? u.imperial! : u.metric) : '';
   return `${numberText(v, lang, imperial ? 3 : 3)}${unit ? ` ${unit}` : ''}`;
 }
@@ -199,11 +204,13 @@ export function methodBlocks(
             lang,
           ).replace(/\/.*$/, '');
     // a measured series replaces the generated one's words (what, series, snow, data's limits)
-    const m = results.measured ? measuredParagraphs(results.measured, t, lang, meltText) : null;
+    // where snow begins, in the project's units: 0 °C, 32 °F
+    const freezing = t(system === 'IMPERIAL' ? 'app.param_units.freezing_f' : 'app.param_units.freezing_c');
+    const m = results.measured ? measuredParagraphs(results.measured, t, lang, meltText, freezing) : null;
     paragraphs.push(
       t(`app.method_text.abattement.${m ? 'what_measured' : 'what'}`, { years: results.years }),
       ...(m ? m.series : [t('app.method_text.abattement.series', { wet })]),
-      m ? m.snow : t('app.method_text.abattement.snow', { melt: meltText }),
+      m ? m.snow : t('app.method_text.abattement.snow', { melt: meltText, freezing }),
       t('app.method_text.abattement.pet', {
         pet: pet
           ? t(`app.note_page.pet_methods.${pet.kind}`, pet.kind === 'penman_transferred' ? pet : {})

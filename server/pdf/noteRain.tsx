@@ -19,6 +19,7 @@ export function measuredParagraphs(
   t: T,
   lang: string,
   melt: string,
+  freezing: string,
 ): { series: string[]; snow: string; limits: string } {
   const summary = summaryText(
     {
@@ -40,6 +41,7 @@ export function measuredParagraphs(
       days: numberText(m.temperature_days, lang, 0),
       all: numberText(m.used_days, lang, 0),
       melt,
+      freezing,
     }),
     limits: t('app.method_text.abattement.measured_limits', { from: m.first_year, to: m.last_year }),
   };

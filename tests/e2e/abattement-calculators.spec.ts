@@ -88,7 +88,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await expect(page.getByRole('heading', { name: 'Informations chantier' })).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/\/client\/sm\/review$/);
-  await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
+  await page.getByRole('button', { name: 'Lancer le calcul' }).click();
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
   // Each roof is headed by its annual retention by volume; the seed's line is the mean of the months.
   const roofA = page.locator('figcaption').filter({ hasText: 'Toiture A' });

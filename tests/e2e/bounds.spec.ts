@@ -104,7 +104,7 @@ test('a project stored beyond the bounds opens with each error beside its field,
   const saved = page.waitForResponse(
     (r) => r.url().endsWith('/api/slowli/project') && r.request().method() === 'PUT',
   );
-  await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
+  await page.getByRole('button', { name: 'Lancer le calcul' }).click();
   expect((await saved).status()).toBe(200);
   await expect(page).toHaveURL(/\/client\/sl\/results$/);
   const stored = (await (await page.request.get(`${url}/api/slowli/project/${id}`)).json()) as typeof example;

@@ -73,7 +73,7 @@ test('a keyboard-only journey through the sm wizard to the results', async ({ pa
   await tabTo(page, /^Vérifier mes réponses$/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/client\/sm\/review$/);
-  await tabTo(page, /^Envoyer le formulaire$/);
+  await tabTo(page, /^Lancer le calcul$/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/client\/sm\/results$/);
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();

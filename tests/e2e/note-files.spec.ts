@@ -118,7 +118,7 @@ for (const [width, height] of [
     await page.goto(`/client/sl/calculator?id=${id}`);
     await loaded;
     await projectInSession(page, id);
-    await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
+    await page.getByRole('button', { name: 'Lancer le calcul' }).click();
     await expect(page.getByText('Votre formulaire est prêt à être envoyé.')).toBeVisible();
     await expect(page.getByText('Choisir un fichier')).toBeVisible();
     await expectNoBrowserFileText(page);

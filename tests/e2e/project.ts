@@ -26,7 +26,7 @@ export async function createSmExample(page: Page, name?: string): Promise<string
  */
 export async function checkAnswersThenSubmit(
   page: Page,
-  { check = 'Vérifier mes réponses', submit = 'Envoyer le formulaire' } = {},
+  { check = 'Vérifier mes réponses', submit = 'Lancer le calcul' } = {},
 ): Promise<void> {
   await page.getByRole('button', { name: check }).click();
   await expect(page).toHaveURL(/\/review$/);

@@ -59,7 +59,7 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
   await expect(page.getByRole('textbox', { name: 'Épaisseur de gravillons' })).toHaveValue('40');
   await page.getByRole('textbox', { name: 'Surface de rétention' }).fill('1200,5');
   // No drain at all: Submit stays disabled and says why.
-  const submit = page.getByRole('button', { name: 'Envoyer le formulaire' });
+  const submit = page.getByRole('button', { name: 'Lancer le calcul' });
   await expect(submit).toBeDisabled();
   await expect(submit).toHaveAccessibleDescription(
     "Le calcul demande au moins une évacuation sur l'ensemble des toitures.",
@@ -77,10 +77,10 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
 
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Nom de la toiture' })).toHaveValue('Toiture A');
-  await expect(page.getByRole('button', { name: 'Envoyer le formulaire' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Lancer le calcul' })).toBeEnabled();
 
   // Submission to the sales team: a comment, a file, then the thank-you message and a fresh wizard.
-  await page.getByRole('button', { name: 'Envoyer le formulaire' }).click();
+  await page.getByRole('button', { name: 'Lancer le calcul' }).click();
   await expect(page.getByText('Votre formulaire est prêt à être envoyé.')).toBeVisible();
   // What will be sent, and a file too large refused before any upload, in French.
   const sentSummary = page.getByRole('region', { name: 'Ce qui sera envoyé à notre équipe commerciale' });

@@ -132,7 +132,7 @@ test('on a phone, Next and Submit stay in reach under a long step', async ({ pag
   await next(page);
   await expect(page.getByRole('heading', { name: 'Toitures' })).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 0));
-  expect(await inView('Envoyer le formulaire')).toBe(true);
+  expect(await inView('Lancer le calcul')).toBe(true);
 });
 
 test('roofs pasted from a spreadsheet become cards, their rules applied; progress shows where one is', async ({
@@ -161,5 +161,5 @@ test('roofs pasted from a spreadsheet become cards, their rules applied; progres
   await expect(page.getByRole('textbox', { name: 'Surface de rétention' }).nth(0)).toHaveValue('1200,5');
   // the type chosen by its label ran its rule, as a choice by hand does (gravel 40 mm)
   await expect(page.getByRole('textbox', { name: 'Épaisseur de gravillons' })).toHaveValue('40');
-  await expect(page.getByRole('button', { name: 'Envoyer le formulaire' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Lancer le calcul' })).toBeEnabled();
 });

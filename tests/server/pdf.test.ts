@@ -200,6 +200,10 @@ describe('pdf_download', () => {
     expect(text).toMatch(/Retention mat storage\s+0\.197 in/);
     expect(text).toMatch(/Storage capacity: [\d.]+ in/);
     expect(text).not.toMatch(/Storage capacity: [\d.]+ mm|[\d.]+ mm\/day/);
+    // temperatures in Fahrenheit: the snowmelt factor per degree F (3 mm/°C/day), snow at 32 °F
+    expect(text).toMatch(/Snowmelt factor\s+0\.066 in\/°F\/day/);
+    expect(text).toContain('melts at 0.066 in per degree-day above 32 °F');
+    expect(text).not.toMatch(/°C/);
     expectNoteHygiene(text, id, 'Page 1 / ');
   });
 
