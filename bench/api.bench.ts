@@ -167,6 +167,7 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<boolean> {
   const env: Record<string, string> = {
     DATA_DIR: dir,
     RATE_LIMIT: '0',
+    LARGE_BODIES_PER_MINUTE: '0',
     // every client of the benchmark is 127.0.0.1: 50 of them, the probes and the searches at once
     CONNECTIONS_PER_ADDRESS: '0',
     PROJECTS_PER_HOUR: '0',

@@ -22,6 +22,7 @@ export async function startAppServer(
       ADMIN_PASSWORD: password,
       SESSION_SECRET: `bench-secret-${password}`.padEnd(40, '0'),
       RATE_LIMIT: '0',
+      LARGE_BODIES_PER_MINUTE: '0',
       PROJECTS_PER_HOUR: '0',
       PROJECTS_PER_DAY: '0',
       MAILER: 'off',

@@ -58,7 +58,7 @@ async function measure(server: ServerProcess, filesBefore: number, at: number, o
 async function main() {
   for (const checkout of checkouts()) {
     console.info(`\n${checkout.name}: ${ADDRESSES} addresses x ${EACH} slow requests`);
-    const server = await serverOf(checkout, { RATE_LIMIT: '0' });
+    const server = await serverOf(checkout, { RATE_LIMIT: '0', LARGE_BODIES_PER_MINUTE: '0' });
     const port = Number(new URL(server.url).port);
     const filesBefore = openFiles(server.pid);
     console.info(`  before: ${memoryOf(server.pid).rss.toFixed(0)} MB, ${filesBefore} open files`);

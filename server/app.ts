@@ -18,7 +18,7 @@ import type { Config } from './config';
 import { configRoute } from './configRoute';
 import { openDatabase, type Db, type Dialect } from './db/database';
 import { migrate } from './db/migrate';
-import { capBodies } from './http/bodies';
+import { capBodies, limitLargeBodies } from './http/bodies';
 import { capConnections, checkingIntervalMs } from './http/connections';
 import { capAnswers } from './http/slowReaders';
 import { installErrorHandler } from './http/errorHandler';
@@ -181,6 +181,8 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     timeWindow: '1 minute',
     ...(dialect === 'postgres' ? { store: databaseStore(db) } : {}),
   });
+  // bodies over 64 KB a minute from one visitor (http/bodies.ts), counted as the rate limit counts
+  limitLargeBodies(app, config.largeBodiesPerMinute);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   const sessions = new AdminSessions(db, config);
   sessions.install(app);

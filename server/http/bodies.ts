@@ -92,3 +92,34 @@ export function capBodies(app: FastifyInstance, opts: { perVisitorMb: number; to
     });
   });
 }
+
+/**
+ * At most `perMinute` bodies over 64 KB a minute from one visitor (its address, an IPv6 /64), counted as
+ * the general rate limit counts (@fastify/rate-limit's createRateLimit: in the database with PostgreSQL,
+ * so every copy of the server counts the same): 429 with Retry-After past it, before the body is read.
+ * A 200-roof project's save costs the server's thread about 11 ms, refused or not (a helper's attack,
+ * 2026-11-28: six addresses saving one in a loop within the general limit kept visitors waiting about 200
+ * ms); a person saves, uploads or prints a few a minute. 0: no limit. Registered after the rate limit.
+ */
+export function limitLargeBodies(app: FastifyInstance, perMinute: number): void {
+  if (perMinute <= 0) return;
+  const limiter = app.createRateLimit({
+    max: perMinute,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `large-bodies|${visitorOf(request)}`,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (reservation(request, app.initialConfig.bodyLimit ?? MB) <= SMALL) return;
+    const r = await limiter(request);
+    if (r.isAllowed || !r.isExceeded) return;
+    reply.header('Retry-After', String(r.ttlInSeconds));
+    reply.header('connection', 'close');
+    throw new HttpError(
+      429,
+      `At most ${perMinute} uploads, notes and large saves a minute from one address; try again in ${r.ttlInSeconds} s`,
+      undefined,
+      { limit: perMinute, retryAfter: r.ttlInSeconds },
+      'rate_limited',
+    );
+  });
+}

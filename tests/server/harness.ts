@@ -42,6 +42,7 @@ export async function freshPlace(dialect: 'sqlite' | 'postgres'): Promise<Place>
   const env: Record<string, string> = {
     DATA_DIR: dir,
     RATE_LIMIT: '0',
+    LARGE_BODIES_PER_MINUTE: '0',
     // Many projects, bytes and sign-ins from one address and in all: the tests of these limits set them
     // (quotas.test.ts).
     PROJECTS_PER_HOUR: '0',
