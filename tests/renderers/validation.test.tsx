@@ -39,7 +39,7 @@ describe('validation that explains itself', () => {
         {...actions()}
       />,
     );
-    expect(screen.getByRole('button', { name: 'Envoyer le formulaire' })).toHaveAccessibleDescription(
+    expect(screen.getByRole('button', { name: 'Lancer le calcul' })).toHaveAccessibleDescription(
       'Le calcul demande au moins une évacuation sur l’ensemble des toitures.'.replace('’', "'"),
     );
   });
