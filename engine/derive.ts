@@ -400,7 +400,13 @@ export function unitSystemOf(bundle: Bundle, data: Record<string, unknown>, want
   return bundle.unitSystems[0] ?? 'METRIC';
 }
 
-/** Full derivation of a form: resets inactive fields, then derives every field of every card of every step. */
+/** A form ready to derive: its bundle compiled, its unit system, its inactive fields reset. */
+function prepared(bundle: Bundle, data: Record<string, unknown>, unitSystem?: UnitSystem) {
+  const cb = compile(bundle);
+  const system = unitSystemOf(bundle, data, unitSystem);
+  return { cb, system, form: applyResets(cb, data, system) };
+}
+
 /**
  * The cards `picks` names (a step's index -> its cards' indexes), derived as `derive` derives them, the
  * other cards left out (undefined): what words about a few cards of a large project need (a refusal's
@@ -412,9 +418,7 @@ export function deriveCards(
   data: Record<string, unknown>,
   picks: ReadonlyMap<number, ReadonlySet<number>>,
 ): { steps: { cards: (CardState | undefined)[] }[] } {
-  const cb = compile(bundle);
-  const system = unitSystemOf(bundle, data);
-  const form = applyResets(cb, data, system);
+  const { cb, system, form } = prepared(bundle, data);
   return {
     steps: cb.steps.map((step) => {
       const items = itemsOf(step.def, form);
@@ -426,14 +430,13 @@ export function deriveCards(
   };
 }
 
+/** Full derivation of a form: resets inactive fields, then derives every field of every card of every step. */
 export function derive(
   bundle: Bundle,
   data: Record<string, unknown>,
   opts: { unitSystem?: UnitSystem } = {},
 ): FormState {
-  const cb = compile(bundle);
-  const system = unitSystemOf(bundle, data, opts.unitSystem);
-  const form = applyResets(cb, data, system);
+  const { cb, system, form } = prepared(bundle, data, opts.unitSystem);
   const steps = cb.steps.map((step) =>
     assembleStep(
       step,

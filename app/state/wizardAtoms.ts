@@ -232,7 +232,7 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
     paste: atom(
       null,
       (get, set, key: string, text: string, texts: Words[], choice?: PasteChoice, lang?: string) => {
-        const r = pasteCards(bundle, now(get, set), key, text, texts, choice, lang ?? '');
+        const r = pasteCards(bundle, now(get, set), key, text, texts, choice, lang);
         commit(set, r.state);
         return { added: r.added, skipped: r.skipped, receipt: r.receipt };
       },
@@ -240,15 +240,7 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
     planPaste: atom(
       null,
       (get, set, key: string, text: string, texts: Words[], choice?: PasteChoice, lang?: string) => {
-        const { state: _tried, ...plan } = planPaste(
-          bundle,
-          now(get, set),
-          key,
-          text,
-          texts,
-          choice,
-          lang ?? '',
-        );
+        const { state: _tried, ...plan } = planPaste(bundle, now(get, set), key, text, texts, choice, lang);
         return plan;
       },
     ),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpError } from './HttpError';
-import { visitorOf } from './visitor';
+import { VisitorTally, visitorOf } from './visitor';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -51,8 +51,7 @@ export function capBodies(app: FastifyInstance, opts: { perVisitorMb: number; to
   const perVisitor = opts.perVisitorMb * MB;
   const total = opts.totalMb * MB;
   if (perVisitor <= 0 && total <= 0) return;
-  const held = new Map<string, number>();
-  let all = 0;
+  const held = new VisitorTally();
   const refuse = (reply: { header(k: string, v: string): unknown }, seconds: number) => {
     reply.header('Retry-After', String(seconds));
     reply.header('connection', 'close');
@@ -61,7 +60,7 @@ export function capBodies(app: FastifyInstance, opts: { perVisitorMb: number; to
     const size = reservation(request, app.initialConfig.bodyLimit ?? MB);
     if (size === 0) return;
     const key = visitorOf(request);
-    const mine = held.get(key) ?? 0;
+    const mine = held.of(key);
     if (size > SMALL && perVisitor > 0 && mine > 0 && mine + size > perVisitor) {
       refuse(reply, RETRY_VISITOR);
       throw new HttpError(
@@ -72,7 +71,7 @@ export function capBodies(app: FastifyInstance, opts: { perVisitorMb: number; to
         'uploads_busy',
       );
     }
-    if (size > SMALL && total > 0 && all > 0 && all + size > total) {
+    if (size > SMALL && total > 0 && held.total > 0 && held.total + size > total) {
       refuse(reply, RETRY_SERVICE);
       throw new HttpError(
         503,
@@ -82,14 +81,7 @@ export function capBodies(app: FastifyInstance, opts: { perVisitorMb: number; to
         'unavailable',
       );
     }
-    held.set(key, mine + size);
-    all += size;
-    reply.raw.once('close', () => {
-      all -= size;
-      const left = (held.get(key) ?? size) - size;
-      if (left > 0) held.set(key, left);
-      else held.delete(key);
-    });
+    reply.raw.once('close', held.hold(key, size));
   });
 }
 

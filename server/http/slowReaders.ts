@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from './HttpError';
-import { visitorOf } from './visitor';
+import { VisitorTally, visitorOf } from './visitor';
 
 const MB = 1024 * 1024;
 /** An answer of at most this is always sent (and counted): every page call, save or refusal. */
@@ -38,10 +38,10 @@ const refusal = (limitMb: number) =>
  */
 export function capAnswers(app: FastifyInstance, opts: { perVisitorMb: number; sendTimeoutS: number }): void {
   const perVisitor = opts.perVisitorMb * MB;
-  const pending = new Map<string, number>();
+  const pending = new VisitorTally();
   if (perVisitor > 0)
     app.addHook('onRequest', async (request, reply) => {
-      if ((pending.get(visitorOf(request)) ?? 0) < perVisitor) return;
+      if (pending.of(visitorOf(request)) < perVisitor) return;
       reply.header('Retry-After', String(RETRY));
       throw refusal(opts.perVisitorMb);
     });
@@ -53,19 +53,14 @@ export function capAnswers(app: FastifyInstance, opts: { perVisitorMb: number; s
     const size = sizeOf(payload);
     if (perVisitor <= 0 || size === 0) return payload;
     const key = visitorOf(request);
-    const held = pending.get(key) ?? 0;
+    const held = pending.of(key);
     if (size > SMALL && held > 0 && held + size > perVisitor) {
       const e = refusal(opts.perVisitorMb);
       reply.code(429).header('Retry-After', String(RETRY)).header('content-type', 'application/json');
       reply.removeHeader('content-disposition');
       return JSON.stringify({ error: e.message, code: e.code, details: e.details });
     }
-    pending.set(key, held + size);
-    reply.raw.once('close', () => {
-      const left = (pending.get(key) ?? size) - size;
-      if (left > 0) pending.set(key, left);
-      else pending.delete(key);
-    });
+    reply.raw.once('close', pending.hold(key, size));
     return payload;
   });
 }

@@ -20,3 +20,27 @@ export function clientOf(address: string): string {
 export function visitorOf(request: Pick<FastifyRequest, 'ip'>): string {
   return clientOf(request.ip);
 }
+
+/**
+ * What each visitor holds now (bytes of bodies arriving, of answers not yet read) and all of them
+ * together: `hold` counts an amount and answers the function that gives it back.
+ */
+export class VisitorTally {
+  private readonly held = new Map<string, number>();
+  total = 0;
+
+  of(visitor: string): number {
+    return this.held.get(visitor) ?? 0;
+  }
+
+  hold(visitor: string, amount: number): () => void {
+    this.held.set(visitor, this.of(visitor) + amount);
+    this.total += amount;
+    return () => {
+      this.total -= amount;
+      const left = this.of(visitor) - amount;
+      if (left > 0) this.held.set(visitor, left);
+      else this.held.delete(visitor);
+    };
+  }
+}

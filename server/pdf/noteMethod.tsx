@@ -48,7 +48,7 @@ function valueText(p: Param, t: T, system: UnitSystem, lang: string): string {
   const inches = imperial ? (toDisplay(p.value, 'length_mm', 'IMPERIAL') as number) : p.value;
   const v = imperial && u.perDegree ? inches / 1.8 : inches;
   const unit = u ? t(imperial ? u.imperial! : u.metric) : '';
-  return `${numberText(v, lang, imperial ? 3 : 3)}${unit ? ` ${unit}` : ''}`;
+  return `${numberText(v, lang, 3)}${unit ? ` ${unit}` : ''}`;
 }
 
 /**
