@@ -6,7 +6,7 @@ import {
   type CompiledField,
   type CompiledStep,
 } from './compile';
-import { assembleStep, deriveCard, deriveField, type RuleContext } from './derive';
+import { assembleStep, deriveCard, deriveField, relabel, type RuleContext } from './derive';
 import { emptyValueOf, isNumeric } from './fieldValue';
 import { getPath, pathsOverlap, setPath, splitPath } from './paths';
 import { evaluate, truthy } from './rules';
@@ -186,9 +186,18 @@ function keepSame(kept: CardState, card: CardState): CardState {
 
 /**
  * What an edit touches in one card: the whole card when its own item changed, else the fields whose rules
- * read a changed path elsewhere in the form (a roof renamed: the destination list of every spill card).
+ * read a changed path elsewhere in the form, or only their options' labels (a roof renamed: the
+ * destination list of every spill card, whose checks read no name).
  */
-type Touched = 'card' | Set<CompiledField>;
+type Touched = 'card' | Map<CompiledField, 'field' | 'labels'>;
+
+/** Whether `changed` is read by the labels of the field's options alone, not by any of its rules. */
+function labelsOnly(f: CompiledField, changed: string): boolean {
+  return (
+    f.labelDeps.some((p) => pathsOverlap(p, changed)) &&
+    !f.formDeps.some((p) => !f.labelDeps.includes(p) && pathsOverlap(p, changed))
+  );
+}
 
 /** Re-derives what `changed` paths touch and reassembles every step around the kept cards. */
 function rederive(
@@ -199,19 +208,24 @@ function rederive(
   system: UnitSystem,
 ): FormState {
   const dirty = new Map<CompiledStep, Map<number, Touched>>();
-  const mark = (step: CompiledStep, index: number, field?: CompiledField): void => {
+  const mark = (
+    step: CompiledStep,
+    index: number,
+    field?: CompiledField,
+    what?: 'field' | 'labels',
+  ): void => {
     let cards = dirty.get(step);
     if (!cards) dirty.set(step, (cards = new Map()));
     const t = cards.get(index);
     if (t === 'card') return;
-    if (!field) cards.set(index, 'card');
-    else if (t) t.add(field);
-    else cards.set(index, new Set([field]));
+    if (!field || !what) cards.set(index, 'card');
+    else if (!t) cards.set(index, new Map([[field, what]]));
+    else if (t.get(field) !== 'field') t.set(field, what);
   };
   for (const p of changed) {
     for (const h of locateItem(cb, p)) mark(h.step, h.index);
     for (const t of triggered(cb, p, form, (f) => ({ item: [], form: f.formDeps })))
-      mark(t.step, t.index, t.field);
+      mark(t.step, t.index, t.field, labelsOnly(t.field, p) ? 'labels' : 'field');
   }
   const steps = cb.steps.map((step) => {
     const prev = state.steps[step.index];
@@ -225,10 +239,15 @@ function rederive(
         const card = deriveCard(step, form, item, i, system);
         return kept ? keepSame(kept, card) : card;
       }
-      // Its item is unchanged: only the touched fields are derived again (a field reads only its rules).
-      const fields = step.fields.map((f, j) =>
-        touched!.has(f) ? deriveField(f, step, form, item, i, system) : kept.fields[j]!,
-      );
+      // Its item is unchanged: only the touched fields are derived again (a field reads only its rules),
+      // or only their options' labels
+      const fields = step.fields.map((f, j) => {
+        const what = touched!.get(f);
+        const old = kept.fields[j]!;
+        if (what === 'labels')
+          return relabel(f, old, form, item, i, system) ?? deriveField(f, step, form, item, i, system);
+        return what ? deriveField(f, step, form, item, i, system) : old;
+      });
       const severity = fields.reduce<Severity>((w, f) => (f.severity > w ? f.severity : w), 0);
       return keepSame(kept, { ...kept, fields, severity });
     });

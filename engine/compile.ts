@@ -14,6 +14,11 @@ export interface CompiledField {
   itemDeps: string[];
   /** absolute patterns ('project.retention.volume', 'roofs.*.name') whose change can change this field */
   formDeps: string[];
+  /**
+   * the patterns of `formDeps` that only its options' labels read ('roofs.*.name' for a spill's list of
+   * roofs), and no rule of the field
+   */
+  labelDeps: string[];
   /** the same two lists for the `update` rules only (what triggers an update) */
   updateItemDeps: string[];
   updateFormDeps: string[];
@@ -106,9 +111,10 @@ function compileField(step: StepDef, index: number, field: string): CompiledFiel
   const all: unknown[] = [rules.condition?.when, rules.readonly];
   for (const c of rules.check ?? []) all.push(c.when, ...Object.values(c.params ?? {}));
   const deps = depsOf(all, field);
-  for (const src of ui['ui:options']?.dataOptions?.sources ?? []) {
-    deps.form.add(`${src.path}.*.${src.labelField}`);
-  }
+  const labels = (ui['ui:options']?.dataOptions?.sources ?? [])
+    .map((src) => `${src.path}.*.${src.labelField}`)
+    .filter((p) => !deps.form.has(p));
+  for (const p of labels) deps.form.add(p);
   const updates = depsOf(
     (rules.update ?? []).flatMap((u) => [u.when, u.set]),
     field,
@@ -123,6 +129,7 @@ function compileField(step: StepDef, index: number, field: string): CompiledFiel
     rules,
     itemDeps: [...deps.item],
     formDeps: [...deps.form],
+    labelDeps: labels,
     updateItemDeps: [...updates.item],
     updateFormDeps: [...updates.form],
     conditionItemDeps: [...cond.item],

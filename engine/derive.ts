@@ -207,6 +207,27 @@ function checkField(
   return worst;
 }
 
+/**
+ * A field's state with its options' labels read again (a roof renamed, for a spill card's list of roofs),
+ * when the options are still the same values in the same order: nothing else of the field reads the
+ * labels (compile.ts labelDeps), so its checks and severity stand. Otherwise undefined: the field is to be
+ * derived again.
+ */
+export function relabel(
+  f: CompiledField,
+  old: FieldState,
+  form: Record<string, unknown>,
+  item: unknown,
+  index: number,
+  system: UnitSystem,
+): FieldState | undefined {
+  const options = optionsOf(f, { form, item, index, value: old.value, unit_system: system });
+  const before = old.options;
+  if (!options || !before || options.length !== before.length) return undefined;
+  for (let i = 0; i < options.length; i += 1) if (options[i]!.value !== before[i]!.value) return undefined;
+  return { ...old, options };
+}
+
 /** Derives the state of one field of one card. */
 export function deriveField(
   f: CompiledField,

@@ -17,6 +17,28 @@ describe('applyEdit', () => {
     expect(after.steps[2]!.cards[42]!.title.params?.name).toBe('Renamed');
   });
 
+  it("re-derives the renamed roof's cards in sm, and only the labels of the other spill cards' lists", () => {
+    const sm = bundleOf('sm');
+    const base = validProject('sm') as { roofs: Record<string, unknown>[] };
+    const roofs = Array.from({ length: 50 }, (_, i) => ({
+      ...base.roofs[0],
+      name: `Toiture ${i + 1}`,
+      destination: i < 49 ? `roof_${i + 1}` : '',
+    }));
+    const state = derive(sm, { ...base, roofs });
+    const perRoof = sm.steps
+      .filter((s) => s.path === 'roofs')
+      .reduce((n, s) => n + s.ui['ui:order'].length, 0);
+    resetCounters();
+    const after = applyEdit(sm, state, { path: 'roofs.0.name', value: 'Nord' });
+    // the roof's own cards (its roof card, its spill card), not the 49 other spill cards' fields
+    expect(counters.fieldDerivations).toBe(perRoof);
+    const spills = after.steps.find((s) => s.key === 'Deversement')!;
+    const list = spills.cards[1]!.fields.find((f) => f.field === 'destination')!.options!;
+    expect(list.find((o) => o.value === 'roof_0')?.label).toBe('Nord');
+    expect(after).toEqual(derive(sm, after.data));
+  });
+
   it('re-derives every roof when a site field their rules read changes', () => {
     const state = derive(sl, slWithRoofs(10));
     resetCounters();
