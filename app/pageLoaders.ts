@@ -38,14 +38,12 @@ async function pageOf(store: Store, calc: string) {
 
 /**
  * /:calc/review: the check of the answers, for a bundle that has one and a saved project that can be
- * calculated (the keystrokes waiting applied first, as leaving the wizard does); else the wizard, which
- * shows what to complete, before the page is drawn.
+ * calculated; else the wizard, which shows what to complete, before the page is drawn.
  */
 export async function reviewLoader(store: Store, calc: string) {
   if (!CALCULATOR_IDS.includes(calc)) return null;
   const { bundle, session } = await pageOf(store, calc);
   const atoms = wizardAtoms(bundle);
-  store.set(atoms.applyTyped);
   if (
     !bundle.review ||
     !session.project_id ||

@@ -26,11 +26,6 @@ export interface RenderContext {
   t: (key: string, params?: Record<string, unknown>) => string;
   /** reports one edit (value in display units) to the engine */
   onEdit: (edit: Edit) => void;
-  /**
-   * reports a keystroke's edit, which the owner may apply once the key's frame is painted (the input shows
-   * what is typed meanwhile); absent: onEdit
-   */
-  onType?: (edit: Edit) => void;
   /** the reader's language, for numbers shown as text (1 270,5 in French); French when absent */
   lang?: string;
   /**

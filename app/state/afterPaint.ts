@@ -1,7 +1,7 @@
 /**
  * Runs `work` once the browser has painted the frame it is about to draw (a requestAnimationFrame, then a
- * task posted from it, which runs after that frame): what a keystroke changes beyond its own input waits
- * for the typed character to be on screen. A hidden page draws no frames: `work` then runs after at most
+ * task posted from it, which runs after that frame): the results' charts are drawn one per frame
+ * (ChartInTurn), each once the one before is on screen. A hidden page draws no frames: `work` then runs after at most
  * `FALLBACK_MS`. Answers nothing; `work` runs once.
  */
 const FALLBACK_MS = 100;

@@ -1,8 +1,7 @@
 import { useAtomValue, useSetAtom, useStore } from 'jotai';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import type { Bundle, CopyName } from '../../engine';
 import { useFrame } from '../frame';
-import { flushSession } from './sessionWrites';
 import { unsavedIn, wizardAtoms, type SaveOutcome } from './wizardAtoms';
 
 export type { SaveOutcome };
@@ -28,31 +27,12 @@ export function useWizardActions(bundle: Bundle, copyName?: CopyName) {
   const store = useStore();
   const session = useAtomValue(atoms.session);
   const current = useAtomValue(atoms.current);
-  const applyTyped = useSetAtom(atoms.applyTyped);
   const duplicateIn = useSetAtom(atoms.duplicate);
-  // A page left or hidden within a frame of a keystroke keeps it.
-  useEffect(() => {
-    const keep = () => {
-      applyTyped();
-      flushSession();
-    };
-    const hidden = () => {
-      if (document.visibilityState === 'hidden') keep();
-    };
-    window.addEventListener('pagehide', keep);
-    document.addEventListener('visibilitychange', hidden);
-    return () => {
-      applyTyped();
-      window.removeEventListener('pagehide', keep);
-      document.removeEventListener('visibilitychange', hidden);
-    };
-  }, [applyTyped]);
   const duplicate = useCallback(
     (key: string, i: number) => duplicateIn(key, i, copyName),
     [duplicateIn, copyName],
   );
   const edit = useSetAtom(atoms.edit);
-  const type = useSetAtom(atoms.type);
   const add = useSetAtom(atoms.add);
   const remove = useSetAtom(atoms.remove);
   const gate = useSetAtom(atoms.gate);
@@ -83,7 +63,6 @@ export function useWizardActions(bundle: Bundle, copyName?: CopyName) {
     current,
     statuses: session.statuses,
     edit,
-    type,
     add,
     paste,
     planPaste,

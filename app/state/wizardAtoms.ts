@@ -1,14 +1,12 @@
 import {
   atom,
   type Atom,
-  type Getter,
   type PrimitiveAtom,
   type SetStateAction,
   type Setter,
   type WritableAtom,
 } from 'jotai';
 import { atomWithLazy } from 'jotai/utils';
-import { flushSync } from 'react-dom';
 import {
   addCard,
   applyEdit,
@@ -39,7 +37,6 @@ import {
   type UnitSystem,
 } from '../../engine';
 import { saveProject } from '../api/projects';
-import { afterPaint } from './afterPaint';
 import { answersKey } from './answersKey';
 import type { Results } from '../../words/results';
 import { persist, readSession } from './sessionWrites';
@@ -85,13 +82,8 @@ export interface WizardAtoms {
   state: WritableAtom<FormState, [FormState], void>;
   /** the state's unit system alone: a keystroke does not change it, so what reads it is not redrawn */
   unitSystem: Atom<UnitSystem>;
-  /** keystrokes waiting for their frame to be painted (type), the latest per field */
-  typed: WritableAtom<Map<string, Edit>, [Map<string, Edit>], void>;
-  /** applies the keystrokes waiting; every other action does it first */
-  applyTyped: Action<[]>;
+  /** one edit (a keystroke, a choice), applied at once: the key's frame draws its whole effect */
   edit: Action<[Edit]>;
-  /** a keystroke: the input shows it at once, the engine applies it once that frame is painted */
-  type: Action<[Edit]>;
   add: Action<[string]>;
   duplicate: Action<[string, number, CopyName?]>;
   remove: Action<[string, number]>;
@@ -183,26 +175,12 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
       unitSystem: readSession(bundle.storage.data, emptySession(bundle)).unit_system,
     }),
   );
-  const typed = atomWithLazy(() => new Map<string, Edit>());
   const commit = (set: Setter, s: FormState) => {
     set(state, s);
     set(form, s.data);
   };
-  const applyTyped = atom(null, (get, set) => {
-    const waiting = get(typed);
-    if (waiting.size === 0) return;
-    let s = get(state);
-    for (const e of waiting.values()) s = applyEdit(bundle, s, e);
-    waiting.clear();
-    commit(set, s);
-  });
-  /** The state with every waiting keystroke applied. */
-  const now = (get: Getter, set: Setter): FormState => {
-    set(applyTyped);
-    return get(state);
-  };
   const change = <A extends unknown[]>(f: (s: FormState, ...args: A) => FormState) =>
-    atom(null, (get, set, ...args: A) => commit(set, f(now(get, set), ...args)));
+    atom(null, (get, set, ...args: A) => commit(set, f(get(state), ...args)));
   const patchSession = atom(null, (_get, set, p: Partial<SessionData>) =>
     set(session, (cur) => ({ ...cur, ...p })),
   );
@@ -212,17 +190,7 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
     current,
     state,
     unitSystem: atom((get) => get(state).unitSystem),
-    typed,
-    applyTyped,
     edit: change((s, e: Edit) => applyEdit(bundle, s, e)),
-    type: atom(null, (get, set, e: Edit) => {
-      const waiting = get(typed);
-      const busy = waiting.size > 0;
-      waiting.delete(e.path); // the latest edit of a field goes last, after the other fields'
-      waiting.set(e.path, e);
-      // drawn in the task that applies it: a key pressed meanwhile meets the input and the engine agreeing
-      if (!busy) afterPaint(() => flushSync(() => set(applyTyped)));
-    }),
     add: change((s, key: string) => addCard(bundle, s, key)),
     duplicate: change((s, key: string, i: number, copyName?: CopyName) =>
       duplicateCard(bundle, s, key, i, copyName),
@@ -232,7 +200,7 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
     paste: atom(
       null,
       (get, set, key: string, text: string, texts: Words[], choice?: PasteChoice, lang?: string) => {
-        const r = pasteCards(bundle, now(get, set), key, text, texts, choice, lang);
+        const r = pasteCards(bundle, get(state), key, text, texts, choice, lang);
         commit(set, r.state);
         return { added: r.added, skipped: r.skipped, receipt: r.receipt };
       },
@@ -240,35 +208,35 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
     planPaste: atom(
       null,
       (get, set, key: string, text: string, texts: Words[], choice?: PasteChoice, lang?: string) => {
-        const { state: _tried, ...plan } = planPaste(bundle, now(get, set), key, text, texts, choice, lang);
+        const { state: _tried, ...plan } = planPaste(bundle, get(state), key, text, texts, choice, lang);
         return plan;
       },
     ),
     unpaste: change((s, receipt: PasteReceipt) => unpaste(bundle, s, receipt)),
     setUnits: atom(null, (get, set, u: UnitSystem) => {
-      commit(set, setUnitSystem(bundle, now(get, set), u));
+      commit(set, setUnitSystem(bundle, get(state), u));
       set(patchSession, { unit_system: u });
     }),
     next: atom(null, (get, set, o?: MoveOptions) => {
-      const r = next(now(get, set), get(session).statuses, get(current));
+      const r = next(get(state), get(session).statuses, get(current));
       set(patchSession, { statuses: r.statuses });
       if (o?.move !== false) set(current, r.current);
       return r;
     }),
     previous: atom(null, (get, set, o?: MoveOptions) => {
-      const r = previous(now(get, set), get(session).statuses, get(current));
+      const r = previous(get(state), get(session).statuses, get(current));
       set(patchSession, { statuses: r.statuses });
       if (o?.move !== false) set(current, r.current);
       return r;
     }),
     submit: atom(null, (get, set) => {
-      const r = submit(now(get, set));
+      const r = submit(get(state));
       set(patchSession, { statuses: r.statuses });
       return r;
     }),
     patchSession,
     save: atom(null, async (get, set, statuses?: StepStatus[], o?: SaveOptions): Promise<SaveOutcome> => {
-      const answers = now(get, set).data;
+      const answers = get(state).data;
       const cur = get(session);
       const id = o?.asNew ? undefined : (cur.project_id ?? undefined);
       const project = toServer(bundle, answers, statuses ?? cur.statuses, id);
@@ -287,7 +255,6 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
       return { ok: true, id: answer.id };
     }),
     load: atom(null, (get, set, d: Record<string, unknown>, s: Partial<SessionData>) => {
-      get(typed).clear(); // keystrokes in the form being replaced
       const given = { ...emptySession(bundle), ...s };
       const loaded = derive(bundle, d, { unitSystem: given.unit_system });
       const fresh = { ...given, statuses: loadedStatuses(loaded, given.statuses) };
@@ -296,7 +263,6 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
       set(current, initialStep(fresh.statuses));
     }),
     reset: atom(null, (get, set) => {
-      get(typed).clear();
       commit(set, derive(bundle, emptyData(bundle)));
       set(session, emptySession(bundle));
       set(current, 0);

@@ -32,7 +32,7 @@ export function StorePlayground({ bundle, valid, step, unitSystem, start }: Play
 function PlaygroundWizard({ bundle }: { bundle: Bundle }) {
   const { t } = useRender();
   const w = useWizard(bundle);
-  const ctx = useMemo(() => ({ t, onEdit: w.edit, onType: w.type }), [t, w.edit, w.type]);
+  const ctx = useMemo(() => ({ t, onEdit: w.edit }), [t, w.edit]);
   return (
     <RenderCtx.Provider value={ctx}>
       <Wizard

@@ -16,8 +16,7 @@
  * rounded duration can be) and the time inside its handlers (processingStart..processingEnd of the reported
  * entries, overlaps counted once: keypress holds input); (b) keydown to next paint, measured in the page
  * (bench/ui/probe.ts); (c) keydown to settled: to the paint after the last change the key made to the page,
- * what a page draws in later frames included (our wizard draws the typed input at once and the rest of the
- * page, the card's title and messages, in the next frame). A lone <input> on an empty page is measured the
+ * what a page draws in later frames included (the card's title and messages, the step's totals). A lone <input> on an empty page is measured the
  * same way: what the browser itself costs, which no page can go under.
  *
  * Also: load to interactive (navigation start to the first field of the opened step present, visible and

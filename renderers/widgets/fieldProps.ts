@@ -109,9 +109,8 @@ export function asText(value: unknown): string {
 }
 
 /**
- * The text of a typed input and what a keystroke does with it. The input shows its own text, so that a
- * keystroke's frame draws the input at once (the engine's edit follows after it, RenderContext.onType,
- * through rjsf's onChange); when rjsf's value changes otherwise (a project opened, units switched, a card
+ * The text of a typed input and what a keystroke does with it. The input shows its own text, as typed
+ * (the engine's edit follows through rjsf's onChange, in the same task); when rjsf's value changes otherwise (a project opened, units switched, a card
  * removed), the text follows it, unless `same` says the text already stands for that value ('12,' on the
  * way to '12,5').
  */

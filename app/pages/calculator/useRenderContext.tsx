@@ -19,7 +19,6 @@ export function useRenderContext(w: {
   statuses: StepStatus[];
   current: number;
   edit: RenderContext['onEdit'];
-  type: NonNullable<RenderContext['onType']>;
   session: { project_id: string | null };
   save: () => Promise<{ ok: true; id: string } | { ok: false }>;
 }): { ctx: RenderContext; slots: PreviewSlots | null } {
@@ -50,13 +49,12 @@ export function useRenderContext(w: {
     () => ({
       t,
       onEdit: w.edit,
-      onType: w.type,
       lang: locale,
       revealed: (path) => stepChecked || touched.has(path),
       onLeave: (path) => setTouched((s) => (s.has(path) ? s : new Set(s).add(path))),
       rain,
     }),
-    [t, w.edit, w.type, locale, stepChecked, touched, rain],
+    [t, w.edit, locale, stepChecked, touched, rain],
   );
   const slots = useMemo<PreviewSlots | null>(
     () =>
