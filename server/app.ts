@@ -261,7 +261,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     await app.register(routes);
   await serveApp(app, config.distDir);
   await app.ready();
-  const stopSender = startSender(db, config);
+  const stopSender = startSender(db, config, 5000, undefined, app.log);
   const stopCleanup = startCleanup(db);
   return {
     app,
