@@ -140,7 +140,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
     },
   });
-  installSameOriginGuard(app);
+  installSameOriginGuard(app, config.publicUrl);
   // Once the server is stopping, an answer still in flight closes its connection: a kept-alive socket
   // would otherwise hold the stop until the client's keep-alive ran out. (Fastify says so itself only
   // to requests arriving after the stop began, which it answers 503.)
@@ -261,7 +261,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     await app.register(routes);
   await serveApp(app, config.distDir);
   await app.ready();
-  const stopSender = startSender(db, config);
+  const stopSender = startSender(db, config, 5000, undefined, app.log);
   const stopCleanup = startCleanup(db);
   return {
     app,

@@ -316,6 +316,11 @@ export function loadConfig(
     problems.push(
       "PUBLIC_URL is required in production (NODE_ENV=production): the service's address, printed on every note",
     );
+  // Projects sent to the sales team would go to example.com, which nobody reads.
+  if (env.NODE_ENV?.trim() === 'production' && !given.SALES_EMAIL)
+    problems.push(
+      `SALES_EMAIL is required in production (NODE_ENV=production): the sales team's address, not the default ${ENV_SCHEMA.properties.SALES_EMAIL.default}`,
+    );
   const sessionSecret = problems.length
     ? ''
     : sessionSecretFor(dataDir, e.SESSION_SECRET, problems, databaseUrl !== null);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startFailure } from './startFailure';
 import { nodeSupported, unsupportedNode } from './nodeSupport';
 
 /**
@@ -30,7 +31,14 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  const server = await buildServer(config, { logger: true });
+  let server;
+  try {
+    server = await buildServer(config, { logger: true });
+  } catch (e) {
+    // A database that cannot be reached or migrated: one line, not a stack trace.
+    console.error(`Cannot start: ${startFailure(e, config.databaseUrl)}`);
+    process.exit(1);
+  }
   // The first calculation should not wait for its worker to start, nor run its code cold.
   void server.calculations.warm().then((examples) => {
     for (const e of examples.filter((x) => !x.ok))
@@ -42,10 +50,21 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
-  await server.app.listen({ port: config.port, host: config.host });
+  try {
+    await server.app.listen({ port: config.port, host: config.host });
+  } catch (e) {
+    console.error(`Cannot start: ${startFailure(e, null)}`);
+    await server.close();
+    process.exit(1);
+  }
   console.log(
     `Roof rainwater calculators: http://localhost:${config.port}/client/ (${server.dialect}, mode ${config.mode})`,
   );
+  // Not an error (the outbox keeps every message), but in production nobody would read the mail.
+  if (process.env.NODE_ENV === 'production' && !config.smtpUrl)
+    server.app.log.warn(
+      `SMTP_URL is not set: projects sent to ${config.salesEmail} wait in the outbox (npm run outbox)`,
+    );
 }
 
 void main();

@@ -39,8 +39,10 @@ export async function migrate(db: Db, dialect: Dialect): Promise<void> {
   const { error, results } = await new Migrator({ db, provider }).migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    // No migration ran: the database could not be reached (or the migrations' table read) at all.
     throw new Error(
-      `migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+      failed ? `migration ${failed.migrationName} failed: ${why}` : `cannot migrate the database: ${why}`,
     );
   }
 }

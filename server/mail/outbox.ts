@@ -60,12 +60,13 @@ export function backoffMs(attempts: number): number {
  * Delivers the messages that are due, once each. A row is leased before sending (its next attempt moved
  * five minutes on, conditional on nobody else having leased it), so two server copies never send the same
  * row; on success it is marked sent, on failure its next attempt is scheduled with backoff and the error
- * kept. Returns how many were sent and how many failed.
+ * kept (and told to `onFailure`, for the server's log). Returns how many were sent and how many failed.
  */
 export async function deliverDue(
   db: Db,
   send: Send,
   now = new Date(),
+  onFailure?: (failure: { id: number; to: string; attempts: number; error: string }) => void,
 ): Promise<{ sent: number; failed: number }> {
   const due = await db
     .selectFrom('outbox')
@@ -102,15 +103,17 @@ export async function deliverDue(
       sent += 1;
     } catch (e) {
       const attempts = row.attempts + 1;
+      const error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
       await db
         .updateTable('outbox')
         .set({
           attempts,
           next_at: new Date(now.getTime() + backoffMs(attempts)).toISOString(),
-          last_error: (e instanceof Error ? e.message : String(e)).slice(0, 500),
+          last_error: error,
         })
         .where('id', '=', row.id)
         .execute();
+      onFailure?.({ id: row.id, to: row.recipient, attempts, error });
       failed += 1;
     }
   }

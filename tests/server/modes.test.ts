@@ -72,11 +72,30 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ ...dir }).publicUrl).toBeNull();
     expect(
-      loadConfig({ ...dir, NODE_ENV: 'production', PUBLIC_URL: 'https://calculs.example.fr/' }).publicUrl,
+      loadConfig({
+        ...dir,
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://calculs.example.fr/',
+        SALES_EMAIL: 'ventes@toitures.example.fr',
+      }).publicUrl,
     ).toBe('https://calculs.example.fr');
     expect(() => loadConfig({ ...dir, PUBLIC_URL: 'calculs.example.fr' })).toThrow(
       "PUBLIC_URL must be the service's address, such as https://calculs.example.com, not 'calculs.example.fr'",
     );
+  });
+  it("needs the sales team's address in production, never the example.com default", () => {
+    const dir = {
+      DATA_DIR: '/tmp/rw-config-test',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://c.example.fr',
+    };
+    expect(() => loadConfig(dir)).toThrow(
+      "SALES_EMAIL is required in production (NODE_ENV=production): the sales team's address, not the default ventes@example.com",
+    );
+    expect(loadConfig({ ...dir, SALES_EMAIL: 'ventes@toitures.example.fr' }).salesEmail).toBe(
+      'ventes@toitures.example.fr',
+    );
+    expect(loadConfig({ DATA_DIR: dir.DATA_DIR }).salesEmail).toBe('ventes@example.com');
   });
   it('bounds connections per address and the time a request takes to arrive', () => {
     const dir = { DATA_DIR: '/tmp/rw-config-test' };

@@ -1,0 +1,69 @@
+/**
+ * A server that cannot start says why in one line (server/main.ts), not with a stack trace: the operator
+ * reads it in a journal or a container's log.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startFailure } from '../../server/startFailure';
+
+const root = join(import.meta.dirname, '../..');
+const dir = mkdtempSync(join(tmpdir(), 'rw-start-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs the server's entry with `env`, answering its exit code and what it printed on stderr. */
+function start(env: Record<string, string>): { status: number | null; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      DATA_DIR: dir,
+      DIST_DIR: join(dir, 'no-dist'),
+      MAILER: 'off',
+      ...env,
+    },
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return { status: r.status, stderr: r.stderr };
+}
+
+describe('a start that fails', () => {
+  it('names an unreachable PostgreSQL in one line, without its password', () => {
+    const { status, stderr } = start({
+      DATABASE_URL: 'postgres://roof:hunter2@127.0.0.1:1/roof',
+      SESSION_SECRET: 'start-failure-secret-start-failure-0123',
+      PORT: '0',
+    });
+    expect(status).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      expect.stringMatching(
+        /^Cannot start: PostgreSQL at postgres:\/\/roof:\*\*\*@127\.0\.0\.1:1\/roof: cannot migrate the database: .*ECONNREFUSED.* \(DATABASE_URL\)$/,
+      ),
+    ]);
+    expect(stderr).not.toContain('hunter2');
+  });
+
+  it('names a port already taken in one line', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { status, stderr } = start({ PORT: String(port), HOST: '127.0.0.1' });
+      expect(status).toBe(1);
+      expect(stderr.trim()).toBe(
+        `Cannot start: 127.0.0.1:${port} is already in use (another copy of the server?): set PORT (and HOST) to a free address`,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('keeps any other error as it is', () => {
+    expect(startFailure(new Error('disk full'), null)).toBe('disk full');
+  });
+});
