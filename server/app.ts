@@ -16,6 +16,7 @@ import { AdminSessions } from './auth/identity';
 import { authRoutes } from './auth/routes';
 import type { Config } from './config';
 import { configRoute } from './configRoute';
+import { healthRoute } from './healthRoute';
 import { openDatabase, type Db, type Dialect } from './db/database';
 import { migrate } from './db/migrate';
 import { capBodies, limitLargeBodies } from './http/bodies';
@@ -245,6 +246,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   app.decorate('history', history);
   for (const routes of [
     configRoute,
+    healthRoute,
     authRoutes,
     projectRoutes,
     workflowRoutes,
