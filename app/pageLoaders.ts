@@ -1,4 +1,4 @@
-import { redirect } from 'react-router-dom';
+import { redirect, replace } from 'react-router-dom';
 import {
   canCalculate,
   derive,
@@ -21,6 +21,8 @@ import {
 } from './api/projects';
 import { apiOf, apiPath, CALCULATOR_IDS, loadEngineBundle } from './calculators';
 import { configOf, inside, unreachable, type Store } from './loaders';
+import { resultsPath } from './resultsPath';
+import { openedProject } from './state/openedProject';
 import { wizardAtoms } from './state/wizardAtoms';
 
 /**
@@ -116,7 +118,8 @@ export type HistoryLoad = NonNullable<Awaited<ReturnType<typeof historyLoader>>>
 export async function noteLoader(store: Store, calc: string, request: Request) {
   if (!CALCULATOR_IDS.includes(calc)) return null;
   const { api, session } = await pageOf(store, calc);
-  if (!session.results) throw redirect(session.project_id ? `/${calc}/results` : `/${calc}/calculator`);
+  if (!session.results)
+    throw redirect(session.project_id ? resultsPath(calc, session.project_id) : `/${calc}/calculator`);
   if (!session.project_id) return { informations: [] };
   const r = await noteDraft.get(api, session.project_id, request.signal);
   unreachable(r.error);
@@ -172,37 +175,58 @@ export async function compareLoader(store: Store, calc: string, request: Request
 export type CompareLoad = NonNullable<Awaited<ReturnType<typeof compareLoader>>>;
 
 /**
- * /:calc/results: the results the wizard holds, else the project calculated (when the bundle's
- * `calculate` holds for this user) and kept in the wizard's session. `version`: the stored version they
- * are of (a project saved again since, its results cleared, is calculated again); `noId` without a
- * project; `group` the size of its group of variants (null when the bundle compares none). A refusal
- * (422 with its reasons) or a failure is the page's to say, with a way back.
+ * /:calc/results?id=: the results of the project the address names, so that the address can be copied,
+ * reloaded or opened in another browser of the same owner. The wizard's own project is shown from memory;
+ * another (a new tab, a session the browser dropped) is read from the server and opened in the wizard
+ * first, as the calculator's ?id= opens it; one this browser cannot read (`unread`: 404 for a project
+ * unknown or not its own) is the page's to say, the wizard left as it was. An address without ?id= is
+ * given the wizard's project's (replaced, so that Back does not come to it again). The results: those the
+ * project holds, else the project calculated (when the bundle's `calculate` holds for this user) and kept
+ * in the wizard's session. `version`: the stored version they are of (a project saved again since, its
+ * results cleared, is calculated again); `noId` without a project; `group` the size of its group of
+ * variants (null when the bundle compares none). A refusal (422 with its reasons) or a failure is the
+ * page's to say, with a way back.
  */
 export async function resultsLoader(store: Store, calc: string, request: Request) {
   if (!CALCULATOR_IDS.includes(calc)) return null;
-  const { bundle, api, session } = await pageOf(store, calc);
+  const { bundle, api, session: held } = await pageOf(store, calc);
+  const id = new URL(request.url).searchParams.get('id');
+  if (!id && held.project_id) throw replace(resultsPath(calc, held.project_id));
+  const atoms = wizardAtoms(bundle);
   const admin = (await configOf(store))?.admin ?? false;
   const def = bundle.results;
   const needsCalc = def.calculate === undefined || truthy(evaluate(def.calculate, { admin }));
-  const version = session.version;
-  const id = session.project_id;
   // the project's group of variants (its size: whether to offer a duplicate and a comparison)
   const group = async () =>
     bundle.compare && id
       ? variants.list(api, id, request.signal).then((r) => (r.data ? r.data.variants.length : 1))
       : null;
+  // the project in the wizard: the one it holds, else the one the address names, read and opened
+  const opened = async () => {
+    if (!id || id === held.project_id) return { session: held, unread: null };
+    const r = await fetchProject(api, id, request.signal);
+    unreachable(r.error);
+    if (!r.data) return { session: null, unread: r.error };
+    const { data, session } = openedProject(bundle, r.data);
+    store.set(atoms.load, data, session);
+    return { session: store.get(atoms.session), unread: null };
+  };
   const calculated = async () => {
-    if (!needsCalc || session.results) return { results: session.results, error: null, noId: false };
-    if (!id) return { results: null, error: null, noId: true };
+    const { session, unread } = await opened();
+    const none = { results: null, error: null, noId: false, version: null, unread };
+    if (!session) return none;
+    const version = session.version;
+    if (!needsCalc || session.results) return { ...none, results: session.results, version };
+    if (!id) return { ...none, version, noId: true };
     const r = await calculateProject(
       apiPath({ api }, def.path ?? '{api}/calculate/{id}', id),
       request.signal,
     );
-    if (r.data) store.set(wizardAtoms(bundle).patchSession, { results: r.data });
-    return { results: r.data, error: r.error, noId: false };
+    if (r.data) store.set(atoms.patchSession, { results: r.data });
+    return { ...none, results: r.data, error: r.error, version };
   };
   const [c, size] = await Promise.all([calculated(), group()]);
-  return { ...c, version, needsCalc, group: size };
+  return { ...c, id, needsCalc, group: size };
 }
 export type ResultsLoad = NonNullable<Awaited<ReturnType<typeof resultsLoader>>>;
 

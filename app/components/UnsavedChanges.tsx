@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useFrame } from '../frame';
 import { ProjectNotice } from '../pages/calculator/ProjectNotice';
 import { useProjectSave } from '../pages/calculator/useProjectSave';
+import { resultsPath } from '../resultsPath';
 import { useFrameWizard } from '../state/useWizard';
 
 /**
@@ -18,7 +19,8 @@ export function UnsavedChanges({ id }: { id: string }) {
   const saving = useProjectSave();
   if (!w.unsaved()) return null;
   const save = async (asNew = false) => {
-    if (await (asNew ? saving.saveAsNew() : saving.save())) void navigate(`/${calc}/results`);
+    const saved = await (asNew ? saving.saveAsNew() : saving.save());
+    if (saved) void navigate(resultsPath(calc, saved));
   };
   const open = (to: string, project: string) =>
     void navigate(`/${to}/calculator?id=${encodeURIComponent(project)}`);

@@ -15,6 +15,7 @@ import { useProjectSave } from './calculator/useProjectSave';
 import { useRenderContext } from './calculator/useRenderContext';
 import { stepPath, useStepRoute } from './calculator/useStepRoute';
 import { preloadNext } from './preloadNext';
+import { resultsPath } from '../resultsPath';
 
 /**
  * The wizard of one calculator, drawn from its bundle. Each step has its address (/:calc/calculator/:step);
@@ -111,9 +112,9 @@ export function CalculatorPage() {
               onSubmit={() => {
                 const r = w.submit();
                 if (!r.valid) return;
-                void saving.save(r.statuses).then((ok) => {
+                void saving.save(r.statuses).then((id) => {
                   // a bundle with a review checks the answers first; the review then calculates
-                  if (ok) void navigate(`/${calc}/${bundle.review ? 'review' : 'results'}`);
+                  if (id) void navigate(bundle.review ? `/${calc}/review` : resultsPath(calc, id));
                 });
               }}
               onAdd={w.add}

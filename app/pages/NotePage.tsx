@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Navigate, useLoaderData } from 'react-router-dom';
 import type { NoteLoad } from '../pageLoaders';
 import { useFrame } from '../frame';
+import { resultsPath } from '../resultsPath';
 import { useFrameWizard } from '../state/useWizard';
 import { ExportButtons } from '../results/ExportButtons';
 import { UnsavedChanges } from '../components/UnsavedChanges';
@@ -38,7 +39,7 @@ export function NotePage() {
   });
   const [busy, setBusy] = useState(false);
   // Without results (a project saved since they were calculated): the results page calculates them.
-  if (!results) return <Navigate to={id ? `/${calc}/results` : `/${calc}/calculator`} replace />;
+  if (!results) return <Navigate to={id ? resultsPath(calc, id) : `/${calc}/calculator`} replace />;
   const unsaved = w.unsaved();
 
   const download = async () => {

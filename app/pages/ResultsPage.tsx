@@ -12,33 +12,38 @@ import { useFrame } from '../frame';
 import { useFrameWizard } from '../state/useWizard';
 import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';
+import { ProjectNotice, type Notice } from './calculator/ProjectNotice';
 
 /** What the wizard fetches ahead of Submit: the code of the views this page draws (charts). */
 export { preloadViews } from '../results';
 
 /**
  * Results: FETCHING, then DONE or ERROR, drawn by the bundle's result views (each from the results
- * registry, shown when its `when` holds for {admin}). The calculation runs when the bundle's `calculate`
- * holds and no results are held; views that need no results (a submission panel) show at once.
+ * registry, shown when its `when` holds for {admin}). The address names the project (?id=, opened in the
+ * wizard by the route's loader when it was not the wizard's); one this browser cannot read is said as the
+ * calculator says it, and nothing else is shown. The calculation runs when the bundle's `calculate` holds
+ * and no results are held; views that need no results (a submission panel) show at once.
  */
 export function ResultsPage() {
   const { calc, t, admin, calculator } = useFrame();
   const w = useFrameWizard();
   const { results: def } = calculator.bundle;
   const navigate = useNavigate();
-  const id = w.session.project_id;
-  const held = w.session.results;
-  const facts = { admin };
-  // the results came with the route (app/loaders.ts resultsLoader), calculated when none were held
+  // the results came with the route (app/pageLoaders.ts resultsLoader), calculated when none were held
   const load = useLoaderData() as ResultsLoad;
-  const { needsCalc } = load;
+  const { needsCalc, id } = load;
+  // the wizard's session is the address's project's (the loader opened it), until a save gives another id
+  const mine = id !== null && id === w.session.project_id;
+  const held = mine ? w.session.results : null;
+  const facts = { admin };
   const offersNote = needsCalc && (def.note === undefined || truthy(evaluate(def.note, facts)));
   // a project saved again from this page (its held results cleared) is calculated again
   const revalidator = useRevalidator();
-  const stale = needsCalc && !held && !!id && load.version !== w.session.version;
+  const stale = needsCalc && mine && !held && load.version !== w.session.version;
   useEffect(() => {
     if (stale && revalidator.state === 'idle') void revalidator.revalidate();
   }, [stale, revalidator]);
+  if (load.unread) return <Unread error={load.unread} />;
   const fetching = stale || revalidator.state === 'loading';
   const failure = fetching
     ? null
@@ -82,7 +87,7 @@ export function ResultsPage() {
         </div>
       ) : null}
       <ResultViews views={def.views} results={results} admin={admin} />
-      {results ? <ExportButtons page="results" id={id ?? null} disabled={w.unsaved()} /> : null}
+      {results ? <ExportButtons page="results" id={id} disabled={w.unsaved()} /> : null}
       {results && id && load.group !== null ? <VariantActions id={id} size={load.group} /> : null}
       {needsCalc && !failure ? (
         <footer className="wizard-footer">
@@ -96,6 +101,31 @@ export function ResultsPage() {
           ) : null}
         </footer>
       ) : null}
+    </main>
+  );
+}
+
+/**
+ * The results of a project this browser cannot read (unknown, or another owner's: 404), said as the
+ * calculator says it of its ?id=, with the same ways to open it (its file, its link); another failure
+ * says why. The wizard's own project is not shown in its place.
+ */
+function Unread({ error }: { error: NonNullable<ResultsLoad['unread']> }) {
+  const { calc, t } = useFrame();
+  const navigate = useNavigate();
+  const open = (to: string, project: string) =>
+    void navigate(`/${to}/calculator?id=${encodeURIComponent(project)}`);
+  const notice: Notice =
+    error.status === 404
+      ? { kind: 'unknown', text: t('app.project_move.unknown') }
+      : { kind: 'error', text: t('app.load_failed', { message: apiErrorText(error, t) }) };
+  return (
+    <main className="page page-results">
+      <h1>{t('app.results')}</h1>
+      <ProjectNotice notice={notice} onOpen={open} />
+      <button type="button" className="button-secondary" onClick={() => void navigate(`/${calc}/calculator`)}>
+        {t('app.back_to_calculator')}
+      </button>
     </main>
   );
 }

@@ -8,6 +8,7 @@ import { ProjectNotice } from './calculator/ProjectNotice';
 import { useProjectSave } from './calculator/useProjectSave';
 import { stepPath } from './calculator/useStepRoute';
 import { preloadNext } from './preloadNext';
+import { resultsPath } from '../resultsPath';
 
 /**
  * Check your answers (a bundle's `review`): every step's answers, as the form holds them, with a link back
@@ -33,8 +34,8 @@ export function ReviewPage() {
     const r = w.submit();
     // the wizard shows what to complete
     if (!r.valid) return void navigate(`/${calc}/calculator`, { replace: true });
-    const ok = asNew ? await saving.saveAsNew(r.statuses) : await saving.save(r.statuses);
-    if (ok) void navigate(`/${calc}/results`);
+    const id = asNew ? await saving.saveAsNew(r.statuses) : await saving.save(r.statuses);
+    if (id) void navigate(resultsPath(calc, id));
   };
   const unsaved = w.unsaved();
   return (

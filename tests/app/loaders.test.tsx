@@ -94,6 +94,42 @@ describe('page loaders', () => {
     expect(drafts).toEqual([]);
   });
 
+  it("gives the results' address the wizard's project, without asking the server for it again", async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    holdSession('sm', 5, id);
+    const reads = watch(/\/api\/skywater_manager\/project\/[\w-]+$/);
+    const { router } = await at('/sm/results');
+    expect(await screen.findByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/client/sm/results');
+    expect(router.state.location.search).toBe(`?id=${id}`);
+    expect(reads).toEqual([]);
+  });
+
+  it('opens the project a results address names, without a session: read, opened in the wizard, shown', async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    await at(`/sm/results?id=${id}`);
+    expect(await screen.findByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+    expect(screen.queryByText(/aucun projet n'est ouvert/)).toBeNull();
+    flushSession();
+    expect(JSON.parse(sessionStorage.getItem('sm_data')!)).toMatchObject({ project_id: id });
+    // its answers in the wizard: back to the data shows them, not an empty form
+    expect(JSON.parse(sessionStorage.getItem('sm_form')!)).toMatchObject({
+      client: { name: 'Jeanne Martin' },
+    });
+  });
+
+  it("says that a results address names a project this browser cannot read, the wizard's own left as it was", async () => {
+    const mine = await create('skywater_manager', projectBody('sm'));
+    holdSession('sm', 5, mine);
+    await at('/sm/results?id=AAAAAAAAAAAAAAAAAAAAAA');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Aucun projet ne répond à cette adresse/);
+    expect(screen.getByRole('heading', { name: 'Résultats', level: 1 })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Retour au calculateur' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Synthèse annuelle' })).toBeNull();
+    flushSession();
+    expect(JSON.parse(sessionStorage.getItem('sm_data')!)).toMatchObject({ project_id: mine });
+  });
+
   it('sends the review of a project that cannot be calculated to the wizard before the page is drawn', async () => {
     const { router } = await at('/sm/review');
     // every address the router shows a page at (a page that redirected as it was drawn was shown first)

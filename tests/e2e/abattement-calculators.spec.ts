@@ -89,7 +89,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await page.goBack();
   await expect(page).toHaveURL(/\/client\/sm\/review$/);
   await page.getByRole('button', { name: 'Lancer le calcul' }).click();
-  await expect(page).toHaveURL(/\/client\/sm\/results$/);
+  await expect(page).toHaveURL(/\/client\/sm\/results\?id=[\w-]+$/);
   // Each roof is headed by its annual retention by volume; the seed's line is the mean of the months.
   const roofA = page.locator('figcaption').filter({ hasText: 'Toiture A' });
   await expect(roofA).toContainText(/Abattement annuel \(en volume\) : \d+(,\d)?\s%/);
@@ -250,7 +250,7 @@ for (const width of [1366, 390])
 
     // Saved and calculated again: the notice goes, the note's PDF prints the new address.
     await page.getByRole('button', { name: 'Enregistrer et relancer le calcul' }).click();
-    await expect(page).toHaveURL(/\/client\/sm\/results$/);
+    await expect(page).toHaveURL(new RegExp(`/client/sm/results\\?id=${id}$`));
     await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
     await expect(page.getByText(/^Modifications non enregistrées/)).toHaveCount(0);
     await page.getByRole('link', { name: 'Compléter la note de calcul' }).click();

@@ -106,7 +106,7 @@ test('a project stored beyond the bounds opens with each error beside its field,
   );
   await page.getByRole('button', { name: 'Lancer le calcul' }).click();
   expect((await saved).status()).toBe(200);
-  await expect(page).toHaveURL(/\/client\/sl\/results$/);
+  await expect(page).toHaveURL(/\/client\/sl\/results\?id=[\w-]+$/);
   const stored = (await (await page.request.get(`${url}/api/slowli/project/${id}`)).json()) as typeof example;
   expect(stored.steps.Toiture.forms.map((f) => f.form.surface_retention)).toEqual([1_000_000, 1200]);
 });

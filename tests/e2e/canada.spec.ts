@@ -60,7 +60,7 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Tower roof' })).toBeVisible();
   await checkAnswersThenSubmit(page, { check: 'Check my answers', submit: 'Start the calculation' });
-  await expect(page).toHaveURL(/\/client\/smca\/results$/);
+  await expect(page).toHaveURL(/\/client\/smca\/results\?id=[\w-]+$/);
   const tower = page.locator('figcaption').filter({ hasText: 'Tower roof' });
   await expect(tower).toContainText(/Annual retention \(by volume\): \d+(\.\d)?\s%/);
   await expect(tower).toContainText(/Mean of monthly values: \d+ %/);

@@ -30,7 +30,7 @@ test('the thank-you page has its own address: a reload keeps the reference and w
   const id = await storeExample(page);
   await page.goto(`/client/sl/calculator?id=${id}`);
   await page.getByRole('button', { name: 'Lancer le calcul' }).click();
-  await expect(page).toHaveURL(/\/client\/sl\/results$/);
+  await expect(page).toHaveURL(new RegExp(`/client/sl/results\\?id=${id}$`));
   await page.getByRole('textbox', { name: 'Commentaire (facultatif)' }).fill('Appeler le matin');
   await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
   await expect.soft(page).toHaveURL(new RegExp(`/client/sl/confirm\\?id=${id}$`));

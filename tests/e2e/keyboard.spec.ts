@@ -75,6 +75,6 @@ test('a keyboard-only journey through the sm wizard to the results', async ({ pa
   await expect(page).toHaveURL(/\/client\/sm\/review$/);
   await tabTo(page, /^Lancer le calcul$/);
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/client\/sm\/results$/);
+  await expect(page).toHaveURL(/\/client\/sm\/results\?id=[\w-]+$/);
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
 });

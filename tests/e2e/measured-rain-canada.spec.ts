@@ -48,7 +48,7 @@ test('smca: a measured ECCC series uploaded, calculated, printed in the note', a
     .first()
     .click();
   await checkAnswersThenSubmit(page, { submit: 'Lancer le calcul' });
-  await expect(page).toHaveURL(/\/client\/smca\/results$/);
+  await expect(page).toHaveURL(/\/client\/smca\/results\?id=[\w-]+$/);
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
   await expect(
     page.getByText(

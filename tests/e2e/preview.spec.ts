@@ -215,7 +215,7 @@ test('sm: the results page and its charts are fetched while the wizard waits on 
   const fetched = scripts.length;
 
   await checkAnswersThenSubmit(page);
-  await expect(page).toHaveURL(/\/client\/sm\/results$/);
+  await expect(page).toHaveURL(new RegExp(`/client/sm/results\\?id=${id}$`));
   await expect(page.locator('.apexcharts-canvas').first()).toBeVisible();
   expect(scripts.slice(fetched)).toEqual([]);
 });

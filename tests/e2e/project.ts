@@ -40,7 +40,7 @@ export async function submitSm(page: Page): Promise<void> {
     .first()
     .click();
   await checkAnswersThenSubmit(page);
-  await expect(page).toHaveURL(/\/client\/sm\/results$/);
+  await expect(page).toHaveURL(/\/client\/sm\/results\?id=[\w-]+$/);
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
 }
 

@@ -55,7 +55,7 @@ test('the review saves the answers changed since, then calculates them', async (
     if (path.startsWith('/api/smca/calculate/')) calls.push('calculate');
   });
   await page.getByRole('button', { name: 'Lancer le calcul' }).click();
-  await expect(page).toHaveURL(/\/client\/smca\/results$/);
+  await expect(page).toHaveURL(new RegExp(`/client/smca/results\\?id=${id}$`));
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
   // saved first, then calculated: the results are of the answers reviewed, with nothing left unsaved
   expect(calls).toEqual(['save', 'calculate']);
@@ -85,7 +85,7 @@ test('a save refused from the review says why, stays, and can keep the answers a
   await expect(page).toHaveURL(/\/client\/smca\/review$/);
   await expect(alert.getByRole('button', { name: 'Recharger le projet' })).toBeVisible();
   await alert.getByRole('button', { name: 'Garder mes réponses comme nouveau projet' }).click();
-  await expect(page).toHaveURL(/\/client\/smca\/results$/);
+  await expect(page).toHaveURL(new RegExp(`/client/smca/results\\?id=(?!${id}$)[\\w-]+$`));
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
   // the other project is left as it was; the answers reviewed are a project of their own
   expect(await storedSystem(page, id)).toBe('CA_EXTENSIF');

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { CLIENT } from './ports';
-import { createSmExample, signInAsAdmin } from './project';
+import { createSmExample, signInAsAdmin, submitSm } from './project';
 
 test('a calculator the mode does not offer and an unknown page go to the start page', async ({ page }) => {
   // the redirects draw nothing, and React Router has nothing to warn about ("Matched leaf route … does
@@ -88,7 +88,7 @@ test('leaving a project with unsaved edits asks first; its own pages do not', as
   await expect(page).toHaveURL(/\/client\/sm\/calculator/);
   // the project's results are not a departure: they say the edits are not saved
   await page.getByRole('link', { name: 'Résultats' }).first().click();
-  await expect(page).toHaveURL(/\/client\/sm\/results$/);
+  await expect(page).toHaveURL(new RegExp(`/client/sm/results\\?id=${id}$`));
   await expect(page.getByText(/^Modifications non enregistrées/)).toBeVisible();
   // the sidebar's wizard (no ?id=) keeps the answers as typed
   await page
@@ -101,6 +101,31 @@ test('leaving a project with unsaved edits asks first; its own pages do not', as
   await history.click();
   await dialog.getByRole('button', { name: 'Quitter sans enregistrer' }).click();
   await expect(page).toHaveURL(/\/client\/sm\/history$/);
+});
+
+test("the results' address names the project: a tab without the session shows them, an unknown one says so", async ({
+  page,
+  context,
+}) => {
+  await signInAsAdmin(page);
+  const id = await createSmExample(page, `Adresse ${Date.now()}`);
+  await page.goto(`/client/sm/calculator?id=${id}`);
+  await submitSm(page);
+  await expect(page).toHaveURL(new RegExp(`/client/sm/results\\?id=${id}$`));
+  const site = (p: typeof page) => p.getByRole('row', { name: /^Site entier/ }).getByRole('cell');
+  const figures = await site(page).allTextContents();
+  expect(figures.length).toBeGreaterThan(3);
+  // a new tab of the same browser: its cookies, a session of its own (empty)
+  const tab = await context.newPage();
+  await tab.goto(page.url());
+  await expect(site(tab)).toHaveText(figures);
+  await expect(tab.getByText(/aucun projet n'est ouvert/)).toHaveCount(0);
+  // an address naming no project: said as the calculator says it, and no results of another project
+  await tab.goto('/client/sm/results?id=AAAAAAAAAAAAAAAAAAAAAA');
+  await expect(
+    tab.getByRole('alert').filter({ hasText: /^Aucun projet ne répond à cette adresse/ }),
+  ).toBeVisible();
+  await expect(site(tab)).toHaveCount(0);
 });
 
 test("a project's link opened without a session asks for the sign-in, which comes back to the link", async ({

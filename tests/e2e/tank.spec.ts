@@ -37,7 +37,7 @@ test('a calculator that is only a folder of JSON: home, wizard, results, history
   await page.getByRole('button', { name: 'Calculer' }).click();
 
   // 640 mm on 800 m² at 0.8 and 200 m² at 0.6: 486.4 m³ a year, three weeks of it in the tank.
-  await expect(page).toHaveURL(/\/client\/tank\/results$/);
+  await expect(page).toHaveURL(/\/client\/tank\/results\?id=[\w-]+$/);
   const figures = page.locator('.totals');
   await expect(figures).toContainText('Surface des toitures');
   await expect(figures).toContainText('1 000 m²');

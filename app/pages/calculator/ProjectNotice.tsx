@@ -16,7 +16,8 @@ export type Notice = {
  * answers on screen, or keep them as a new project), a project out of this browser's reach (save it as a
  * new one, or open it from its file or link), an address naming a project this browser cannot reach (open
  * it from its file or link), or a word of information. A failure takes the focus (the page scrolls to it).
- * `busy` while a save is on its way.
+ * `busy` while a save is on its way. A page that saves nothing (the results of an address) gives neither
+ * `onSaveAsNew` nor `onReload`: its notice offers only the ways to open a project.
  */
 export function ProjectNotice({
   notice,
@@ -26,9 +27,9 @@ export function ProjectNotice({
   busy = false,
 }: {
   notice: Notice;
-  onSaveAsNew: () => void;
+  onSaveAsNew?: () => void;
   onOpen: (calc: string, id: string) => void;
-  onReload: (id: string) => void;
+  onReload?: (id: string) => void;
   busy?: boolean;
 }) {
   const { calc, calculator, t } = useFrame();
@@ -50,7 +51,7 @@ export function ProjectNotice({
       <p>{notice.text}</p>
       {notice.kind === 'lost' || notice.kind === 'unknown' ? (
         <div className="project-lost">
-          {notice.kind === 'lost' ? (
+          {notice.kind === 'lost' && onSaveAsNew ? (
             <button type="button" disabled={busy} onClick={onSaveAsNew}>
               {t('app.project_move.save_as_new')}
             </button>
@@ -59,7 +60,7 @@ export function ProjectNotice({
           <PasteLink t={t} onOpened={onOpen} />
         </div>
       ) : null}
-      {notice.kind === 'conflict' && id ? (
+      {notice.kind === 'conflict' && id && onReload && onSaveAsNew ? (
         <div className="notice-actions">
           <button type="button" className="button-secondary" disabled={busy} onClick={() => onReload(id)}>
             {t('app.reload')}

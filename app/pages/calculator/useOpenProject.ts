@@ -1,9 +1,9 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLoaderData, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { fromServer, type UnitSystem } from '../../../engine';
 import { fetchProject, type StoredProjectAnswer } from '../../api/projects';
 import { apiErrorText, type HttpResult } from '../../api/http';
 import { useFrame } from '../../frame';
+import { openedProject } from '../../state/openedProject';
 import { useFrameWizardActions } from '../../state/useWizard';
 import type { ProjectLoad } from '../../loaders';
 import type { Notice } from './ProjectNotice';
@@ -52,15 +52,8 @@ export function useOpenProject(say: (notice: Notice) => void) {
       }
       return;
     }
-    const { data, statuses } = fromServer(bundle, r.data);
-    w.load(data, {
-      project_id: r.data.id,
-      version: r.data.version,
-      statuses,
-      results: r.data.results ?? null,
-      unit_system: (data.unit_system as UnitSystem | undefined) ?? 'METRIC',
-      variant: r.data.variant.of === null ? null : r.data.variant.no,
-    });
+    const { data, session } = openedProject(bundle, r.data);
+    w.load(data, session);
   };
   // Before the first paint: the project's answers, never a glimpse of the form they replace.
   useLayoutEffect(() => {

@@ -21,7 +21,7 @@ export function saveFailure(
 
 /**
  * Saving the wizard's answers from a page: `save` (with the steps' statuses when given) says how it went
- * in `notice` and answers whether it went through; `saveAsNew` keeps the answers on screen as a new
+ * in `notice` and answers the project's id when it went through (null when not); `saveAsNew` keeps the answers on screen as a new
  * project (after a conflict, or a project out of reach), the stored one left as it is. `busy` meanwhile.
  */
 export function useProjectSave(initial: Notice = null) {
@@ -29,14 +29,14 @@ export function useProjectSave(initial: Notice = null) {
   const w = useFrameWizardActions();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<Notice>(initial);
-  const store = async (statuses: StepStatus[] | undefined, asNew: boolean): Promise<boolean> => {
+  const store = async (statuses: StepStatus[] | undefined, asNew: boolean): Promise<string | null> => {
     setBusy(true);
     const r = await w.save(statuses, { asNew });
     setBusy(false);
     setNotice(
       r.ok ? { kind: 'saved', text: t(asNew ? 'app.saved_as_new' : 'app.saved') } : saveFailure(r, t),
     );
-    return r.ok;
+    return r.ok ? r.id : null;
   };
   const save = (statuses?: StepStatus[]) => store(statuses, false);
   const saveAsNew = (statuses?: StepStatus[]) => store(statuses, true);
