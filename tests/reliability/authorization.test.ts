@@ -71,6 +71,7 @@ const ROWS: Row[] = [
   { route: 'GET /api/docs/static/index.html', project: 'sl', request: get(() => '/api/docs/static/index.html'), client: [302, 302, 302, 302], admin: [302, 302, 302, 302] },
   { route: 'GET /api/docs/static/swagger-initializer.js', project: 'sl', request: get(() => '/api/docs/static/swagger-initializer.js'), client: [200, 200, 200, 200], admin: [200, 200, 200, 200] },
   { route: 'GET /api/config', project: 'sl', request: get(() => '/api/config'),               client: [200, 200, 200, 200], admin: [200, 200, 200, 200] },
+  { route: 'GET /api/health', project: 'sl', request: get(() => '/api/health'),               client: [200, 200, 200, 200], admin: [200, 200, 200, 200] },
   { route: 'GET /favicon.ico', project: 'sl', request: get(() => '/favicon.ico'),             client: [200, 200, 200, 200], admin: [200, 200, 200, 200] },
   { route: 'GET /api/auth/me', project: 'sl', request: get(() => '/api/auth/me'),             client: [200, 200, 200, 200], admin: [200, 200, 200, 200] },
   { route: 'POST /api/auth/login', project: 'sl', request: json(() => '/api/auth/login', () => ({ password: ADMIN_PASSWORD })), client: [200, 200, 200, 200], admin: [200, 200, 200, 200] },
