@@ -1,4 +1,5 @@
 import type { createStore } from 'jotai';
+import { calculatorPath } from './projectPaths';
 import type { Locale } from '../engine';
 import { redirect, replace } from 'react-router-dom';
 import type { HttpResult } from './api/http';
@@ -101,7 +102,7 @@ export async function openLinkLoader(token: string, request: Request) {
   unreachable(r.error);
   if (r.error?.status === 401) throw redirect(`/login?next=${encodeURIComponent(inside(request.url))}`);
   // the link's own address is replaced: Back leaves the project, rather than opening it again
-  if (r.data) throw replace(`/${r.data.calc}/calculator?id=${encodeURIComponent(r.data.id)}`);
+  if (r.data) throw replace(calculatorPath(r.data.calc, r.data.id));
   return { error: r.error };
 }
 export type OpenLinkLoad = Awaited<ReturnType<typeof openLinkLoader>>;

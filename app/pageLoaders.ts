@@ -21,7 +21,7 @@ import {
 } from './api/projects';
 import { apiOf, apiPath, CALCULATOR_IDS, loadEngineBundle } from './calculators';
 import { configOf, inside, unreachable, type Store } from './loaders';
-import { resultsPath } from './resultsPath';
+import { resultsPath } from './projectPaths';
 import { openedProject } from './state/openedProject';
 import { wizardAtoms } from './state/wizardAtoms';
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildServer } from './app';
 import { ConfigError, loadConfig } from './config';
+import { MigrationError } from './db/migrate';
 import { startFailure } from './startFailure';
 import { nodeSupported, unsupportedNode } from './nodeSupport';
 
@@ -35,8 +36,10 @@ async function main(): Promise<void> {
   try {
     server = await buildServer(config, { logger: true });
   } catch (e) {
-    // A database that cannot be reached or migrated: one line, not a stack trace.
-    console.error(`Cannot start: ${startFailure(e, config.databaseUrl)}`);
+    // One line, not a stack trace; the database named only when it is the database that failed.
+    console.error(
+      `Cannot start: ${startFailure(e, e instanceof MigrationError ? config.databaseUrl : null)}`,
+    );
     process.exit(1);
   }
   // The first calculation should not wait for its worker to start, nor run its code cold.

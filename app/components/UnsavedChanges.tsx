@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { useFrame } from '../frame';
 import { ProjectNotice } from '../pages/calculator/ProjectNotice';
 import { useProjectSave } from '../pages/calculator/useProjectSave';
-import { resultsPath } from '../resultsPath';
+import { calculatorPath, resultsPath } from '../projectPaths';
 import { useFrameWizard } from '../state/useWizard';
 
 /**
@@ -22,8 +22,7 @@ export function UnsavedChanges({ id }: { id: string }) {
     const saved = await (asNew ? saving.saveAsNew() : saving.save());
     if (saved) void navigate(resultsPath(calc, saved));
   };
-  const open = (to: string, project: string) =>
-    void navigate(`/${to}/calculator?id=${encodeURIComponent(project)}`);
+  const open = (to: string, project: string) => void navigate(calculatorPath(to, project));
   return (
     <div className="notice notice-warning unsaved-notice" id={id} role="status">
       <p>{t('app.unsaved.text')}</p>

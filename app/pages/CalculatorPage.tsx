@@ -15,7 +15,7 @@ import { useProjectSave } from './calculator/useProjectSave';
 import { useRenderContext } from './calculator/useRenderContext';
 import { stepPath, useStepRoute } from './calculator/useStepRoute';
 import { preloadNext } from './preloadNext';
-import { resultsPath } from '../resultsPath';
+import { calculatorPath, resultsPath } from '../projectPaths';
 
 /**
  * The wizard of one calculator, drawn from its bundle. Each step has its address (/:calc/calculator/:step);
@@ -61,7 +61,7 @@ export function CalculatorPage() {
   const openProject = (to: string, id: string) => {
     setNotice(null);
     project.forget();
-    void navigate(`/${to}/calculator?id=${encodeURIComponent(id)}`);
+    void navigate(calculatorPath(to, id));
   };
 
   // A confirmation disappears after 5 s (seed 000: log messages last 5000 ms); errors stay until acted on.

@@ -1,4 +1,5 @@
 import { Link, useLoaderData, useLocation } from 'react-router-dom';
+import { calculatorPath } from '../projectPaths';
 import type { ConfirmLoad } from '../pageLoaders';
 import { apiErrorText } from '../api/http';
 import { useFrame } from '../frame';
@@ -15,7 +16,7 @@ export function ConfirmPage() {
   const { calc, t, locale } = useFrame();
   const load = useLoaderData() as ConfirmLoad;
   const file = (useLocation().state as { file?: string } | null)?.file;
-  const openIt = `/${calc}/calculator?id=${encodeURIComponent(load.id)}`;
+  const openIt = calculatorPath(calc, load.id);
   if (!load.project || !load.state)
     return (
       <main className="page page-confirm">

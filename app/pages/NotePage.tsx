@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Navigate, useLoaderData } from 'react-router-dom';
 import type { NoteLoad } from '../pageLoaders';
 import { useFrame } from '../frame';
-import { resultsPath } from '../resultsPath';
+import { resultsPath } from '../projectPaths';
 import { useFrameWizard } from '../state/useWizard';
 import { ExportButtons } from '../results/ExportButtons';
 import { UnsavedChanges } from '../components/UnsavedChanges';

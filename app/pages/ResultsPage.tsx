@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { calculatorPath } from '../projectPaths';
 import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router-dom';
 import { evaluate, truthy } from '../../engine';
 import { variants } from '../api/projects';
@@ -113,8 +114,7 @@ export function ResultsPage() {
 function Unread({ error }: { error: NonNullable<ResultsLoad['unread']> }) {
   const { calc, t } = useFrame();
   const navigate = useNavigate();
-  const open = (to: string, project: string) =>
-    void navigate(`/${to}/calculator?id=${encodeURIComponent(project)}`);
+  const open = (to: string, project: string) => void navigate(calculatorPath(to, project));
   const notice: Notice =
     error.status === 404
       ? { kind: 'unknown', text: t('app.project_move.unknown') }
@@ -145,7 +145,7 @@ function VariantActions({ id, size }: { id: string; size: number }) {
     const r = await variants.create(calculator.api, id);
     setBusy(false);
     if (!r.data) return setError(apiErrorText(r.error, t));
-    void navigate(`/${calc}/calculator?id=${encodeURIComponent(r.data.id)}`, {
+    void navigate(calculatorPath(calc, r.data.id), {
       state: { notice: t('app.variants.created', { no: r.data.no }) },
     });
   };

@@ -8,7 +8,7 @@ import { ProjectNotice } from './calculator/ProjectNotice';
 import { useProjectSave } from './calculator/useProjectSave';
 import { stepPath } from './calculator/useStepRoute';
 import { preloadNext } from './preloadNext';
-import { resultsPath } from '../resultsPath';
+import { calculatorPath, resultsPath } from '../projectPaths';
 
 /**
  * Check your answers (a bundle's `review`): every step's answers, as the form holds them, with a link back
@@ -51,8 +51,8 @@ export function ReviewPage() {
         notice={saving.notice}
         busy={saving.busy}
         onSaveAsNew={() => void submit(true)}
-        onOpen={(to, id) => void navigate(`/${to}/calculator?id=${encodeURIComponent(id)}`)}
-        onReload={(id) => void navigate(`/${calc}/calculator?id=${encodeURIComponent(id)}`)}
+        onOpen={(to, id) => void navigate(calculatorPath(to, id))}
+        onReload={(id) => void navigate(calculatorPath(calc, id))}
       />
       {w.state.steps.map((step, i) =>
         step.cards.length > 0 ? (

@@ -33,6 +33,9 @@ function migrations(dialect: Dialect): Record<string, Migration> {
   };
 }
 
+/** The database could not be reached or brought to the latest migration (server/main.ts names it). */
+export class MigrationError extends Error {}
+
 /** Brings the database to the latest migration; throws with the failing migration's name. */
 export async function migrate(db: Db, dialect: Dialect): Promise<void> {
   const provider: MigrationProvider = { getMigrations: () => Promise.resolve(migrations(dialect)) };
@@ -41,7 +44,7 @@ export async function migrate(db: Db, dialect: Dialect): Promise<void> {
   if (error) {
     const why = error instanceof Error ? error.message : String(error);
     // No migration ran: the database could not be reached (or the migrations' table read) at all.
-    throw new Error(
+    throw new MigrationError(
       failed ? `migration ${failed.migrationName} failed: ${why}` : `cannot migrate the database: ${why}`,
     );
   }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { calculatorPath } from '../../projectPaths';
 import type { compareRows } from '../../../words/compareText';
 import { useFrame } from '../../frame';
 import type { CompareMember } from '../../pageLoaders';
@@ -34,7 +35,7 @@ export function FiguresTable({
                     {name(m) !== name(members[0]!) ? <span className="chart-note"> {name(m)}</span> : null}
                     <br />
                     <Link
-                      to={`/${calc}/calculator?id=${encodeURIComponent(m.project.id)}`}
+                      to={calculatorPath(calc, m.project.id)}
                       aria-label={t('app.compare.open', { no: m.project.variant.no })}
                     >
                       {t('app.open')}

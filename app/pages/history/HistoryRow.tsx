@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router-dom';
+import { calculatorPath } from '../../projectPaths';
 import { evaluate, getPath, truthy } from '../../../engine';
 import { dateTimeText } from '../../../words/dates';
 import { apiPath } from '../../calculators';
@@ -17,7 +18,7 @@ export function HistoryRow({
   const { calc, calculator, t, admin, locale } = useFrame();
   const { history } = calculator.bundle;
   const navigate = useNavigate();
-  const open = () => void navigate(`/${calc}/calculator?id=${encodeURIComponent(p.id)}`);
+  const open = () => void navigate(calculatorPath(calc, p.id));
   const facts = rowFacts(p, admin, size);
   const declared = history.badges
     .filter((b) => b.when === undefined || truthy(evaluate(b.when, facts)))
@@ -45,7 +46,7 @@ export function HistoryRow({
                   </span>
                 ))}
                 <a
-                  href={`/client/${calc}/calculator?id=${encodeURIComponent(p.id)}`}
+                  href={`/client${calculatorPath(calc, p.id)}`}
                   onClick={(e) => {
                     e.preventDefault();
                     e.stopPropagation();
