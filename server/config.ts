@@ -281,6 +281,11 @@ function trustProxyOf(v: string | undefined): false | number | string[] {
   return v.split(',').map((x) => x.trim());
 }
 
+/** Whether HOST is reachable from this machine only (127.0.0.0/8, ::1, localhost). */
+function loopback(host: string): boolean {
+  return /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === 'localhost';
+}
+
 /**
  * Reads and checks the configuration. Defaults give the embedded product: port 8080, SQLite in ./data,
  * client mode, mail kept in the outbox. A blank variable counts as unset. Throws a ConfigError listing
@@ -321,6 +326,14 @@ export function loadConfig(
     problems.push(
       `SALES_EMAIL is required in production (NODE_ENV=production): the sales team's address, not the default ${ENV_SCHEMA.properties.SALES_EMAIL.default}`,
     );
+  // A hop count believes the X-Forwarded-For of whoever connects: on an address other machines reach,
+  // anyone connecting directly names their own address and escapes every per-address limit.
+  const trustProxy = trustProxyOf(e.TRUST_PROXY);
+  if (env.NODE_ENV?.trim() === 'production' && typeof trustProxy === 'number' && !loopback(e.HOST))
+    problems.push(
+      `TRUST_PROXY=${given.TRUST_PROXY} with HOST=${e.HOST} would believe anyone who reaches port ${e.PORT} directly: ` +
+        "in production give TRUST_PROXY the proxy's address (such as TRUST_PROXY=127.0.0.1), or listen on HOST=127.0.0.1",
+    );
   const sessionSecret = problems.length
     ? ''
     : sessionSecretFor(dataDir, e.SESSION_SECRET, problems, databaseUrl !== null);
@@ -342,7 +355,7 @@ export function loadConfig(
         : resolve(cwd, e.DIST_DIR)
       : resolve(cwd, 'dist'),
     mailer: e.MAILER !== 'off',
-    trustProxy: trustProxyOf(e.TRUST_PROXY),
+    trustProxy,
     brandName: e.BRAND_NAME ? e.BRAND_NAME.slice(0, 80) : null,
     brandLogo,
     frameAncestors: (e.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),

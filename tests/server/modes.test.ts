@@ -97,6 +97,30 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ DATA_DIR: dir.DATA_DIR }).salesEmail).toBe('ventes@example.com');
   });
+  it('refuses, in production, a hop count that anyone reaching the port directly would be believed by', () => {
+    const prod = {
+      DATA_DIR: '/tmp/rw-config-test',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://c.example.fr',
+      SALES_EMAIL: 'ventes@toitures.example.fr',
+    };
+    expect(() => loadConfig({ ...prod, TRUST_PROXY: 'true' })).toThrow(
+      "TRUST_PROXY=true with HOST=0.0.0.0 would believe anyone who reaches port 8080 directly: in production give TRUST_PROXY the proxy's address (such as TRUST_PROXY=127.0.0.1), or listen on HOST=127.0.0.1",
+    );
+    expect(() => loadConfig({ ...prod, TRUST_PROXY: '2', HOST: '10.0.0.5', PORT: '3000' })).toThrow(
+      /TRUST_PROXY=2 with HOST=10\.0\.0\.5 would believe anyone who reaches port 3000 directly/,
+    );
+    // the proxy's address, or a server only the proxy on this machine reaches: started as asked
+    expect(loadConfig({ ...prod, TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+    expect(loadConfig({ ...prod, TRUST_PROXY: '172.18.0.0/16, loopback' }).trustProxy).toEqual([
+      '172.18.0.0/16',
+      'loopback',
+    ]);
+    for (const HOST of ['127.0.0.1', '::1', 'localhost'])
+      expect(loadConfig({ ...prod, TRUST_PROXY: 'true', HOST }).trustProxy).toBe(1);
+    // outside production (tests, a developer's machine) a hop count is taken as before
+    expect(loadConfig({ DATA_DIR: prod.DATA_DIR, TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+  });
   it('bounds connections per address and the time a request takes to arrive', () => {
     const dir = { DATA_DIR: '/tmp/rw-config-test' };
     expect(loadConfig(dir)).toMatchObject({ connectionsPerAddress: 64, requestTimeoutS: 120 });
