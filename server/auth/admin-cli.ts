@@ -1,4 +1,5 @@
 import { createInterface } from 'node:readline/promises';
+import { Writable } from 'node:stream';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -8,14 +9,26 @@ import { nameDayKey } from './routes';
 
 /**
  * npm run admin:create -- <name>: creates or resets an admin; the password comes from ADMIN_PASSWORD or
- * stdin. A reset also lifts the name's lock after too many failed sign-ins a day (LOGIN_FAILURES_PER_NAME).
+ * stdin (not shown as it is typed). A reset also lifts the name's lock after too many failed sign-ins a day (LOGIN_FAILURES_PER_NAME).
  */
 const name = process.argv[2] ?? 'admin';
 let password = process.env.ADMIN_PASSWORD;
 if (!password) {
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: false });
-  password = (await rl.question(`Password for admin '${name}': `)).trim();
+  // Typed at a terminal, the password is not shown: readline echoes what it reads to its output, which
+  // lets the prompt through and drops the rest. Piped in, nothing is echoed anyway.
+  let shown = true;
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      if (shown) process.stdout.write(chunk);
+      done();
+    },
+  });
+  const rl = createInterface({ input: process.stdin, output, terminal: process.stdin.isTTY === true });
+  const answer = rl.question(`Password for admin '${name}': `);
+  shown = false;
+  password = (await answer).trim();
   rl.close();
+  process.stdout.write('\n');
 }
 if (!password || password.length < 8) {
   console.error('The password must be at least 8 characters.');

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
@@ -286,6 +286,36 @@ describe('command-line tools', () => {
       encoding: 'utf8',
     });
     expect(listed).toMatch(/#1 to ventes@example.com \| \[Limiteurs\] n° \d+ Résidence Les Tilleuls/);
+    await place.drop();
+  });
+  it('admin:create does not show a password typed at a terminal', async () => {
+    const place = await freshPlace('sqlite');
+    const { ADMIN_PASSWORD: _unset, ...inherited } = process.env;
+    // a terminal of its own (script(1) from util-linux gives the command a pseudo-terminal)
+    const child = spawn('script', ['-qec', 'npx tsx server/auth/admin-cli.ts paul', '/dev/null'], {
+      env: { ...inherited, ...place.env },
+    });
+    let seen = '';
+    const prompted = new Promise<void>((resolve) =>
+      child.stdout.on('data', (d: Buffer) => {
+        seen += d.toString();
+        if (seen.includes("Password for admin 'paul':")) resolve();
+      }),
+    );
+    const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await prompted;
+    child.stdin.write('typed-at-the-terminal-7\r');
+    expect(await ended).toBe(0);
+    expect(seen).toContain("Admin 'paul' saved.");
+    expect(seen).not.toContain('typed-at-the-terminal');
+    const { server } = await serverOn(place);
+    const login = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { name: 'paul', password: 'typed-at-the-terminal-7' },
+    });
+    expect(login.statusCode).toBe(200);
+    await server.close();
     await place.drop();
   });
 });
