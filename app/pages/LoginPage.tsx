@@ -19,14 +19,21 @@ async function adminStart(ids: string[]): Promise<string> {
 }
 
 /**
- * The admin login: a password, then back to the page that asked for it (?next=), or the projects
- * (adminStart).
+ * The admin login: a name (`admin` filled in, the admin ADMIN_PASSWORD makes; others are made with
+ * `npm run admin:create -- <name>`) and a password, then back to the page that asked for it (?next=),
+ * or the projects (adminStart).
  */
 export function LoginPage() {
   const i18n = useMemo(() => createI18n({ fr: [commonFr] }, 'fr'), []);
   const t = (k: string) => i18n.t(k);
+  const [name, setName] = useState('admin');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // a refusal names neither field alone: both point at it
+  const refused = {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? 'login-error' : undefined,
+  };
   const setConfig = useSetAtom(configAtom);
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -41,18 +48,35 @@ export function LoginPage() {
         className="card card-single"
         onSubmit={(e) => {
           e.preventDefault();
-          void http<{ admin: string }>('POST', '/api/auth/login', { password }).then(async (r) => {
-            if (!r.data) {
-              // A wrong password, or too many tries (429): each said in the user's words.
-              setError(r.error?.status === 401 ? t('app.login.failed') : apiErrorText(r.error, t));
-              return;
-            }
-            const config = (await fetchConfig()).data;
-            setConfig(config);
-            void navigate(back ?? (await adminStart(config?.calculators ?? [])));
-          });
+          void http<{ admin: string }>('POST', '/api/auth/login', { name: name.trim(), password }).then(
+            async (r) => {
+              if (!r.data) {
+                // A wrong name or password, or too many tries (429): each said in the user's words.
+                setError(r.error?.status === 401 ? t('app.login.failed') : apiErrorText(r.error, t));
+                return;
+              }
+              const config = (await fetchConfig()).data;
+              setConfig(config);
+              void navigate(back ?? (await adminStart(config?.calculators ?? [])));
+            },
+          );
         }}
       >
+        <label className="field">
+          <span className="field-label">{t('app.login.name')}</span>
+          <input
+            className="field-input"
+            type="text"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            maxLength={100}
+            value={name}
+            {...refused}
+            onChange={(e) => setName(e.target.value)}
+          />
+        </label>
         <label className="field">
           <span className="field-label">{t('app.login.password')}</span>
           <input
@@ -61,8 +85,7 @@ export function LoginPage() {
             autoComplete="current-password"
             required
             value={password}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'login-error' : undefined}
+            {...refused}
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>

@@ -383,8 +383,8 @@ describe('NotePage', () => {
 });
 
 describe('LoginPage', () => {
-  it('refuses a wrong password and opens the history with the right one', async () => {
-    const { stop: stopAdmin } = await startServer({ ADMIN_PASSWORD: 'page-admin-password' });
+  /** The sign-in page, and where it sends an admin without ?next= (the first calculator's history). */
+  const loginPage = async () => {
     const { LoginPage } = await import('../../app/pages/LoginPage');
     const router = createMemoryRouter(
       [
@@ -398,12 +398,41 @@ describe('LoginPage', () => {
         <RouterProvider router={router} />
       </Provider>,
     );
+  };
+  it('refuses a wrong password and opens the history with the right one', async () => {
+    const { stop: stopAdmin } = await startServer({ ADMIN_PASSWORD: 'page-admin-password' });
+    await loginPage();
     fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: 'nope-nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Mot de passe incorrect');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Identifiant ou mot de passe incorrect');
     fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: 'page-admin-password' } });
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByText('history reached')).toBeInTheDocument();
     await stopAdmin();
+  });
+  it('signs in an admin made with admin:create under their own name', async () => {
+    const { server, stop } = await startServer({ ADMIN_PASSWORD: 'page-admin-password' });
+    // as npm run admin:create -- marie does
+    const { hashPassword } = await import('../../server/auth/password');
+    await server.db
+      .insertInto('admins')
+      .values({
+        name: 'marie',
+        password_hash: await hashPassword('marie-password-1'),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await loginPage();
+    const name = screen.getByLabelText('Identifiant');
+    expect(name).toHaveValue('admin');
+    // her password under the default name is refused
+    fireEvent.change(screen.getByLabelText('Mot de passe'), { target: { value: 'marie-password-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Identifiant ou mot de passe incorrect');
+    fireEvent.change(name, { target: { value: ' marie ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(await screen.findByText('history reached')).toBeInTheDocument();
+    expect((await (await fetch('/api/auth/me')).json()) as unknown).toMatchObject({ admin: 'marie' });
+    await stop();
   });
 });

@@ -186,7 +186,7 @@ test('an admin logs in, finds the project in the history, orders it and download
   await page.goto('/client/login');
   await page.getByLabel('Mot de passe').fill('wrong password');
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Mot de passe incorrect');
+  await expect(page.getByRole('alert')).toHaveText('Identifiant ou mot de passe incorrect');
   await page.getByLabel('Mot de passe').fill('e2e-admin-password');
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page.getByRole('heading', { name: 'Historique des projets', level: 1 })).toBeVisible();
