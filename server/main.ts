@@ -47,12 +47,15 @@ async function main(): Promise<void> {
     for (const e of examples.filter((x) => !x.ok))
       server.app.log.warn(`warm-up: the example project of ${e.type} did not calculate`);
   });
-  const stop = async () => {
+  // Said in the log, so that an operator sees a stop asked for apart from a crash.
+  const stop = async (signal: NodeJS.Signals) => {
+    server.app.log.info(`${signal}: stopping, answers in flight get ${config.shutdownGraceS} s`);
     await server.close();
+    server.app.log.info('stopped');
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop());
-  process.on('SIGTERM', () => void stop());
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
   try {
     await server.app.listen({ port: config.port, host: config.host });
   } catch (e) {

@@ -134,3 +134,25 @@ export async function serversByMode(
     },
   };
 }
+
+/**
+ * The environment of a server run in a process of its own, as `npm start` runs it (`command`, spawned
+ * from the checkout's root), on 127.0.0.1: SQLite in `dir`, no build, no mail, nothing of this process's
+ * own database, mail or production settings; `more` on top.
+ */
+export function processEnv(dir: string, more: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: '',
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    DIST_DIR: join(dir, 'no-build'),
+    DATABASE_URL: '',
+    SMTP_URL: '',
+    APP_MODE: 'client',
+    ...more,
+  };
+}
+
+/** The checkout's root, where `npm start` and `server/main.ts` run. */
+export const ROOT = join(import.meta.dirname, '..', '..');

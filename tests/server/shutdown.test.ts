@@ -2,11 +2,15 @@
  * A stopping server (SIGTERM, a deployment) lets the answers in flight finish, and a client that never
  * finishes its request, or never reads its answer, does not hold it up past SHUTDOWN_GRACE_S.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
-import { freshPlace, serverOn, type Place } from './harness';
+import { freshPlace, processEnv, ROOT, serverOn, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
 /** A raw connection to the server, and everything it has received. */
@@ -68,5 +72,37 @@ describe('stopping the server', () => {
     await server.close();
     await client.closed;
     expect(client.received()).toBe('');
+  });
+
+  it('stops when a supervisor sends SIGTERM to npm start, and says so in its log', async () => {
+    // npm hands the signal to its script's process only: the script's shell, then bash, must exec the
+    // server, else npm exits and leaves the server running (and the port taken) under systemd or docker
+    const dir = mkdtempSync(join(tmpdir(), 'rw-npm-start-'));
+    const npm = spawn('npm', ['start'], {
+      cwd: ROOT,
+      env: processEnv(dir, { PORT: '0' }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    const listening = new Promise<string>((resolve, reject) => {
+      const read = (d: Buffer) => {
+        out += d.toString();
+        const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (m) resolve(m[1]!);
+      };
+      npm.stdout.on('data', read);
+      npm.stderr.on('data', read);
+      npm.once('exit', (code) => reject(new Error(`npm start ended (${code}) before listening:\n${out}`)));
+    });
+    const url = await listening;
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    const ended = new Promise<void>((resolve) => npm.once('close', () => resolve()));
+    npm.kill('SIGTERM');
+    await ended;
+    // the server is gone with npm: its port answers no more
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+    expect(out).toContain('SIGTERM: stopping, answers in flight get 10 s');
+    expect(out).toContain('"msg":"stopped"');
+    rmSync(dir, { recursive: true, force: true });
   });
 });
