@@ -75,7 +75,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   const requestTimeout = config.requestTimeoutS * 1000;
   const app = Fastify({
     // The request log names each route, never a link's token or a note's code (logRedaction.ts).
-    logger: opts.logger ? { serializers: logSerializers } : false,
+    logger: opts.logger ? { serializers: logSerializers, level: config.logLevel } : false,
     bodyLimit: BODY_LIMIT,
     // A request (headers and body) arrives within REQUEST_TIMEOUT_S or is cut with 408: a body that
     // trickles a byte at a time holds its connection no longer than that (Node checks every tenth of it).

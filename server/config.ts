@@ -88,6 +88,11 @@ export interface Config {
    */
   shutdownGraceS: number;
   /**
+   * The server log's level (LOG_LEVEL, pino's): `info` writes a line per request and per answer; `warn`
+   * keeps the warnings (refused mail, warm-up failures) and errors only.
+   */
+  logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
+  /**
    * connections one client address holds at once (an IPv6 address counted by its /64; behind a trusted
    * proxy, its requests in flight); 0: no cap
    */
@@ -197,6 +202,12 @@ export const ENV_SCHEMA = {
     NOTE_DRAFT_MB: whole(4, 1, 12),
     NOTE_MEGAPIXELS: whole(40, 1, 1000),
     SHUTDOWN_GRACE_S: whole(10, 0, 3600),
+    LOG_LEVEL: {
+      type: 'string',
+      enum: ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'],
+      default: 'info',
+      description: 'one of trace, debug, info, warn, error, fatal, silent',
+    },
     PUBLIC_URL: {
       type: 'string',
       pattern: String.raw`^https?://[a-zA-Z0-9.-]+(:\d+)?(/[^\s?#]*)?$`,
@@ -382,6 +393,7 @@ export function loadConfig(
     noteDraftMb: e.NOTE_DRAFT_MB,
     noteMegapixels: e.NOTE_MEGAPIXELS,
     shutdownGraceS: e.SHUTDOWN_GRACE_S,
+    logLevel: e.LOG_LEVEL,
     connectionsPerAddress: e.CONNECTIONS_PER_ADDRESS,
     bodiesMb: e.BODIES_MB,
     bodiesPerVisitorMb: e.BODIES_PER_VISITOR_MB,
