@@ -20,6 +20,8 @@ export interface Config {
   mode: AppMode;
   smtpUrl: string | null;
   salesEmail: string;
+  /** The mail's sender, `From` (MAIL_FROM): an address the SMTP server may send as; SALES_EMAIL unless given. */
+  mailFrom: string;
   sessionSecret: string;
   adminPassword: string | null;
   /** requests per minute and IP; 0 disables the limit (tests) */
@@ -152,6 +154,11 @@ export const ENV_SCHEMA = {
       default: 'ventes@example.com',
       pattern: String.raw`^[^\s@]+@[^\s@]+\.[^\s@]+$`,
       description: 'an e-mail address',
+    },
+    MAIL_FROM: {
+      type: 'string',
+      pattern: String.raw`^([^<>@]*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$`,
+      description: 'an e-mail address, or a name and one such as Calculs <calculs@example.com>',
     },
     SESSION_SECRET: { type: 'string', minLength: 32, description: 'at least 32 characters' },
     ADMIN_PASSWORD: { type: 'string', minLength: 8, description: 'at least 8 characters' },
@@ -357,6 +364,7 @@ export function loadConfig(
     mode: e.APP_MODE,
     smtpUrl: e.SMTP_URL ?? null,
     salesEmail: e.SALES_EMAIL,
+    mailFrom: e.MAIL_FROM ?? e.SALES_EMAIL,
     sessionSecret,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     rateLimit: e.RATE_LIMIT,

@@ -3,13 +3,13 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { deliverDue, type Send } from './outbox';
 
-/** nodemailer over SMTP_URL, from the sales address. */
-export function smtpSend(config: Pick<Config, 'smtpUrl' | 'salesEmail'>): Send {
+/** nodemailer over SMTP_URL, from MAIL_FROM (the sales address unless given). */
+export function smtpSend(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Send {
   if (!config.smtpUrl) throw new Error('SMTP_URL is not set');
   const transport = nodemailer.createTransport(config.smtpUrl);
   return (m) =>
     transport.sendMail({
-      from: config.salesEmail,
+      from: config.mailFrom,
       to: m.to,
       subject: m.subject,
       text: m.text,

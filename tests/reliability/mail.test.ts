@@ -40,7 +40,7 @@ describe.each(DIALECTS)('mail retries on %s', (dialect) => {
     const smtp = receiver(port);
     await smtp.start();
     try {
-      const send = smtpSend({ smtpUrl: `smtp://127.0.0.1:${port}`, salesEmail: 'ventes@fabricant.example' });
+      const send = smtpSend({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'ventes@fabricant.example' });
       // The receiver takes the message, but its answer is lost on the way back: the sender sees a failure.
       const lostAck: typeof send = async (m) => {
         await send(m);

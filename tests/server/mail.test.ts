@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
+import { loadConfig } from '../../server/config';
 import { deliverDue, pendingMail } from '../../server/mail/outbox';
 import { smtpSend } from '../../server/mail/sender';
 import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from './harness';
@@ -36,7 +37,7 @@ describe.each(DIALECTS)('mail on %s', (dialect) => {
       url: `/api/slowli/send-project/${id}`,
       headers: { cookie: owner },
     });
-    const send = smtpSend({ smtpUrl: `smtp://127.0.0.1:${port}`, salesEmail: 'ventes@fabricant.example' });
+    const send = smtpSend({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'ventes@fabricant.example' });
 
     const down = await deliverDue(server.db, send);
     expect(down).toEqual({ sent: 0, failed: 1 });
@@ -103,7 +104,7 @@ describe.each(DIALECTS)('mail on %s', (dialect) => {
     const smtp = receiver(port);
     await smtp.start();
     try {
-      const send = smtpSend({ smtpUrl: `smtp://127.0.0.1:${port}`, salesEmail: 'ventes@fabricant.example' });
+      const send = smtpSend({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'ventes@fabricant.example' });
       const later = new Date(Date.now() + 60 * 60_000);
       expect(await deliverDue(server.db, send, later)).toMatchObject({ sent: 1 });
       const mail = smtp.received.at(-1)!;
@@ -115,6 +116,32 @@ describe.each(DIALECTS)('mail on %s', (dialect) => {
       expect(text).toContain('(pas de téléphone donné)');
       expect(text).toContain(`http://calculs.example.fr/client/sl/calculator?id=${id}`);
       expect(text).toContain('plan-toiture.pdf');
+    } finally {
+      await smtp.stop();
+    }
+  });
+
+  it('sends from MAIL_FROM, the sales address unless given', async () => {
+    const env = { DATA_DIR: '/tmp/rw-config-test', SALES_EMAIL: 'ventes@fabricant.example' };
+    expect(loadConfig(env).mailFrom).toBe('ventes@fabricant.example');
+    const from = 'Calculateurs Toitures <calculs@toitures.example>';
+    const config = loadConfig({ ...env, SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: from });
+    expect(config.mailFrom).toBe(from);
+    expect(() => loadConfig({ ...env, MAIL_FROM: 'calculs at toitures' })).toThrow(
+      "MAIL_FROM must be an e-mail address, or a name and one such as Calculs <calculs@example.com>, not 'calculs at toitures'",
+    );
+    const smtp = receiver(port);
+    await smtp.start();
+    try {
+      await smtpSend(config)({
+        to: 'ventes@fabricant.example',
+        subject: 'Essai',
+        text: 'Bonjour',
+        messageId: '<essai@toitures.example>',
+      });
+      const mail = smtp.received.at(-1)!;
+      expect(mail).toContain('From: Calculateurs Toitures <calculs@toitures.example>');
+      expect(mail).toContain('To: ventes@fabricant.example');
     } finally {
       await smtp.stop();
     }
