@@ -6,6 +6,8 @@
  * - search: p95 of the history search over 100,000 generated projects (admin session, all owners);
  * - baseline: p95 of GET /api/config measured the same way in the same run (the cost of HTTP itself);
  * - calculate: a 200-roof project's calculation repeated (remembered by content) beside its first;
+ * - verify: the public verification page of that project's note read again (its view held) beside its
+ *   first reading (the view built: the figures written, issued and today, and compared);
  * - search hold: the server thread's longest hold while 20 admins search the history for "ab" at once
  *   (every project read), through the route (the history reader's thread) beside the same searches run
  *   on the server's thread as before issue 35 (searchHold.ts).
@@ -110,9 +112,13 @@ function load(requests: Req[], clients: number, everyMs: number): Promise<number
  * the same database: the first calculation (its worker already started), then the same one repeated,
  * answered from the outcomes remembered by content.
  */
-async function repeatedCalculation(
-  env: Record<string, string>,
-): Promise<{ first: number; repeated: number; repeatedP95: number; n: number }> {
+async function repeatedCalculation(env: Record<string, string>): Promise<{
+  first: number;
+  repeated: number;
+  repeatedP95: number;
+  n: number;
+  verify: { first: number; repeated: number; repeatedP95: number };
+}> {
   const canada = await buildServer(loadConfig({ ...env, APP_MODE: 'canada' }));
   await canada.app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(canada.app.server.address() as AddressInfo).port}`;
@@ -155,7 +161,34 @@ async function repeatedCalculation(
     const times: number[] = [];
     for (let i = 0; i < 50; i += 1) times.push(await calculate(id));
     times.sort((a, b) => a - b);
-    return { first, repeated: times[25]!, repeatedP95: p95(times), n: times.length };
+    // its note issued, then its verification page read by a visitor without cookies
+    const note = await fetch(`${base}/api/smca/pdf_download/${id}?locale=fr`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ data: JSON.stringify({ informations: [] }) }),
+    });
+    await note.arrayBuffer();
+    const code = note.headers.get('x-verification-code');
+    if (!note.ok || !code) throw new Error(`the note answered ${note.status}`);
+    const verify = async () => {
+      const t = performance.now();
+      const r = await fetch(`${base}/api/verify/${code}?locale=fr`);
+      await r.arrayBuffer();
+      if (!r.ok) throw new Error(`verify answered ${r.status}`);
+      return performance.now() - t;
+    };
+    const verifyFirst = await verify();
+    const verifyTimes: number[] = [];
+    // 25: the page's own limit is 30 reads a minute per address, whatever RATE_LIMIT says
+    for (let i = 0; i < 25; i += 1) verifyTimes.push(await verify());
+    verifyTimes.sort((a, b) => a - b);
+    return {
+      first,
+      repeated: times[25]!,
+      repeatedP95: p95(times),
+      n: times.length,
+      verify: { first: verifyFirst, repeated: verifyTimes[12]!, repeatedP95: p95(verifyTimes) },
+    };
   } finally {
     await canada.close();
   }
@@ -270,6 +303,8 @@ async function run(dialect: 'sqlite' | 'postgres'): Promise<boolean> {
         `  search p95 ${search.toFixed(1)} ms over 100,050 projects (${searches.length} requests, one user at a time) goal <= 50 ms ${search <= 50 ? 'OK' : 'MISSED'}\n` +
         `  calculate, 200-roof smca project: repeated (remembered by content) ${calc.repeated.toFixed(1)} ms median, ${calc.repeatedP95.toFixed(1)} ms p95 ` +
         `(${calc.n} requests) beside the first ${calc.first.toFixed(0)} ms (computed on a worker): ${(calc.first / calc.repeated).toFixed(0)}x less\n` +
+        `  verify, that project's note: read again (its view held) ${calc.verify.repeated.toFixed(1)} ms median, ${calc.verify.repeatedP95.toFixed(1)} ms p95 ` +
+        `(25 requests) beside its first reading ${calc.verify.first.toFixed(0)} ms (the view built on the server's thread)\n` +
         `  20 admin searches of "ab" at once (${hold.total} found among 100,050), the server's thread:\n` +
         `    on the history reader: ${holdLine(hold.reader)} goal <= 50 ms ${hold.reader.loopMaxMs <= 50 ? 'OK' : 'MISSED'}\n` +
         `    baseline, on the server's thread as before: ${holdLine(hold.thread)}: ${(hold.thread.loopMaxMs / hold.reader.loopMaxMs).toFixed(0)}x the hold`,

@@ -44,6 +44,7 @@ import { startSender } from './mail/sender';
 import { startCleanup } from './projects/cleanup';
 import { serveApp } from './staticApp';
 import { verifyRoutes } from './verify/routes';
+import { VerificationViews } from './verify/views';
 import { projectLinkRoutes } from './projects/link/routes';
 import { workflowRoutes, workflowTags } from './workflow/routes';
 import { rainRoutes } from './rain/routes';
@@ -241,6 +242,8 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   app.decorate('sessions', sessions);
   app.decorate('quotas', new Quotas(db, dialect, config));
   app.decorate('calculations', calculations);
+  // 16 MB: some 200 views of 200-roof notes (80 KB each)
+  app.decorate('verifyViews', new VerificationViews(16));
   app.decorate('pdfPool', pdfPool);
   app.decorate('workbookPool', workbookPool);
   app.decorate('history', history);

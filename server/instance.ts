@@ -6,6 +6,7 @@ import type { PdfPool } from './pdf/pool';
 import type { Calculations } from './projects/calculations';
 import type { HistoryReader } from './projects/historyReader';
 import type { Quotas } from './quota/quotas';
+import type { VerificationViews } from './verify/views';
 
 /**
  * What buildServer decorates the instance with (server/app.ts), for the route plugins to read instead of
@@ -21,6 +22,8 @@ declare module 'fastify' {
     sessions: AdminSessions;
     quotas: Quotas;
     calculations: Calculations;
+    /** the verification pages answered last (verify/views.ts) */
+    verifyViews: VerificationViews;
     pdfPool: PdfPool;
     /** the results workbooks' worker (the print workers' code, its own thread, queue and shares) */
     workbookPool: PdfPool;

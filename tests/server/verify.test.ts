@@ -145,6 +145,54 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
     expect(other.statusCode).toBe(404);
   });
 
+  it('answers a page read again from the views it holds, and a note changed since anew', async () => {
+    const { id, body } = await calculated();
+    const { code } = await print(id);
+    const views = server.app.verifyViews;
+    const read = (cookie = '', locale = 'en') =>
+      as(cookie, { method: 'GET', url: `/api/verify/${code}?locale=${locale}` });
+    const held = views.size;
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    expect(views.size).toBe(held + 1);
+    // read again, by anyone: the same page, from the view held (a 200-roof note's took 40-50 ms to build)
+    const again = await read();
+    expect(again.body).toBe(first.body);
+    expect(views.size).toBe(held + 1);
+    // its author reads the same view, with what only the author may do added
+    const byAuthor = await read(owner);
+    expect(byAuthor.json<{ author?: { show_client: boolean } }>().author).toEqual({
+      api: '/api/slowli',
+      show_client: false,
+    });
+    expect(again.json<{ author?: unknown }>().author).toBeUndefined();
+    expect(views.size).toBe(held + 1);
+    // another language is another view
+    expect((await read('', 'fr')).json<{ locale: string }>().locale).toBe('fr');
+    expect(views.size).toBe(held + 2);
+    // the client shown since: the page says so at once
+    const client = (body.steps as Record<string, { forms: { form: Record<string, unknown> }[] }>).Client!
+      .forms[0]!.form;
+    expect(first.body).not.toContain(String(client.email));
+    await as(owner, { method: 'PATCH', url: `/api/slowli/note/${code}`, payload: { show_client: true } });
+    expect((await read()).body).toContain(String(client.email));
+    // the issued figures changed in the database: the page compares them anew
+    const note = await server.db
+      .selectFrom('issued_notes')
+      .select('results')
+      .where('code', '=', code)
+      .executeTakeFirstOrThrow();
+    const changed = JSON.parse(note.results) as { max_volume: number };
+    changed.max_volume *= 1.5;
+    await server.db
+      .updateTable('issued_notes')
+      .set({ results: JSON.stringify(changed) })
+      .where('code', '=', code)
+      .execute();
+    expect(first.json<{ same: boolean }>().same).toBe(true);
+    expect((await read()).json<{ same: boolean }>().same).toBe(false);
+  });
+
   it('explains a difference by the method changes between the issued version and today', async () => {
     const { id } = await calculated();
     const { code } = await print(id);
