@@ -9,7 +9,8 @@ import { nameDayKey } from './routes';
 
 /**
  * npm run admin:create -- <name>: creates or resets an admin; the password comes from ADMIN_PASSWORD or
- * stdin (not shown as it is typed). A reset also lifts the name's lock after too many failed sign-ins a day (LOGIN_FAILURES_PER_NAME).
+ * stdin (not shown as it is typed). A reset also lifts the name's lock after too many failed sign-ins a
+ * day (LOGIN_FAILURES_PER_NAME).
  */
 const name = process.argv[2] ?? 'admin';
 let password = process.env.ADMIN_PASSWORD;
