@@ -40,6 +40,14 @@ export default function AbattementCharts({
   const rain = rainfallTable(data, months, w, t);
   const labels = rainLabels(w, t);
   const rainMax = axes.rain === undefined ? undefined : (w.value('rain', axes.rain) ?? undefined);
+  const rainCaption = data.measured
+    ? t('app.charts.rainfall_measured', {
+        station: data.measured.station?.name ?? t('rain.no_station'),
+        from: data.measured.first_year,
+        to: data.measured.last_year,
+        years: data.measured.years_used,
+      })
+    : t('app.charts.rainfall');
   return (
     <div className="charts">
       {data.toitureResults.map((r, i) => (
@@ -54,17 +62,9 @@ export default function AbattementCharts({
         />
       ))}
       <figure className="chart">
-        <figcaption>
-          {data.measured
-            ? t('app.charts.rainfall_measured', {
-                station: data.measured.station?.name ?? t('rain.no_station'),
-                from: data.measured.first_year,
-                to: data.measured.last_year,
-                years: data.measured.years_used,
-              })
-            : t('app.charts.rainfall')}
-        </figcaption>
+        <figcaption>{rainCaption}</figcaption>
         <ChartInTurn
+          description={rainCaption}
           first={data.toitureResults.length === 0}
           type="line"
           height={260}
@@ -199,6 +199,7 @@ function RoofChart({
         ))}
       </fieldset>
       <ChartInTurn
+        description={t('app.charts.roof_series', { name: r.toiture.name, series: label })}
         first={first}
         type="bar"
         height={260}

@@ -38,6 +38,7 @@ export default function CompareCharts({
               <strong>{t('app.compare.chart', { name: c.name })}</strong>
             </figcaption>
             <ChartInTurn
+              description={t('app.compare.chart', { name: c.name })}
               first={n === 0}
               type="line"
               height={260}

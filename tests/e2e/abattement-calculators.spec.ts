@@ -122,7 +122,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   // the header, two roofs, the rain on the ground (issue 27 item 2), the site
   await expect(summary.getByRole('row')).toHaveCount(5);
   await expect(summary.getByRole('row', { name: /^Sol : Jardin/ })).toContainText('m³');
-  await expect(page.getByText('Pluviométrie', { exact: true })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Pluviométrie' })).toBeVisible();
   await expect(page.locator('.apexcharts-canvas')).toHaveCount(3);
   await expectAccessible(page, 'sm results');
   // Each chart has its data table, and a switch between the monthly retention and the target met.
@@ -133,6 +133,24 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await expect(chartA.locator('.apexcharts-yaxis-title')).toContainText('Abattement (%)');
   await chartA.getByRole('radio', { name: "Respect de l'objectif" }).check();
   await expect(chartA.locator('.apexcharts-yaxis-title')).toContainText('Objectif atteint (%)');
+  // said to a screen reader in French: ApexCharts' own words are English ("line chart with 2 data
+  // series…", "…, visible. Press Enter or Space to toggle.")
+  await expect(chartA.locator('svg.apexcharts-svg')).toHaveAttribute(
+    'aria-label',
+    'Toiture A : Objectif atteint (%), mois par mois',
+  );
+  const rainChart = page.getByRole('figure', { name: 'Pluviométrie' });
+  await expect(rainChart.locator('svg.apexcharts-svg')).toHaveAttribute('aria-label', 'Pluviométrie');
+  const rainSeries = rainChart.getByRole('button', { name: /^Hauteur de pluie \(mm\), série affichée\./ });
+  await expect(rainSeries).toHaveAccessibleName(
+    "Hauteur de pluie (mm), série affichée. Entrée ou Espace pour l'afficher ou la masquer.",
+  );
+  await rainSeries.focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    rainChart.getByRole('button', { name: /^Hauteur de pluie \(mm\), série masquée\./ }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('[aria-label*="Press Enter"], [aria-label*="data series"]')).toHaveCount(0);
   // The results as a workbook, read back.
   const download = page.waitForEvent('download');
   await page.getByRole('link', { name: 'Télécharger les résultats (Excel)' }).click();

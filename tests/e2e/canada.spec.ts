@@ -92,7 +92,13 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
       .getByRole('table', { name: 'Monthly rainfall at the station' })
       .getByRole('row', { name: /^Rain height \(in\) 2\.43/ }),
   ).toBeVisible();
-  await expect(page.getByText('Rainfall', { exact: true })).toBeVisible();
+  await expect(page.getByRole('figure', { name: 'Rainfall' })).toBeVisible();
+  // the charts' words for a screen reader are the page's, in English too
+  const rainChart = page.getByRole('figure', { name: 'Rainfall' });
+  await expect(rainChart.locator('svg.apexcharts-svg')).toHaveAttribute('aria-label', 'Rainfall');
+  await expect(
+    rainChart.getByRole('button', { name: /^Rain height \(in\), series shown\./ }),
+  ).toHaveAccessibleName('Rain height (in), series shown. Press Enter or Space to show or hide it.');
   await expectAccessible(page, 'smca results (English)');
 
   // The English note in imperial units, and its PDF.
