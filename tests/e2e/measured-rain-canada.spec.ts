@@ -51,9 +51,9 @@ test('smca: a measured ECCC series uploaded, calculated, printed in the note', a
   await expect(page).toHaveURL(/\/client\/smca\/results\?id=[\w-]+$/);
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
   await expect(
-    page.getByText(
-      'Pluviométrie de la série mesurée : station MONTREAL/PIERRE ELLIOTT TRUDEAU INTL, 1991–2002 (11 années complètes)',
-    ),
+    page.getByRole('figure', {
+      name: 'Pluviométrie de la série mesurée : station MONTREAL/PIERRE ELLIOTT TRUDEAU INTL, 1991–2002 (11 années complètes)',
+    }),
   ).toBeVisible();
 
   await page.getByRole('link', { name: 'Compléter la note de calcul' }).click();
