@@ -234,4 +234,26 @@ describe('calculateFlowLimiter', () => {
     expect(r.warnings.map((w) => w.code)).toContain('leakage_above_allowed');
     expect(r.verdict.status).toBe('not_conform');
   });
+  it('judges the emptying of a roof as printed: 48.0 h empties within 48 h, and the finding agrees', () => {
+    // one 10 mm drain under 156.5 m2 of slabs at 2 L/s/ha empties in 48.0x h (the limit crossed at
+    // 156.471 m2); the note printed "48,0 h, plus que les 48 h admises" while retention_conform held
+    for (const surface of [156.158, 156.502, 156.784]) {
+      const p = example('sl-lyon');
+      Object.assign(form(p, 'Chantier'), { max_fuite: true, fuite_value: 2 });
+      Object.assign(form(p, 'Toiture'), {
+        type: 'DALLE_SUR_PLOT',
+        surface_retention: surface,
+        evac_horizontal: 1,
+        evac_vertical: 0,
+      });
+      const r = ok(p);
+      const hours = r.limiters[0]!.emptying_hours;
+      const late = r.warnings.find((w) => w.code === 'emptying_too_long');
+      expect(r.diameter).toBe(10);
+      expect(hours).toBe({ 156.158: 47.9, 156.502: 48, 156.784: 48.1 }[surface]);
+      expect(r.retention_conform).toBe(hours <= 48);
+      expect(late !== undefined).toBe(hours > 48);
+      if (late) expect(late.params.hours).toBe(hours);
+    }
+  });
 });

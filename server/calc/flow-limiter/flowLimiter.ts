@@ -53,8 +53,9 @@
  *   same reservoir, no inflow) down to the recess, or to 1 mm of water when the recess is lower (the weir
  *   law never quite lets the last film out); the Retentio water stays (it leaves by evaporation).
  * - Verdict (results.verdict): not conform when the routed leakage exceeds Qf, a roof's height exceeds the
- *   maximum, a roof cannot hold its volume, a roof takes more than the limit to empty, or the orifice is
- *   wider than the outlet; conform with reservations when the imposed volume is below the méthode des
+ *   maximum, a roof cannot hold its volume, a roof takes more than the limit to empty (its time as
+ *   printed, to 0.1 h: 48.04 h prints 48.0 h and empties within 48 h), or the orifice is wider than the
+ *   outlet; conform with reservations when the imposed volume is below the méthode des
  *   pluies volume or the critical durations lie outside the Montana set's validity; conform otherwise.
  *   results.warnings lists the same findings: message keys with their figures, never sentences.
  * - Figures keep a meaningful precision: volumes and leakages to three significant digits (whole units
@@ -433,7 +434,8 @@ export function calculateFlowLimiter(
     const volume = volumes[i]!;
     const depth = (volume / r.surface) * 1000;
     const h = heightOf(r, volume);
-    const hours = emptyingHours(r, volume, d, cd, g);
+    // judged as printed (to 0.1 h), as retention_conform reads it: 48.04 h prints 48.0 h, within 48 h
+    const hours = round(emptyingHours(r, volume, d, cd, g), 1);
     if (r.maxVolume !== null && volume > r.maxVolume * (1 + 1e-9)) {
       volumeConform = false;
       findings.push(
@@ -454,7 +456,7 @@ export function calculateFlowLimiter(
       findings.push(
         finding('emptying_too_long', 'not_conform', {
           roof: r.name,
-          hours: round(hours, 1),
+          hours,
           max: emptyLimit,
         }),
       );
@@ -486,7 +488,7 @@ export function calculateFlowLimiter(
       articles: arts,
       volume: shown,
       water_load: round(depth + (r.retentio ? retentioMm : 0), 1),
-      emptying_hours: round(hours, 1),
+      emptying_hours: hours,
       height_conform: h <= maxHeight,
       method_volume: meaningful(methodShares[i]!),
       method_height_max: round(heightOf(r, methodShares[i]!), 1),
