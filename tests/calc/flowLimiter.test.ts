@@ -256,4 +256,20 @@ describe('calculateFlowLimiter', () => {
       if (late) expect(late.params.hours).toBe(hours);
     }
   });
+  it('never prints an excess of 0.0 % beside a leakage judged above the allowed one', () => {
+    // the Lyon example at 1.567208 L/s/ha: the 10 mm minimum orifices let 0.18808 L/s through, 0.01 %
+    // above the 0.18806 L/s allowed (SWMM 5.2.4: 0.18814 L/s, 0.04 % above); it printed "0,0 % de plus"
+    const p = example('sl-lyon');
+    Object.assign(form(p, 'Chantier'), { max_fuite: true, fuite_value: 1.567208 });
+    const r = ok(p);
+    expect(r.diameter).toBe(10);
+    expect(r.leakage_conform).toBe(false);
+    expect(r.leakage_excess_pct).toBe(0.1);
+    expect(r.warnings.find((w) => w.code === 'leakage_above_allowed')?.params.excess).toBe(0.1);
+    // just within the allowed leakage: no excess
+    Object.assign(form(p, 'Chantier'), { fuite_value: 1.567522 });
+    const within = ok(p);
+    expect(within.leakage_conform).toBe(true);
+    expect(within.leakage_excess_pct).toBe(0);
+  });
 });

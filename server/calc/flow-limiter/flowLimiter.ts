@@ -500,14 +500,17 @@ export function calculateFlowLimiter(
     };
   });
   const retentionConform = limiters.every((l) => l.emptying_hours <= emptyLimit);
-  const excess = qf > 0 ? Math.max(0, (100 * (totalOutflow - qf)) / qf) : 0;
   const leakageConform = totalOutflow <= qf * (1 + 1e-9);
+  // the excess as printed (0.1 %): an excess under 0.05 % prints 0.1 %, never "0.0 % more" beside a
+  // leakage judged above Qf
+  const over = qf > 0 ? Math.max(0, (100 * (totalOutflow - qf)) / qf) : 0;
+  const excess = leakageConform ? 0 : Math.max(0.1, round(over, 1));
   if (!leakageConform)
     findings.push(
       finding('leakage_above_allowed', 'not_conform', {
         leakage: meaningful(totalOutflow),
         allowed: meaningful(qf),
-        excess: round(excess, 1),
+        excess,
       }),
     );
   if (dMm > outlet) findings.push(finding('orifice_wider_than_outlet', 'not_conform', { outlet }));
@@ -540,7 +543,7 @@ export function calculateFlowLimiter(
       volume_conform: volumeConform,
       retention_conform: retentionConform,
       leakage_conform: leakageConform,
-      leakage_excess_pct: round(excess, 1),
+      leakage_excess_pct: excess,
       method: FLOW_LIMITER_METHOD,
       volume_method: method,
       method_volume: meaningful(methodVolume),
