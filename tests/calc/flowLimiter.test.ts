@@ -272,4 +272,22 @@ describe('calculateFlowLimiter', () => {
     expect(within.leakage_conform).toBe(true);
     expect(within.leakage_excess_pct).toBe(0);
   });
+  it('judges the water height of a roof as printed: 100.0 mm is within 100 mm', () => {
+    // 100.03 m3 imposed on 1000 m2 of slabs stands 100.03 mm high, printed 100.0 mm: the note said
+    // "la hauteur d'eau (100,0 mm) dépasse le maximum admis de 100 mm"
+    for (const [volume, height, conform] of [
+      [99.97, 100, true],
+      [100.03, 100, true],
+      [100.06, 100.1, false],
+    ] as const) {
+      const p = example('sl-lyon');
+      Object.assign(form(p, 'Chantier'), { max_retention: true, retention_value: volume });
+      Object.assign(form(p, 'Toiture'), { type: 'DALLE_SUR_PLOT', surface_retention: 1000 });
+      const r = ok(p);
+      expect(r.limiters[0]!.height_max).toBe(height);
+      expect(r.limiters[0]!.height_conform).toBe(conform);
+      expect(r.volume_conform).toBe(conform);
+      expect(r.warnings.some((w) => w.code === 'height_above_max')).toBe(!conform);
+    }
+  });
 });

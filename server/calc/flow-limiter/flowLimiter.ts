@@ -53,9 +53,9 @@
  *   same reservoir, no inflow) down to the recess, or to 1 mm of water when the recess is lower (the weir
  *   law never quite lets the last film out); the Retentio water stays (it leaves by evaporation).
  * - Verdict (results.verdict): not conform when the routed leakage exceeds Qf, a roof's height exceeds the
- *   maximum, a roof cannot hold its volume, a roof takes more than the limit to empty (its time as
- *   printed, to 0.1 h: 48.04 h prints 48.0 h and empties within 48 h), or the orifice is wider than the
- *   outlet; conform with reservations when the imposed volume is below the méthode des
+ *   maximum (as printed, to 0.1 mm), a roof cannot hold its volume, a roof takes more than the limit to
+ *   empty (its time as printed, to 0.1 h: 48.04 h prints 48.0 h and empties within 48 h), or the orifice
+ *   is wider than the outlet; conform with reservations when the imposed volume is below the méthode des
  *   pluies volume or the critical durations lie outside the Montana set's validity; conform otherwise.
  *   results.warnings lists the same findings: message keys with their figures, never sentences.
  * - Figures keep a meaningful precision: volumes and leakages to three significant digits (whole units
@@ -434,6 +434,8 @@ export function calculateFlowLimiter(
     const volume = volumes[i]!;
     const depth = (volume / r.surface) * 1000;
     const h = heightOf(r, volume);
+    // judged as printed (to 0.1 mm), as the emptying time: 100.03 mm prints 100.0 mm, within 100 mm
+    const heightMax = round(h, 1);
     // judged as printed (to 0.1 h), as retention_conform reads it: 48.04 h prints 48.0 h, within 48 h
     const hours = round(emptyingHours(r, volume, d, cd, g), 1);
     if (r.maxVolume !== null && volume > r.maxVolume * (1 + 1e-9)) {
@@ -446,10 +448,10 @@ export function calculateFlowLimiter(
         }),
       );
     }
-    if (h > maxHeight) {
+    if (heightMax > maxHeight) {
       volumeConform = false;
       findings.push(
-        finding('height_above_max', 'not_conform', { roof: r.name, height: round(h, 1), max: maxHeight }),
+        finding('height_above_max', 'not_conform', { roof: r.name, height: heightMax, max: maxHeight }),
       );
     }
     if (hours > emptyLimit)
@@ -474,7 +476,6 @@ export function calculateFlowLimiter(
     const routed = routedPeaks?.[i];
     // the design volume is the routed peak unless an imposed share is larger: its figures, once
     const shown = meaningful(volume);
-    const heightMax = round(h, 1);
     const same = routed?.volume === volume;
     return {
       roof_name: r.name,
@@ -489,7 +490,7 @@ export function calculateFlowLimiter(
       volume: shown,
       water_load: round(depth + (r.retentio ? retentioMm : 0), 1),
       emptying_hours: hours,
-      height_conform: h <= maxHeight,
+      height_conform: heightMax <= maxHeight,
       method_volume: meaningful(methodShares[i]!),
       method_height_max: round(heightOf(r, methodShares[i]!), 1),
       routed_volume: routed ? (same ? shown : meaningful(routed.volume)) : null,
