@@ -234,4 +234,60 @@ describe('calculateFlowLimiter', () => {
     expect(r.warnings.map((w) => w.code)).toContain('leakage_above_allowed');
     expect(r.verdict.status).toBe('not_conform');
   });
+  it('judges the emptying of a roof as printed: 48.0 h empties within 48 h, and the finding agrees', () => {
+    // one 10 mm drain under 156.5 m2 of slabs at 2 L/s/ha empties in 48.0x h (the limit crossed at
+    // 156.471 m2); the note printed "48,0 h, plus que les 48 h admises" while retention_conform held
+    for (const surface of [156.158, 156.502, 156.784]) {
+      const p = example('sl-lyon');
+      Object.assign(form(p, 'Chantier'), { max_fuite: true, fuite_value: 2 });
+      Object.assign(form(p, 'Toiture'), {
+        type: 'DALLE_SUR_PLOT',
+        surface_retention: surface,
+        evac_horizontal: 1,
+        evac_vertical: 0,
+      });
+      const r = ok(p);
+      const hours = r.limiters[0]!.emptying_hours;
+      const late = r.warnings.find((w) => w.code === 'emptying_too_long');
+      expect(r.diameter).toBe(10);
+      expect(hours).toBe({ 156.158: 47.9, 156.502: 48, 156.784: 48.1 }[surface]);
+      expect(r.retention_conform).toBe(hours <= 48);
+      expect(late !== undefined).toBe(hours > 48);
+      if (late) expect(late.params.hours).toBe(hours);
+    }
+  });
+  it('never prints an excess of 0.0 % beside a leakage judged above the allowed one', () => {
+    // the Lyon example at 1.567208 L/s/ha: the 10 mm minimum orifices let 0.18808 L/s through, 0.01 %
+    // above the 0.18806 L/s allowed (SWMM 5.2.4: 0.18814 L/s, 0.04 % above); it printed "0,0 % de plus"
+    const p = example('sl-lyon');
+    Object.assign(form(p, 'Chantier'), { max_fuite: true, fuite_value: 1.567208 });
+    const r = ok(p);
+    expect(r.diameter).toBe(10);
+    expect(r.leakage_conform).toBe(false);
+    expect(r.leakage_excess_pct).toBe(0.1);
+    expect(r.warnings.find((w) => w.code === 'leakage_above_allowed')?.params.excess).toBe(0.1);
+    // just within the allowed leakage: no excess
+    Object.assign(form(p, 'Chantier'), { fuite_value: 1.567522 });
+    const within = ok(p);
+    expect(within.leakage_conform).toBe(true);
+    expect(within.leakage_excess_pct).toBe(0);
+  });
+  it('judges the water height of a roof as printed: 100.0 mm is within 100 mm', () => {
+    // 100.03 m3 imposed on 1000 m2 of slabs stands 100.03 mm high, printed 100.0 mm: the note said
+    // "la hauteur d'eau (100,0 mm) dépasse le maximum admis de 100 mm"
+    for (const [volume, height, conform] of [
+      [99.97, 100, true],
+      [100.03, 100, true],
+      [100.06, 100.1, false],
+    ] as const) {
+      const p = example('sl-lyon');
+      Object.assign(form(p, 'Chantier'), { max_retention: true, retention_value: volume });
+      Object.assign(form(p, 'Toiture'), { type: 'DALLE_SUR_PLOT', surface_retention: 1000 });
+      const r = ok(p);
+      expect(r.limiters[0]!.height_max).toBe(height);
+      expect(r.limiters[0]!.height_conform).toBe(conform);
+      expect(r.volume_conform).toBe(conform);
+      expect(r.warnings.some((w) => w.code === 'height_above_max')).toBe(!conform);
+    }
+  });
 });

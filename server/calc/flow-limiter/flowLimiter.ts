@@ -53,8 +53,9 @@
  *   same reservoir, no inflow) down to the recess, or to 1 mm of water when the recess is lower (the weir
  *   law never quite lets the last film out); the Retentio water stays (it leaves by evaporation).
  * - Verdict (results.verdict): not conform when the routed leakage exceeds Qf, a roof's height exceeds the
- *   maximum, a roof cannot hold its volume, a roof takes more than the limit to empty, or the orifice is
- *   wider than the outlet; conform with reservations when the imposed volume is below the méthode des
+ *   maximum (as printed, to 0.1 mm), a roof cannot hold its volume, a roof takes more than the limit to
+ *   empty (its time as printed, to 0.1 h: 48.04 h prints 48.0 h and empties within 48 h), or the orifice
+ *   is wider than the outlet; conform with reservations when the imposed volume is below the méthode des
  *   pluies volume or the critical durations lie outside the Montana set's validity; conform otherwise.
  *   results.warnings lists the same findings: message keys with their figures, never sentences.
  * - Figures keep a meaningful precision: volumes and leakages to three significant digits (whole units
@@ -433,7 +434,10 @@ export function calculateFlowLimiter(
     const volume = volumes[i]!;
     const depth = (volume / r.surface) * 1000;
     const h = heightOf(r, volume);
-    const hours = emptyingHours(r, volume, d, cd, g);
+    // judged as printed (to 0.1 mm), as the emptying time: 100.03 mm prints 100.0 mm, within 100 mm
+    const heightMax = round(h, 1);
+    // judged as printed (to 0.1 h), as retention_conform reads it: 48.04 h prints 48.0 h, within 48 h
+    const hours = round(emptyingHours(r, volume, d, cd, g), 1);
     if (r.maxVolume !== null && volume > r.maxVolume * (1 + 1e-9)) {
       volumeConform = false;
       findings.push(
@@ -444,17 +448,17 @@ export function calculateFlowLimiter(
         }),
       );
     }
-    if (h > maxHeight) {
+    if (heightMax > maxHeight) {
       volumeConform = false;
       findings.push(
-        finding('height_above_max', 'not_conform', { roof: r.name, height: round(h, 1), max: maxHeight }),
+        finding('height_above_max', 'not_conform', { roof: r.name, height: heightMax, max: maxHeight }),
       );
     }
     if (hours > emptyLimit)
       findings.push(
         finding('emptying_too_long', 'not_conform', {
           roof: r.name,
-          hours: round(hours, 1),
+          hours,
           max: emptyLimit,
         }),
       );
@@ -472,7 +476,6 @@ export function calculateFlowLimiter(
     const routed = routedPeaks?.[i];
     // the design volume is the routed peak unless an imposed share is larger: its figures, once
     const shown = meaningful(volume);
-    const heightMax = round(h, 1);
     const same = routed?.volume === volume;
     return {
       roof_name: r.name,
@@ -486,8 +489,8 @@ export function calculateFlowLimiter(
       articles: arts,
       volume: shown,
       water_load: round(depth + (r.retentio ? retentioMm : 0), 1),
-      emptying_hours: round(hours, 1),
-      height_conform: h <= maxHeight,
+      emptying_hours: hours,
+      height_conform: heightMax <= maxHeight,
       method_volume: meaningful(methodShares[i]!),
       method_height_max: round(heightOf(r, methodShares[i]!), 1),
       routed_volume: routed ? (same ? shown : meaningful(routed.volume)) : null,
@@ -498,14 +501,17 @@ export function calculateFlowLimiter(
     };
   });
   const retentionConform = limiters.every((l) => l.emptying_hours <= emptyLimit);
-  const excess = qf > 0 ? Math.max(0, (100 * (totalOutflow - qf)) / qf) : 0;
   const leakageConform = totalOutflow <= qf * (1 + 1e-9);
+  // the excess as printed (0.1 %): an excess under 0.05 % prints 0.1 %, never "0.0 % more" beside a
+  // leakage judged above Qf
+  const over = qf > 0 ? Math.max(0, (100 * (totalOutflow - qf)) / qf) : 0;
+  const excess = leakageConform ? 0 : Math.max(0.1, round(over, 1));
   if (!leakageConform)
     findings.push(
       finding('leakage_above_allowed', 'not_conform', {
         leakage: meaningful(totalOutflow),
         allowed: meaningful(qf),
-        excess: round(excess, 1),
+        excess,
       }),
     );
   if (dMm > outlet) findings.push(finding('orifice_wider_than_outlet', 'not_conform', { outlet }));
@@ -538,7 +544,7 @@ export function calculateFlowLimiter(
       volume_conform: volumeConform,
       retention_conform: retentionConform,
       leakage_conform: leakageConform,
-      leakage_excess_pct: round(excess, 1),
+      leakage_excess_pct: excess,
       method: FLOW_LIMITER_METHOD,
       volume_method: method,
       method_volume: meaningful(methodVolume),
