@@ -18,6 +18,7 @@ export const METHOD_CHANGES: MethodChange[] = [
   { calculation: 'flow-limiter', version: '1.2.0', message: 'app.method_changes.flow_limiter_1_2' },
   { calculation: 'flow-limiter', version: '1.3.0', message: 'app.method_changes.flow_limiter_1_3' },
   { calculation: 'flow-limiter', version: '1.4.0', message: 'app.method_changes.flow_limiter_1_4' },
+  { calculation: 'flow-limiter', version: '1.5.0', message: 'app.method_changes.flow_limiter_1_5' },
 ];
 
 /** -1, 0 or 1 as version a is before, the same as or after b (dotted numbers; a missing part is 0). */

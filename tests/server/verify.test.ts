@@ -121,7 +121,7 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
     expect(v.figures.every((f) => !f.differs && f.issued !== '–')).toBe(true);
     // written as read: no decimals padded with zeros ('119,000 m³' reads as 119 thousand in English)
     expect(v.figures.filter((f) => /,\d*0(\s|$)/.test(f.issued))).toEqual([]);
-    expect(v.method.issued).toContain('1.4.0');
+    expect(v.method.issued).toContain('1.5.0');
     const client = (body.steps as Record<string, { forms: { form: Record<string, unknown> }[] }>).Client!
       .forms[0]!.form;
     const email = String(client.email);
@@ -218,11 +218,12 @@ describe.each(DIALECTS)('issued notes and project links (%s)', { timeout: 120_00
     expect(v.same).toBe(false);
     expect(v.figures.filter((f) => f.differs)).toHaveLength(1);
     expect(v.figures.find((f) => f.delta)?.delta).toMatch(/^−/);
-    expect(v.changes.map((c) => c.version)).toEqual(['1.2.0', '1.3.0', '1.4.0']);
+    expect(v.changes.map((c) => c.version)).toEqual(['1.2.0', '1.3.0', '1.4.0', '1.5.0']);
     // the English view of a French-only calculator's note speaks English (issue 37 item 5)
     expect(v.changes[0]!.text).toContain('Method 1.2');
     expect(v.changes[1]!.text).toContain('Method 1.3');
     expect(v.changes[2]!.text).toContain('Method 1.4');
+    expect(v.changes[3]!.text).toContain('Method 1.5');
   });
 
   it('says whether a PDF is the issued one, byte for byte', async () => {

@@ -96,7 +96,7 @@ describe(
       expect(JSON.stringify(differs)).not.toMatch(/\d/);
       expect(v.verdicts.every((x) => !x.differs)).toBe(true);
       expect(v.details.differing).toEqual([]);
-      expect(v.changes.map((c) => c.version)).toEqual(['1.2.0', '1.3.0', '1.4.0']);
+      expect(v.changes.map((c) => c.version)).toEqual(['1.2.0', '1.3.0', '1.4.0', '1.5.0']);
     });
 
     it('shows the orifice, the leakage and the verdict issued otherwise (the issue’s note)', async () => {

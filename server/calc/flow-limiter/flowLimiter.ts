@@ -87,7 +87,7 @@ import { limiterFlow } from './orifice';
 
 export const FLOW_LIMITER_METHOD = {
   name: 'flow-limiter sizing (méthode des pluies, bottom orifices as SWMM, routed block, Chicago and Desbordes storms)',
-  version: '1.4.0',
+  version: '1.5.0',
 };
 
 type Param = { value: number; unit: string; provenance: string };
