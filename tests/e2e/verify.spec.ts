@@ -166,6 +166,7 @@ test('a method version changed since the note: each difference with the change t
     /^Méthode 1\.2 :/,
     /^Méthode 1\.3 :/,
     /^Méthode 1\.4 :/,
+    /^Méthode 1\.5 :/,
   ]);
   await expect(page.locator('tr.verify-differs')).toHaveCount(1);
   // the author withdraws it from the calculator page
@@ -199,7 +200,7 @@ test('an orifice changed alone, and the verdict: each difference shown, issued a
   await expect(orifice.locator('td').nth(1)).toContainText('différent');
   // each difference points to the method's history
   await expect(
-    orifice.getByRole('link', { name: /changements de méthode 1\.2, 1\.3, 1\.4/ }),
+    orifice.getByRole('link', { name: /changements de méthode 1\.2, 1\.3, 1\.4, 1\.5/ }),
   ).toHaveAttribute('href', '#verify-changes');
   // the verdict as issued and as recalculated
   const verdict = page.locator('tr[data-verdict="design"]');
@@ -211,6 +212,7 @@ test('an orifice changed alone, and the verdict: each difference shown, issued a
     /^Méthode 1\.2 :/,
     /^Méthode 1\.3 :/,
     /^Méthode 1\.4 :/,
+    /^Méthode 1\.5 :/,
   ]);
   // only these two differ: the other figures stand, the roofs' figures are the same
   await expect(page.locator('tr.verify-differs')).toHaveCount(2);
