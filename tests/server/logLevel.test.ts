@@ -4,21 +4,12 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config';
 import { processEnv, ROOT } from './harness';
-
-/** A port nothing listens on now. */
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
+import { freePort } from './smtp';
 
 /** The server's own process at LOG_LEVEL `level`, asked once for /api/config: everything it printed. */
 async function logOf(level: string | undefined): Promise<string> {
