@@ -16,6 +16,18 @@ export function clientOf(address: string): string {
   return normalizeIP(address, IPV6_PREFIX);
 }
 
+/**
+ * The prefix an IPv6 network is counted by where one holder of many /64s must count as one: a site, a
+ * hosting customer or a home is given a /48 or a /56 (65,536 or 256 /64s), each of which `clientOf`
+ * counts as a visitor of its own.
+ */
+export const IPV6_NETWORK_PREFIX = 48;
+
+/** The network an address belongs to: an IPv6 address by its /48, an IPv4 address as itself. */
+export function networkOf(request: Pick<FastifyRequest, 'ip'>): string {
+  return normalizeIP(request.ip, IPV6_NETWORK_PREFIX);
+}
+
 /** Who a request comes from: the client of its address, as TRUST_PROXY gives it (clientOf). */
 export function visitorOf(request: Pick<FastifyRequest, 'ip'>): string {
   return clientOf(request.ip);

@@ -3,14 +3,24 @@ import { sql, type Transaction } from 'kysely';
 import type { Config } from '../config';
 import type { Database, Db, Dialect, ProjectTable } from '../db/database';
 import { HttpError } from '../http/HttpError';
-import { visitorOf } from '../http/visitor';
-import { countAgainst, takeBack } from './counters';
+import { networkOf, visitorOf } from '../http/visitor';
+import { countAgainst, takeBack, type Exceeded } from './counters';
 
 type Tx = Transaction<Database>;
 
 const HOUR = 3600 * 1000;
 const DAY = 24 * HOUR;
 const MB = 1024 * 1024;
+
+/**
+ * What a network (an IPv4 address, an IPv6 /48: networkOf) still takes in a day once every visitor
+ * together has spent the service's day (SERVICE_PROJECTS_PER_DAY, SERVICE_STORAGE_PER_DAY_MB), from a
+ * reserve as large as that day's budget: its first projects, and its first megabytes.
+ */
+export const RESERVE_PROJECTS = 10;
+export const RESERVE_MB = 20;
+
+type Limit = { name: string; key: string; max: number; windowMs: number };
 
 /** Megabytes as words: 50 MB, 0.5 MB. */
 const mb = (bytes: number): string => `${Math.round((bytes / MB) * 10) / 10} MB`;
@@ -47,14 +57,16 @@ export class Quotas {
   ): Promise<() => Promise<void>> {
     if (owner === null) return async () => undefined;
     const k = this.keys(request, owner, 'projects');
-    const limits = [
+    const own = [
       { name: 'hour', key: `${k.owner}|hour`, max: this.config.projectsPerHour, windowMs: HOUR },
       { name: 'hour', key: `${k.address}|hour`, max: this.config.projectsPerHour, windowMs: HOUR },
       { name: 'day', key: `${k.owner}|day`, max: this.config.projectsPerDay, windowMs: DAY },
       { name: 'day', key: `${k.address}|day`, max: this.config.projectsPerDay, windowMs: DAY },
-      { name: 'service', key: 'projects|service|day', max: this.config.serviceProjectsPerDay, windowMs: DAY },
     ];
-    const over = await countAgainst(this.db, 1, limits);
+    const { over, keys } = await withReserve(this.db, request, 1, 'projects', own, {
+      budget: this.config.serviceProjectsPerDay,
+      reserve: RESERVE_PROJECTS,
+    });
     if (over) {
       reply.header('Retry-After', String(over.retryAfter));
       const minutes = Math.ceil(over.retryAfter / 60);
@@ -80,7 +92,7 @@ export class Quotas {
       );
     }
     return async () => {
-      for (const l of limits) if (l.max > 0) await takeBack(this.db, l.key, 1);
+      for (const key of keys) await takeBack(this.db, key, 1);
     };
   }
 
@@ -176,12 +188,14 @@ export class Quotas {
         'visitor_storage',
       );
     const k = this.keys(request, owner ?? '', 'bytes');
-    const limits = [
+    const own = [
       ...(owner === null ? [] : [{ name: 'day', key: `${k.owner}|day`, max: c.storagePerDayMb * MB }]),
       { name: 'day', key: `${k.address}|day`, max: c.storagePerDayMb * MB },
-      { name: 'service', key: 'bytes|service|day', max: c.serviceStoragePerDayMb * MB },
     ].map((l) => ({ ...l, windowMs: DAY }));
-    const over = await countAgainst(trx, added, limits);
+    const { over, keys } = await withReserve(trx, request, added, 'bytes', own, {
+      budget: c.serviceStoragePerDayMb * MB,
+      reserve: RESERVE_MB * MB,
+    });
     if (over) {
       reply.header('Retry-After', String(over.retryAfter));
       const hours = Math.ceil(over.retryAfter / 3600);
@@ -202,8 +216,52 @@ export class Quotas {
             'storage_per_day',
           );
     }
-    return limits.filter((l) => l.max > 0).map((l) => l.key);
+    return keys;
   }
+}
+
+/**
+ * Counts `amount` against a visitor's own limits and the service's day budget, answering the limit
+ * exceeded, or the counters counted on (to take the count back). Once every visitor together has spent
+ * the budget, a network (networkOf) still takes its first `reserve` of the day from a reserve as large as
+ * the budget: a few addresses spending the service's day (17 did, in 9 s, a helper's attack on
+ * 2026-11-28) no longer shut it to every other visitor until the day is over; spending the reserve too
+ * takes budget / reserve networks more, and the service never takes more than twice its budget a day.
+ * Refused by the reserve, a visitor is told of the service's budget.
+ */
+async function withReserve(
+  db: Db | Tx,
+  request: FastifyRequest,
+  amount: number,
+  what: 'projects' | 'bytes',
+  own: Limit[],
+  service: { budget: number; reserve: number },
+): Promise<{ over: Exceeded | null; keys: string[] }> {
+  const counted = (limits: Limit[]) => limits.filter((l) => l.max > 0).map((l) => l.key);
+  if (service.budget <= 0) {
+    const over = await countAgainst(db, amount, own);
+    return { over, keys: over ? [] : counted(own) };
+  }
+  const day = (name: string, key: string, max: number): Limit => ({ name, key, max, windowMs: DAY });
+  // what the network took today, counted whenever a budget is set (without a limit of its own until the
+  // budget is spent)
+  const network = `${what}|network|${networkOf(request)}|day`;
+  const first = [
+    ...own,
+    day('network', network, Number.MAX_SAFE_INTEGER),
+    day('service', `${what}|service|day`, service.budget),
+  ];
+  const over = await countAgainst(db, amount, first);
+  if (!over) return { over, keys: counted(first) };
+  if (over.name !== 'service') return { over, keys: [] };
+  const spare = [
+    ...own,
+    day('network', network, service.reserve),
+    day('service', `${what}|service-reserve|day`, service.budget),
+  ];
+  const again = await countAgainst(db, amount, spare);
+  if (!again) return { over: null, keys: counted(spare) };
+  return { over: again.name === 'network' || again.name === 'service' ? over : again, keys: [] };
 }
 
 /**

@@ -42,6 +42,23 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
       ).n,
     );
 
+  /** An admin signed in at `address`, and a project it creates there. */
+  const adminProject = async (s: Server, address: string) => {
+    const admin = cookiesOf(
+      await from(s, address, '', {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { password: ADMIN_PASSWORD },
+      }),
+    );
+    const own = await from(s, address, admin, {
+      method: 'POST',
+      url: '/api/slowli/project',
+      payload: projectBody('sl'),
+    });
+    return { admin, own };
+  };
+
   beforeAll(async () => {
     place = await freshPlace(dialect);
   });
@@ -300,43 +317,63 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
     ).toBe(2);
   });
 
-  it('gives every visitor together a daily budget of projects and bytes, admins apart: ten addresses gain no more', async () => {
-    const server = await start({
-      ADMIN_PASSWORD,
-      SERVICE_PROJECTS_PER_DAY: '6',
-      SERVICE_STORAGE_PER_DAY_MB: '2',
-      STORAGE_PER_DAY_MB: '1',
-    });
-    const KB = 1024;
-    // Ten addresses, each within its own limits (one project, 600 KB), together past the service's.
-    const made: { status: number; cookie: string; id: string; address: string }[] = [];
-    for (let a = 0; a < 10; a += 1) {
-      const address = `198.51.100.${120 + a}`;
+  it('gives every visitor together a daily budget of projects, admins apart; spent, each network still gets its first ten', async () => {
+    const server = await start({ ADMIN_PASSWORD, SERVICE_PROJECTS_PER_DAY: '12' });
+    const before = await count(server, 'projects');
+    const create = async (address: string) => {
       const r = await from(server, address, '', {
         method: 'POST',
         url: '/api/slowli/project',
         payload: projectBody('sl'),
       });
-      made.push({
-        status: r.statusCode,
-        cookie: cookiesOf(r),
-        id: r.statusCode === 200 ? r.json<{ id: string }>().id : '',
-        address,
-      });
-      if (a === 6) {
-        expect(r.json()).toMatchObject({
-          code: 'service_projects_per_day',
-          details: { limit: 6, hours: 24 },
-        });
-        expect(Number(r.headers['retry-after'])).toBeGreaterThan(23 * 3600);
-      }
-    }
-    expect(made.map((m) => m.status)).toEqual([...Array(6).fill(200), ...Array(4).fill(429)]);
+      return r;
+    };
+    // One address spends the service's day within its own limits (60 an hour)...
+    const spender: number[] = [];
+    for (let i = 0; i < 12; i += 1) spender.push((await create('198.51.100.120')).statusCode);
+    expect(spender).toEqual(Array(12).fill(200));
+    const refused = await create('198.51.100.120');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      code: 'service_projects_per_day',
+      details: { limit: 12, hours: 24 },
+    });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    // ...and the service stays open to the others: each network its first RESERVE_PROJECTS (10) of the
+    // day, from a reserve as large as the budget. An IPv6 /48 is one network, whichever of its /64s asks.
+    expect((await create('198.51.100.121')).statusCode).toBe(200);
+    const site: number[] = [];
+    for (let n = 1; n <= 11; n += 1) site.push((await create(`2001:db8:40:${n}::1`)).statusCode);
+    expect(site).toEqual([...Array(10).fill(200), 429]);
+    expect((await create('198.51.100.122')).statusCode).toBe(200);
+    // The reserve spent too (twice the budget in all), every visitor is refused until the day is over.
+    const late = await create('198.51.100.123');
+    expect(late.statusCode).toBe(429);
+    expect(late.json()).toMatchObject({ code: 'service_projects_per_day', details: { limit: 12 } });
+    expect((await count(server, 'projects')) - before).toBe(24);
+    // An admin is apart from the budgets.
+    expect((await adminProject(server, '198.51.100.140')).own.statusCode).toBe(200);
+  });
+
+  it('gives every visitor together a daily budget of bytes, admins apart, with the same reserve', async () => {
+    const server = await start({ ADMIN_PASSWORD, SERVICE_STORAGE_PER_DAY_MB: '2', STORAGE_PER_DAY_MB: '1' });
+    const KB = 1024;
+    // Eight addresses, each within its own 1 MB a day, store 600 KB each: three fill the service's 2 MB,
+    // three more the reserve (as large as the budget, under each network's 20 MB), the last two are refused.
     const stored: number[] = [];
-    for (const m of made.slice(0, 6)) {
-      const r = await from(server, m.address, m.cookie, {
+    const ids: string[] = [];
+    for (let a = 0; a < 8; a += 1) {
+      const address = `198.51.100.${160 + a}`;
+      const made = await from(server, address, '', {
         method: 'POST',
-        url: `/api/slowli/client_file/${m.id}`,
+        url: '/api/slowli/project',
+        payload: projectBody('sl'),
+      });
+      const id = made.json<{ id: string }>().id;
+      ids.push(id);
+      const r = await from(server, address, cookiesOf(made), {
+        method: 'POST',
+        url: `/api/slowli/client_file/${id}`,
         ...sizedPdfUpload(600 * KB),
       });
       stored.push(r.statusCode);
@@ -347,35 +384,14 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
           details: { limit: 2 },
         });
     }
-    expect(stored).toEqual([200, 200, 200, 429, 429, 429]);
-    const bytes = await server.db
-      .selectFrom('files')
-      .select('size')
-      .where(
-        'project_id',
-        'in',
-        made.slice(0, 6).map((m) => m.id),
-      )
-      .execute();
+    expect(stored).toEqual([...Array(6).fill(200), 429, 429]);
+    const bytes = await server.db.selectFrom('files').select('size').where('project_id', 'in', ids).execute();
     console.info(
-      `${dialect}: ten addresses allowed 1 MB a day each stored ${bytes.reduce((t, f) => t + f.size, 0) / KB} KB in all (the service's 2 MB a day)`,
+      `${dialect}: eight addresses allowed 1 MB a day each stored ${bytes.reduce((t, f) => t + f.size, 0) / KB} KB in all (the service's 2 MB a day and its reserve)`,
     );
-    expect(bytes.length).toBe(3);
-    // An admin is apart from the budgets.
-    const admin = cookiesOf(
-      await from(server, '198.51.100.140', '', {
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { password: ADMIN_PASSWORD },
-      }),
-    );
-    const own = await from(server, '198.51.100.140', admin, {
-      method: 'POST',
-      url: '/api/slowli/project',
-      payload: projectBody('sl'),
-    });
-    expect(own.statusCode).toBe(200);
-    const file = await from(server, '198.51.100.140', admin, {
+    expect(bytes.length).toBe(6);
+    const { admin, own } = await adminProject(server, '198.51.100.170');
+    const file = await from(server, '198.51.100.170', admin, {
       method: 'POST',
       url: `/api/slowli/client_file/${own.json<{ id: string }>().id}`,
       ...sizedPdfUpload(600 * KB),

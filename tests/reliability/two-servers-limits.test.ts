@@ -61,9 +61,17 @@ describe.runIf(DIALECTS.includes('postgres'))('limits across two servers on one 
 
   const from = (s: Server, address: string, cookie: string, o: InjectOptions) =>
     s.app.inject({ ...o, remoteAddress: address, headers: { ...o.headers, ...(cookie ? { cookie } : {}) } });
-  /** The service's daily counts start afresh (the one-server and two-server counts each from zero). */
+  /**
+   * The service's daily counts, its reserve's and the networks' start afresh (the one-server and
+   * two-server counts each from zero).
+   */
   const freshService = () =>
-    client[0]!.db.deleteFrom('counters').where('key', 'like', '%|service|%').execute();
+    client[0]!.db
+      .deleteFrom('counters')
+      .where((e) =>
+        e.or(['%|service|%', '%|service-reserve|%', '%|network|%'].map((k) => e('key', 'like', k))),
+      )
+      .execute();
   /** A new project on `s`: a flow limiter's, or a Canadian one's on a Canadian instance. */
   const create = async (s: Server, address: string, cookie = '') => {
     const [type, body] = canada.includes(s) ? ['smca', projectBody('smca')] : ['slowli', projectBody('sl')];
@@ -167,7 +175,7 @@ describe.runIf(DIALECTS.includes('postgres'))('limits across two servers on one 
         return made.r;
       });
     },
-    "the service's projects a day (9)": async (servers, p) => {
+    "the service's projects a day (9), then its reserve (9 more)": async (servers, p) => {
       await freshService();
       return hitAt(servers, async (s, i) => (await create(s, `10.37.${p}.${i}`)).r);
     },
@@ -182,10 +190,10 @@ describe.runIf(DIALECTS.includes('postgres'))('limits across two servers on one 
         }),
       );
     },
-    "the service's bytes a day (3 MB: 700 KB files)": async (servers, p) => {
+    "the service's bytes a day (3 MB: 700 KB files), then its reserve (3 MB more)": async (servers, p) => {
       await freshService();
       const made = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => create(servers[i % servers.length]!, `10.38.${p}.${i}`)),
+        Array.from({ length: 12 }, (_, i) => create(servers[i % servers.length]!, `10.38.${p}.${i}`)),
       );
       return hitAt(
         servers,
@@ -227,7 +235,7 @@ describe.runIf(DIALECTS.includes('postgres'))('limits across two servers on one 
       return atOnce(asks, 'notes_busy');
     },
   };
-  const expected = [13, 31, 31, 4, 6, 8, 4, 10, 4, 5, 3, 2];
+  const expected = [13, 31, 31, 4, 6, 8, 4, 19, 4, 9, 3, 2];
 
   it('meets every limit at the same count with one server and with two', async () => {
     const rows: { limit: string; one: number; two: number; expected: number }[] = [];
