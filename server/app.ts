@@ -28,6 +28,7 @@ import { installInputGuard } from './http/inputGuard';
 import { installSameOriginGuard } from './http/sameOrigin';
 import { installJsonTurns } from './http/turns';
 import { PipeliningGuard } from './http/pipelining';
+import { IPV6_PREFIX } from './http/visitor';
 import { PdfPool } from './pdf/pool';
 import { HistoryReader } from './projects/historyReader';
 import { Calculations } from './projects/calculations';
@@ -174,13 +175,14 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   });
   // The requests an address makes a minute (RATE_LIMIT; 0: no general limit), and the routes' own limits
   // (guessing verification codes and project links) whatever RATE_LIMIT says. An IPv6 address counts
-  // by its /64 (the plugin's default key, http/visitor.ts). With PostgreSQL the counts live in the
+  // by its /48 (http/visitor.ts, given to the plugin). With PostgreSQL the counts live in the
   // database, so that every copy of the server sharing it counts the same requests; SQLite serves one
   // process, whose memory counts them.
   await app.register(fastifyRateLimit, {
     global: config.rateLimit > 0,
     max: config.rateLimit,
     timeWindow: '1 minute',
+    ipv6Subnet: IPV6_PREFIX,
     ...(dialect === 'postgres' ? { store: databaseStore(db) } : {}),
   });
   // bodies over 64 KB a minute from one visitor (http/bodies.ts), counted as the rate limit counts

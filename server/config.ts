@@ -95,7 +95,7 @@ export interface Config {
    */
   logLevel: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
   /**
-   * connections one client address holds at once (an IPv6 address counted by its /64; behind a trusted
+   * connections one client address holds at once (an IPv6 address counted by its /48; behind a trusted
    * proxy, its requests in flight); 0: no cap
    */
   connectionsPerAddress: number;

@@ -39,7 +39,7 @@ function reservation(request: FastifyRequest, defaultLimit: number): number {
  * the notes' 12 MB bodies and the files' 10 MB ones the same way, up to CONNECTIONS_PER_ADDRESS times the
  * route's limit per address). Before a byte of its body is read, each request reserves what it may send
  * (reservation above), given back when its answer is sent or its connection closes:
- * - a visitor (its address, an IPv6 /64) already holding bodies is refused a body over 64 KB that would
+ * - a visitor (its address, an IPv6 /48) already holding bodies is refused a body over 64 KB that would
  *   take it past `perVisitorMb`: 429 `uploads_busy`, Retry-After;
  * - the server already holding bodies is refused one over 64 KB that would take it past `totalMb`: 503
  *   `unavailable`, Retry-After.
@@ -86,7 +86,7 @@ export function capBodies(app: FastifyInstance, opts: { perVisitorMb: number; to
 }
 
 /**
- * At most `perMinute` bodies over 64 KB a minute from one visitor (its address, an IPv6 /64), counted as
+ * At most `perMinute` bodies over 64 KB a minute from one visitor (its address, an IPv6 /48), counted as
  * the general rate limit counts (@fastify/rate-limit's createRateLimit: in the database with PostgreSQL,
  * so every copy of the server counts the same): 429 with Retry-After past it, before the body is read.
  * A 200-roof project's save costs the server's thread about 11 ms, refused or not (a helper's attack,

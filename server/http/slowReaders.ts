@@ -31,7 +31,7 @@ const refusal = (limitMb: number) =>
  * - an answer being sent whose connection takes no byte for `sendTimeoutS` seconds is dropped with its
  *   connection (Node's socket timeout, set when the answer is handed over; Node sets the keep-alive
  *   timeout itself once the answer is sent);
- * - a visitor (its address, an IPv6 /64) whose answers not yet sent hold `perVisitorMb` is refused: a new
+ * - a visitor (its address, an IPv6 /48) whose answers not yet sent hold `perVisitorMb` is refused: a new
  *   request at once, and an answer over 64 KB in place of itself (requests pipelined on one connection are
  *   all read before the first is answered): 429 `downloads_busy`, Retry-After. Answers are counted as the
  *   app makes them, before compression. 0: no cap, no timeout.

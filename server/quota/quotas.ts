@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Config } from '../config';
 import type { Database, Db, Dialect, ProjectTable } from '../db/database';
 import { HttpError } from '../http/HttpError';
-import { networkOf, visitorOf } from '../http/visitor';
+import { visitorOf } from '../http/visitor';
 import { countAgainst, takeBack, type Exceeded } from './counters';
 
 type Tx = Transaction<Database>;
@@ -13,7 +13,7 @@ const DAY = 24 * HOUR;
 const MB = 1024 * 1024;
 
 /**
- * What a network (an IPv4 address, an IPv6 /48: networkOf) still takes in a day once every visitor
+ * What a visitor's address (an IPv6 address by its /48: http/visitor.ts) still takes in a day once every visitor
  * together has spent the service's day (SERVICE_PROJECTS_PER_DAY, SERVICE_STORAGE_PER_DAY_MB), from a
  * reserve as large as that day's budget: its first projects, and its first megabytes.
  */
@@ -28,7 +28,7 @@ const mb = (bytes: number): string => `${Math.round((bytes / MB) * 10) / 10} MB`
 /**
  * What one visitor may take from the server (issue 26): the projects it creates per hour and per day,
  * and the bytes it stores (files, note drafts and issued notes) per project, in all and per day. A
- * visitor is counted twice, by its browser (the owner cookie) and by its address (an IPv6 /64), so that
+ * visitor is counted twice, by its browser (the owner cookie) and by its address (an IPv6 /48), so that
  * a client dropping its cookies gains nothing; and every visitor together has a daily budget of projects
  * and of bytes (SERVICE_*), so that many addresses gain no more than the service gives its public in a
  * day (issue 35). Admins are not limited (the per-project limits apply to everyone). The counts live in
@@ -223,10 +223,10 @@ export class Quotas {
 /**
  * Counts `amount` against a visitor's own limits and the service's day budget, answering the limit
  * exceeded, or the counters counted on (to take the count back). Once every visitor together has spent
- * the budget, a network (networkOf) still takes its first `reserve` of the day from a reserve as large as
+ * the budget, an address (visitorOf) still takes its first `reserve` of the day from a reserve as large as
  * the budget: a few addresses spending the service's day (17 did, in 9 s, a helper's attack on
  * 2026-11-28) no longer shut it to every other visitor until the day is over; spending the reserve too
- * takes budget / reserve networks more, and the service never takes more than twice its budget a day.
+ * takes budget / reserve addresses more, and the service never takes more than twice its budget a day.
  * Refused by the reserve, a visitor is told of the service's budget.
  */
 async function withReserve(
@@ -243,12 +243,12 @@ async function withReserve(
     return { over, keys: over ? [] : counted(own) };
   }
   const day = (name: string, key: string, max: number): Limit => ({ name, key, max, windowMs: DAY });
-  // what the network took today, counted whenever a budget is set (without a limit of its own until the
+  // what the address took today, counted whenever a budget is set (without a limit of its own until the
   // budget is spent)
-  const network = `${what}|network|${networkOf(request)}|day`;
+  const taken = `${what}|taken|${visitorOf(request)}|day`;
   const first = [
     ...own,
-    day('network', network, Number.MAX_SAFE_INTEGER),
+    day('taken', taken, Number.MAX_SAFE_INTEGER),
     day('service', `${what}|service|day`, service.budget),
   ];
   const over = await countAgainst(db, amount, first);
@@ -256,12 +256,12 @@ async function withReserve(
   if (over.name !== 'service') return { over, keys: [] };
   const spare = [
     ...own,
-    day('network', network, service.reserve),
+    day('taken', taken, service.reserve),
     day('service', `${what}|service-reserve|day`, service.budget),
   ];
   const again = await countAgainst(db, amount, spare);
   if (!again) return { over: null, keys: counted(spare) };
-  return { over: again.name === 'network' || again.name === 'service' ? over : again, keys: [] };
+  return { over: again.name === 'taken' || again.name === 'service' ? over : again, keys: [] };
 }
 
 /**

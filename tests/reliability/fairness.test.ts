@@ -3,7 +3,7 @@
  * every note printer (or calculator) and its whole queue busy, each asking again the moment it is
  * answered or refused; a new visitor's 1-roof note, then its 1-roof calculation, are answered, and its
  * job is the next to start once it waits (no attacker job starts ahead of it: with one worker, it waits
- * for the job running when it came in and no other). An IPv6 /64 is one visitor.
+ * for the job running when it came in and no other). An IPv6 /48 is one visitor.
  * Short: the attackers print 2-roof notes; full: 200-roof notes (about 10 s each here).
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -234,13 +234,13 @@ describe.each(DIALECTS)('ten addresses keeping the service full (%s)', (dialect)
     TIMEOUT,
   );
 
-  it('counts the addresses of one IPv6 /64 as one visitor', async () => {
+  it('counts the addresses of one IPv6 /48 as one visitor, whichever /64 asks', async () => {
     const stats = () => server.calculations.stats;
     // A preview of another visitor holds the only calculator, so that what follows waits in flight.
     const holder = { address: '192.0.2.200', cookie: '' };
     const held = as(holder, { method: 'POST', url: '/api/smca/preview', payload: project('Holder', 200) });
     await waitFor('the holder to run', () => stats().running === 1, 30_000);
-    const line = ['2001:db8:35:1::10', '2001:db8:35:1:abcd::20', '2001:db8:35:1:ffff:ffff:ffff:fffe'];
+    const line = ['2001:db8:35:1::10', '2001:db8:35:2:abcd::20', '2001:db8:35:ffff:ffff:ffff:ffff:fffe'];
     const asks = line.map((address, i) =>
       as(
         { address, cookie: '' },
@@ -249,11 +249,11 @@ describe.each(DIALECTS)('ten addresses keeping the service full (%s)', (dialect)
     );
     const answers = await Promise.all(asks);
     const other = await as(
-      { address: '2001:db8:35:2::10', cookie: '' },
+      { address: '2001:db8:36::10', cookie: '' },
       { method: 'POST', url: '/api/smca/preview', payload: project('Other line', 1) },
     );
     await held;
-    // Two in flight per visitor: the line's third is refused, another /64 is served.
+    // Two in flight per visitor: the /48's third is refused, another /48 is served.
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 429]);
     expect(answers.find((a) => a.statusCode === 429)!.json()).toMatchObject({
       code: 'calculations_busy',

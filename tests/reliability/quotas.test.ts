@@ -4,7 +4,7 @@
  * believing only the address our proxy added; files and bytes per project, per visitor and per day,
  * and a note draft no larger than a note needs. Issue 35, item 5: what many addresses may take: a daily
  * budget of projects and bytes for every visitor together (admins apart), issued notes counted in
- * storage, a name's failed sign-ins counted from every address, an IPv6 /64 as one address. Every
+ * storage, a name's failed sign-ins counted from every address, an IPv6 /48 as one address. Every
  * refusal says its limit, and changes nothing. On SQLite and PostgreSQL.
  */
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -317,7 +317,7 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
     ).toBe(2);
   });
 
-  it('gives every visitor together a daily budget of projects, admins apart; spent, each network still gets its first ten', async () => {
+  it('gives every visitor together a daily budget of projects, admins apart; spent, each address still gets its first ten', async () => {
     const server = await start({ ADMIN_PASSWORD, SERVICE_PROJECTS_PER_DAY: '12' });
     const before = await count(server, 'projects');
     const create = async (address: string) => {
@@ -340,7 +340,7 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
     });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
     // ...and the service stays open to the others: each network its first RESERVE_PROJECTS (10) of the
-    // day, from a reserve as large as the budget. An IPv6 /48 is one network, whichever of its /64s asks.
+    // day, from a reserve as large as the budget. An IPv6 /48 is one address, whichever of its /64s asks.
     expect((await create('198.51.100.121')).statusCode).toBe(200);
     const site: number[] = [];
     for (let n = 1; n <= 11; n += 1) site.push((await create(`2001:db8:40:${n}::1`)).statusCode);
@@ -452,7 +452,7 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
     expect(Number(counted.count)).toBe(kept);
   });
 
-  it('counts the failed sign-ins under one name from every address together, and an IPv6 /64 as one address', async () => {
+  it('counts the failed sign-ins under one name from every address together, and an IPv6 /48 as one address', async () => {
     const server = await start({
       ADMIN_PASSWORD,
       LOGIN_FAILURES: '10',
@@ -474,14 +474,22 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
     });
     // another name is not locked
     expect((await login('192.0.2.121', 'someone', 'wrong')).statusCode).toBe(401);
-    // The addresses of one IPv6 /64 are one address for the projects it creates.
+    // The addresses of one IPv6 /48 (whichever /64) are one address for the projects it creates.
     const hourly = await start({ PROJECTS_PER_HOUR: '2' });
     const create = (address: string) =>
       from(hourly, address, '', { method: 'POST', url: '/api/slowli/project', payload: projectBody('sl') });
-    const line = ['2001:db8:26:1::1', '2001:db8:26:1::2', '2001:db8:26:1:8000::3'];
+    const line = ['2001:db8:26:1::1', '2001:db8:26:2::2', '2001:db8:26:ffff:8000::3'];
     const answers = [];
     for (const address of line) answers.push((await create(address)).statusCode);
     expect(answers).toEqual([200, 200, 429]);
-    expect((await create('2001:db8:26:2::1')).statusCode).toBe(200);
+    expect((await create('2001:db8:27::1')).statusCode).toBe(200);
+    // And for the requests it makes a minute (RATE_LIMIT, @fastify/rate-limit's own count).
+    const limited = await start({ RATE_LIMIT: '3' });
+    const ask = async (address: string) =>
+      (await from(limited, address, '', { method: 'GET', url: '/api/config' })).statusCode;
+    const asked = [];
+    for (const n of [1, 2, 3, 4]) asked.push(await ask(`2001:db8:28:${n}::1`));
+    expect(asked).toEqual([200, 200, 200, 429]);
+    expect(await ask('2001:db8:29::1')).toBe(200);
   });
 });

@@ -62,15 +62,13 @@ describe.runIf(DIALECTS.includes('postgres'))('limits across two servers on one 
   const from = (s: Server, address: string, cookie: string, o: InjectOptions) =>
     s.app.inject({ ...o, remoteAddress: address, headers: { ...o.headers, ...(cookie ? { cookie } : {}) } });
   /**
-   * The service's daily counts, its reserve's and the networks' start afresh (the one-server and
+   * The service's daily counts, its reserve's and what each address took start afresh (the one-server and
    * two-server counts each from zero).
    */
   const freshService = () =>
     client[0]!.db
       .deleteFrom('counters')
-      .where((e) =>
-        e.or(['%|service|%', '%|service-reserve|%', '%|network|%'].map((k) => e('key', 'like', k))),
-      )
+      .where((e) => e.or(['%|service|%', '%|service-reserve|%', '%|taken|%'].map((k) => e('key', 'like', k))))
       .execute();
   /** A new project on `s`: a flow limiter's, or a Canadian one's on a Canadian instance. */
   const create = async (s: Server, address: string, cookie = '') => {
