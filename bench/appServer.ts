@@ -1,6 +1,6 @@
 /**
  * The real server of the browser benchmarks, serving a production build: admin mode (which offers sl and
- * sm), its data in `folder`, no rate limit, no mail, its calculations warmed up as in production.
+ * sm) or the Canadian calculator's (smca), its data in `folder`, no rate limit, no mail, its calculations warmed up as in production.
  * Answers its base URL and the server to close.
  */
 import { mkdirSync } from 'node:fs';
@@ -13,12 +13,13 @@ export async function startAppServer(
   folder: string,
   dist: string,
   password: string,
+  mode: 'admin' | 'canada' = 'admin',
 ): Promise<{ base: string; server: Awaited<ReturnType<typeof buildServer>> }> {
-  mkdirSync(join(folder, 'data'));
+  mkdirSync(join(folder, 'data'), { recursive: true });
   const server = await buildServer(
     loadConfig({
       DATA_DIR: join(folder, 'data'),
-      APP_MODE: 'admin',
+      APP_MODE: mode,
       ADMIN_PASSWORD: password,
       SESSION_SECRET: `bench-secret-${password}`.padEnd(40, '0'),
       RATE_LIMIT: '0',

@@ -2,7 +2,7 @@
  * npm run bench:ui — typing into a 100-roof calculator in a real browser, against rjsf alone.
  *
  * The app is built into a temporary folder and served by the real server (admin mode, which offers sl and
- * sm); the baseline page (bench/ui/baseline) is built and served beside it, in two forms: the fair baseline
+ * sm, and the Canadian mode, smca); the baseline page (bench/ui/baseline) is built and served beside it, in two forms: the fair baseline
  * (index.html?paged: rjsf as its documentation recommends, paging 3 cards like the product, one controlled
  * Form per card, memoised schema and uiSchema, the precompiled validator) and the naive reference (one
  * @rjsf/core Form with liveValidate drawing the sl roof step's JSON Schema as an array of the same 100
@@ -128,6 +128,11 @@ const builtIn = performance.now() - started;
 const { base, server } = await startAppServer(tmp, appDist, PASSWORD);
 // the code before is served by today's server (the same API), from its own data folder
 const before = BEFORE ? await startAppServer(join(tmp, 'before'), beforeDist, PASSWORD) : null;
+// the Canadian calculator (smca) has a mode of its own: a server of each code in that mode
+const canada = await startAppServer(join(tmp, 'canada'), appDist, PASSWORD, 'canada');
+const canadaBefore = BEFORE
+  ? await startAppServer(join(tmp, 'canada-before'), beforeDist, PASSWORD, 'canada')
+  : null;
 
 // The baseline's static server, and the floor page: one lone input.
 const FLOOR =
@@ -435,8 +440,17 @@ const ms = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : 'n/a');
 const cases: Case[] = [];
 /** Our code, and with UI_BEFORE the code before: its cases are named "(before <sha>)". */
 const codes = [
-  { label: '', kind: 'ours' as const, base },
-  ...(before ? [{ label: ` (before ${beforeSha})`, kind: 'before' as const, base: before.base }] : []),
+  { label: '', kind: 'ours' as const, base, canada: canada.base },
+  ...(before && canadaBefore
+    ? [
+        {
+          label: ` (before ${beforeSha})`,
+          kind: 'before' as const,
+          base: before.base,
+          canada: canadaBefore.base,
+        },
+      ]
+    : []),
 ];
 const submits = new Map<string, number[]>(codes.map((c) => [c.label, []]));
 try {
@@ -450,6 +464,7 @@ try {
   };
   const sl = loadBundle(json('schemas/sl/bundle.json'));
   const sm = loadBundle(json('schemas/sm/bundle.json'));
+  const smca = loadBundle(json('schemas/smca/bundle.json'));
 
   // Submit to charts on screen, 2-roof sm project: a new project each time, opened on its last step; the
   // codes take turns.
@@ -488,31 +503,39 @@ try {
   // The loads; each case's last page stays open for the typing.
   const typings: Typing[] = [];
   for (const c of codes) {
+    /** A project saved at `at` and opened in `ctx`, loaded until `field` is ready. */
+    const opened = async (
+      ctx: BrowserContext,
+      at: string,
+      bundle: Bundle,
+      data: Record<string, unknown>,
+      field: string,
+    ) => {
+      const id = await saveProject(ctx, at, bundle.id, bundle, data);
+      return loads(ctx, `${at}/client/${bundle.id}/calculator?id=${id}`, field);
+    };
     // sl: the project opens on its last step, the roofs.
-    const slCtx = await admin(c.base);
-    const slId = await saveProject(
-      slCtx,
-      c.base,
-      'sl',
-      sl,
-      slProject(json('schemas/sl/fixtures/base/valid.json')),
-    );
-    const slRun = await loads(slCtx, `${c.base}/client/sl/calculator?id=${slId}`, '#Toiture-0_name');
+    const slValid = json('schemas/sl/fixtures/base/valid.json');
+    const slRun = await opened(await admin(c.base), c.base, sl, slProject(slValid), '#Toiture-0_name');
     // sm: the project opens on its last step, the spills; the timeline leads to the roofs.
-    const smCtx = await admin(c.base);
-    const smId = await saveProject(smCtx, c.base, 'sm', sm, smProject(smValid));
-    const smRun = await loads(
-      smCtx,
-      `${c.base}/client/sm/calculator?id=${smId}`,
-      '#Deversement-0_destination',
-    );
-    const roofsStep = sm.steps.findIndex((s) => s.key === 'Toiture');
-    await smRun.page.locator('.timeline li').nth(roofsStep).getByRole('button').click();
-    await smRun.page.waitForSelector('#Toiture-0_name');
+    const spills = '#Deversement-0_destination';
+    const smRun = await opened(await admin(c.base), c.base, sm, smProject(smValid), spills);
+    // smca (the Canadian calculator, its own mode, no sign-in): the same, on its last step, the spills
+    const smcaValid = json('schemas/smca/fixtures/base/valid.json');
+    const smcaRun = await opened(await browser.newContext(), c.canada, smca, smProject(smcaValid), spills);
+    for (const [run, bundle] of [
+      [smRun, sm],
+      [smcaRun, smca],
+    ] as const) {
+      const roofsStep = bundle.steps.findIndex((s) => s.key === 'Toiture');
+      await run.page.locator('.timeline li').nth(roofsStep).getByRole('button').click();
+      await run.page.waitForSelector('#Toiture-0_name');
+    }
     await sleep(1000);
     typings.push(
       await prepare(`sl, ${ROOFS} roofs${c.label}`, c.kind, slRun, '#Toiture-0_name'),
       await prepare(`sm, ${ROOFS} roofs + spills${c.label}`, c.kind, smRun, '#Toiture-0_name'),
+      await prepare(`smca, ${ROOFS} roofs + spills${c.label}`, c.kind, smcaRun, '#Toiture-0_name'),
     );
   }
   // The baseline and the floor.
@@ -532,6 +555,8 @@ try {
   await browser.close();
   await server.close();
   await before?.server.close();
+  await canada.server.close();
+  await canadaBefore?.server.close();
   statics.close();
 }
 
@@ -617,8 +642,8 @@ for (const c of cases) {
   );
 }
 console.log(
-  `  fields: sl #Toiture-0_name (its last step, the roofs, opens), sm #Deversement-0_destination (its last step, the\n` +
-    `  spills, opens), baseline #root_0_name. First load with an empty cache, then ${RELOADS} loads in new tabs.`,
+  `  fields: sl #Toiture-0_name (its last step, the roofs, opens), sm and smca #Deversement-0_destination (their last\n` +
+    `  step, the spills, opens), baseline #root_0_name. First load with an empty cache, then ${RELOADS} loads in new tabs.`,
 );
 console.log(
   `\nSubmit to charts, sm with 2 roofs: click on Calculate (the review page's button, after the wizard's Submit) to the first chart SVG painted on the results page ` +
