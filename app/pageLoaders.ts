@@ -21,7 +21,7 @@ import {
 } from './api/projects';
 import { apiOf, apiPath, CALCULATOR_IDS, loadEngineBundle } from './calculators';
 import { configOf, inside, unreachable, type Store } from './loaders';
-import { resultsPath } from './projectPaths';
+import { notePath, resultsPath } from './projectPaths';
 import { openedProject } from './state/openedProject';
 import { wizardAtoms } from './state/wizardAtoms';
 
@@ -112,15 +112,38 @@ export async function historyLoader(store: Store, calc: string, request: Request
 export type HistoryLoad = NonNullable<Awaited<ReturnType<typeof historyLoader>>>;
 
 /**
- * /:calc/note: the note's draft kept with the project. Without results (a project saved since they were
- * calculated) the results page calculates them first; without a project, the wizard.
+ * The project an address names opened in the wizard when it is not the wizard's own (a new tab, a
+ * session the browser dropped), as the calculator's ?id= opens it: the wizard's session then, or, for a
+ * project this browser cannot read (404: unknown, or another owner's), the failure (the wizard left as
+ * it was).
+ */
+async function openNamed(store: Store, bundle: Bundle, api: string, id: string | null, signal: AbortSignal) {
+  const atoms = wizardAtoms(bundle);
+  const held = store.get(atoms.session);
+  if (!id || id === held.project_id) return { session: held, unread: null };
+  const r = await fetchProject(api, id, signal);
+  unreachable(r.error);
+  if (!r.data) return { session: null, unread: r.error };
+  const { data, session } = openedProject(bundle, r.data);
+  store.set(atoms.load, data, session);
+  return { session: store.get(atoms.session), unread: null };
+}
+
+/**
+ * /:calc/note?id=: the note's draft kept with the project the address names (opened in the wizard when it
+ * is not its own, as the results' address; an address without ?id= is given the wizard's project's).
+ * Without results (a project saved since they were calculated) the results page calculates them first;
+ * it also says when this browser cannot read the project, or when no project is open.
  */
 export async function noteLoader(store: Store, calc: string, request: Request) {
   if (!CALCULATOR_IDS.includes(calc)) return null;
-  const { api, session } = await pageOf(store, calc);
-  if (!session.results)
-    throw redirect(session.project_id ? resultsPath(calc, session.project_id) : `/${calc}/calculator`);
-  if (!session.project_id) return { informations: [] };
+  const { bundle, api, session: held } = await pageOf(store, calc);
+  const id = new URL(request.url).searchParams.get('id');
+  if (!id && held.project_id) throw replace(notePath(calc, held.project_id));
+  const { session } = await openNamed(store, bundle, api, id, request.signal);
+  if (!session) throw redirect(resultsPath(calc, id));
+  // the results page calculates them, or says that no project is open
+  if (!session.results || !session.project_id) throw redirect(resultsPath(calc, session.project_id));
   const r = await noteDraft.get(api, session.project_id, request.signal);
   unreachable(r.error);
   const data = r.data?.data
@@ -201,18 +224,9 @@ export async function resultsLoader(store: Store, calc: string, request: Request
     bundle.compare && id
       ? variants.list(api, id, request.signal).then((r) => (r.data ? r.data.variants.length : 1))
       : null;
-  // the project in the wizard: the one it holds, else the one the address names, read and opened
-  const opened = async () => {
-    if (!id || id === held.project_id) return { session: held, unread: null };
-    const r = await fetchProject(api, id, request.signal);
-    unreachable(r.error);
-    if (!r.data) return { session: null, unread: r.error };
-    const { data, session } = openedProject(bundle, r.data);
-    store.set(atoms.load, data, session);
-    return { session: store.get(atoms.session), unread: null };
-  };
   const calculated = async () => {
-    const { session, unread } = await opened();
+    // the project in the wizard: the one it holds, else the one the address names, read and opened
+    const { session, unread } = await openNamed(store, bundle, api, id, request.signal);
     const none = { results: null, error: null, noId: false, version: null, unread };
     if (!session) return none;
     const version = session.version;

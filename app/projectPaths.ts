@@ -15,3 +15,8 @@ export function calculatorPath(calc: string, id: string): string {
 export function resultsPath(calc: string, id: string | null): string {
   return id ? `/${calc}/results?id=${encodeURIComponent(id)}` : `/${calc}/results`;
 }
+
+/** A project's calculation note: /:calc/note?id=…, as its results. */
+export function notePath(calc: string, id: string | null): string {
+  return id ? `/${calc}/note?id=${encodeURIComponent(id)}` : `/${calc}/note`;
+}

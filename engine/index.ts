@@ -45,7 +45,7 @@ export {
   canJumpTo,
   canCalculate,
 } from './wizard';
-export { toServer, fromServer } from './mapping';
+export { toServer, fromServer, recordOf } from './mapping';
 export { boundProblems, inputProblems, type InputProblem } from './inputProblems';
 export { toDisplay, fromDisplay, unitKey, roundTo, displayDecimals } from './units';
 export { counters, resetCounters } from './counters';

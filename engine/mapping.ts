@@ -5,6 +5,7 @@ import type {
   Bundle,
   DataOptions,
   FieldMap,
+  HistoryRecordColumn,
   ServerProject,
   ServerStep,
   StoredStep,
@@ -253,4 +254,29 @@ export function fromServer(
     return srv ? (m.stateToStatus[String(srv.state)] ?? 0) : 0;
   });
   return { data, statuses };
+}
+
+/**
+ * A history column (the site's name, the client's company) read from the local model, as the server
+ * reads it from the stored project on save (bundle.history.record: a server field of a step's first
+ * form): what the pages show as the project's name. Undefined when the bundle names no such column, or
+ * the answer is blank.
+ */
+export function recordOf(
+  bundle: Bundle,
+  data: Record<string, unknown>,
+  column: HistoryRecordColumn,
+): string | undefined {
+  const where = bundle.history.record?.[column];
+  const sm = where && bundle.mapping.steps.find((s) => s.step === where.step && !s.links);
+  const fm = sm?.fields.find((f) => f.server === where!.field);
+  if (!sm || !fm) return undefined;
+  const step = stepByKey(bundle, sm.step);
+  const item = fm.root
+    ? data
+    : step.repeat
+      ? (getPath(data, step.path) as unknown[] | undefined)?.[0]
+      : getPath(data, step.path);
+  const v = getPath(item, fm.local);
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
 }

@@ -7,6 +7,7 @@ import { useFrameWizard } from '../state/useWizard';
 import { ExportButtons } from '../results/ExportButtons';
 import { UnsavedChanges } from '../components/UnsavedChanges';
 import { UnitSwitch } from '../components/UnitSwitch';
+import { ProjectName } from '../components/ProjectName';
 import { NoteSection } from './note/NoteSection';
 import { printNote } from './note/printNote';
 import { useNoteDraft } from './note/useNoteDraft';
@@ -59,6 +60,7 @@ export function NotePage() {
   return (
     <main className="page page-note">
       <h1>{t('app.note_page.title')}</h1>
+      <ProjectName page={t('app.note_page.title')} />
       <UnitSwitch />
       <UnsavedChanges id="note-unsaved" />
       {sections.map((sec, n) => (

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { calculatorPath } from '../projectPaths';
+import { calculatorPath, notePath } from '../projectPaths';
 import { Link, useLoaderData, useNavigate, useRevalidator } from 'react-router-dom';
 import { evaluate, truthy } from '../../engine';
 import { variants } from '../api/projects';
@@ -12,6 +12,7 @@ import { reasonText } from '../../words/reasonText';
 import { useFrame } from '../frame';
 import { useFrameWizard } from '../state/useWizard';
 import { UnsavedChanges } from '../components/UnsavedChanges';
+import { ProjectName } from '../components/ProjectName';
 import { UnitSwitch } from '../components/UnitSwitch';
 import { ProjectNotice, type Notice } from './calculator/ProjectNotice';
 
@@ -65,6 +66,7 @@ export function ResultsPage() {
   return (
     <main className="page page-results">
       <h1>{t('app.results')}</h1>
+      <ProjectName page={t('app.results')} />
       {results ? <UnitSwitch /> : null}
       {results ? <UnsavedChanges id="results-unsaved" /> : null}
       {fetching ? <Skeleton label={t('app.loading')} blocks={2} /> : null}
@@ -96,7 +98,7 @@ export function ResultsPage() {
             {t('app.back_to_data')}
           </Link>
           {results && offersNote ? (
-            <Link className="button-primary" to={`/${calc}/note`}>
+            <Link className="button-primary" to={notePath(calc, id)}>
               {t('app.complete_note')}
             </Link>
           ) : null}

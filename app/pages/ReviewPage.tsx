@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { StepIcon } from '../../renderers/StepIcon';
 import { StepSummary } from '../components/StepSummary';
+import { ProjectName } from '../components/ProjectName';
 import { useFrame } from '../frame';
 import { useFrameWizard } from '../state/useWizard';
 import { ProjectNotice } from './calculator/ProjectNotice';
@@ -41,6 +42,7 @@ export function ReviewPage() {
   return (
     <main className="page page-review">
       <h1>{t(review.title)}</h1>
+      <ProjectName page={t(review.title)} />
       <p>{t(review.intro)}</p>
       {unsaved && saving.notice?.kind !== 'saved' ? (
         <p className="notice notice-warning" role="status">

@@ -118,6 +118,23 @@ describe('page loaders', () => {
     });
   });
 
+  it('opens the project a note address names, without a session, with the results it holds', async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    // calculated once (the server keeps the results with the project), then opened in a new tab
+    expect((await fetch(`/api/skywater_manager/calculate/${id}`)).status).toBe(200);
+    const { router } = await at(`/sm/note?id=${id}`);
+    expect(await screen.findByText('1. Client')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/client/sm/note');
+    expect(screen.getByText('Jeanne Martin')).toBeInTheDocument();
+    flushSession();
+    expect(JSON.parse(sessionStorage.getItem('sm_data')!)).toMatchObject({ project_id: id });
+  });
+
+  it('sends a note address naming a project this browser cannot read to the results, which say so', async () => {
+    await at('/sm/note?id=AAAAAAAAAAAAAAAAAAAAAA');
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^Aucun projet ne répond à cette adresse/);
+  });
+
   it("says that a results address names a project this browser cannot read, the wizard's own left as it was", async () => {
     const mine = await create('skywater_manager', projectBody('sm'));
     holdSession('sm', 5, mine);

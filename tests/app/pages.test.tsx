@@ -350,9 +350,10 @@ describe('ResultsPage', () => {
 });
 
 describe('NotePage', () => {
-  it('sends the user back to the calculator without results', async () => {
-    await at('/sm/note');
-    expect(await screen.findByRole('heading', { name: 'Informations client' })).toBeInTheDocument();
+  it('sends the user to the results page, which says that no project is open, without a project', async () => {
+    const { router } = await at('/sm/note');
+    expect(await screen.findByText(/aucun projet n'est ouvert/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/client/sm/results');
   });
   it('shows the numbered sections with the project data and a Modify button per step', async () => {
     const id = await create('skywater_manager', projectBody('sm'));
@@ -370,8 +371,14 @@ describe('NotePage', () => {
       JSON.stringify((await import('../../schemas/sm/fixtures/base/valid.json')).default),
     ) as unknown;
     sessionStorage.setItem('sm_form', JSON.stringify(data));
-    await at('/sm/note');
+    const { router } = await at('/sm/note');
     expect(await screen.findByText('1. Client')).toBeInTheDocument();
+    // the address names the project; the page, and the tab's title, say whose note it is
+    expect(router.state.location.search).toBe(`?id=${id}`);
+    expect(screen.getByText(/^Projet : /)).toHaveTextContent(
+      `Projet : ${(data as { project: { name: string } }).project.name}`,
+    );
+    expect(document.title).toBe(`Note de calcul · ${(data as { project: { name: string } }).project.name}`);
     expect(screen.getByText('4. Surfaces au sol')).toBeInTheDocument();
     expect(screen.getByText('Jeanne Martin')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Modifier' })).toHaveLength(5);

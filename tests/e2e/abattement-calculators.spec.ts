@@ -251,7 +251,7 @@ for (const width of [1366, 390])
     await expect(page).toHaveURL(/\/client\/sm\/calculator\/2$/);
     await textbox(page, 'Adresse').fill('14 avenue Daumesnil');
     await page.goBack();
-    await expect(page).toHaveURL(/\/client\/sm\/note$/);
+    await expect(page).toHaveURL(/\/client\/sm\/note\?id=[\w-]+$/);
     await expect(page.locator('.note-section').filter({ hasText: '2. ' }).first()).toContainText(
       '14 avenue Daumesnil',
     );

@@ -1,4 +1,5 @@
 import { useAtomValue, useSetAtom } from 'jotai';
+import { ProjectName } from '../../components/ProjectName';
 import { UnitChoice } from '../../components/UnitSwitch';
 import { useFrame } from '../../frame';
 import { wizardAtoms } from '../../state/wizardAtoms';
@@ -33,6 +34,7 @@ export function CalculatorHead({ saving }: { saving: string }) {
           {saving}
         </p>
       </div>
+      <ProjectName page={t(bundle.title)} variant={false} />
       {units.length > 1 ? <UnitChoice units={units} value={unitSystem} t={t} onChange={setUnits} /> : null}
     </>
   );
