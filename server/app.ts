@@ -269,7 +269,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   await serveApp(app, config.distDir);
   await app.ready();
   const stopSender = startSender(db, config, 5000, undefined, app.log);
-  const stopCleanup = startCleanup(db);
+  const stopCleanup = startCleanup(db, dialect);
   return {
     app,
     db,

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db, Dialect } from '../db/database';
 import { pruneCounters } from '../quota/counters';
 import { sweepSeries } from '../rain/store';
 import { deleteAbandoned } from './repository';
@@ -12,7 +12,7 @@ export const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
  * the counters whose window is over (the request rate limit's leaves them). Answers the function that
  * stops it. A failed sweep is retried at the next one.
  */
-export function startCleanup(db: Db, everyMs = 60 * 60 * 1000): () => void {
+export function startCleanup(db: Db, dialect: Dialect, everyMs = 60 * 60 * 1000): () => void {
   let running = false;
   const sweep = () => {
     if (running) return;
@@ -21,7 +21,7 @@ export function startCleanup(db: Db, everyMs = 60 * 60 * 1000): () => void {
     Promise.all([
       deleteAbandoned(db, before)
         // and the measured rain series a day old that nothing names (uploaded, then never saved)
-        .then(() => sweepSeries(db, before)),
+        .then(() => sweepSeries(db, before, dialect)),
       pruneCounters(db),
     ])
       .catch(() => undefined)

@@ -9,6 +9,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ecccYear, meteoFrance } from '../fixtures/rain/days';
+import { sweepSeries } from '../../server/rain/store';
 import { cookiesOf, DIALECTS, freshPlace, serversByMode, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
@@ -224,5 +225,64 @@ describe.each(DIALECTS)('measured rain on %s', (dialect) => {
     const missing = await calculate(id);
     expect(missing.statusCode).toBe(422);
     expect(JSON.stringify(missing.json())).toContain('steps.Chantier.forms.0.form.rain_series');
+  });
+
+  it('sweeps the day-old series that no project and no issued note names, and keeps the others', async () => {
+    const db = servers.canada.db;
+    const old = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    const ids = ['1', '2', '3', '4'].map((c) => c.repeat(64));
+    const [byProject, byNote, byNobody, young] = ids as [string, string, string, string];
+    for (const id of ids)
+      await db
+        .insertInto('rain_series')
+        .values({
+          id,
+          project_id: null,
+          data: gzipSync('[]'),
+          summary: '{}',
+          created_at: id === young ? new Date().toISOString() : old,
+        })
+        .execute();
+    // a project names one (its answers, as saved); an issued note the other (the answers it keeps);
+    // the third appears in a project's text only as a name typed by its user
+    const made = await inject({ method: 'POST', url: '/api/smca/project', payload: body(byProject) });
+    const id = made.json<{ id: string }>().id;
+    const typed = await inject({
+      method: 'POST',
+      url: '/api/smca/project',
+      payload: projectBody('smca', (d) => {
+        (d.project as Record<string, unknown>).name = `"rain_series":"${byNobody}"`;
+      }),
+    });
+    expect(typed.statusCode).toBe(200);
+    const row = await db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    await db
+      .insertInto('issued_notes')
+      .values({
+        code: 'SWEEPTEST1',
+        project_id: id,
+        product_type: row.product_type,
+        calculation: 'abattement',
+        method_version: '0',
+        climate: '',
+        content: row.content.replace(byProject, byNote),
+        results: '{}',
+        name: '',
+        city: '',
+        postcode: '',
+        number: null,
+        locale: 'fr',
+        pdf_sha256: '0'.repeat(64),
+        pdf_size: 0,
+        show_client: 0,
+        issued_on: old.slice(0, 10),
+        created_at: old,
+        withdrawn_at: null,
+        owner: null,
+      } as never)
+      .execute();
+    expect(await sweepSeries(db, new Date(Date.now() - 86_400_000).toISOString(), dialect)).toBe(1);
+    const left = await db.selectFrom('rain_series').select('id').where('id', 'in', ids).execute();
+    expect(left.map((r) => r.id).sort()).toEqual([byProject, byNote, young].sort());
   });
 });
