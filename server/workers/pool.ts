@@ -154,6 +154,11 @@ export class WorkerPool<In, Out> {
   refuseEarly(visitor: string): void {
     const refused = this.refusal(visitor, {});
     if (refused) throw refused;
+    // the queue full for it (admit's own test, which comes once the job is prepared): refused before
+    // its project is read and checked, so that visitors asking again and again cost a lookup
+    const free = this.idle.length > 0 || this.busy.size + this.idle.length < this.opts.size;
+    if (!free && this.turns.waiting >= this.opts.queue && !this.turns.displaceable(visitor))
+      throw new PoolBusy(this.wait());
   }
 
   /** Starts one worker ahead of the first job (server start), so that it does not wait for the boot. */
@@ -205,7 +210,7 @@ export class WorkerPool<In, Out> {
     const free = this.idle.length > 0 || this.busy.size + this.idle.length < this.opts.size;
     let displaced: Job<In, Out> | undefined;
     if (!free && this.turns.waiting >= this.opts.queue) {
-      displaced = this.turns.displaceable(visitor);
+      displaced = this.turns.displaceable(visitor, job.cost ?? 1);
       if (!displaced) return Promise.reject(new PoolBusy(this.wait()));
     }
     return new Promise<Out>((resolve, reject) => {

@@ -24,8 +24,9 @@ const REMEMBERED = 10_000;
  *   wait, and among those the cheapest goes first: a 1-roof note is not kept behind a 200-roof one.
  * - displace: a full queue takes a newcomer in place of the last waiting job of the visitor that holds
  *   the most places (running and waiting), when that visitor holds more than the newcomer would, or as
- *   many but has been served and the newcomer not: the queue is never full for a visitor not yet served
- *   while another holds a place in it, nor for anyone while another holds more places than it.
+ *   many but has been served and the newcomer not, or as many, served alike, and its job's finish tag is
+ *   larger than the newcomer's would be: the queue is never full for a visitor not yet served while
+ *   another holds a place in it, nor for anyone while another holds more places than it or has had more.
  * A visitor is remembered (its last tag, whether it was served) after its jobs are done, so that asking
  * again at once does not make it new; memory ends when the pool is idle, or for the oldest of more than
  * REMEMBERED visitors.
@@ -60,7 +61,7 @@ export class Turns<T extends Turn> {
    * The waiting job a newcomer of `visitor` would take the place of when the queue is full (see the
    * class), or undefined when the queue is full for it.
    */
-  displaceable(visitor: string): T | undefined {
+  displaceable(visitor: string, cost = 1): T | undefined {
     let worst: T | undefined;
     let rank: number[] = [];
     for (const [who, lane] of this.lanes) {
@@ -69,8 +70,12 @@ export class Turns<T extends Turn> {
       if (!worst || before(rank, r)) [worst, rank] = [last, r];
     }
     if (!worst) return undefined;
-    const mine = [this.placesOf(visitor) + 1, this.served(visitor)];
-    return before(mine, rank.slice(0, 2)) ? worst : undefined;
+    // Between visitors holding as many places and served alike, the one whose share has had less (the
+    // smaller finish tag its job would take, as add gives it) takes the place: else a visitor served
+    // once in a busy spell found the queue full for good while a few addresses kept it full.
+    const finish = Math.max(this.clock, this.memory.get(visitor)?.finish ?? 0) + Math.max(1, cost);
+    const mine = [this.placesOf(visitor) + 1, this.served(visitor), finish];
+    return before(mine, rank.slice(0, 3)) ? worst : undefined;
   }
 
   /** Queues a job: tags it and holds its place. */

@@ -200,6 +200,40 @@ describe.each(DIALECTS)('ten addresses keeping the service full (%s)', (dialect)
   );
 
   it(
+    "prints a returning visitor's notes while ten addresses, served too, keep asking again",
+    async () => {
+      const attackers = await Promise.all(
+        Array.from({ length: ATTACKERS }, (_, a) => visitor(`198.51.100.${50 + a}`, size(2, 200))),
+      );
+      for (const a of attackers) expect((await calculate(a)).statusCode).toBe(200);
+      const siege = attack(1, (a) => print(attackers[a]!));
+      const pool = server.app.pdfPool;
+      const me = await visitor('203.0.113.60', 1);
+      const statuses: number[] = [];
+      try {
+        // served once as a newcomer, then asking again as one served, like every attacker: the place goes
+        // to the visitor whose share has had less (a helper's attack, 2026-11-29: 1 note, then 11 x 503)
+        for (let k = 0; k < size(3, 4); k += 1) {
+          await waitFor(
+            'every attacker served and the queue full',
+            () => siege.served.every((n) => n > 0) && pool.stats.queued === 4,
+            TIMEOUT,
+            5,
+          );
+          statuses.push((await print(me)).statusCode);
+        }
+      } finally {
+        await siege.stop();
+      }
+      console.info(
+        `${dialect}: a returning visitor's notes while ${ATTACKERS} addresses kept the printer full: ${statuses.join(',')}; attackers served ${siege.served.join(',')}, refused ${JSON.stringify(Object.fromEntries(siege.refused))}`,
+      );
+      expect(statuses).toEqual(statuses.map(() => 200));
+    },
+    TIMEOUT,
+  );
+
+  it(
     "calculates a new visitor's 1-roof project next while ten addresses keep two previews each in flight",
     async () => {
       const big = project('Aperçu', 200);
