@@ -1,5 +1,5 @@
 import type { Bundle, DataSchema, StepDef } from '../../engine';
-import { fieldSchema } from '../../engine/compile';
+import { compile, fieldSchema } from '../../engine/compile';
 import { maxCards } from '../../engine/derive';
 
 type JsonSchema = Record<string, unknown>;
@@ -47,6 +47,43 @@ function formSchema(bundle: Bundle, stepKey: string): JsonSchema {
   return { type: 'object', additionalProperties: false, properties };
 }
 
+const UUID = { type: 'string', maxLength: 100 };
+
+/**
+ * A link's end as the wizard sends it (engine mapping.ts toServer): the server form of the item it names
+ * (a roof, a ground), its mapped fields only, and its uuid. Before, any object was taken and stored as
+ * sent: 0.9 MB of junk a project, outside every storage quota (a helper's attack, 2026-11-29).
+ */
+function linkedForm(bundle: Bundle, path: string): JsonSchema {
+  const sm = bundle.mapping.steps.find(
+    (m) => !m.links && bundle.steps.some((s) => s.key === m.step && s.path === path),
+  );
+  if (!sm) throw new Error(`bundle ${bundle.id}: a link names items at ${path}, which no step maps`);
+  const form = formSchema(bundle, sm.step);
+  return { ...form, properties: { ...(form.properties as Record<string, JsonSchema>), uuid: UUID } };
+}
+
+/** The schema of a links mapping's form: its source item, and its destination item or the sewer's words. */
+function linkSchema(bundle: Bundle, links: NonNullable<Bundle['mapping']['steps'][number]['links']>) {
+  // the step that asks the destination (a mirror of the items' own step: sm's spills over the roofs)
+  const field = compile(bundle)
+    .steps.filter((s) => s.def.path === links.from)
+    .flatMap((s) => s.fields)
+    .find((f) => f.field === links.field && f.ui['ui:options']?.dataOptions);
+  const targets =
+    field?.ui['ui:options']?.dataOptions?.sources.map((src) => linkedForm(bundle, src.path)) ?? [];
+  return {
+    type: 'object',
+    additionalProperties: false,
+    properties: {
+      source: {
+        anyOf: [linkedForm(bundle, links.from), { type: 'string', maxLength: 100 }, { type: 'null' }],
+      },
+      destination: { anyOf: [...targets, { type: 'string', maxLength: 255 }, { type: 'null' }] },
+    },
+  };
+}
+
 const STEP_FRAME = (forms: JsonSchema, maxItems: number): JsonSchema => ({
   type: 'object',
   required: ['forms'],
@@ -73,24 +110,12 @@ export function serverSchema(bundle: Bundle): JsonSchema {
       ? {
           type: 'object',
           required: ['form'],
-          properties: {
-            form: {
-              type: 'object',
-              additionalProperties: false,
-              properties: {
-                source: { anyOf: [{ type: 'object' }, { type: 'string', maxLength: 100 }, { type: 'null' }] },
-                destination: {
-                  anyOf: [{ type: 'object' }, { type: 'string', maxLength: 255 }, { type: 'null' }],
-                },
-              },
-            },
-            uuid: { type: 'string', maxLength: 100 },
-          },
+          properties: { form: linkSchema(bundle, sm.links), uuid: UUID },
         }
       : {
           type: 'object',
           required: ['form'],
-          properties: { form: formSchema(bundle, sm.step), uuid: { type: 'string', maxLength: 100 } },
+          properties: { form: formSchema(bundle, sm.step), uuid: UUID },
         };
     const step = bundle.steps.find((st) => st.key === sm.step);
     const mirrored = step?.repeat?.mirror

@@ -189,6 +189,24 @@ describe.each(DIALECTS)('projects API on %s', (dialect) => {
       headers: { cookie: alice },
     });
     expect(wrong.statusCode).toBe(400);
+    // A spill's ends are the roof's and the ground's forms as the wizard sends them, nothing more: any
+    // object was stored as sent (0.9 MB of junk a project, outside the storage quotas)
+    const spill = (end: 'source' | 'destination', junk: Record<string, unknown>) => {
+      const body = projectBody('sm');
+      const form = body.steps.Deversement!.forms[0]!.form as Record<string, Record<string, unknown>>;
+      form[end] = { ...form[end], ...junk };
+      return modes.inject({
+        method: 'POST',
+        url: '/api/skywater_manager/project',
+        payload: body,
+        headers: { cookie: alice },
+      });
+    };
+    const padded = await spill('source', { padding: 'x'.repeat(100_000) });
+    expect(padded.statusCode).toBe(400);
+    expect(padded.json()).toMatchObject({ field: 'steps.Deversement.forms.0.form.source.padding' });
+    expect((await spill('destination', { surface: 'wide' })).statusCode).toBe(400);
+    expect((await spill('destination', { surface: 120 })).statusCode).toBe(200);
     await modes.close();
     // This client-mode server offers neither abattement calculator.
     const notHere = await inject({
