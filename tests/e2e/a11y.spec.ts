@@ -9,7 +9,10 @@ import { ADMIN, CANADA } from './ports';
  * item 14: minor and moderate ones included).
  */
 const check = async (page: Page, where: string) => {
+  // the page drawn, not its loading state (a page's main without its title yet: axe, run then, finds no
+  // level-one heading)
   await expect(page.locator('main').first()).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expectAccessible(page, where, { all: true });
 };
 
