@@ -1,4 +1,4 @@
-import { redirect, replace } from 'react-router-dom';
+import { redirect } from 'react-router-dom';
 import {
   canCalculate,
   derive,
@@ -139,7 +139,7 @@ export async function noteLoader(store: Store, calc: string, request: Request) {
   if (!CALCULATOR_IDS.includes(calc)) return null;
   const { bundle, api, session: held } = await pageOf(store, calc);
   const id = new URL(request.url).searchParams.get('id');
-  if (!id && held.project_id) throw replace(notePath(calc, held.project_id));
+  if (!id && held.project_id) throw redirect(notePath(calc, held.project_id));
   const { session } = await openNamed(store, bundle, api, id, request.signal);
   if (!session) throw redirect(resultsPath(calc, id));
   // the results page calculates them, or says that no project is open
@@ -203,7 +203,8 @@ export type CompareLoad = NonNullable<Awaited<ReturnType<typeof compareLoader>>>
  * another (a new tab, a session the browser dropped) is read from the server and opened in the wizard
  * first, as the calculator's ?id= opens it; one this browser cannot read (`unread`: 404 for a project
  * unknown or not its own) is the page's to say, the wizard left as it was. An address without ?id= is
- * given the wizard's project's (replaced, so that Back does not come to it again). The results: those the
+ * given the wizard's project's (a redirect: the navigation lands on the address with ?id=, the page
+ * the user came from kept for Back). The results: those the
  * project holds, else the project calculated (when the bundle's `calculate` holds for this user) and kept
  * in the wizard's session. `version`: the stored version they are of (a project saved again since, its
  * results cleared, is calculated again); `noId` without a project; `group` the size of its group of
@@ -214,7 +215,7 @@ export async function resultsLoader(store: Store, calc: string, request: Request
   if (!CALCULATOR_IDS.includes(calc)) return null;
   const { bundle, api, session: held } = await pageOf(store, calc);
   const id = new URL(request.url).searchParams.get('id');
-  if (!id && held.project_id) throw replace(resultsPath(calc, held.project_id));
+  if (!id && held.project_id) throw redirect(resultsPath(calc, held.project_id));
   const atoms = wizardAtoms(bundle);
   const admin = (await configOf(store))?.admin ?? false;
   const def = bundle.results;

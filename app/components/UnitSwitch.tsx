@@ -18,10 +18,15 @@ export function UnitSwitch() {
   if (units.length < 2 || !w.session.project_id) return null;
   const change = async (u: UnitSystem) => {
     setError(null);
+    const before = w.state.unitSystem;
     w.setUnits(u);
     const r = await w.save();
-    if (!r.ok)
+    if (!r.ok) {
+      // the server prints the note and the workbook from the stored project: the page keeps showing
+      // the units they will be in
+      w.setUnits(before);
       setError(r.conflict ? t('app.conflict') : t('app.save_failed', { message: apiErrorText(r.error, t) }));
+    }
   };
   return (
     <>

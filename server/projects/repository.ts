@@ -571,15 +571,25 @@ async function historyGroups(db: Db, p: HistoryQuery) {
   // A group is found when any of its members matches: the matching rows, or the first project of a
   // matching variant. Variants are few: they are matched first (the variant index reads them alone) and
   // their first projects named, so that the search index alone drives the main query.
-  let match: ReturnType<typeof sql<boolean>> | null = null;
-  if (needle && p.dialect === 'sqlite' && [...needle].length >= 3) {
-    // The FTS5 trigram index finds substrings; a phrase query matches the needle as typed.
-    const phrase = `"${needle.replace(/"/g, '""')}"`;
-    match = sql<boolean>`rowid in (select rowid from projects_fts where projects_fts match ${phrase})`;
-  } else if (needle) {
-    const pattern = `%${needle.replace(/[!%_]/g, (c) => `!${c}`)}%`;
-    match = sql<boolean>`search like ${pattern} escape '!'`;
-  }
+  // Each word of the search is looked for on its own, so that "saint jerome" finds "Saint-Jérôme" and
+  // "bréguières paris" a project of Paris: the words are the needle's runs of letters and digits (the
+  // needle as typed when it has none).
+  const words = needle.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const terms = words.length ? words : needle ? [needle] : [];
+  const like = (w: string) =>
+    sql<boolean>`search like ${`%${w.replace(/[!%_]/g, (c) => `!${c}`)}%`} escape '!'`;
+  const parts: ReturnType<typeof sql<boolean>>[] = [];
+  if (p.dialect === 'sqlite') {
+    // The FTS5 trigram index finds substrings of 3 characters or more; each such word a phrase of its
+    // own, all of them required. Shorter words are matched on the row.
+    const long = terms.filter((w) => [...w].length >= 3);
+    if (long.length) {
+      const query = long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
+      parts.push(sql<boolean>`rowid in (select rowid from projects_fts where projects_fts match ${query})`);
+    }
+    for (const w of terms) if ([...w].length < 3) parts.push(like(w));
+  } else for (const w of terms) parts.push(like(w));
+  const match = parts.length ? sql<boolean>`(${sql.join(parts, sql` and `)})` : null;
   if (match) {
     // SQLite is told to read the variants through their index (else it reads every match to find none).
     const from = p.dialect === 'sqlite' ? sql`projects indexed by projects_variant` : sql`projects`;

@@ -118,6 +118,18 @@ describe('page loaders', () => {
     });
   });
 
+  it("keeps the page the user came from when the results' address is given its project: Back goes to it", async () => {
+    const id = await create('skywater_manager', projectBody('sm'));
+    holdSession('sm', 5, id);
+    const { router } = await at('/sm/history');
+    expect(await screen.findByRole('heading', { name: 'Historique des projets', level: 1 })).toBeVisible();
+    await router.navigate('/sm/results');
+    expect(await screen.findByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+    expect(router.state.location.search).toBe(`?id=${id}`);
+    await router.navigate(-1);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/client/sm/history'));
+  });
+
   it('opens the project a note address names, without a session, with the results it holds', async () => {
     const id = await create('skywater_manager', projectBody('sm'));
     // calculated once (the server keeps the results with the project), then opened in a new tab

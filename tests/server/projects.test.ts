@@ -416,6 +416,11 @@ describe.each(DIALECTS)('projects API on %s', (dialect) => {
     ]);
     expect((await find('75011')).total).toBe(1);
     expect((await find('saint-etienne')).total).toBe(1);
+    // each word on its own, whatever separates them, in one column or across two (the name and the city)
+    expect((await find('saint etienne')).total).toBe(1);
+    expect((await find('étoile résidence')).total).toBe(1);
+    expect((await find('etoile 69003')).total).toBe(1);
+    expect((await find('etoile 75011')).total).toBe(0);
     expect((await find('ca batit')).total).toBe(1);
     expect((await find('zoe')).projects[0].commercial).toBe('Zoé Lefèvre');
     expect((await find('100%')).total).toBe(0);
