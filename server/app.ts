@@ -124,6 +124,18 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     (httpPart === 'body' ? exact : coercing).compile(schema),
   );
   installErrorHandler(app, { fileLimit: FILE_LIMIT });
+  // Behind a proxy with TRUST_PROXY unset, every visitor is the proxy's address and shares its limits
+  // (the 61st new project of the hour is refused to everyone): said once in the log.
+  if (config.trustProxy === false) {
+    let warned = false;
+    app.addHook('onRequest', async (request) => {
+      if (warned || request.headers['x-forwarded-for'] === undefined) return;
+      warned = true;
+      request.log.warn(
+        `a request came through a proxy (X-Forwarded-For, from ${request.socket.remoteAddress}) but TRUST_PROXY is unset: every visitor counts as that address and shares its limits; set TRUST_PROXY to the proxy's address`,
+      );
+    });
+  }
   capConnections(app, { perAddress: config.connectionsPerAddress, behindProxy: config.trustProxy !== false });
   // What request bodies may hold in memory while they arrive, per visitor and in all (http/bodies.ts).
   capBodies(app, { perVisitorMb: config.bodiesPerVisitorMb, totalMb: config.bodiesMb });

@@ -2,6 +2,7 @@ import envSchema from 'env-schema';
 import type { ErrorObject } from 'ajv';
 import type { FromSchema } from 'json-schema-to-ts';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -128,7 +129,7 @@ const whole = (fallback: number, minimum: number, maximum: number) =>
   }) as const;
 
 const ORIGIN = String.raw`(https?://[a-zA-Z0-9.-]+(:\d+)?|https://\*\.[a-zA-Z0-9.-]+)`;
-const PROXY = String.raw`([0-9a-fA-F:.]+(/\d{1,3})?|loopback|uniquelocal)`;
+const PROXY = String.raw`([0-9a-fA-F:.]+(/\d{1,3})?|loopback|uniquelocal|linklocal)`;
 
 /**
  * The environment as a JSON Schema (DESIGN.md section 1), checked by env-schema, the validator
@@ -299,6 +300,15 @@ function trustProxyOf(v: string | undefined): false | number | string[] {
   return v.split(',').map((x) => x.trim());
 }
 
+/** An address, a range (address/bits) or one of proxy-addr's names, as TRUST_PROXY may list. */
+function trustedProxyAddress(a: string): boolean {
+  if (a === 'loopback' || a === 'uniquelocal' || a === 'linklocal') return true;
+  const [address, bits, ...rest] = a.split('/');
+  const family = isIP(address ?? '');
+  if (!family || rest.length) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+}
+
 /** Whether HOST is reachable from this machine only (127.0.0.0/8, ::1, localhost). */
 function loopback(host: string): boolean {
   return /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === 'localhost';
@@ -320,6 +330,20 @@ export function loadConfig(
     const raw = env[name]?.trim();
     if (raw) given[name] = raw;
   }
+  // systemd's EnvironmentFile= (the unit of docs/DEPLOY.md) keeps a comment written after a value in the
+  // value, where a shell's `. /etc/roof/env` (admin:create, outbox) drops it. Named, never shown: the value
+  // may be a secret.
+  const commented = Object.keys(given).filter(
+    // a password and a brand's name may hold ' #' of their own
+    (name) => !['ADMIN_PASSWORD', 'BRAND_NAME'].includes(name) && /\s#/.test(given[name]!),
+  );
+  if (commented.length)
+    throw new ConfigError(
+      commented.map(
+        (name) =>
+          `${name} ends with a comment (' # …'), which systemd's EnvironmentFile= keeps in the value: put the comment on a line of its own`,
+      ),
+    );
   let e: Env;
   try {
     e = envSchema<Env>({ schema, data: given, env: false });
@@ -347,6 +371,15 @@ export function loadConfig(
   // A hop count believes the X-Forwarded-For of whoever connects: on an address other machines reach,
   // anyone connecting directly names their own address and escapes every per-address limit.
   const trustProxy = trustProxyOf(e.TRUST_PROXY);
+  // The schema's pattern lets through '127.0.0.1:8080' (colons are IPv6's); proxy-addr would then stop
+  // the start with 'invalid IP address', naming no variable.
+  if (Array.isArray(trustProxy)) {
+    const bad = trustProxy.filter((a) => !trustedProxyAddress(a));
+    if (bad.length)
+      problems.push(
+        `TRUST_PROXY must name the proxies' addresses or ranges, without a port (such as 127.0.0.1 or 172.18.0.0/16), not '${bad.join(', ')}'`,
+      );
+  }
   if (env.NODE_ENV?.trim() === 'production' && typeof trustProxy === 'number' && !loopback(e.HOST))
     problems.push(
       `TRUST_PROXY=${given.TRUST_PROXY} with HOST=${e.HOST} would believe anyone who reaches port ${e.PORT} directly: ` +

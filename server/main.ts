@@ -42,11 +42,6 @@ async function main(): Promise<void> {
     );
     process.exit(1);
   }
-  // The first calculation should not wait for its worker to start, nor run its code cold.
-  void server.calculations.warm().then((examples) => {
-    for (const e of examples.filter((x) => !x.ok))
-      server.app.log.warn(`warm-up: the example project of ${e.type} did not calculate`);
-  });
   // Said in the log, so that an operator sees a stop asked for apart from a crash.
   const stop = async (signal: NodeJS.Signals) => {
     server.app.log.info(`${signal}: stopping, answers in flight get ${config.shutdownGraceS} s`);
@@ -66,6 +61,12 @@ async function main(): Promise<void> {
   console.log(
     `Roof rainwater calculators: http://localhost:${config.port}/client/ (${server.dialect}, mode ${config.mode})`,
   );
+  // The first calculation should not wait for its worker to start, nor run its code cold. Once listening:
+  // a start that fails (PORT in use) would otherwise log the workers it stopped as failed warm-ups.
+  void server.calculations.warm().then((examples) => {
+    for (const e of examples.filter((x) => !x.ok))
+      server.app.log.warn(`warm-up: the example project of ${e.type} did not calculate`);
+  });
   // Not an error (the outbox keeps every message), but in production nobody would read the mail.
   if (process.env.NODE_ENV === 'production' && !config.smtpUrl)
     server.app.log.warn(

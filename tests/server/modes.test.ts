@@ -97,6 +97,24 @@ describe('loadConfig', () => {
     );
     expect(loadConfig({ DATA_DIR: dir.DATA_DIR }).salesEmail).toBe('ventes@example.com');
   });
+  it("refuses a comment left after a value, which systemd's EnvironmentFile= keeps, naming the variable only", () => {
+    try {
+      loadConfig({
+        DATA_DIR: '/tmp/rw-config-test',
+        HOST: '127.0.0.1      # only the proxy',
+        SESSION_SECRET: 's3cr3t-s3cr3t-s3cr3t-s3cr3t-s3cr3t  # the same on every copy',
+        ADMIN_PASSWORD: 'pass #1 word',
+      });
+      expect.unreachable();
+    } catch (e) {
+      const lines = (e as ConfigError).problems;
+      expect(lines).toEqual([
+        "HOST ends with a comment (' # …'), which systemd's EnvironmentFile= keeps in the value: put the comment on a line of its own",
+        "SESSION_SECRET ends with a comment (' # …'), which systemd's EnvironmentFile= keeps in the value: put the comment on a line of its own",
+      ]);
+      expect(lines.join('\n')).not.toContain('s3cr3t');
+    }
+  });
   it('refuses, in production, a hop count that anyone reaching the port directly would be believed by', () => {
     const prod = {
       DATA_DIR: '/tmp/rw-config-test',
@@ -118,6 +136,17 @@ describe('loadConfig', () => {
     ]);
     for (const HOST of ['127.0.0.1', '::1', 'localhost'])
       expect(loadConfig({ ...prod, TRUST_PROXY: 'true', HOST }).trustProxy).toBe(1);
+    // an address with its port, or a range past its family's bits: one line naming the variable, not
+    // proxy-addr's 'invalid IP address' at the start
+    for (const TRUST_PROXY of ['127.0.0.1:8080', '10.0.0.0/33', '::1/129'])
+      expect(() => loadConfig({ ...prod, TRUST_PROXY })).toThrow(
+        `TRUST_PROXY must name the proxies' addresses or ranges, without a port (such as 127.0.0.1 or 172.18.0.0/16), not '${TRUST_PROXY}'`,
+      );
+    expect(loadConfig({ ...prod, TRUST_PROXY: '::1, fd00::/8, linklocal' }).trustProxy).toEqual([
+      '::1',
+      'fd00::/8',
+      'linklocal',
+    ]);
     // outside production (tests, a developer's machine) a hop count is taken as before
     expect(loadConfig({ DATA_DIR: prod.DATA_DIR, TRUST_PROXY: 'true' }).trustProxy).toBe(1);
   });
