@@ -75,7 +75,7 @@ function uuidOf(sm: StepMap, index: number): string {
 }
 
 /** The data-options declaration of the field a links mapping reads (the spill destination). */
-function linkOptions(bundle: Bundle, from: string, field: string): DataOptions | undefined {
+export function linkOptions(bundle: Bundle, from: string, field: string): DataOptions | undefined {
   for (const step of compile(bundle).steps) {
     if (step.def.path !== from) continue;
     const f = step.fields.find((x) => x.field === field);
@@ -85,7 +85,7 @@ function linkOptions(bundle: Bundle, from: string, field: string): DataOptions |
 }
 
 /** The StepMap (and step) whose items live at `path` and are not a links mapping. */
-function mapOfPath(bundle: Bundle, path: string): { sm: StepMap; step: StepDef } | undefined {
+export function mapOfPath(bundle: Bundle, path: string): { sm: StepMap; step: StepDef } | undefined {
   for (const sm of bundle.mapping.steps) {
     if (sm.links) continue;
     const step = stepByKey(bundle, sm.step);

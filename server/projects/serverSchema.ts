@@ -1,5 +1,6 @@
 import type { Bundle, DataSchema, StepDef } from '../../engine';
-import { compile, fieldSchema } from '../../engine/compile';
+import { fieldSchema } from '../../engine/compile';
+import { linkOptions, mapOfPath } from '../../engine/mapping';
 import { maxCards } from '../../engine/derive';
 
 type JsonSchema = Record<string, unknown>;
@@ -55,23 +56,17 @@ const UUID = { type: 'string', maxLength: 100 };
  * sent: 0.9 MB of junk a project, outside every storage quota (a helper's attack, 2026-11-29).
  */
 function linkedForm(bundle: Bundle, path: string): JsonSchema {
-  const sm = bundle.mapping.steps.find(
-    (m) => !m.links && bundle.steps.some((s) => s.key === m.step && s.path === path),
-  );
-  if (!sm) throw new Error(`bundle ${bundle.id}: a link names items at ${path}, which no step maps`);
-  const form = formSchema(bundle, sm.step);
+  const mapped = mapOfPath(bundle, path);
+  if (!mapped) throw new Error(`bundle ${bundle.id}: a link names items at ${path}, which no step maps`);
+  const form = formSchema(bundle, mapped.sm.step);
   return { ...form, properties: { ...(form.properties as Record<string, JsonSchema>), uuid: UUID } };
 }
 
 /** The schema of a links mapping's form: its source item, and its destination item or the sewer's words. */
 function linkSchema(bundle: Bundle, links: NonNullable<Bundle['mapping']['steps'][number]['links']>) {
-  // the step that asks the destination (a mirror of the items' own step: sm's spills over the roofs)
-  const field = compile(bundle)
-    .steps.filter((s) => s.def.path === links.from)
-    .flatMap((s) => s.fields)
-    .find((f) => f.field === links.field && f.ui['ui:options']?.dataOptions);
+  // the items the destination's list offers (roofs, grounds), as toServer reads them
   const targets =
-    field?.ui['ui:options']?.dataOptions?.sources.map((src) => linkedForm(bundle, src.path)) ?? [];
+    linkOptions(bundle, links.from, links.field)?.sources.map((src) => linkedForm(bundle, src.path)) ?? [];
   return {
     type: 'object',
     additionalProperties: false,
