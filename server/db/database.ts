@@ -42,6 +42,11 @@ export interface ProjectTable {
   sort_region: string;
   /** the project's secret link token (issue 30; null or absent: none) */
   link?: string | null | undefined;
+  /**
+   * the most UTF-8 bytes of answers and results the project was charged for in its visitor's storage
+   * (quota/quotas.ts; absent: 0, a row loaded in bulk)
+   */
+  counted_bytes?: number | undefined;
 }
 
 /** A printed note as it was issued, under its verification code (issue 30). */

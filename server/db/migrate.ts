@@ -13,6 +13,7 @@ import { rainSeries } from './migrations/2026_12_01_rain_series';
 import { jobLeases } from './migrations/2026_12_02_job_leases';
 import { deletedNotes } from './migrations/2026_12_03_deleted_notes';
 import { naturalSortKeys } from './migrations/2026_12_03_natural_sort_keys';
+import { countedBytes } from './migrations/2026_12_04_counted_bytes';
 
 /** The dated migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_12_02_job_leases': jobLeases(dialect),
     '2026_12_03_deleted_notes': deletedNotes,
     '2026_12_03_natural_sort_keys': naturalSortKeys,
+    '2026_12_04_counted_bytes': countedBytes,
   };
 }
 

@@ -25,7 +25,7 @@ import { localeOf, refusal } from './refusal';
  * change, refused from another site (http/sameOrigin.ts).
  */
 export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const { db, access, calculations } = app;
+  const { db, access, calculations, quotas } = app;
   /**
    * The bundle's calculation of a project's steps (canonical JSON), on the calculation pool for the
    * requesting visitor (its address); 422 listing every reason it cannot be done, in the request's
@@ -65,7 +65,8 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
       const { id } = request.params;
       const row = access.check(request, reply, await getProjectContent(db, type, id));
       const { results, text } = await run(request, reply, type, row.content, { stress: true });
-      if (!(await saveResults(db, type, row.id, row.version, text)))
+      const charge = quotas.charge(request, reply, row.owner, adminOf(request) !== null);
+      if (!(await saveResults(db, type, row, text, charge)))
         throw new HttpError(
           409,
           'The project was changed while it was calculated; calculate it again',

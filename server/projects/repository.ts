@@ -17,6 +17,22 @@ export function newId(): string {
 
 const now = (): string => new Date().toISOString();
 
+/**
+ * Charges the bytes a write stores beyond a project's mark (`counted_bytes`) to its visitor's storage
+ * (quota/quotas.ts: 413 or 429 when they do not fit); answers what takes the charge back (the write did
+ * not happen after all).
+ */
+export type Charge = (added: number) => Promise<() => Promise<void>>;
+const free: Charge = () => Promise.resolve(() => Promise.resolve());
+
+/** The UTF-8 bytes of a stored text (what octet_length answers); 0 for none. */
+export const bytesOfText = (text: string | null | undefined): number =>
+  text ? Buffer.byteLength(text, 'utf8') : 0;
+
+/** SQL raising a project's mark to `total` (never lowering it: a project that shrank is not refunded). */
+const raiseMark = (total: number) =>
+  sql<number>`case when counted_bytes > ${total} then counted_bytes else ${total} end`;
+
 function firstForm(steps: Steps, key: string): Record<string, unknown> {
   return steps[key]?.forms?.[0]?.form ?? {};
 }
@@ -174,6 +190,7 @@ export async function createVariant(
           variant_no: no,
           variant_label: null,
           link: null,
+          counted_bytes: bytesOfText(source.content) + bytesOfText(source.results),
         };
         await tx
           .insertInto('projects')
@@ -199,21 +216,29 @@ export async function createVariant(
   return 'full';
 }
 
-/** Creates a project; returns its id and first version. */
+/** Creates a project, its answers charged first; returns its id and first version. */
 export async function createProject(
   db: Db,
   input: { type: ProductType; owner: string | null; steps: Steps },
+  charge: Charge = free,
 ): Promise<{ id: string; version: number; number: number }> {
   const row = newProjectRow(input);
-  const number = await db.transaction().execute(async (tx) => {
-    const n = await nextNumber(tx, input.type);
-    await tx
-      .insertInto('projects')
-      .values({ ...row, number: n })
-      .execute();
-    return n;
-  });
-  return { id: row.id, version: 1, number };
+  const size = bytesOfText(row.content);
+  const undo = await charge(size);
+  try {
+    const number = await db.transaction().execute(async (tx) => {
+      const n = await nextNumber(tx, input.type);
+      await tx
+        .insertInto('projects')
+        .values({ ...row, number: n, counted_bytes: size })
+        .execute();
+      return n;
+    });
+    return { id: row.id, version: 1, number };
+  } catch (e) {
+    await undo();
+    throw e;
+  }
 }
 
 /** Names a variant (null or blank: unnamed); stamps updated_at. */
@@ -273,10 +298,12 @@ export async function getProjectContent(
   db: Db,
   type: ProductType,
   id: string,
-): Promise<Pick<ProjectTable, 'id' | 'owner' | 'content' | 'version' | 'link'> | undefined> {
+): Promise<
+  Pick<ProjectTable, 'id' | 'owner' | 'content' | 'version' | 'link' | 'counted_bytes'> | undefined
+> {
   return db
     .selectFrom('projects')
-    .select(['id', 'owner', 'content', 'version', 'link'])
+    .select(['id', 'owner', 'content', 'version', 'link', 'counted_bytes'])
     .where('id', '=', id)
     .where('product_type', '=', type)
     .executeTakeFirst();
@@ -304,6 +331,7 @@ export async function updateProject(
   row: ProjectTable,
   steps: Steps,
   expectedVersion: number | null,
+  charge: Charge = free,
 ): Promise<{ changed: boolean; version: number; resultsKept?: boolean } | 'conflict'> {
   if (expectedVersion !== null && expectedVersion !== row.version) return 'conflict';
   const content = canonicalJson(steps);
@@ -311,6 +339,8 @@ export async function updateProject(
   // Only the unit system changed (the user reads the same project in inches): the results, computed
   // in metric whatever the display, and the state stand.
   const resultsKept = row.results !== null && sameAnswers(content, row.content);
+  const total = bytesOfText(content) + (resultsKept ? bytesOfText(row.results) : 0);
+  const undo = await charge(total - (row.counted_bytes ?? 0));
   const r = await db
     .updateTable('projects')
     .set({
@@ -318,12 +348,20 @@ export async function updateProject(
       ...(resultsKept ? {} : { results: null, state: keepDecision(row.product_type, 'ongoing') }),
       version: row.version + 1,
       updated_at: now(),
+      counted_bytes: raiseMark(total),
       ...columnsOf(row.product_type, steps),
     })
     .where('id', '=', row.id)
     .where('version', '=', row.version)
-    .executeTakeFirst();
-  if (Number(r.numUpdatedRows) === 0) return 'conflict';
+    .executeTakeFirst()
+    .catch(async (e: unknown) => {
+      await undo();
+      throw e;
+    });
+  if (Number(r.numUpdatedRows) === 0) {
+    await undo();
+    return 'conflict';
+  }
   return resultsKept
     ? { changed: true, version: row.version + 1, resultsKept }
     : { changed: true, version: row.version + 1 };
@@ -354,19 +392,45 @@ export async function patchProject(
  * serialize) and marks the project calculated, unless an admin has decided on it (a state its workflow
  * keeps stays so). Nothing is stored when the content changed meanwhile: answers false, and the results
  * of an older content never land. A project that already holds these results in that state is
- * not written again (a repeated calculation, or many at once, write once): answers true.
+ * not written again (a repeated calculation, or many at once, write once): answers true. What the
+ * results and answers hold beyond the project's mark is charged first, and taken back when nothing lands.
  */
 export async function saveResults(
   db: Db,
   type: ProductType,
+  row: Pick<ProjectTable, 'id' | 'version' | 'content' | 'counted_bytes'>,
+  results: string | object,
+  charge: Charge = free,
+): Promise<boolean> {
+  const { id, version } = row;
+  const text = typeof results === 'string' ? results : JSON.stringify(results);
+  const total = bytesOfText(row.content) + bytesOfText(text);
+  const undo = await charge(total - (row.counted_bytes ?? 0));
+  const stored = await writeResults(db, type, id, version, text, total).catch(async (e: unknown) => {
+    await undo();
+    throw e;
+  });
+  if (!stored) await undo();
+  return stored;
+}
+
+/** saveResults' one conditional UPDATE, raising the project's mark to `total` bytes. */
+async function writeResults(
+  db: Db,
+  type: ProductType,
   id: string,
   version: number,
-  results: string | object,
+  text: string,
+  total: number,
 ): Promise<boolean> {
-  const text = typeof results === 'string' ? results : JSON.stringify(results);
   const r = await db
     .updateTable('projects')
-    .set({ results: text, state: keepDecision(type, 'calculated'), updated_at: now() })
+    .set({
+      results: text,
+      state: keepDecision(type, 'calculated'),
+      updated_at: now(),
+      counted_bytes: raiseMark(total),
+    })
     .where('id', '=', id)
     .where('version', '=', version)
     .where((w) =>

@@ -21,6 +21,7 @@ import { bundleOfProduct, products, type ProductType } from './products';
 import {
   createProject,
   createVariant,
+  bytesOfText,
   deleteProject,
   getProject,
   nameVariant,
@@ -213,7 +214,8 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     assertWithinBounds(request, type, body.steps);
     const undo = await quotas.projectCreated(request, reply, owner);
     try {
-      const r = await createProject(db, { type, owner, steps: body.steps });
+      const charge = quotas.charge(request, reply, owner, adminOf(request) !== null);
+      const r = await createProject(db, { type, owner, steps: body.steps }, charge);
       return { id: r.id, changed: true, version: r.version };
     } catch (e) {
       await undo();
@@ -225,7 +227,8 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     if (!body.id) throw new HttpError(400, 'id: an existing project id is required to update', 'id');
     let row = access.check(request, reply, await getProject(db, type, body.id));
     assertWithinBounds(request, type, body.steps);
-    let r = await updateProject(db, row, body.steps, body.version ?? null);
+    const charge = quotas.charge(request, reply, row.owner, adminOf(request) !== null);
+    let r = await updateProject(db, row, body.steps, body.version ?? null, charge);
     // Without a version the caller asks for its content to win: a concurrent save is retried, not refused.
     for (
       let attempt = 0;
@@ -233,7 +236,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       attempt += 1
     ) {
       row = access.check(request, reply, await getProject(db, type, body.id));
-      r = await updateProject(db, row, body.steps, null);
+      r = await updateProject(db, row, body.steps, null, charge);
     }
     if (r === 'conflict')
       throw new HttpError(409, 'The project was changed elsewhere; reload it before saving', 'version', {
@@ -277,15 +280,28 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     { schema: { tags: ['projects'], params: idParams, response: answers({ 201: newVariantSchema }) } },
     async (request, reply) => {
       const row = await projectOf(request, reply);
-      const undo = await quotas.projectCreated(request, reply, adminOf(request) ? null : row.owner);
+      const admin = adminOf(request) !== null;
+      const undo = await quotas.projectCreated(request, reply, admin ? null : row.owner);
       let r: Awaited<ReturnType<typeof createVariant>>;
+      let uncharge = async () => undefined as void;
       try {
+        // the copy's answers and results, charged as a new project's
+        uncharge = await quotas.charge(
+          request,
+          reply,
+          row.owner,
+          admin,
+        )(bytesOfText(row.content) + bytesOfText(row.results));
         r = await createVariant(db, dialect, row);
       } catch (e) {
+        await uncharge();
         await undo();
         throw e;
       }
-      if (typeof r === 'string') await undo();
+      if (typeof r === 'string') {
+        await uncharge();
+        await undo();
+      }
       if (r === 'gone') throw new HttpError(404, 'Unknown project');
       if (r === 'full')
         throw new HttpError(

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { Database, Db, Dialect, ProjectTable } from '../db/database';
 import { HttpError } from '../http/HttpError';
 import { visitorOf } from '../http/visitor';
+import type { Charge } from '../projects/repository';
 import { countAgainst, takeBack, type Exceeded } from './counters';
 
 type Tx = Transaction<Database>;
@@ -164,6 +165,24 @@ export class Quotas {
   }
 
   /**
+   * The charge (projects/repository's Charge) of a project's answers and results to its visitor's storage
+   * (a helper's attack, 2026-11-29: they were counted nowhere, and a few addresses could store ~1.5 GB
+   * a day of 200-roof projects): 413 past VISITOR_STORAGE_MB, 429 past STORAGE_PER_DAY_MB or the
+   * service's day, as files and notes; admins' writes are not charged.
+   */
+  charge(request: FastifyRequest, reply: FastifyReply, owner: string | null, admin: boolean): Charge {
+    return async (added) => {
+      if (admin || added <= 0) return async () => undefined;
+      const keys = await this.db
+        .transaction()
+        .execute((trx) => this.countStored(trx, request, reply, owner, added, 'steps'));
+      return async () => {
+        for (const key of keys) await takeBack(this.db, key, added);
+      };
+    };
+  }
+
+  /**
    * Counts `added` bytes a visitor stores: 413 past VISITOR_STORAGE_MB (its projects' files, note
    * drafts and issued notes in all), 429 past STORAGE_PER_DAY_MB (by browser and by address) or
    * SERVICE_STORAGE_PER_DAY_MB (every visitor together). Answers the counters' keys it counted on.
@@ -182,7 +201,7 @@ export class Quotas {
     if (owner !== null && perVisitor > 0 && (await bytesOf(trx, 'owner', owner)).bytes + added > perVisitor)
       throw new HttpError(
         413,
-        `Your projects hold at most ${mb(perVisitor)} of files and notes in all`,
+        `Your projects hold at most ${mb(perVisitor)} of answers, results, files and notes in all`,
         field,
         { limit: c.visitorStorageMb },
         'visitor_storage',
@@ -203,14 +222,14 @@ export class Quotas {
       throw over.name === 'service'
         ? new HttpError(
             429,
-            `The service stores at most ${mb(over.limit)} of files and notes a day; try again in ${hours} h`,
+            `The service stores at most ${mb(over.limit)} of projects, files and notes a day; try again in ${hours} h`,
             field,
             { limit, retryAfter: over.retryAfter, hours },
             'service_storage_per_day',
           )
         : new HttpError(
             429,
-            `At most ${mb(over.limit)} of files and notes stored a day; try again in ${hours} h`,
+            `At most ${mb(over.limit)} of projects, files and notes stored a day; try again in ${hours} h`,
             field,
             { limit, retryAfter: over.retryAfter, hours },
             'storage_per_day',
@@ -291,11 +310,18 @@ async function bytesOf(
     .where(mine('note_drafts'))
     .executeTakeFirstOrThrow();
   if (of === 'project') return { files: Number(f.n), bytes: Number(f.bytes) + Number(d.bytes) };
-  // An owner's issued notes count too (what each keeps: the answers and results as printed).
+  // An owner's issued notes count too (what each keeps: the answers and results as printed), and its
+  // projects' answers and results, as charged (each project's mark).
   const n = await db
     .selectFrom('issued_notes')
     .select(sql<number>`coalesce(sum(octet_length(content) + octet_length(results)), 0)`.as('bytes'))
     .where(mine('issued_notes'))
     .executeTakeFirstOrThrow();
-  return { files: Number(f.n), bytes: Number(f.bytes) + Number(d.bytes) + Number(n.bytes) };
+  const p = await db
+    .selectFrom('projects')
+    .select(sql<number>`coalesce(sum(counted_bytes), 0)`.as('bytes'))
+    .where('owner', '=', id)
+    .executeTakeFirstOrThrow();
+  const bytes = Number(f.bytes) + Number(d.bytes) + Number(n.bytes) + Number(p.bytes);
+  return { files: Number(f.n), bytes };
 }

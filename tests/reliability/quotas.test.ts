@@ -422,13 +422,15 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
         url: `/api/slowli/pdf_download/${project}`,
         payload: { data: JSON.stringify({ informations: [] }) },
       });
-    // A file leaves one byte less than a note keeps: the note is refused before it is printed.
+    // The project's answers counted, a file leaves one byte less than a note keeps: the note is refused
+    // before it is printed.
+    const answers = Buffer.byteLength(row.content);
     expect(
       (
         await from(server, address, cookie, {
           method: 'POST',
           url: `/api/slowli/client_file/${id}`,
-          ...sizedPdfUpload(1024 * 1024 - kept + 1),
+          ...sizedPdfUpload(1024 * 1024 - answers - kept + 1),
         })
       ).statusCode,
     ).toBe(200);
@@ -436,7 +438,7 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'storage_per_day', details: { limit: 1 } });
     expect(await count(server, 'issued_notes')).toBe(0);
-    // Another address prints: the note's bytes are counted for it.
+    // Another address creates a project and prints: its answers' bytes and the note's are counted for it.
     const other = await from(server, '198.51.100.151', '', {
       method: 'POST',
       url: '/api/slowli/project',
@@ -449,7 +451,155 @@ describe.each(DIALECTS)('what one visitor may take, on %s', (dialect) => {
       .select('count')
       .where('key', '=', 'bytes|address|198.51.100.151|day')
       .executeTakeFirstOrThrow();
-    expect(Number(counted.count)).toBe(kept);
+    expect(Number(counted.count)).toBe(answers + kept);
+  });
+
+  /** A 200-roof sl project (its schema's most), its site named `name`. */
+  const bigProject = (name: string) =>
+    projectBody('sl', (d) => {
+      const roofs = d.roofs as Record<string, unknown>[];
+      d.roofs = Array.from({ length: 200 }, (_, i) => ({ ...roofs[0], name: `Toiture ${i + 1}` }));
+      (d.project as Record<string, unknown>).name = name;
+    });
+  /** What a project holds (its answers and results, UTF-8 bytes) and the mark it was charged for. */
+  const held = async (s: Server, id: string) => {
+    const row = await s.db
+      .selectFrom('projects')
+      .select(['content', 'results', 'counted_bytes'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    return {
+      bytes: Buffer.byteLength(row.content) + Buffer.byteLength(row.results ?? ''),
+      mark: Number(row.counted_bytes),
+    };
+  };
+  const dayCount = async (s: Server, address: string) =>
+    Number(
+      (
+        await s.db
+          .selectFrom('counters')
+          .select('count')
+          .where('key', '=', `bytes|address|${address}|day`)
+          .executeTakeFirst()
+      )?.count ?? 0,
+    );
+
+  it("counts a project's answers and results in its visitor's day, each project for its largest only", async () => {
+    const server = await start({
+      STORAGE_PER_DAY_MB: '1',
+      PROJECTS_PER_HOUR: '0',
+      PROJECTS_PER_DAY: '0',
+      ADMIN_PASSWORD,
+    });
+    const address = '198.51.100.200';
+    let cookie = '';
+    const send = async (o: InjectOptions) => {
+      const r = await from(server, address, cookie, o);
+      cookie = cookiesOf(r, cookie);
+      return r;
+    };
+    const made = await send({ method: 'POST', url: '/api/slowli/project', payload: bigProject('Site A') });
+    expect(made.statusCode).toBe(200);
+    const id = made.json<{ id: string }>().id;
+    expect(await dayCount(server, address)).toBe((await held(server, id)).bytes);
+    expect((await send({ method: 'GET', url: `/api/sl/calculate/${id}` })).statusCode).toBe(200);
+    const calculated = await held(server, id);
+    expect(calculated.mark).toBe(calculated.bytes);
+    expect(await dayCount(server, address)).toBe(calculated.bytes);
+    // An edit (it clears the results) and the calculation again, three times: nothing more is charged.
+    let version = 1;
+    for (const name of ['Site B', 'Site C', 'Site D']) {
+      const saved = await send({
+        method: 'PUT',
+        url: '/api/slowli/project',
+        payload: { ...bigProject(name), id, version },
+      });
+      expect(saved.statusCode).toBe(200);
+      version = saved.json<{ version: number }>().version;
+      expect((await send({ method: 'GET', url: `/api/sl/calculate/${id}` })).statusCode).toBe(200);
+    }
+    expect(await dayCount(server, address)).toBe(calculated.bytes);
+    // New projects of that size: the day's megabyte is spent within a few, and the refusal names it.
+    const before = await count(server, 'projects');
+    let refused: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 10 && !refused; i += 1) {
+      const r = await send({ method: 'POST', url: '/api/slowli/project', payload: bigProject(`Site ${i}`) });
+      if (r.statusCode !== 200) refused = r;
+      else {
+        const calc = await send({ method: 'GET', url: `/api/sl/calculate/${r.json<{ id: string }>().id}` });
+        if (calc.statusCode !== 200) refused = calc;
+      }
+    }
+    expect(refused?.statusCode).toBe(429);
+    expect(refused?.json()).toMatchObject({ code: 'storage_per_day', field: 'steps', details: { limit: 1 } });
+    expect(refused?.json().error).toMatch(/At most 1 MB of projects, files and notes stored a day/);
+    expect(await dayCount(server, address)).toBeLessThanOrEqual(1024 * 1024);
+    expect(await count(server, 'projects')).toBeLessThan(before + 10);
+    // Another address is not held back by it; an admin is not counted at all.
+    expect(
+      (
+        await from(server, '198.51.100.201', '', {
+          method: 'POST',
+          url: '/api/slowli/project',
+          payload: bigProject('B'),
+        })
+      ).statusCode,
+    ).toBe(200);
+    const admin = cookiesOf(
+      await from(server, address, '', {
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { password: ADMIN_PASSWORD },
+      }),
+    );
+    for (let i = 0; i < 4; i += 1)
+      expect(
+        (
+          await from(server, address, admin, {
+            method: 'POST',
+            url: '/api/slowli/project',
+            payload: bigProject('Adm'),
+          })
+        ).statusCode,
+      ).toBe(200);
+  });
+
+  it("holds a visitor's projects within its storage in all; a deleted project makes room, a variant costs its copy", async () => {
+    const server = await start({ VISITOR_STORAGE_MB: '1', STORAGE_PER_DAY_MB: '0' });
+    const address = '198.51.100.210';
+    let cookie = '';
+    const send = async (o: InjectOptions) => {
+      const r = await from(server, address, cookie, o);
+      cookie = cookiesOf(r, cookie);
+      return r;
+    };
+    const ids: string[] = [];
+    let refused: LightMyRequestResponse | undefined;
+    // each project calculated: its results count too
+    for (let i = 0; i < 20 && !refused; i += 1) {
+      const r = await send({ method: 'POST', url: '/api/slowli/project', payload: bigProject(`Site ${i}`) });
+      if (r.statusCode !== 200) refused = r;
+      else {
+        ids.push(r.json<{ id: string }>().id);
+        const calc = await send({ method: 'GET', url: `/api/sl/calculate/${ids.at(-1)}` });
+        if (calc.statusCode !== 200) refused = calc;
+      }
+    }
+    expect(refused?.statusCode).toBe(413);
+    expect(refused?.json()).toMatchObject({ code: 'visitor_storage', field: 'steps', details: { limit: 1 } });
+    const marks = await Promise.all(ids.map(async (id) => (await held(server, id)).mark));
+    expect(marks.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(1024 * 1024);
+    // a variant is refused as a new project would be, and nothing is made
+    const before = await count(server, 'projects');
+    const variant = await send({ method: 'POST', url: `/api/slowli/project/${ids[0]}/variant` });
+    expect(variant.statusCode).toBe(413);
+    expect(variant.json()).toMatchObject({ code: 'visitor_storage' });
+    expect(await count(server, 'projects')).toBe(before);
+    // deleting one makes room for the next
+    expect((await send({ method: 'DELETE', url: `/api/slowli/project/${ids[0]}` })).statusCode).toBe(204);
+    expect(
+      (await send({ method: 'POST', url: '/api/slowli/project', payload: bigProject('Again') })).statusCode,
+    ).toBe(200);
   });
 
   it('counts the failed sign-ins under one name from every address together, and an IPv6 /48 as one address', async () => {

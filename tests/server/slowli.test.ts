@@ -3,7 +3,7 @@ import { calculateFlowLimiter } from '../../server/calc/flow-limiter/flowLimiter
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
-import { saveResults } from '../../server/projects/repository';
+import { getProjectContent, saveResults } from '../../server/projects/repository';
 import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
@@ -14,6 +14,12 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
   let other = '';
   let admin = '';
   const inject = (o: InjectOptions): Promise<LightMyRequestResponse> => server.app.inject(o);
+  /** The stored row saveResults writes on (the content at version 1). */
+  const stored = async (id: string) => {
+    const row = await getProjectContent(server.db, 'slowli', id);
+    if (!row) throw new Error('no project');
+    return row;
+  };
   const newProject = async () => {
     const r = await inject({
       method: 'POST',
@@ -104,7 +110,7 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
       (await inject({ method: 'GET', url: `/api/slowli/export_excel/${id}`, headers: { cookie: owner } }))
         .statusCode,
     ).toBe(403);
-    await saveResults(server.db, 'slowli', id, 1, {
+    await saveResults(server.db, 'slowli', await stored(id), {
       limiters: [
         {
           roof_name: 'Toiture A',
@@ -174,7 +180,7 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
     };
     const out = calculateFlowLimiter(project);
     if (!out.ok) throw new Error('not calculable');
-    await saveResults(server.db, 'slowli', id, 1, out.results);
+    await saveResults(server.db, 'slowli', await stored(id), out.results);
     const res = await inject({
       method: 'GET',
       url: `/api/slowli/export_excel/${id}`,

@@ -3,6 +3,7 @@ import '@fastify/swagger';
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { adminOf } from '../../auth/identity';
 import { contentDisposition } from '../../files/contentDisposition';
 import { answers, fileBody } from '../../http/answers';
 import { HttpError } from '../../http/HttpError';
@@ -167,7 +168,8 @@ export const projectLinkRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) =
       assertWithinBounds(request, type, steps);
       const undo = await quotas.projectCreated(request, reply, owner);
       try {
-        const r = await createProject(db, { type, owner, steps });
+        const charge = quotas.charge(request, reply, owner, adminOf(request) !== null);
+        const r = await createProject(db, { type, owner, steps }, charge);
         return reply.status(201).send({ id: r.id, version: r.version });
       } catch (e) {
         await undo();
