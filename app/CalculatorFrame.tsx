@@ -1,6 +1,7 @@
 import { useAtom, useSetAtom, useStore } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
+  Link,
   Outlet,
   useLoaderData,
   useLocation,
@@ -14,7 +15,7 @@ import { loadEngineBundle, localeOfCalculator, type Calculator } from './calcula
 import { ConfirmDialog } from './components/ConfirmDialog';
 import { Sidebar } from './components/Sidebar';
 import { FrameCtx, type Frame } from './frame';
-import { http } from './api/http';
+import { http, UNAUTHORIZED } from './api/http';
 import { fetchConfig } from './api/projects';
 import { configAtom, userLocaleAtom } from './state/appAtoms';
 import { safeSession } from './state/safeStorage';
@@ -62,6 +63,16 @@ function FrameInner({ calc, calculator }: { calc: string; calculator: Calculator
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
+  // An admin whose session ended meanwhile (a call answered 401) is offered to sign in again and come back
+  // to this very page, its ?id= included; the page's answers stay where they are.
+  const [ended, setEnded] = useState(false);
+  useEffect(() => {
+    const heard = () => setEnded(true);
+    window.addEventListener(UNAUTHORIZED, heard);
+    return () => window.removeEventListener(UNAUTHORIZED, heard);
+  }, []);
+  const here = location.pathname + location.search + location.hash;
+  const signIn = `/login?next=${encodeURIComponent(here)}`;
   // The menu does not follow the answers: a key typed into a field leaves it alone.
   const sidebar = useMemo(
     () => (
@@ -77,23 +88,19 @@ function FrameInner({ calc, calculator }: { calc: string; calculator: Calculator
           config?.mode === 'admin' || admin
             ? {
                 admin,
+                signIn,
                 onLogout: () =>
                   void http('POST', '/api/auth/logout').then(async () => {
                     setConfig((await fetchConfig()).data);
                     // admin mode: the login, which brings the admin back to the page left
-                    const here = location.pathname + location.search + location.hash;
-                    void navigate(
-                      config?.mode === 'admin'
-                        ? `/login?next=${encodeURIComponent(here)}`
-                        : `/${calc}/calculator`,
-                    );
+                    void navigate(config?.mode === 'admin' ? signIn : `/${calc}/calculator`);
                   }),
               }
             : null
         }
       />
     ),
-    [calc, t, calculator, admin, embedded, config, navigate, setConfig, location],
+    [calc, t, calculator, admin, embedded, config, navigate, setConfig, signIn],
   );
   return (
     <FrameCtx.Provider value={frame}>
@@ -117,6 +124,11 @@ function FrameInner({ calc, calculator }: { calc: string; calculator: Calculator
                 </select>
               </label>
             </header>
+          ) : null}
+          {ended && (config?.mode === 'admin' || admin) ? (
+            <p role="alert" className="notice notice-warning session-ended">
+              {t('app.account.session_ended')} <Link to={signIn}>{t('app.account.login')}</Link>
+            </p>
           ) : null}
           <Outlet />
         </div>

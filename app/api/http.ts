@@ -5,6 +5,18 @@ export interface HttpResult<T> {
   response: Response | null;
 }
 
+/** The event the window hears when the API answers 401 (an admin session that ended): CalculatorFrame. */
+export const UNAUTHORIZED = 'roof:unauthorized';
+
+/**
+ * Tells the page the API refused a call for want of an admin session (401), unless the call was a sign-in
+ * itself (whose 401 is a wrong password): the frame offers to sign in again and come back.
+ */
+export function heardStatus(status: number, url: string): void {
+  if (status === 401 && !url.startsWith('/api/auth/') && typeof window !== 'undefined')
+    window.dispatchEvent(new Event(UNAUTHORIZED));
+}
+
 /**
  * Calls the API. Status 204 or an empty body means no data; a non-2xx answer becomes an error carrying the
  * server's message and field; a network failure is an error with status 0. Never throws.
@@ -55,6 +67,7 @@ export async function http<T>(
     }
   }
   if (!response.ok) {
+    heardStatus(response.status, url);
     const e = (json ?? {}) as { error?: string; code?: string; field?: string; details?: unknown };
     const error: NonNullable<HttpResult<T>['error']> = {
       status: response.status,

@@ -1,3 +1,4 @@
+import { shownQuery } from './download';
 import type { ServerProject } from '../../engine';
 import type {
   HistoryPage,
@@ -35,9 +36,12 @@ export const noteDraft = {
     }),
 };
 
-/** Where the stored results of a project are downloaded as an Excel workbook, in `locale`. */
-export const resultsXlsxUrl = (api: string, id: string, locale: string): string =>
-  `${api}/results_xlsx/${encodeURIComponent(id)}?locale=${encodeURIComponent(locale)}`;
+/**
+ * Where the stored results of a project are downloaded as an Excel workbook, in `locale`, as the page
+ * shows them (`version`: a newer project is refused with 409).
+ */
+export const resultsXlsxUrl = (api: string, id: string, locale: string, version: number | null): string =>
+  `${api}/results_xlsx/${encodeURIComponent(id)}${shownQuery(locale, version)}`;
 
 /** POST a new project or PUT an existing one (with its version, so a stale save is refused with 409). */
 export function saveProject(api: string, project: ServerProject, version: number | null) {

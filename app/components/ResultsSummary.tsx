@@ -1,4 +1,6 @@
 import type { FigureWriter } from '../../words/figures';
+import { useState } from 'react';
+import { downloadFile } from '../api/download';
 import { DataTable } from './DataTable';
 import {
   hasSummary,
@@ -61,13 +63,34 @@ export function ResultsSummary({
       ))}
       <DataTable label={t('app.results_view.summary')} table={table} totalRow />
       <p className="results-sum-note">{siteSumText(results, w, t)}</p>
-      {xlsxUrl ? (
-        <p>
-          <a className="button-secondary" href={xlsxUrl} download>
-            {t('app.results_view.download_xlsx')}
-          </a>
+      {xlsxUrl ? <WorkbookButton url={xlsxUrl} t={t} /> : null}
+    </section>
+  );
+}
+
+/**
+ * The results' workbook: asked of the server at the click and saved, or the refusal said beside the
+ * button in the user's words (the project changed in another tab since this page showed it: 409).
+ */
+function WorkbookButton({ url, t }: { url: string; t: (k: string, p?: Record<string, unknown>) => string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    setError(await downloadFile(url, 'results.xlsx', t));
+    setBusy(false);
+  };
+  return (
+    <div className="workbook-download">
+      <button type="button" className="button-secondary" disabled={busy} onClick={() => void save()}>
+        {busy ? t('app.exports.preparing') : t('app.results_view.download_xlsx')}
+      </button>
+      {error ? (
+        <p role="alert" className="notice notice-error">
+          {error}
         </p>
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -24,7 +24,8 @@ export function Sidebar({
   embedded: boolean;
   onNew: () => void;
   home: boolean;
-  account: { admin: boolean; onLogout: () => void } | null;
+  /** the admin's sign-out, or the sign-in that comes back to the page shown (its ?id= included) */
+  account: { admin: boolean; signIn: string; onLogout: () => void } | null;
   brand?: { name: string | null; logo: string | null } | undefined;
 }) {
   // Under 768 px the menu folds behind a button (styles.css); it closes again on each navigation.
@@ -76,9 +77,7 @@ export function Sidebar({
                 {t('app.account.logout')}
               </button>
             ) : (
-              <NavLink to={`/login?next=${encodeURIComponent(`/${calc}/calculator`)}`}>
-                {t('app.account.login')}
-              </NavLink>
+              <NavLink to={account.signIn}>{t('app.account.login')}</NavLink>
             )}
           </li>
         ) : null}

@@ -49,7 +49,16 @@ export function NotePage() {
       return;
     }
     // printNote opens the PDF's tab before its first await: still within the click
-    const printed = printNote({ api: calculator.api, id, locale, t, entries, views: note.views, results });
+    const printed = printNote({
+      api: calculator.api,
+      id,
+      version: w.session.version,
+      locale,
+      t,
+      entries,
+      views: note.views,
+      results,
+    });
     setBusy(true);
     setError(null);
     const failure = await printed;
@@ -91,7 +100,7 @@ export function NotePage() {
       >
         {busy ? t('app.note_page.generating') : t('app.note_page.download')}
       </button>
-      <ExportButtons page="note" id={id ?? null} disabled={unsaved} />
+      <ExportButtons page="note" id={id ?? null} version={w.session.version} disabled={unsaved} />
       {unsaved ? (
         <p id="note-unsaved-download" className="notice notice-warning">
           {t('app.unsaved.download')}

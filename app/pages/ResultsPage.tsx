@@ -90,7 +90,9 @@ export function ResultsPage() {
         </div>
       ) : null}
       <ResultViews views={def.views} results={results} admin={admin} />
-      {results ? <ExportButtons page="results" id={id} disabled={w.unsaved()} /> : null}
+      {results ? (
+        <ExportButtons page="results" id={id} version={w.session.version} disabled={w.unsaved()} />
+      ) : null}
       {results && id && load.group !== null ? <VariantActions id={id} size={load.group} /> : null}
       {needsCalc && !failure ? (
         <footer className="wizard-footer">

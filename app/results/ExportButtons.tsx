@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import { evaluate, truthy } from '../../engine';
-import { apiErrorText } from '../api/http';
+import { downloadFile, shownQuery } from '../api/download';
 import { useFrame } from '../frame';
-
-/** The file name a Content-Disposition header gives (its UTF-8 form first), else `fallback`. */
-function fileName(header: string | null, fallback: string): string {
-  const utf8 = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '')?.[1];
-  if (utf8) return decodeURIComponent(utf8);
-  return /filename="([^"]+)"/i.exec(header ?? '')?.[1] ?? fallback;
-}
 
 /**
  * The files the bundle's calculation exports for other tools (`results.exports`: an EPA SWMM model) that
@@ -19,10 +12,13 @@ function fileName(header: string | null, fallback: string): string {
 export function ExportButtons({
   page,
   id,
+  version,
   disabled,
 }: {
   page: 'results' | 'note';
   id: string | null;
+  /** the stored version the page shows (the server refuses a newer one with 409) */
+  version: number | null;
   disabled: boolean;
 }) {
   const { calculator, t, locale, admin } = useFrame();
@@ -35,29 +31,9 @@ export function ExportButtons({
   const save = async (format: string) => {
     setBusy(format);
     setError(null);
-    try {
-      const url = `${calculator.api}/export/${format}/${encodeURIComponent(id)}?locale=${locale}`;
-      const res = await fetch(url, { credentials: 'same-origin' });
-      if (!res.ok) {
-        const body = (await res.json().catch(() => ({}))) as { code?: string; details?: unknown };
-        const { code, details } = body;
-        setError(
-          apiErrorText({ status: res.status, ...(code ? { code } : {}), ...(details ? { details } : {}) }, t),
-        );
-        return;
-      }
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(await res.blob());
-      link.download = fileName(res.headers.get('content-disposition'), format);
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
-    } catch {
-      setError(apiErrorText({ status: 0 }, t));
-    } finally {
-      setBusy(null);
-    }
+    const url = `${calculator.api}/export/${format}/${encodeURIComponent(id)}${shownQuery(locale, version)}`;
+    setError(await downloadFile(url, format, t));
+    setBusy(null);
   };
   return (
     <section className="export-buttons" aria-label={t('app.exports.title')}>

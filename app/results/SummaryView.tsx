@@ -8,7 +8,7 @@ import { useFigures } from './useFigures';
 /** The annual summary of an abattement calculation, with its workbook when the bundle offers it. */
 export function SummaryView({ r, workbook }: { r: Results; workbook: boolean }) {
   const { t, locale, calculator } = useFrame();
-  const id = useFrameWizard().session.project_id;
+  const { project_id: id, version } = useFrameWizard().session;
   const w = useFigures();
   if (!isAbattementResults(r)) return null;
   return (
@@ -16,7 +16,7 @@ export function SummaryView({ r, workbook }: { r: Results; workbook: boolean }) 
       results={r}
       w={w}
       t={t}
-      xlsxUrl={workbook && id ? resultsXlsxUrl(calculator.api, id, locale) : null}
+      xlsxUrl={workbook && id ? resultsXlsxUrl(calculator.api, id, locale, version) : null}
     />
   );
 }

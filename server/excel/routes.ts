@@ -5,7 +5,7 @@ import { contentDisposition } from '../files/contentDisposition';
 import { HttpError } from '../http/HttpError';
 import { i18nOf } from '../i18n';
 import { getProject } from '../projects/repository';
-import { assertCalculable } from '../projects/refusal';
+import { assertCalculable, assertShown, shownVersion } from '../projects/refusal';
 import type { StoredProject } from '../calc';
 import { fromServer } from '../../engine';
 import { serverProjectOf } from '../calc/types';
@@ -18,8 +18,8 @@ import { visitorOf } from '../http/visitor';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
- * GET /api/{type}/results_xlsx/{id}?locale=: the stored results of an abattement project as a workbook;
- * 422 when the project's answers are ones the bundle's rules block. Written on a worker thread of its own
+ * GET /api/{type}/results_xlsx/{id}?locale=&version=: the stored results of an abattement project as a
+ * workbook; 409 when the project changed since the page that asks showed it (version) or holds no results, 422 when the project's answers are ones the bundle's rules block. Written on a worker thread of its own
  * (pdf/pool.ts, the print workers' code: 429 when the visitor has two in flight, 503 when the worker is
  * busy and the queue is full), not on the server's thread.
  */
@@ -35,7 +35,10 @@ export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           required: ['type', 'id'],
           properties: { type: { type: 'string', maxLength: 40 }, id: { type: 'string', maxLength: 64 } },
         },
-        querystring: { type: 'object', properties: { locale: { type: 'string', enum: ['fr', 'en'] } } },
+        querystring: {
+          type: 'object',
+          properties: { locale: { type: 'string', enum: ['fr', 'en'] }, version: shownVersion },
+        },
         response: answers({ 200: fileBody }),
       },
     },
@@ -50,11 +53,19 @@ export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         return poolRefusal(e, reply, 'workbook');
       }
       const row = access.check(request, reply, await getProject(db, product, id));
+      assertShown(row, request.query.version);
       const steps = JSON.parse(row.content) as StoredProject['steps'];
       assertCalculable(request, product, { id: row.id, steps });
       const stored = row.results;
       const results: unknown = stored ? JSON.parse(stored) : null;
-      if (!stored || !results) throw new HttpError(409, 'The project has no results yet: calculate it first');
+      if (!stored || !results)
+        throw new HttpError(
+          409,
+          'The project has no results yet: calculate it first',
+          undefined,
+          undefined,
+          'not_calculated',
+        );
       if (!isAbattementResults(results)) throw new HttpError(404, 'This product has no results workbook');
       // the unit system where the bundle keeps it, read as the form reads it
       const bundle = bundleOfProduct(product);

@@ -37,6 +37,8 @@ export const API_CODES = [
   'storage_per_day',
   'note_pixels',
   'rain_refused',
+  'results_changed',
+  'not_calculated',
 ] as const;
 export type ApiCode = (typeof API_CODES)[number];
 

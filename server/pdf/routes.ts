@@ -9,7 +9,7 @@ import { HttpError } from '../http/HttpError';
 import { turnFor } from '../http/turns';
 import { visitorOf } from '../http/visitor';
 import { getProject, variantsOf, patchProject } from '../projects/repository';
-import { assertCalculable } from '../projects/refusal';
+import { assertCalculable, assertShown, shownVersion } from '../projects/refusal';
 import { imageSize } from './imageSize';
 import type { NoteEntry } from './noteDocument';
 import { costOfBytes } from '../workers/pool';
@@ -187,7 +187,8 @@ export const noteDraftRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
 };
 
 /**
- * POST /api/{type}/pdf_download/{id}?locale=: the calculation note as a PDF, from the stored project. The
+ * POST /api/{type}/pdf_download/{id}?locale=&version=: the calculation note as a PDF, from the stored
+ * project (409 when it changed since the page that asks showed it, its version). The
  * payload is checked here, and the project's answers (422 when the bundle's rules block them); the note
  * is drawn on a worker thread (pool.ts), so the server keeps answering while it prints: 429 with
  * Retry-After when the visitor already has its note in flight (each visitor is served in turn), 503 with
@@ -203,7 +204,10 @@ export const pdfRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       schema: {
         tags: ['projects'],
         params,
-        querystring: { type: 'object', properties: { locale: { type: 'string', enum: ['fr', 'en'] } } },
+        querystring: {
+          type: 'object',
+          properties: { locale: { type: 'string', enum: ['fr', 'en'] }, version: shownVersion },
+        },
         response: answers({ 200: fileBody }),
       },
     },
@@ -217,6 +221,8 @@ export const pdfRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         return poolRefusal(e, reply, 'note');
       }
       const row = access.check(request, reply, await getProject(db, product, id));
+      // the page's charts and sections go with the results it shows, never with a newer project's
+      assertShown(row, request.query.version);
       await turnFor((request.body as { data?: unknown } | null)?.data);
       const { entries, charts } = payloadOf(request.body, megapixels);
       // a project whose answers the bundle's rules block is no more noted than calculated

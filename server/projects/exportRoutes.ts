@@ -8,7 +8,7 @@ import { answers, fileBody } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { bundleOfProduct } from './products';
-import { localeOf, refusal } from './refusal';
+import { assertShown, localeOf, refusal, shownVersion } from './refusal';
 import { getProject } from './repository';
 
 /**
@@ -37,7 +37,10 @@ export const exportRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
             id: { type: 'string', maxLength: 64 },
           },
         },
-        querystring: { type: 'object', properties: { locale: { type: 'string', enum: ['fr', 'en'] } } },
+        querystring: {
+          type: 'object',
+          properties: { locale: { type: 'string', enum: ['fr', 'en'] }, version: shownVersion },
+        },
         response: answers({ 200: fileBody }),
       },
     },
@@ -45,6 +48,7 @@ export const exportRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const { type, format, id } = request.params;
       const product = access.product(type);
       const row = access.check(request, reply, await getProject(db, product, id));
+      assertShown(row, request.query.version);
       const bundle = bundleOfProduct(product);
       const offered = bundle.results.exports?.find((e) => e.format === format);
       const exporter = EXPORTS[bundle.results.calculation]?.[format];

@@ -91,3 +91,23 @@ export function assertCalculable(
   const reasons = projectProblems(bundleOfProduct(type), project, opts);
   if (reasons.length) throw refusal(type, project, reasons, localeOf(request, type));
 }
+
+/** The `?version=` a page sends with what it asks of the results it shows (a workbook, a note). */
+export const shownVersion = { type: 'integer', minimum: 1, maximum: 2147483647 } as const;
+
+/**
+ * Refuses a workbook or a note asked from a page that shows the project at `shown` (its `?version=`) once
+ * the project has changed since (saved in another tab, or by a colleague): 409 results_changed, so that
+ * nothing is written or printed from answers and results the page did not show. Without `shown` (an API
+ * client), the stored project is used as it is.
+ */
+export function assertShown(row: { version: number }, shown: number | undefined): void {
+  if (shown !== undefined && shown !== row.version)
+    throw new HttpError(
+      409,
+      'The project was changed since this page showed it; reload the page',
+      'version',
+      { version: row.version },
+      'results_changed',
+    );
+}

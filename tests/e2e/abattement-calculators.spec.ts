@@ -153,7 +153,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await expect(page.locator('[aria-label*="Press Enter"], [aria-label*="data series"]')).toHaveCount(0);
   // The results as a workbook, read back.
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Télécharger les résultats (Excel)' }).click();
+  await page.getByRole('button', { name: 'Télécharger les résultats (Excel)' }).click();
   const file = await (await download).path();
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.readFile(file);
@@ -211,12 +211,15 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   expect(text).toContain('Sensibilité à la pluie');
   expect(text).toContain('Pluie + 20 %');
 
-  // The history finds the project; a click loads it back into the wizard.
+  // The history finds the project; calculated, a click opens its results, and from there its answers.
   await page.goto('/client/sm/history');
   await page.getByRole('searchbox').fill('scolaire');
   await expect(page.getByRole('link', { name: 'Groupe scolaire', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Groupe scolaire', exact: true }).click();
-  await expect(page).toHaveURL(/\/client\/sm\/calculator(\/\d)?\?id=/);
+  await expect(page).toHaveURL(/\/client\/sm\/results\?id=/);
+  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+  await page.getByRole('link', { name: 'Retour aux données' }).click();
+  await expect(page).toHaveURL(/\/client\/sm\/calculator(\/\d)?(\?id=[\w-]+)?$/);
   await expect(page.getByRole('heading', { name: 'Déversements' })).toBeVisible();
 });
 

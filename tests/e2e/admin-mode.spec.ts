@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { createSmExample, signInAsAdmin } from './project';
 
 test('admin mode: both French calculators, the history behind the login', async ({ page }) => {
   await page.goto('/client/home');
@@ -34,4 +35,26 @@ test('admin mode: both French calculators, the history behind the login', async 
   // The mode's root is the home of calculators.
   await page.goto('/client/');
   await expect(page).toHaveURL(/\/client\/home$/);
+});
+
+test('an admin session that ended says so on the page, and signing in comes back to it', async ({
+  page,
+  context,
+}) => {
+  await signInAsAdmin(page);
+  const id = await createSmExample(page, 'Session finie');
+  await page.goto(`/client/sm/results?id=${id}`);
+  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+  // The session ends (expired, or signed out in another tab); the next call is refused with 401.
+  await context.clearCookies();
+  await page.getByRole('button', { name: 'Télécharger les résultats (Excel)' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'Votre session administrateur a pris fin' });
+  await expect(notice).toBeVisible();
+  await notice.getByRole('link', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(new RegExp(`/client/login\\?next=%2Fsm%2Fresults%3Fid%3D${id}$`));
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(new RegExp(`/client/sm/results\\?id=${id}$`));
+  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+  await expect(page.getByText('Votre session administrateur a pris fin')).toHaveCount(0);
 });

@@ -153,6 +153,53 @@ describe('results_xlsx', () => {
     expect((await download('smca', id, 'en')).statusCode).toBe(409);
   });
 
+  it('refuses the workbook, the note and the model of a version newer than the page shows, in its words', async () => {
+    const id = await create('smca', projectBody('smca'));
+    const ask = (url: string, method: 'GET' | 'POST' = 'GET') =>
+      servers.inject({
+        method,
+        url,
+        headers: { cookie: owner },
+        ...(method === 'POST' ? { payload: { data: JSON.stringify({ informations: [] }) } } : {}),
+      });
+    // saved, never calculated: said as such
+    const none = await ask(`/api/smca/results_xlsx/${id}?locale=en&version=1`);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toMatchObject({ code: 'not_calculated' });
+    await ask(`/api/smca/calculate/${id}`);
+    expect((await ask(`/api/smca/results_xlsx/${id}?locale=en&version=1`)).statusCode).toBe(200);
+    // another tab saves: the page still showing version 1 is refused what it would get of version 2
+    const moved = projectBody('smca', (d) => {
+      (d.project as { city: string }).city = 'Mississauga';
+    });
+    const put = await servers.inject({
+      method: 'PUT',
+      url: '/api/smca/project',
+      payload: { ...moved, id, version: 1 },
+      headers: { cookie: owner },
+    });
+    expect(put.json()).toMatchObject({ version: 2 });
+    await ask(`/api/smca/calculate/${id}`);
+    for (const [url, method] of [
+      [`/api/smca/results_xlsx/${id}?locale=en&version=1`, 'GET'],
+      [`/api/smca/pdf_download/${id}?locale=en&version=1`, 'POST'],
+      [`/api/smca/export/swmm/${id}?locale=en&version=1`, 'GET'],
+    ] as const) {
+      const stale = await ask(url, method);
+      expect(stale.statusCode, url).toBe(409);
+      expect(stale.json(), url).toMatchObject({
+        code: 'results_changed',
+        field: 'version',
+        details: { version: 2 },
+      });
+    }
+    expect((await servers.canada.db.selectFrom('issued_notes').select('code').execute()).length).toBe(0);
+    // the page showing version 2 gets them, and so does a client that names no version
+    expect((await ask(`/api/smca/results_xlsx/${id}?locale=en&version=2`)).statusCode).toBe(200);
+    expect((await ask(`/api/smca/export/swmm/${id}?locale=en&version=2`)).statusCode).toBe(200);
+    expect((await ask(`/api/smca/results_xlsx/${id}?locale=en`)).statusCode).toBe(200);
+  });
+
   it('speaks French in m³ for an sm project, and has no workbook for the flow limiter', async () => {
     const id = await create('skywater_manager', projectBody('sm'));
     await servers.inject({

@@ -1,6 +1,7 @@
 import { NOTE_IMAGE_BOX_PX, NOTE_ROOF_CHART_PX, type Locale, type ResultView } from '../../../engine';
 import { isAbattementResults, type Results } from '../../../words/results';
-import { apiErrorText } from '../../api/http';
+import { shownQuery } from '../../api/download';
+import { apiErrorText, heardStatus } from '../../api/http';
 import type { Frame } from '../../frame';
 import { drawsCharts } from '../../results';
 
@@ -49,6 +50,7 @@ async function chartImages(views: ResultView[], results: Results) {
 export async function printNote({
   api,
   id,
+  version,
   locale,
   t,
   entries,
@@ -57,6 +59,8 @@ export async function printNote({
 }: {
   api: string;
   id: string;
+  /** the stored version the page shows: the server refuses (409) to print a newer one with its charts */
+  version: number | null;
   locale: Locale;
   t: Frame['t'];
   entries: NoteEntry[];
@@ -78,13 +82,14 @@ export async function printNote({
   while (informations.length < 6) informations.push({ text: null, image: null });
   const charts = await chartImages(views, results);
   try {
-    const res = await fetch(`${api}/pdf_download/${encodeURIComponent(id)}?locale=${locale}`, {
+    const res = await fetch(`${api}/pdf_download/${encodeURIComponent(id)}${shownQuery(locale, version)}`, {
       method: 'POST',
       credentials: 'same-origin',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ data: JSON.stringify({ informations, ...charts }) }),
     });
     if (!res.ok) {
+      heardStatus(res.status, `${api}/pdf_download`);
       const body = (await res.json().catch(() => ({}))) as { code?: string; details?: unknown };
       throw new ApiFailure(
         apiErrorText(
