@@ -140,7 +140,9 @@ export default defineConfig({
   // Page weight is checked by npm run bench:bundle (gzip per page), not by Rollup's per-chunk warning.
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Written for whoever reads a stack trace of the built app, never named in the scripts nor served
+    // (server/staticApp.ts): the sources stay off the public address.
+    sourcemap: 'hidden',
     // dist/.vite/manifest.json: which chunks a wizard's page needs, announced in its HTML (server/pageHints.ts)
     manifest: true,
     chunkSizeWarningLimit: 1024,

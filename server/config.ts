@@ -358,6 +358,10 @@ export function loadConfig(
   if (brandLogo && !existsSync(brandLogo))
     problems.push(`BRAND_LOGO must be an existing .svg or .png file, not '${e.BRAND_LOGO}'`);
   const databaseUrl = e.DATABASE_URL ?? null;
+  // NODE_ENV=prod (or Production) would serve without production's checks below, silently.
+  const nodeEnv = env.NODE_ENV?.trim();
+  if (nodeEnv && !['production', 'development', 'test'].includes(nodeEnv))
+    problems.push(`NODE_ENV must be production, development or test (or unset), not '${nodeEnv}'`);
   // The address printed on every note cannot come from a request's Host header (anyone may write one).
   if (env.NODE_ENV?.trim() === 'production' && !e.PUBLIC_URL)
     problems.push(

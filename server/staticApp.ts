@@ -24,6 +24,8 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
     // The build writes .br and .gz beside each file (vite.config.ts): sent as they are to browsers that
     // take them. Hashed assets never change: cached for a year; the page itself is checked each time.
     preCompressed: true,
+    // the build's source maps (vite.config.ts) stay on the machine
+    allowedPath: (path) => !path.endsWith('.map'),
     cacheControl: false,
     setHeaders: (reply, path) => {
       reply.header(

@@ -1,7 +1,8 @@
 import { createInterface } from 'node:readline/promises';
 import { Writable } from 'node:stream';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { existsSync } from 'node:fs';
+import { databaseWords, openDatabase, sqliteFile } from '../db/database';
 import { migrate } from '../db/migrate';
 import { forget } from '../quota/counters';
 import { hashPassword } from './password';
@@ -36,6 +37,7 @@ if (!password || password.length < 8) {
   process.exit(1);
 }
 const config = loadConfig({ ...process.env, ADMIN_PASSWORD: undefined });
+const fresh = !config.databaseUrl && !existsSync(sqliteFile(config.dataDir));
 const { db, dialect } = openDatabase(config);
 await migrate(db, dialect);
 const row = { name, password_hash: await hashPassword(password), created_at: new Date().toISOString() };
@@ -44,5 +46,9 @@ await db.insertInto('admins').values(row).execute();
 // A reset password ends the admin's open sessions (they would be refused anyway: their fingerprint changed).
 await db.deleteFrom('admin_sessions').where('admin', '=', name).execute();
 await forget(db, nameDayKey(name));
-console.log(`Admin '${name}' saved.`);
+console.log(`Admin '${name}' saved in ${databaseWords(config)}.`);
+if (fresh)
+  console.log(
+    "That database is new: the server uses it when started with the same DATA_DIR (or DATABASE_URL); run this command with the service's environment to reach its database.",
+  );
 await db.destroy();

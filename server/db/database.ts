@@ -202,6 +202,24 @@ export function openReader(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db 
 }
 
 /** Opens the database the configuration names: PostgreSQL for a postgres:// URL, else SQLite (WAL) in DATA_DIR. */
+/** Where the SQLite database of a DATA_DIR lives. */
+export const sqliteFile = (dataDir: string): string => join(dataDir, 'app.db');
+
+/**
+ * The database a configuration names, in words for an operator (the command-line tools say which one they
+ * use: one run without the service's environment would otherwise use ./data unseen): the SQLite file, or
+ * PostgreSQL's database and host (never its password).
+ */
+export function databaseWords(config: Pick<Config, 'databaseUrl' | 'dataDir'>): string {
+  if (!config.databaseUrl) return `the SQLite database ${sqliteFile(config.dataDir)}`;
+  try {
+    const u = new URL(config.databaseUrl);
+    return `the PostgreSQL database ${decodeURIComponent(u.pathname.slice(1)) || '(default)'} on ${u.hostname || 'the local socket'}${u.port ? `:${u.port}` : ''}`;
+  } catch {
+    return 'the PostgreSQL database of DATABASE_URL';
+  }
+}
+
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): { db: Db; dialect: Dialect } {
   if (config.databaseUrl) {
     const pool = new pg.Pool({ connectionString: config.databaseUrl, max: 10 });
@@ -211,7 +229,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): {
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const sqlite = new SQLite(join(config.dataDir, 'app.db'));
+  const sqlite = new SQLite(sqliteFile(config.dataDir));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');

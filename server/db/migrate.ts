@@ -45,6 +45,13 @@ export async function migrate(db: Db, dialect: Dialect): Promise<void> {
   const failed = results?.find((r) => r.status === 'Error');
   if (error) {
     const why = error instanceof Error ? error.message : String(error);
+    // an older version started on a database a newer one migrated (an upgrade rolled back)
+    const newer = /previously executed migration (\S+) is missing/.exec(why)?.[1];
+    if (newer)
+      throw new MigrationError(
+        `the database was migrated by a newer version of this product (its migration ${newer} is unknown to this one): ` +
+          'start that version, or restore the backup made before the upgrade',
+      );
     // No migration ran: the database could not be reached (or the migrations' table read) at all.
     throw new MigrationError(
       failed ? `migration ${failed.migrationName} failed: ${why}` : `cannot migrate the database: ${why}`,

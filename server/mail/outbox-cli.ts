@@ -1,10 +1,19 @@
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { existsSync } from 'node:fs';
+import { databaseWords, openDatabase, sqliteFile } from '../db/database';
 import { migrate } from '../db/migrate';
 import { pendingMail } from './outbox';
 
 /** npm run outbox: lists the messages waiting for delivery (no SMTP configured, or SMTP down). */
 const config = loadConfig();
+// Run without the service's environment, ./data would be read (or made) instead of the service's database.
+if (!config.databaseUrl && !existsSync(sqliteFile(config.dataDir))) {
+  console.error(
+    `No database at ${sqliteFile(config.dataDir)}: run with the service's environment (its DATA_DIR or DATABASE_URL).`,
+  );
+  process.exit(1);
+}
+console.log(`Outbox of ${databaseWords(config)}:`);
 const { db, dialect } = openDatabase(config);
 await migrate(db, dialect);
 const rows = await pendingMail(db);

@@ -169,3 +169,13 @@ test("a stored project's page announces what it needs, and each is fetched once 
   expect(asked.get('/api/config')).toBe(1);
   for (const [path, n] of asked) if (path.startsWith('/client/assets/')) expect(n, path).toBe(1);
 });
+
+test("the app's source maps stay on the machine: never named in its scripts, never served", async ({ page }) => {
+  const html = await (await page.request.get('/client/')).text();
+  const script = /<script type="module" crossorigin src="(\/client\/assets\/[^"]+\.js)">/.exec(html)?.[1];
+  expect(script).toBeTruthy();
+  const js = await page.request.get(script!);
+  expect(js.status()).toBe(200);
+  expect(await js.text()).not.toContain('sourceMappingURL');
+  expect((await page.request.get(`${script}.map`)).status()).toBe(404);
+});

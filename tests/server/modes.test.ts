@@ -1,4 +1,5 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...dir, PUBLIC_URL: 'calculs.example.fr' })).toThrow(
       "PUBLIC_URL must be the service's address, such as https://calculs.example.com, not 'calculs.example.fr'",
     );
+  });
+  it('refuses a NODE_ENV it does not know, which would serve without the production checks', () => {
+    expect(() => loadConfig({ DATA_DIR: '/tmp/rw-config-test', NODE_ENV: 'prod' })).toThrow(
+      "NODE_ENV must be production, development or test (or unset), not 'prod'",
+    );
+    expect(loadConfig({ DATA_DIR: '/tmp/rw-config-test', NODE_ENV: 'development' }).publicUrl).toBeNull();
   });
   it("needs the sales team's address in production, never the example.com default", () => {
     const dir = {
@@ -288,7 +295,9 @@ describe('command-line tools', () => {
       env,
       encoding: 'utf8',
     });
-    expect(created).toContain("Admin 'marie' saved.");
+    // it says which database it wrote to, and that it made it (nothing was there before)
+    expect(created).toContain(`Admin 'marie' saved in the SQLite database ${place.env.DATA_DIR}/app.db.`);
+    expect(created).toContain('That database is new');
     const { server } = await serverOn(place);
     const row = await server.db.selectFrom('admins').selectAll().executeTakeFirstOrThrow();
     expect(row.password_hash).toMatch(/^scrypt\$/);
@@ -315,6 +324,24 @@ describe('command-line tools', () => {
       encoding: 'utf8',
     });
     expect(listed).toMatch(/#1 to ventes@example.com \| \[Limiteurs\] n° \d+ Résidence Les Tilleuls/);
+    expect(listed).toContain(`Outbox of the SQLite database ${place.env.DATA_DIR}/app.db:`);
+    // run without the service's environment, it says so and makes no database there
+    const elsewhere = mkdtempSync(join(tmpdir(), 'rw-outbox-'));
+    let refused: { status?: number; stderr?: string } = {};
+    try {
+      execFileSync('npx', ['tsx', 'server/mail/outbox-cli.ts'], {
+        env: { ...process.env, DATA_DIR: join(elsewhere, 'data') },
+        encoding: 'utf8',
+        stdio: 'pipe',
+      });
+    } catch (e) {
+      refused = e as typeof refused;
+    }
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain(
+      `No database at ${join(elsewhere, 'data', 'app.db')}: run with the service's environment`,
+    );
+    expect(existsSync(join(elsewhere, 'data', 'app.db'))).toBe(false);
     await place.drop();
   });
   it('admin:create does not show a password typed at a terminal', async () => {
@@ -335,7 +362,7 @@ describe('command-line tools', () => {
     await prompted;
     child.stdin.write('typed-at-the-terminal-7\r');
     expect(await ended).toBe(0);
-    expect(seen).toContain("Admin 'paul' saved.");
+    expect(seen).toContain("Admin 'paul' saved in ");
     expect(seen).not.toContain('typed-at-the-terminal');
     const { server } = await serverOn(place);
     const login = await server.app.inject({

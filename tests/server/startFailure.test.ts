@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { openDatabase } from '../../server/db/database';
+import { migrate } from '../../server/db/migrate';
 import { startFailure } from '../../server/startFailure';
 
 const root = join(import.meta.dirname, '../..');
@@ -61,6 +64,22 @@ describe('a start that fails', () => {
     } finally {
       taken.close();
     }
+  });
+
+  it('says, in one line, that a newer version migrated the database (an upgrade rolled back)', async () => {
+    const older = mkdtempSync(join(tmpdir(), 'rw-older-'));
+    const { db, dialect } = openDatabase({ databaseUrl: null, dataDir: older });
+    await migrate(db, dialect);
+    await sql`insert into kysely_migration (name, timestamp) values ('2099_01_01_newer', '2099-01-01T00:00:00.000Z')`.execute(
+      db,
+    );
+    await db.destroy();
+    const { status, stderr } = start({ DATA_DIR: older, PORT: '0' });
+    rmSync(older, { recursive: true, force: true });
+    expect(status).toBe(1);
+    expect(stderr.trim()).toBe(
+      'Cannot start: the database was migrated by a newer version of this product (its migration 2099_01_01_newer is unknown to this one): start that version, or restore the backup made before the upgrade',
+    );
   });
 
   it('keeps any other error as it is', () => {
