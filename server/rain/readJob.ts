@@ -115,7 +115,9 @@ export async function runRainJob(job: RainJob): Promise<RainAnswer> {
       limits,
     );
     const json = JSON.stringify(series);
-    const id = createHash('sha256').update(json).digest('hex');
+    // the summary is part of the id: the same days uploaded under other names (another visitor's, say)
+    // are another row, whose summary names this upload's files, not the first uploader's
+    const id = createHash('sha256').update(json).update('\n').update(JSON.stringify(summary)).digest('hex');
     return { ok: true, id, data: new Uint8Array(gzipSync(json)), summary, archive };
   } catch (e) {
     if (e instanceof RainRefusal) return { ok: false, status: e.status, problems: e.problems };

@@ -19,7 +19,7 @@ export interface StoredSeries {
   summary: string;
 }
 
-/** The pattern of a series' id (the SHA-256 of its JSON, in hexadecimal). */
+/** The pattern of a series' id (the SHA-256 of its JSON and its summary, in hexadecimal). */
 export const SERIES_ID = /^[0-9a-f]{64}$/;
 
 /** The measured series a project's steps (canonical JSON) name, or null: read only when they may name one. */

@@ -87,6 +87,14 @@ describe('measured rain files', () => {
     expect(s.problems.find((p) => p.code === 'estimated_value')?.params.date).toBe(ESTIMATED);
   });
 
+  it('the same days under another name are another series, naming its own file', async () => {
+    const a = await series([{ name: 'Client Dupont, site rue X.csv', data: PLAIN.data }]);
+    const b = await series([{ name: 'mine.csv', data: PLAIN.data }]);
+    expect(a.id).not.toBe(b.id);
+    expect(b.summary.files.map((f) => f.name)).toEqual(['mine.csv']);
+    expect(await days(a)).toEqual(await days(b));
+  });
+
   it('ECCC: the yearly files in a zip, in a folder, give the same series and name the same files', async () => {
     const zip = zipSync({
       'montreal/': new Uint8Array(0),
@@ -249,6 +257,13 @@ describe('measured rain refusals, with their line and column', () => {
     expect(a.problems).toEqual([
       { code: 'bad_date', file: 'p.csv', line: 3, column: '1', params: { value: '2000-02-30' } },
       { code: 'bad_number', file: 'p.csv', line: 4, column: '2', params: { value: 'abc' } },
+    ]);
+  });
+
+  it('a decimal comma in a comma-separated file is refused, not read as its whole part', async () => {
+    const a = await refused([text('p.csv', 'date,mm\n2000-01-01,2,1\n2000-01-02,0\n2000-01-03,"1,5"\n')]);
+    expect(a.problems).toEqual([
+      { code: 'comma_decimal', file: 'p.csv', line: 2, column: '2', params: { value: '2,1' } },
     ]);
   });
 

@@ -51,7 +51,10 @@ export function inpText(text: string): string {
 
 /** The input file: the title's lines, then each section with its rows in aligned columns. */
 export function inpFile(title: string[], sections: InpSection[]): string {
-  const out: string[] = ['[TITLE]', ';;Project Title/Notes', ...title.slice(0, 3).map(inpText), ''];
+  // a title line that starts with '[' is read by SWMM as a section's name (ERROR 205, the model refused):
+  // a project named "[Bâtiment B] Toiture" keeps its words, in parentheses
+  const titleLine = (t: string) => inpText(t).replace(/^\[([^\]]*)\]?/, (_, inner: string) => `(${inner})`);
+  const out: string[] = ['[TITLE]', ';;Project Title/Notes', ...title.slice(0, 3).map(titleLine), ''];
   for (const section of sections) {
     out.push(`[${section.name}]`);
     for (const note of section.notes ?? []) out.push(`;;${inpText(note)}`);

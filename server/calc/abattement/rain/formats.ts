@@ -36,7 +36,7 @@ export interface RowReading {
 /** A row the format cannot read at all: the upload is refused with its line and column. */
 export class RowRefusal extends Error {
   constructor(
-    readonly code: 'bad_date' | 'bad_number' | 'negative',
+    readonly code: 'bad_date' | 'bad_number' | 'negative' | 'comma_decimal',
     readonly column: string,
     readonly value: string,
   ) {
@@ -224,9 +224,13 @@ function plainReader(): FormatReader {
   return {
     format: 'plain',
     read(r) {
-      const [dateText = '', mm] = r;
+      const [dateText = '', mm, more] = r;
       const day = parseDate(dateText);
       if (day === null) throw new RowRefusal('bad_date', '1', dateText.trim());
+      // "2010-01-01,2,1": a decimal comma in a comma-separated file splits the amount in two; read as 2,
+      // every day would silently lose its decimals (a helper's check, 2026-11-29)
+      if (more !== undefined && /^\d+$/.test((mm ?? '').trim()) && /^\d+$/.test(more.trim()))
+        throw new RowRefusal('comma_decimal', '2', r.slice(1).join(',').trim());
       const precip = amountIn(mm, '2');
       return {
         station: null,
