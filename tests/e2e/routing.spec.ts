@@ -170,7 +170,9 @@ test("a stored project's page announces what it needs, and each is fetched once 
   for (const [path, n] of asked) if (path.startsWith('/client/assets/')) expect(n, path).toBe(1);
 });
 
-test("the app's source maps stay on the machine: never named in its scripts, never served", async ({ page }) => {
+test("the app's source maps stay on the machine: never named in its scripts, never served", async ({
+  page,
+}) => {
   const html = await (await page.request.get('/client/')).text();
   const script = /<script type="module" crossorigin src="(\/client\/assets\/[^"]+\.js)">/.exec(html)?.[1];
   expect(script).toBeTruthy();
