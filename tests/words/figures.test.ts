@@ -95,9 +95,35 @@ describe("sm's target verdict (issue 37 item 8) and its reasons (issue 36 item 7
     expect(met.line).toBe(
       'Retaining 8\u00a0mm of every rain: met on 94.3\u00a0% of rainy days, 4.3\u00a0pt above the 90.0\u00a0% required.',
     );
-    expect(met.notes).toEqual([]);
+    expect(met.notes).toHaveLength(1); // within the band where the verdict depends on the model (below)
     // results computed before the method judged the target: no verdict
     expect(verdict({ target_mm: 8, site: { respectConsigneAbattement: 50 } }).status).toBeNull();
+  });
+
+  it('says a verdict within 7.5 points of the required share may go the other way under EPA SWMM 5.2.4', () => {
+    // the helper's edges, 2026-11-29: the product at 90.0 % met, SWMM on the exported model 82.7-87.4 %
+    const edge = verdict(site(90));
+    expect(edge.status).toBe('met');
+    expect(edge.notes).toEqual([
+      "À la limite : à moins de 7,5\u00a0pt de la part demandée, le verdict dépend du modèle. EPA SWMM 5.2.4, simulant en continu le modèle que ce projet exporte, a donné l'autre verdict sur des sites de Paris et de Toronto réglés à la limite de ce calcul (écarts mesurés jusqu'à 7,3 points) : faites confirmer le verdict par une simulation du modèle exporté, ou gardez une marge.",
+    ]);
+    expect(edge.figures.map((f) => f.key)).toEqual(['depth', 'share', 'required', 'gap', 'band']);
+    // either side of the band, both ways
+    expect(verdict(site(97.4)).notes).toHaveLength(1);
+    expect(verdict(site(97.6)).notes).toEqual([]);
+    expect(verdict(site(82.6), 'en').notes[0]).toMatch(
+      /^At the edge: within 7\.5\u00a0pt of the required share/,
+    );
+    expect(verdict(site(82.4)).notes).toEqual([]);
+    // the Canadian calculator declares the same
+    const tr = t('smca', 'en');
+    const ca = verdictTexts(
+      smca.figures.verdicts,
+      site(91),
+      figureWriter(smca.figures.formats, 'METRIC', tr, 'en'),
+      tr,
+    )[0]!;
+    expect(ca.notes[0]).toMatch(/^At the edge:/);
   });
 
   it('names the surfaces that make the site miss it, and what the site would reach without them', () => {
