@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Config } from '../config';
-import type { ProjectTable } from '../db/database';
+import type { HistoryItem } from '../../words/apiContract';
 import { WorkerPool, type JobOptions, type SharedShare } from '../workers/pool';
 import type { HistoryQuery } from './repository';
 
@@ -10,11 +10,10 @@ export interface SearchJob {
   query: HistoryQuery;
 }
 
-/** What it answers: the page's rows, the total, and the variants of each row that heads a group. */
+/** What it answers: the page's rows as the history shows them (each with its variants), and the total. */
 export interface SearchAnswer {
-  rows: ProjectTable[];
+  items: HistoryItem[];
   total: number;
-  variants: [string, ProjectTable[]][];
 }
 
 /**
@@ -51,12 +50,8 @@ export class HistoryReader {
   }
 
   /** A history page (repository.ts searchProjects); rejects as WorkerPool.run does. */
-  async search(
-    query: HistoryQuery,
-    job: JobOptions = {},
-  ): Promise<{ rows: ProjectTable[]; total: number; variants: Map<string, ProjectTable[]> }> {
-    const r = await this.pool.run({ database: this.database, query }, job);
-    return { rows: r.rows, total: r.total, variants: new Map(r.variants) };
+  async search(query: HistoryQuery, job: JobOptions = {}): Promise<SearchAnswer> {
+    return this.pool.run({ database: this.database, query }, job);
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,7 @@ import { serverProjectOf } from '../calc/types';
 import type { ProjectTable } from '../db/database';
 import { referenceOf } from '../workflow/data';
 import { bundleOfProduct } from './products';
+import type { ListedRow } from './repository';
 import type { HistoryItem, HistoryRow, StoredProjectJson } from '../../words/apiContract';
 
 /** A JSON column as the contract declares it (the server wrote it so). */
@@ -54,11 +55,11 @@ export function presentProject(row: ProjectTable, opts: { admin: boolean }): Jso
  * A history row: what the history tables show (seed 000 section 2, seed 001 section 2), with its group's
  * variants (their own rows) when it heads one.
  */
-export function presentListItem(row: ProjectTable, variants: ProjectTable[] = []): HistoryItem {
+export function presentListItem(row: ListedRow, variants: ListedRow[] = []): HistoryItem {
   return { ...listRow(row), variants: variants.map(listRow) };
 }
 
-function listRow(row: ProjectTable): HistoryRow {
+function listRow(row: ListedRow): HistoryRow {
   const steps = parse<Record<string, { forms?: { form?: Record<string, unknown> }[] }>>(row.content) ?? {};
   // the answers the bundle's history repeats (seeds 000/001 section 2), null where the project has none
   const answers = Object.entries(bundleOfProduct(row.product_type).history.answers ?? {}).map(

@@ -16,7 +16,7 @@ import {
 import { HttpError } from '../http/HttpError';
 import { visitorOf } from '../http/visitor';
 import { closedSignal, poolRefusal } from '../workers/refusals';
-import { presentListItem, presentProject } from './present';
+import { presentProject } from './present';
 import { bundleOfProduct, products, type ProductType } from './products';
 import {
   createProject,
@@ -153,7 +153,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       return poolRefusal(e, reply, 'search');
     }
     return {
-      projects: r.rows.map((row) => presentListItem(row, r.variants.get(row.id))),
+      projects: r.items,
       totalPages: Math.ceil(r.total / PAGE_SIZE),
       total: r.total,
     };

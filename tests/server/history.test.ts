@@ -1,7 +1,7 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
-import { createProject, deleteAbandoned } from '../../server/projects/repository';
+import { createProject, deleteAbandoned, searchProjects } from '../../server/projects/repository';
 import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
@@ -48,6 +48,24 @@ describe.each(DIALECTS)('the history and readable project numbers on %s', (diale
         url: `${api}/project/search/1${query ? `/${encodeURIComponent(query)}` : ''}?sort=${sort}&order=${order}`,
       })
     ).json<{ projects: Row[]; total: number }>();
+
+  it("reads no project's results for a history page (a 200-roof project holds about 0.5 MB of them)", async () => {
+    const id = await create('Lecture légère');
+    expect((await as({ method: 'GET', url: `${api}/calculate/${id}` })).statusCode).toBe(200);
+    const copy = await as({ method: 'POST', url: `${api}/project/${id}/variant` });
+    expect(copy.statusCode).toBe(201);
+    const query = { dialect, type: 'smca' as const, owner: null, query: 'Lecture légère', page: 1 };
+    const page = await searchProjects(server.db, { ...query, sort: 'updated_at', order: 'DESC' });
+    const [row] = page.rows;
+    expect(row?.id).toBe(id);
+    expect(row).not.toHaveProperty('results');
+    expect(page.variants.get(id)?.[0]).not.toHaveProperty('results');
+    // and the page answered is the same
+    const rows = (await history('Lecture légère')).projects;
+    expect(rows.map((r) => [r.id, r.variants.map((v) => v.id)])).toEqual([
+      [id, [copy.json<{ id: string }>().id]],
+    ]);
+  });
 
   it('gives each project a readable number, one sequence per product, shown in the project and its row', async () => {
     const a = await create('Numéro un');
