@@ -27,9 +27,15 @@ export function isNumeric(f: CompiledField): boolean {
  * A number as a reader of `lang` types it, in the engine's reading (a comma or a dot for the decimals): in
  * English, commas between groups of three digits group the thousands ('1,550' is 1550, '12,500.5' is
  * 12500.5), as an English reader writes them (a usability review, 2026-11-28: '1,550' ft² was kept as
- * 1.55 ft² without a word); in French the comma is the decimal mark ('1,550' is 1.55).
+ * 1.55 ft² without a word); in French the comma is the decimal mark ('1,550' is 1.55). Spaces between
+ * groups of three digits group the thousands in both ('1 250,5' is 1250,5).
  */
 export function typedNumber(text: string, lang: string): string {
+  // spaces between groups of three digits, in any language: '1 250,5' as French writes it, and as the
+  // note and the results print it (a usability review, 2026-11-29: typed, it was refused as not a number);
+  // the no-break and narrow no-break spaces a copied figure brings too
+  if (/^\s*[-+]?\d{1,3}([ \u00a0\u202f]\d{3})+([.,]\d*)?\s*$/.test(text))
+    return text.replace(/[ \u00a0\u202f]/g, '');
   return lang.startsWith('en') && /^\s*[-+]?\d{1,3}(,\d{3})+(\.\d*)?\s*$/.test(text)
     ? text.replace(/,/g, '')
     : text;

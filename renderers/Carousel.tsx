@@ -27,8 +27,8 @@ export function Carousel({
 }: {
   /** the step's paste from a spreadsheet (repeat.paste), with what applies it */
   paste?: PasteActions | undefined;
-  /** a card to bring into view (the error summary's link): its page is shown */
-  showCard?: number | null;
+  /** a card to bring into view (the error summary's link): its page is shown, then its field `id` focused */
+  showCard?: { index: number; id: string } | null;
   step: StepState;
   /** the step's definition (its cards' schema and uiSchema); absent, each card's fields make one */
   def?: StepDef | undefined;
@@ -50,11 +50,21 @@ export function Carousel({
   const pasteRows = paste ? (
     <PasteRows {...paste} disabled={!step.canAdd} count={count} outcome={pasted} onOutcome={setPasted} />
   ) : null;
+  // The field to focus once its card is drawn: on another page, only after the page has changed (a focus
+  // asked in the same commit found no field, and left the focus on the summary's link).
+  const toFocus = useRef<string | null>(null);
   useEffect(() => {
     if (showCard === null) return;
     setView('cards');
-    setStart(Math.floor(showCard / perPage) * perPage);
+    setStart(Math.floor(showCard.index / perPage) * perPage);
+    toFocus.current = showCard.id;
   }, [showCard, perPage]);
+  useEffect(() => {
+    const field = toFocus.current === null ? null : document.getElementById(toFocus.current);
+    if (!field) return;
+    toFocus.current = null;
+    field.focus();
+  });
   const counted = useRef(count);
   useEffect(() => {
     if (count > counted.current) setStart(Math.max(0, count - perPage));

@@ -44,9 +44,10 @@ export const StepView = forwardRef<
   const preview = useContext(PreviewCtx);
   const gateId = `${step.key}-gate`;
   const [showCard, setShowCard] = useState<{ index: number; id: string } | null>(null);
+  // a list of cards focuses the field itself, once the card's page is drawn (Carousel)
   useEffect(() => {
-    if (showCard) document.getElementById(showCard.id)?.focus();
-  }, [showCard]);
+    if (showCard && !step.repeat) document.getElementById(showCard.id)?.focus();
+  }, [showCard, step.repeat]);
   const narrow = useNarrow();
   const diagram =
     def.diagram && step.repeat && !(step.gate && !step.gate.open) ? (
@@ -99,7 +100,7 @@ export const StepView = forwardRef<
             paste={def.repeat?.paste && onPaste ? { ...def.repeat.paste, ...onPaste } : undefined}
             onDuplicate={onDuplicate}
             onDelete={onDelete}
-            showCard={showCard?.index ?? null}
+            showCard={showCard}
           />
         )
       ) : step.cards[0] ? (

@@ -141,3 +141,46 @@ describe('planPaste (issue 37 item 3)', () => {
     expect(roofs(unpaste(sm, more.state, more.receipt))).toEqual(roofs(full));
   });
 });
+
+describe("smca's roofs pasted with their build-up (a usability review, ux2, 2026-11-29)", () => {
+  // with only the name, area and system pasted, 22 roofs left 44 choices and 11 thicknesses to make card
+  // by card, over 8 pages of the carousel; the columns headed with the cards' own labels were left out
+  const smca = bundleOf('smca');
+  const words = (file: string) =>
+    JSON.parse(readFileSync(join(import.meta.dirname, `../../schemas/${file}`), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+  const [ca, common] = [words('smca/messages.en.json'), words('common/messages.en.json')];
+  const at = (o: Record<string, unknown>, key: string) =>
+    key.split('.').reduce<unknown>((x, k) => (x as Record<string, unknown> | undefined)?.[k], o);
+  const english = (key: string): string => (at(ca, key) ?? at(common, key) ?? key) as string;
+
+  it('reads the roof type, growing medium, its thickness and the drain from their English headings', () => {
+    const start = derive(smca, emptyData(smca));
+    const text =
+      'Roof name\tRoof type\tArea (m²)\tSystem\tGrowing medium\tGrowing medium thickness (mm)\tDrain\n' +
+      'Tower A\tConventional\t800\tExtensive\tSFX\t100\tSopradrain 10G\n' +
+      'Tower B\tInverted\t900\tExtensive\tSFI\t150\tSopradrain 18G\n';
+    const plan = planPaste(smca, start, 'Toiture', text, [english], {}, 'en');
+    expect(plan.fields).toEqual([
+      'name',
+      'type',
+      'surface',
+      'system',
+      'substrate.type',
+      'substrate.thickness',
+      'drain',
+    ]);
+    expect(plan.problems).toEqual([]);
+    const cards = plan.state.steps.find((s) => s.key === 'Toiture')!.cards;
+    const value = (i: number, path: string) =>
+      cards[i]!.fields.find((f) => f.path === `roofs.${i}.${path}`)?.value;
+    expect(['type', 'substrate.type', 'substrate.thickness', 'drain'].map((p) => value(1, p))).toEqual([
+      'inverted',
+      'SFI',
+      150,
+      'SOPRADRAIN_18G',
+    ]);
+  });
+});

@@ -138,6 +138,27 @@ describe('the error summary', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Société/ })).toHaveFocus());
   });
 
+  it("focuses a problem's field at the first click when its card is on another page of the carousel", async () => {
+    // a usability review (ux2, 2026-11-29): on a phone (one card a page) the link showed the card's page
+    // below a long summary but left the focus on the link, so nothing visible moved; a second click worked
+    const { fireEvent } = await import('@testing-library/react');
+    const { bundle, valid } = BUNDLES.sl!;
+    const roof = (valid.roofs as Record<string, unknown>[])[0]!;
+    const roofs = [roof, roof, roof, { ...roof, name: null }];
+    renderWithContext(
+      <Wizard
+        bundle={bundle}
+        state={derive(bundle, { ...valid, roofs })}
+        statuses={[1, 1, 3]}
+        current={2}
+        {...actions()}
+      />,
+    );
+    const summary = screen.getByRole('alert', { name: /Il y a 1 problème à corriger/ });
+    fireEvent.click(within(summary).getByRole('link'));
+    await waitFor(() => expect(document.activeElement?.id).toMatch(/-3_name$/));
+  });
+
   it('says a text past its length instead of cutting it: the typed text kept, the limit named (issue 37)', () => {
     const { bundle, valid } = BUNDLES.sl!;
     const long = 'Résidence des Tilleuls '.repeat(12).trim(); // 275 characters, past the bundle's 255

@@ -44,6 +44,22 @@ describe('NumberWidget', () => {
     fireEvent.change(screen.getByRole('textbox'), { target: { value: '1,550' } });
     expect(onEdit).toHaveBeenLastCalledWith({ path: 'roofs.0.surface', value: '1,550' });
   });
+
+  it("reads '1 250,5' as a French reader writes it, and as the note prints it (1250,5)", () => {
+    const { onEdit } = renderWithContext(
+      <FieldStory field={fieldState('number', { path: 'roofs.0.surface' })} />,
+    );
+    const input = screen.getByRole('textbox');
+    fireEvent.change(input, { target: { value: '1 250,5' } });
+    expect(onEdit).toHaveBeenLastCalledWith({ path: 'roofs.0.surface', value: '1250,5' });
+    expect(input).toHaveValue('1 250,5'); // the text stays as typed
+    // a figure copied from the results (a narrow no-break space between the groups)
+    fireEvent.change(input, { target: { value: '12\u202f500' } });
+    expect(onEdit).toHaveBeenLastCalledWith({ path: 'roofs.0.surface', value: '12500' });
+    // not a grouping: left for the engine to refuse
+    fireEvent.change(input, { target: { value: '12 50' } });
+    expect(onEdit).toHaveBeenLastCalledWith({ path: 'roofs.0.surface', value: '12 50' });
+  });
 });
 
 describe('SelectWidget', () => {
