@@ -288,6 +288,26 @@ describe('measured rain refusals, with their line and column', () => {
     });
   });
 
+  it("a logger's timed data, and dates written day first, are each said for what they are", async () => {
+    const timed = await refused([
+      text('logger.csv', 'time,mm\n2023-01-01T00:05:00-05:00,0.2\n2023-01-01T00:10:00-05:00,0\n'),
+    ]);
+    expect(timed.status).toBe(415);
+    expect(timed.problems).toEqual([
+      {
+        code: 'sub_daily',
+        file: 'logger.csv',
+        line: 2,
+        column: '1',
+        params: { value: '2023-01-01T00:05:00-05:00' },
+      },
+    ]);
+    const hourly = await refused([text('h.csv', '2023-01-01 13:00;1,2\n2023-01-01 14:00;0\n')]);
+    expect(hourly.problems[0]).toMatchObject({ code: 'sub_daily', line: 1 });
+    const dmy = await refused([text('d.csv', 'date;mm\n31/03/2024;1,5\n01/04/2024;0\n')]);
+    expect(dmy.problems[0]).toMatchObject({ code: 'day_first', line: 2, params: { value: '31/03/2024' } });
+  });
+
   it('fewer than ten complete years, as the upload counts them', async () => {
     const a = await refused(ECCC, { limits: RAIN_LIMITS });
     expect(a.problems[0]).toEqual({

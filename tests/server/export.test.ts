@@ -216,6 +216,10 @@ describe('the green roof SWMM export', () => {
     expect(res.body).toContain(
       ";;Units: SI (flows in L/s, depths in mm, areas in ha, widths in m), whatever the project's unit system.",
     );
+    // the daily report step reports the flow at midnight, not the day's volume: the notes say how to read it
+    expect(res.body).toContain(
+      ';;Reported values (REPORT_STEP 24:00:00) are instantaneous, at 00:00 each day',
+    );
     // another visitor does not see it
     const other = await servers.inject({ method: 'GET', url: `/api/smca/export/swmm/${id}` });
     expect(other.statusCode).toBe(404);

@@ -69,6 +69,7 @@ export function abattementSwmmOf(
       ...(gaps.length ? [t('notes.left_out', { years: gaps.join(', ') })] : []),
       t('notes.units'),
       t('notes.differ'),
+      t('notes.report'),
     ],
     green: (name, lid) => {
       const i = model.surfaces.findIndex((s) => s.name === name);

@@ -129,6 +129,22 @@ function problem(
   return { code, file, line: at.line ?? null, column: at.column ?? null, params };
 }
 
+/**
+ * Why a file's first records are of no format read here: times of day (a logger's 5-minute or hourly
+ * data, which the daily balance cannot take as it is), dates written day first, or else a format unknown
+ * (a helper's check, 2026-11-29: each was "unknown format", with nothing to say what to do).
+ */
+function unreadable(file: string, head: { record: string[]; line: number }[]): RainProblem {
+  for (const { record, line } of head) {
+    const first = (record[0] ?? '').trim();
+    if (/^\d{4}-\d{1,2}-\d{1,2}[T ]\d{1,2}:\d{2}/.test(first))
+      return problem('sub_daily', file, { line, column: '1' }, { value: first });
+    if (/^\d{1,2}[/.]\d{1,2}[/.]\d{4}$/.test(first))
+      return problem('day_first', file, { line, column: '1' }, { value: first });
+  }
+  return problem('unknown_format', file, { line: head[0]?.line ?? 1 });
+}
+
 /** The records of a file with their line numbers, the delimiter sniffed from its first bytes. */
 async function* recordsOf(
   file: RainFile,
@@ -276,8 +292,7 @@ export async function readFiles(
 
     function start(): FormatReader {
       const found = readerOf(head.map((h) => h.record));
-      if (!found)
-        throw new RainRefusal(415, [problem('unknown_format', file.name, { line: head[0]?.line ?? 1 })]);
+      if (!found) throw new RainRefusal(415, [unreadable(file.name, head)]);
       if (format && found.reader.format !== format)
         throw new RainRefusal(422, [problem('mixed_formats', file.name, { line: head[0]?.line ?? 1 })]);
       format = found.reader.format;
