@@ -306,11 +306,6 @@ export interface HistoryDef {
   /** badges before the name: label and tone are json-logic giving a message key and a colour class */
   badges: { when?: JsonLogic; label: JsonLogic; tone: JsonLogic }[];
   actions: HistoryAction[];
-  /**
-   * The page a row opens, json-logic over the row's facts (as `when`) giving 'results' or 'calculator'
-   * (absent, or anything else: the calculator): a calculated project opens on what it was calculated for.
-   */
-  opens?: JsonLogic;
 }
 
 /** One view of the results, drawn by the component its kind names (the results registry). */

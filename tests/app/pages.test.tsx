@@ -138,27 +138,6 @@ describe('HistoryPage tags', () => {
   });
 });
 
-describe('HistoryPage opens', () => {
-  it('opens a calculated project on its results, one still being filled in the wizard', async () => {
-    const named = (name: string) =>
-      projectBody('smca', (d) => {
-        (d.project as Record<string, unknown>).name = name;
-      });
-    const done = await create('smca', named('Calculé Yonge'));
-    const going = await create('smca', named('En cours Bloor'));
-    expect((await fetch(`/api/smca/calculate/${done}`)).status).toBe(200);
-    await at('/smca/history');
-    expect(await screen.findByRole('link', { name: 'Calculé Yonge' })).toHaveAttribute(
-      'href',
-      `/client/smca/results?id=${done}`,
-    );
-    expect(screen.getByRole('link', { name: 'En cours Bloor' })).toHaveAttribute(
-      'href',
-      `/client/smca/calculator?id=${going}`,
-    );
-  });
-});
-
 describe('ResultsPage', () => {
   it('says once that it cannot calculate without a project, with one way back', async () => {
     // sl: the client's submit panel beside the results (issue 37: the message was printed twice)

@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router-dom';
-import { calculatorPath, resultsPath } from '../../projectPaths';
+import { calculatorPath } from '../../projectPaths';
 import { evaluate, getPath, truthy } from '../../../engine';
 import { dateTimeText } from '../../../words/dates';
 import { apiPath } from '../../calculators';
@@ -18,12 +18,8 @@ export function HistoryRow({
   const { calc, calculator, t, admin, locale } = useFrame();
   const { history } = calculator.bundle;
   const navigate = useNavigate();
+  const open = () => void navigate(calculatorPath(calc, p.id));
   const facts = rowFacts(p, admin, size);
-  const page =
-    history.opens !== undefined && evaluate(history.opens, facts) === 'results'
-      ? resultsPath(calc, p.id)
-      : calculatorPath(calc, p.id);
-  const open = () => void navigate(page);
   const declared = history.badges
     .filter((b) => b.when === undefined || truthy(evaluate(b.when, facts)))
     .map((b) => ({
@@ -50,7 +46,7 @@ export function HistoryRow({
                   </span>
                 ))}
                 <a
-                  href={`/client${page}`}
+                  href={`/client${calculatorPath(calc, p.id)}`}
                   onClick={(e) => {
                     e.preventDefault();
                     e.stopPropagation();
