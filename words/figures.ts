@@ -1,5 +1,5 @@
 import { evaluate, getPath, roundTo, toDisplay, truthy, unitKey } from '../engine';
-import type { FigureDef, FigureEntries, FigureFormat, FiguresDef, UnitSystem } from '../engine';
+import type { FigureDef, FigureEntries, FigureFormat, UnitSystem } from '../engine';
 import { numberText } from './numberText';
 
 /**
@@ -166,10 +166,6 @@ export function entryRows(def: FigureEntries, results: unknown, w: FigureWriter,
     };
   });
 }
-
-/** The writer of a bundle's figures: its formats, for a unit system and a reader. */
-export const writerOf = (figures: FiguresDef, system: UnitSystem, t: T, lang: string): FigureWriter =>
-  figureWriter(figures.formats, system, t, lang);
 
 /**
  * A group of entries as a table: the names' column, then a column per figure some entry has (its label

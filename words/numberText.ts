@@ -1,6 +1,6 @@
 /**
  * A number, and a figure with its unit, for reading in the reader's language: what the wizard's fields and
- * previews write, apart from the results' texts (words/resultsText.ts, which uses them) so that the
+ * previews write, apart from the results' texts (words/resultsText/, which uses them) so that the
  * calculator page does not download those.
  */
 type T = (key: string, params?: Record<string, unknown>) => string;

@@ -20,7 +20,7 @@ export function useWizard(bundle: Bundle, copyName?: CopyName) {
 /**
  * useWizard without the engine's state: the session and the step shown, to which it subscribes, and the
  * actions. A keystroke changes the state alone, so a component calling this is not drawn again by one
- * (the wizard's page: its parts read their own slices of the state, app/state/wizardSlices.ts).
+ * (the wizard's page: its parts read their own slices of the state through selectAtom, renderers/Wizard.tsx).
  */
 export function useWizardActions(bundle: Bundle, copyName?: CopyName) {
   const atoms = wizardAtoms(bundle);

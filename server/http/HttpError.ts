@@ -1,7 +1,7 @@
 /**
  * Every code the API answers beside its status: the page shows the message errors.api.<code> of the
  * common messages (schemas/common/messages.*.json), with the error's `details` as its parameters.
- * tests/schemas/apiCodes.test.ts holds every code to a message in every locale.
+ * tests/server/apiCodes.test.ts holds every code to a message in every locale.
  */
 export const API_CODES = [
   'bad_request',

@@ -11,7 +11,7 @@ export { Cancelled, OverBudget, PoolBusy, VisitorBusy } from '../workers/pool';
 /**
  * Renders calculation notes and writes results workbooks on worker threads (workers/pool.ts), so that a
  * large one never stops the server from answering: `size` at once, `queue` waiting, `perVisitor` in
- * flight per visitor (one by default: a visitor asking again waits for its note or workbook), each within
+ * flight per visitor (no limit unless given: the server gives PDF_PER_VISITOR, server/app.ts), each within
  * a time and a heap budget.
  */
 export class PdfPool extends WorkerPool<PrintJob, Uint8Array> {

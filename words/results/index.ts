@@ -33,7 +33,7 @@ export function isFormulasResults(r: unknown): r is FormulasResults {
 }
 
 /**
- * The figure formats each calculation's own texts write with (words/resultsText.ts, the note's cover
+ * The figure formats each calculation's own texts write with (words/resultsText/, the note's cover
  * and method): a bundle naming the calculation declares each in figures.formats (npm run bundles:check).
  */
 export const CONTRACT_FORMATS: Record<string, readonly string[]> = {

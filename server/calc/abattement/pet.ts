@@ -77,7 +77,7 @@ export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lo
  * Penman ETP at a station that does not publish it: the nearest French station's published Penman ETP,
  * each month scaled by the ratio of the two stations' Thornthwaite estimates (which carries the
  * difference of temperature and day length, not Thornthwaite's own level). Checked by leaving each
- * publishing station out in turn (tests/calc/pet.test.ts): a median error of about 4 % on the annual
+ * publishing station out in turn (tests/calc/credibility.test.ts): a median error of about 4 % on the annual
  * ETP, where Thornthwaite alone runs about 19 % below Penman.
  */
 export function transferredPenman(

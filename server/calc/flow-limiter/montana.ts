@@ -35,9 +35,6 @@ export function departmentOfPostcode(postcode: unknown): string | null {
   return text.startsWith('97') ? text.slice(0, 3) : text.slice(0, 2);
 }
 
-/** The return periods (years) of the default published set. */
-export const RETURN_PERIODS = Object.keys(DATA.default).map(Number);
-
 const SITE = 'steps.Chantier.forms.0.form';
 
 /** Why the site's rain cannot be used, each with its field (empty: it can). */
