@@ -8,6 +8,23 @@ function fileName(header: string | null, fallback: string): string {
 }
 
 /**
+ * A refused answer (not ok) in the user's words: errors.api.<code> with its figures; a 401 is also told to
+ * the page (`heardStatus`), which offers the sign-in again.
+ */
+export async function refusalText(
+  res: Response,
+  url: string,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): Promise<string> {
+  heardStatus(res.status, url);
+  const { code, details } = (await res.json().catch(() => ({}))) as { code?: string; details?: unknown };
+  return apiErrorText(
+    { status: res.status, ...(code ? { code } : {}), ...(details !== undefined ? { details } : {}) },
+    t,
+  );
+}
+
+/**
  * Asks the server for a file (a workbook, a model) and saves it under the name the server gives; resolves
  * with the refusal in the user's words (errors.api.<code>, with its figures), or null once saved. A plain
  * link would leave a refusal to the browser's downloads bar, unexplained.
@@ -19,14 +36,7 @@ export async function downloadFile(
 ): Promise<string | null> {
   try {
     const res = await fetch(url, { credentials: 'same-origin' });
-    if (!res.ok) {
-      heardStatus(res.status, url);
-      const { code, details } = (await res.json().catch(() => ({}))) as { code?: string; details?: unknown };
-      return apiErrorText(
-        { status: res.status, ...(code ? { code } : {}), ...(details ? { details } : {}) },
-        t,
-      );
-    }
+    if (!res.ok) return await refusalText(res, url, t);
     const link = document.createElement('a');
     link.href = URL.createObjectURL(await res.blob());
     link.download = fileName(res.headers.get('content-disposition'), fallback);

@@ -1,7 +1,7 @@
 import { NOTE_IMAGE_BOX_PX, NOTE_ROOF_CHART_PX, type Locale, type ResultView } from '../../../engine';
 import { isAbattementResults, type Results } from '../../../words/results';
-import { shownQuery } from '../../api/download';
-import { apiErrorText, heardStatus } from '../../api/http';
+import { refusalText, shownQuery } from '../../api/download';
+import { apiErrorText } from '../../api/http';
 import type { Frame } from '../../frame';
 import { drawsCharts } from '../../results';
 
@@ -88,20 +88,7 @@ export async function printNote({
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ data: JSON.stringify({ informations, ...charts }) }),
     });
-    if (!res.ok) {
-      heardStatus(res.status, `${api}/pdf_download`);
-      const body = (await res.json().catch(() => ({}))) as { code?: string; details?: unknown };
-      throw new ApiFailure(
-        apiErrorText(
-          {
-            status: res.status,
-            ...(body.code ? { code: body.code } : {}),
-            ...(body.details !== undefined ? { details: body.details } : {}),
-          },
-          t,
-        ),
-      );
-    }
+    if (!res.ok) throw new ApiFailure(await refusalText(res, `${api}/pdf_download`, t));
     const url = URL.createObjectURL(await res.blob());
     if (tab && !tab.closed) tab.location.href = url;
     else window.open(url, '_blank', 'noopener');
