@@ -133,6 +133,36 @@ describe('measured rain files', () => {
     expect(a.summary.problems[0]).toMatchObject({ code: 'missing_value', file: 'pluie.csv', column: '2' });
   });
 
+  it("a logger's readings are summed into their days: the daily file's series, to the last digit", async () => {
+    // each day of pluie.csv as three readings: 00:00 (nothing), 06:30 and 23:55 (the day's two halves)
+    const lines = PLAIN.data.toString().trim().split('\n').slice(1);
+    const readings = lines.flatMap((l) => {
+      const [day, mm = ''] = l.split(',');
+      if (mm.trim() === '') return [`${day} 00:00,0`, `${day} 06:30,`, `${day} 23:55,0`];
+      const tenths = Math.round(Number(mm) * 10);
+      const half = Math.floor(tenths / 2);
+      return [`${day} 00:00,0`, `${day}T06:30:00Z,${half / 10}`, `${day} 23:55:30,${(tenths - half) / 10}`];
+    });
+    // two files, cut within a day: the second file's first readings add to the day the first began
+    const cut = readings.length / 2 + 1;
+    const files = [
+      { name: 'logger-1.csv', data: Buffer.from(`time,mm\n${readings.slice(0, cut).join('\n')}\n`) },
+      { name: 'logger-2.csv', data: Buffer.from(`${readings.slice(cut).join('\n')}\n`) },
+    ];
+    const daily = await series([PLAIN]);
+    const timed = await series(files);
+    expect(await days(timed)).toEqual(await days(daily));
+    const summed = timed.summary.problems.find((p) => p.code === 'summed_readings');
+    expect(summed?.params).toEqual({ readings: readings.length, days: lines.length });
+    // the missing reading is said where it is
+    const gap = readings.findIndex((r) => r.endsWith(','));
+    expect(timed.summary.problems[0]).toMatchObject(
+      gap < cut
+        ? { code: 'missing_value', file: 'logger-1.csv', line: gap + 2, column: '2' }
+        : { code: 'missing_value', file: 'logger-2.csv', line: gap - cut + 1, column: '2' },
+    );
+  });
+
   it.each([
     ['eccc', () => ECCC, 'smca', { rain: true, temp: true }],
     ['meteofrance', () => [MF], 'skywater_manager', { rain: false, temp: true }],
@@ -267,6 +297,20 @@ describe('measured rain refusals, with their line and column', () => {
     ]);
   });
 
+  it("a logger's readings out of time order, or a day in two files, are refused with their line", async () => {
+    const back = await refused([
+      text('l.csv', '2000-01-01 10:00,1\n2000-01-01 09:00,1\n2000-01-01 11:00,1\n'),
+    ]);
+    expect(back.problems).toEqual([
+      { code: 'time_order', file: 'l.csv', line: 2, column: '1', params: { value: '2000-01-01 09:00' } },
+    ]);
+    const twice = await refused([
+      text('a.csv', '2000-01-01 10:00,1\n2000-01-02 10:00,1\n'),
+      text('a.csv', '2000-01-01 10:00,1\n'),
+    ]);
+    expect(twice.problems[0]).toMatchObject({ code: 'duplicate_day', file: 'a.csv', line: 1 });
+  });
+
   it('an unknown format, an unreadable archive, mixed formats, several ECCC stations', async () => {
     expect((await refused([text('x.csv', 'hello;world\nfoo;bar\n')])).problems[0]).toMatchObject({
       code: 'unknown_format',
@@ -288,22 +332,22 @@ describe('measured rain refusals, with their line and column', () => {
     });
   });
 
-  it("a logger's timed data, and dates written day first, are each said for what they are", async () => {
-    const timed = await refused([
-      text('logger.csv', 'time,mm\n2023-01-01T00:05:00-05:00,0.2\n2023-01-01T00:10:00-05:00,0\n'),
+  it('dates written day first, and times on lines of one column, are each said for what they are', async () => {
+    const tabs = await refused([
+      text('logger.tsv', 'time\tmm\n2023-01-01 00:05\t0.2\n2023-01-01 00:10\t0\n'),
     ]);
-    expect(timed.status).toBe(415);
-    expect(timed.problems).toEqual([
-      {
-        code: 'sub_daily',
-        file: 'logger.csv',
-        line: 2,
-        column: '1',
-        params: { value: '2023-01-01T00:05:00-05:00' },
-      },
+    expect([tabs.status, tabs.problems]).toEqual([
+      415,
+      [
+        {
+          code: 'sub_daily',
+          file: 'logger.tsv',
+          line: 2,
+          column: '1',
+          params: { value: '2023-01-01 00:05\t0.2' },
+        },
+      ],
     ]);
-    const hourly = await refused([text('h.csv', '2023-01-01 13:00;1,2\n2023-01-01 14:00;0\n')]);
-    expect(hourly.problems[0]).toMatchObject({ code: 'sub_daily', line: 1 });
     const dmy = await refused([text('d.csv', 'date;mm\n31/03/2024;1,5\n01/04/2024;0\n')]);
     expect(dmy.problems[0]).toMatchObject({ code: 'day_first', line: 2, params: { value: '31/03/2024' } });
   });

@@ -108,6 +108,15 @@ export function assemble(
     );
     d = e;
   }
+  // a logger's readings: how they became days
+  if (read.readings)
+    report({
+      code: 'summed_readings',
+      file: null,
+      line: null,
+      column: null,
+      params: { readings: read.readings, days: [...days.values()].filter((r) => r.readings).length },
+    });
   // what leaves a year out first, then what is kept with a remark
   const rank = (code: string) =>
     ['missing_days', 'missing_value', 'flagged_value', 'estimated_value'].indexOf(code) >>> 0;

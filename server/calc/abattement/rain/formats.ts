@@ -5,7 +5,11 @@
  *   "Mean Temp (°C)", ... each with its "Flag"; older downloads open with a block of station lines);
  * - Météo-France's "données climatologiques de base quotidiennes" (semicolon-separated, one file per
  *   département and period: NUM_POSTE, NOM_USUEL, LAT, LON, ALTI, AAAAMMJJ, RR, QRR, TN, TX, TM ...);
- * - a plain two-column CSV: date (YYYY-MM-DD or YYYYMMDD), millimetres, with or without a header.
+ * - a plain two-column CSV: date (YYYY-MM-DD or YYYYMMDD), millimetres, with or without a header; or a
+ *   logger's readings, date and time of day (YYYY-MM-DD HH:MM[:SS], a T between them accepted, an offset
+ *   ignored: the clock time as written), millimetres, which read.ts sums into days. A reading belongs to
+ *   the day of its time stamp, 00:00 to 23:59: the rain of the interval that starts at the stamp, as SWMM
+ *   reads a rain gage's time series.
  *
  * Each row becomes a `RowReading`: the day, its precipitation (null: not usable, with the reason), the
  * measured rain part (ECCC) and the mean temperature when the file gives them. Header names are compared
@@ -31,12 +35,14 @@ export interface RowReading {
   /** the column holding the precipitation (for the reports) */
   column: string;
   issue?: { code: RowIssue; column: string; flag: string };
+  /** a logger's reading, part of its day: its time stamp, seconds from 1970-01-01 as written */
+  time?: number;
 }
 
 /** A row the format cannot read at all: the upload is refused with its line and column. */
 export class RowRefusal extends Error {
   constructor(
-    readonly code: 'bad_date' | 'bad_number' | 'negative' | 'comma_decimal',
+    readonly code: 'bad_date' | 'bad_number' | 'negative' | 'comma_decimal' | 'time_order',
     readonly column: string,
     readonly value: string,
   ) {
@@ -81,6 +87,22 @@ export function parseDate(text: string): number | null {
   const t = text.trim();
   const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})$/.exec(t) ?? /^(\d{4})(\d{2})(\d{2})$/.exec(t);
   return m ? dayNumber(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+}
+
+const TIMED =
+  /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
+
+/**
+ * A date and time of day written YYYY-MM-DD HH:MM[:SS] (a T between them, an offset or Z ignored: the
+ * clock time as written) as its day and its seconds from 1970-01-01; null when it is not one.
+ */
+export function parseTime(text: string): { day: number; time: number } | null {
+  const m = TIMED.exec(text.trim());
+  if (!m) return null;
+  const day = dayNumber(Number(m[1]), Number(m[2]), Number(m[3]));
+  const [h, min, sec] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+  if (day === null || h > 23 || min > 59 || sec > 59) return null;
+  return { day, time: day * 86_400 + h * 3600 + min * 60 + sec };
 }
 
 /** A number written with a point or a comma; '' is null; anything else throws a RowRefusal. */
@@ -219,14 +241,24 @@ function meteoFranceReader(header: string[]): FormatReader | null {
   };
 }
 
-/** A plain two-column file: date, millimetres. */
-function plainReader(): FormatReader {
+/**
+ * A plain two-column file: date, millimetres; or, `timed`, a logger's readings: date and time of day,
+ * millimetres, in the order of their time stamps (read.ts sums a day's readings).
+ */
+function plainReader(timed: boolean): FormatReader {
+  let last = -Infinity;
   return {
     format: 'plain',
     read(r) {
       const [dateText = '', mm, more] = r;
-      const day = parseDate(dateText);
+      const stamp = timed ? parseTime(dateText) : null;
+      const day = timed ? (stamp?.day ?? null) : parseDate(dateText);
       if (day === null) throw new RowRefusal('bad_date', '1', dateText.trim());
+      if (stamp) {
+        // a reading at or before the one above it would be counted twice, or in the wrong day
+        if (stamp.time <= last) throw new RowRefusal('time_order', '1', dateText.trim());
+        last = stamp.time;
+      }
       // "2010-01-01,2,1": a decimal comma in a comma-separated file splits the amount in two; read as 2,
       // every day would silently lose its decimals (a helper's check, 2026-11-29)
       if (more !== undefined && /^\d+$/.test((mm ?? '').trim()) && /^\d+$/.test(more.trim()))
@@ -240,6 +272,7 @@ function plainReader(): FormatReader {
         temp: null,
         column: '2',
         ...(precip === null ? { issue: { code: 'missing_value' as const, column: '2', flag: '' } } : {}),
+        ...(stamp ? { time: stamp.time } : {}),
       };
     },
   };
@@ -269,10 +302,13 @@ export function readerOf(first: string[][]): { reader: FormatReader; skip: numbe
     }
     if (rec.length === 2 && keys[0]) preamble.set(keys[0], (rec[1] ?? '').trim());
   }
-  // plain: a date and a number in the first data record (the header above it, if any, is skipped)
+  // plain: a date (or a date and time) and a number in the first data record (the header above it, if
+  // any, is skipped)
   for (let i = 0; i < Math.min(first.length, 2); i += 1) {
     const rec = first[i]!;
-    if (rec.length >= 2 && parseDate(rec[0] ?? '') !== null) return { reader: plainReader(), skip: i };
+    if (rec.length < 2) continue;
+    if (parseDate(rec[0] ?? '') !== null) return { reader: plainReader(false), skip: i };
+    if (parseTime(rec[0] ?? '') !== null) return { reader: plainReader(true), skip: i };
   }
   return null;
 }

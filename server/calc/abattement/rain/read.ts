@@ -1,5 +1,6 @@
 /**
- * Reads uploaded daily rain files (formats.ts) into the days of one station, streaming: each file is
+ * Reads uploaded daily rain files (formats.ts) into the days of one station, a logger's readings summed
+ * into their days, streaming: each file is
  * decompressed when gzipped (Météo-France serves its files as .csv.gz), parsed by csv-parse record by
  * record, and never held whole as text. Bounded: the decompressed bytes, the rows and the refusals
  * collected are capped (`RainLimits`); past a cap the reading stops and says which.
@@ -66,6 +67,9 @@ export interface DayRecord {
   line: number;
   column: string;
   issue?: { code: RowIssue; column: string; flag: string };
+  /** a logger's readings summed into the day, and the times each file gave them (index of the file) */
+  readings?: number;
+  spans?: { file: number; from: number; to: number }[];
 }
 
 /** A station of a file, with its days by year (for the choice among a Météo-France file's stations). */
@@ -84,6 +88,8 @@ export interface FilesRead {
   /** the station whose days were kept ('' for a file that names none) */
   kept: string | null;
   days: Map<number, DayRecord>;
+  /** a logger's readings read (0: the files give days) */
+  readings: number;
 }
 
 /** An upload refused: the HTTP status it deserves and every problem found (a few at most of each). */
@@ -211,8 +217,10 @@ export async function readFiles(
   const days = new Map<number, DayRecord>();
   let kept: string | null = opts.station ?? null;
   let rows = 0;
+  let readings = 0;
   for (const file of files) {
     let reader: FormatReader | null = null;
+    const fileIndex = files.indexOf(file);
     const head: { record: string[]; line: number }[] = [];
     const take = (record: string[], line: number) => {
       rows += 1;
@@ -253,6 +261,36 @@ export async function readFiles(
       kept ??= id;
       if (id !== kept) return;
       const before = days.get(row.day);
+      if (row.time !== undefined) readings += 1;
+      // a logger's day may be in two files (a download in its middle): its readings add up, unless one
+      // falls within the times another file gave that day (the same readings sent twice)
+      const t = row.time;
+      if (before?.spans && t !== undefined) {
+        if (before.spans.some((x) => x.file !== fileIndex && x.from <= t && t <= x.to)) {
+          refuse(
+            problem(
+              'duplicate_day',
+              file.name,
+              { line, column: row.column },
+              { first_file: before.file, first_line: before.line },
+            ),
+          );
+          return;
+        }
+        const own = before.spans.find((x) => x.file === fileIndex);
+        if (own) own.to = t;
+        else before.spans.push({ file: fileIndex, from: t, to: t });
+        before.readings = (before.readings ?? 1) + 1;
+        if (before.precip !== null && row.precip !== null)
+          before.precip = Math.round((before.precip + row.precip) * 1e6) / 1e6;
+        else if (before.precip !== null) {
+          before.precip = null;
+          if (row.issue) before.issue = row.issue;
+          before.file = file.name;
+          before.line = line;
+        }
+        return;
+      }
       if (before) {
         refuse(
           problem(
@@ -275,6 +313,9 @@ export async function readFiles(
         line,
         column: row.column,
         ...(row.issue ? { issue: row.issue } : {}),
+        ...(row.time !== undefined
+          ? { readings: 1, spans: [{ file: fileIndex, from: row.time, to: row.time }] }
+          : {}),
       });
     };
     for await (const { record, line } of recordsOf(file, budget)) {
@@ -308,5 +349,5 @@ export async function readFiles(
     throw new RainRefusal(422, [
       problem('unknown_station', files[0]?.name ?? null, {}, { station: opts.station }),
     ]);
-  return { format, stations, kept, days };
+  return { format, stations, kept, days, readings };
 }
