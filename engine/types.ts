@@ -335,6 +335,8 @@ export interface ResultsDef {
   stress?: number[];
   /** files the calculation exports for other tools (a SWMM model): where each is offered, and to whom */
   exports?: ExportDef[];
+  /** keys of the results only admins see (sl's orifice diameter): left out for others and of the note */
+  adminOnly?: string[];
 }
 
 /** A file the calculation exports (its `format`, server/calc EXPORTS), offered on `pages` when `when` holds. */

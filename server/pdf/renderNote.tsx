@@ -1,6 +1,7 @@
 import { renderToBuffer } from '@react-pdf/renderer';
 import { derive, fromServer, type ServerProject } from '../../engine';
 import { i18nOf } from '../i18n';
+import { withoutAdminOnly } from '../projects/adminOnly';
 import { optionLabels } from '../projects/optionLabels';
 import { bundleOfProduct, type ProductType } from '../projects/products';
 import { qrPng } from '../verify/address';
@@ -54,9 +55,9 @@ export async function renderNote(input: NoteInput): Promise<Uint8Array> {
   const { data } = fromServer(bundle, project);
   const unitSystem = data.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
   const state = derive(bundle, data, { unitSystem });
-  const results: Results | null = input.project.results ? JSON.parse(input.project.results) : null;
-  // The orifice diameter is not communicated outside the admin pages (seed 000 section 9).
-  if (results && 'diameter' in results) delete results.diameter;
+  // what the bundle keeps for the admin pages (the orifice diameter, seed 000 section 9) is not printed
+  const stored: Results | null = input.project.results ? JSON.parse(input.project.results) : null;
+  const results = stored && withoutAdminOnly(bundle, stored);
   // The bundle's sections; a step's section is left out when the step has no card (no grounds).
   const sections = bundle.note.sections
     .filter((sec) => !sec.step || (state.steps.find((st) => st.key === sec.step)?.cards.length ?? 0) > 0)

@@ -9,6 +9,7 @@ import { HttpError } from '../http/HttpError';
 import { visitorOf } from '../http/visitor';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { CALCULATIONS, type StoredProject } from '../calc';
+import { withoutAdminOnly } from './adminOnly';
 import { bundleOfProduct, products, type ProductType } from './products';
 import { canonicalJson } from './projectText';
 import { projectBodyRoute, typeParam, type ProjectBody } from './routes';
@@ -53,12 +54,12 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
     }
     return out;
   };
-  /** What the caller may see of results: the orifice diameter goes to admins only. */
-  const forCaller = (request: FastifyRequest, results: object): Record<string, unknown> => {
-    const shown = { ...results } as Record<string, unknown>;
-    if (!adminOf(request)) delete shown.diameter;
-    return shown;
-  };
+  /** What the caller may see of results: the bundle's admin-only keys (the orifice diameter) to admins only. */
+  const forCaller = (request: FastifyRequest, type: ProductType, results: object): Record<string, unknown> =>
+    (adminOf(request) ? results : withoutAdminOnly(bundleOfProduct(type), results)) as Record<
+      string,
+      unknown
+    >;
   const handler =
     (type: ProductType) =>
     async (request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply) => {
@@ -75,7 +76,7 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
         );
       if (adminOf(request) || !('diameter' in results))
         return reply.header('Content-Type', 'application/json; charset=utf-8').send(text);
-      return forCaller(request, results);
+      return forCaller(request, type, results);
     };
   // The results of any calculation, as its schema declares them: Fastify serialises the answer by it and
   // /api/docs shows each calculation's. The schemas are found at run time (server/calc's folders), so the
@@ -136,7 +137,7 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
       async (request, reply) => {
         const { steps } = request.body;
         const { results } = await run(request, reply, type, canonicalJson(steps), { stress: false });
-        return previewValues(bundleOfProduct(type), forCaller(request, results));
+        return previewValues(bundleOfProduct(type), forCaller(request, type, results));
       },
     );
   }

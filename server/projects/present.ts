@@ -3,6 +3,7 @@ import type { StoredProject } from '../calc';
 import { serverProjectOf } from '../calc/types';
 import type { ProjectTable } from '../db/database';
 import { referenceOf } from '../workflow/data';
+import { withoutAdminOnly } from './adminOnly';
 import { bundleOfProduct } from './products';
 import type { ListedRow } from './repository';
 import type { HistoryItem, HistoryRow, StoredProjectJson } from '../../words/apiContract';
@@ -26,11 +27,8 @@ function shownResults(row: ProjectTable): Json['results'] {
 
 /** A stored project as the seeds' GET answers it. */
 export function presentProject(row: ProjectTable, opts: { admin: boolean }): Json {
-  const results = shownResults(row);
-  if (results && !opts.admin && 'diameter' in results) {
-    // The orifice diameter is not communicated to the client (seed 000 section 9).
-    delete results.diameter;
-  }
+  const all = shownResults(row);
+  const results = all && !opts.admin ? withoutAdminOnly(bundleOfProduct(row.product_type), all) : all;
   return {
     id: row.id,
     state: row.state,
