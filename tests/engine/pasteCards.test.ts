@@ -184,3 +184,32 @@ describe("smca's roofs pasted with their build-up (a usability review, ux2, 2026
     ]);
   });
 });
+
+describe("sm's roofs pasted with their build-up, as smca's", () => {
+  it('reads the substrate, its thickness, the drain and its thickness from their French headings', () => {
+    const start = derive(sm, emptyData(sm));
+    const text =
+      `${label('sm.roof.name')}\t${label('sm.roof.surface')}\t${label('sm.roof.system')}\t` +
+      `${label('sm.roof.substrate')}\t${label('sm.roof.substrate_thickness')} (cm)\t${label('sm.roof.drain')}\t` +
+      `${label('sm.roof.drain_thickness')} (cm)\n` +
+      `Bâtiment A\t800\tToundra\t${label('sm.substrates.sfx')}\t12\t${label('sm.drains.retentio')}\t6\n` +
+      `Bâtiment B\t450\tGreen\t${label('sm.substrates.sfi')}\t15\t${label('sm.drains.sopralithe')}\t8\n`;
+    const plan = planPaste(sm, start, 'Toiture', text, [label], {}, 'fr');
+    expect(plan.fields).toEqual([
+      'name',
+      'surface',
+      'system',
+      'substrate.type',
+      'substrate.thickness',
+      'drain.type',
+      'drain.thickness',
+    ]);
+    expect(plan.problems).toEqual([]);
+    const cards = plan.state.steps.find((s) => s.key === 'Toiture')!.cards;
+    const value = (i: number, path: string) =>
+      cards[i]!.fields.find((f) => f.path === `roofs.${i}.${path}`)?.value;
+    expect(
+      ['substrate.type', 'substrate.thickness', 'drain.type', 'drain.thickness'].map((p) => value(1, p)),
+    ).toEqual(['SFI', 15, 'SOPRALITHE', 8]);
+  });
+});
