@@ -146,21 +146,48 @@ describe('measured rain files', () => {
     // two files, cut within a day: the second file's first readings add to the day the first began
     const cut = readings.length / 2 + 1;
     const files = [
-      { name: 'logger-1.csv', data: Buffer.from(`time,mm\n${readings.slice(0, cut).join('\n')}\n`) },
+      // a logger's heading "Date Time" is not ECCC's "Date/Time" file
+      {
+        name: 'logger-1.csv',
+        data: Buffer.from(`Date Time,Rain (mm)\n${readings.slice(0, cut).join('\n')}\n`),
+      },
       { name: 'logger-2.csv', data: Buffer.from(`${readings.slice(cut).join('\n')}\n`) },
     ];
     const daily = await series([PLAIN]);
     const timed = await series(files);
     expect(await days(timed)).toEqual(await days(daily));
-    const summed = timed.summary.problems.find((p) => p.code === 'summed_readings');
-    expect(summed?.params).toEqual({ readings: readings.length, days: lines.length });
+    // how the readings were read, said first
+    expect(timed.summary.problems[0]).toMatchObject({
+      code: 'summed_readings',
+      params: { readings: readings.length, days: lines.length },
+    });
     // the missing reading is said where it is
     const gap = readings.findIndex((r) => r.endsWith(','));
-    expect(timed.summary.problems[0]).toMatchObject(
+    expect(timed.summary.problems[1]).toMatchObject(
       gap < cut
         ? { code: 'missing_value', file: 'logger-1.csv', line: gap + 2, column: '2' }
         : { code: 'missing_value', file: 'logger-2.csv', line: gap - cut + 1, column: '2' },
     );
+  });
+
+  it("a logger's day with readings missing at its step is not usable: its year left out", async () => {
+    const hours: string[] = [];
+    for (let t = Date.UTC(2000, 0, 1); t < Date.UTC(2003, 0, 1); t += 3_600_000)
+      hours.push(`${new Date(t).toISOString().slice(0, 13).replace('T', ' ')}:00,0.1`);
+    // two hours of 2001-07-04 lost: 2.2 mm would be read where 2.4 fell
+    const day = hours.indexOf('2001-07-04 00:00,0.1');
+    hours.splice(day + 10, 2);
+    const a = await series([{ name: 'hourly.csv', data: Buffer.from(hours.join('\n')) }]);
+    expect((await days(a)).years).toEqual([2000, 2002]);
+    expect((await days(a)).precip[0]).toBeCloseTo(2.4, 9);
+    expect(a.summary.problems).toContainEqual({
+      code: 'missing_readings',
+      file: 'hourly.csv',
+      // the day's first line
+      line: day + 1,
+      column: '1',
+      params: { date: '2001-07-04', flag: '22/24' },
+    });
   });
 
   it.each([

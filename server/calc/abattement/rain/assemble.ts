@@ -117,9 +117,17 @@ export function assemble(
       column: null,
       params: { readings: read.readings, days: [...days.values()].filter((r) => r.readings).length },
     });
-  // what leaves a year out first, then what is kept with a remark
+  // how a logger's readings were read first (else 25 runs of missing days would hide it among the "more"),
+  // then what leaves a year out, then what is kept with a remark
   const rank = (code: string) =>
-    ['missing_days', 'missing_value', 'flagged_value', 'estimated_value'].indexOf(code) >>> 0;
+    [
+      'summed_readings',
+      'missing_days',
+      'missing_value',
+      'missing_readings',
+      'flagged_value',
+      'estimated_value',
+    ].indexOf(code) >>> 0;
   problems.sort((a, b) => rank(a.code) - rank(b.code));
   const used: number[] = [];
   const leftOut: number[] = [];

@@ -22,7 +22,8 @@ import type { FileStation, RainFormat } from '../../../../words/rain';
 export type { FileStation, RainFormat };
 
 /** Why a value cannot be used, or what was accepted with a remark (the problem's code). */
-export type RowIssue = 'missing_value' | 'flagged_value' | 'estimated_value' | 'trace_value';
+export type RowIssue =
+  'missing_value' | 'flagged_value' | 'estimated_value' | 'trace_value' | 'missing_readings';
 
 /** One row of a file, read. `precip` null: the day has no usable precipitation (see `issue`). */
 export interface RowReading {
@@ -298,7 +299,9 @@ export function readerOf(first: string[][]): { reader: FormatReader; skip: numbe
     const keys = rec.map(headerKey);
     if (keys.includes('datetime') || keys.includes('aaaammjj')) {
       const reader = ecccReader(rec, preamble) ?? meteoFranceReader(rec);
-      return reader ? { reader, skip: i + 1 } : null;
+      if (reader) return { reader, skip: i + 1 };
+      // a logger's "Date Time" heading above its readings: a plain file
+      break;
     }
     if (rec.length === 2 && keys[0]) preamble.set(keys[0], (rec[1] ?? '').trim());
   }

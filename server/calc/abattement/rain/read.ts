@@ -218,9 +218,12 @@ export async function readFiles(
   let kept: string | null = opts.station ?? null;
   let rows = 0;
   let readings = 0;
+  /** the time between a file's consecutive readings, how often each (a logger's step is the usual one) */
+  const gaps = new Map<number, number>();
   for (const file of files) {
     let reader: FormatReader | null = null;
     const fileIndex = files.indexOf(file);
+    let previous: number | null = null;
     const head: { record: string[]; line: number }[] = [];
     const take = (record: string[], line: number) => {
       rows += 1;
@@ -261,7 +264,12 @@ export async function readFiles(
       kept ??= id;
       if (id !== kept) return;
       const before = days.get(row.day);
-      if (row.time !== undefined) readings += 1;
+      if (row.time !== undefined) {
+        readings += 1;
+        const gap = previous === null ? null : row.time - previous;
+        if (gap !== null && (gaps.has(gap) || gaps.size < 64)) gaps.set(gap, (gaps.get(gap) ?? 0) + 1);
+        previous = row.time;
+      }
       // a logger's day may be in two files (a download in its middle): its readings add up, unless one
       // falls within the times another file gave that day (the same readings sent twice)
       const t = row.time;
@@ -349,5 +357,30 @@ export async function readFiles(
     throw new RainRefusal(422, [
       problem('unknown_station', files[0]?.name ?? null, {}, { station: opts.station }),
     ]);
+  incompleteDays(days, gaps);
   return { format, stations, kept, days, readings };
+}
+
+/**
+ * A logger that writes at a fixed step (nine gaps in ten the same, a divisor of the day: 5 minutes, an
+ * hour) owes every day 24 h / step readings: a day with fewer lost some of its rain, and is not usable
+ * (its year left out, as a missing value is). A logger that writes only when it rains has no fixed step:
+ * its days are taken as they are.
+ */
+function incompleteDays(days: Map<number, DayRecord>, gaps: Map<number, number>): void {
+  let step = 0;
+  let most = 0;
+  let all = 0;
+  for (const [gap, n] of gaps) {
+    all += n;
+    if (n > most) [step, most] = [gap, n];
+  }
+  if (step <= 0 || 86_400 % step !== 0 || most < 0.9 * all) return;
+  const owed = 86_400 / step;
+  for (const r of days.values())
+    if (r.readings !== undefined && r.readings < owed && r.precip !== null) {
+      r.precip = null;
+      r.rain = null;
+      r.issue = { code: 'missing_readings', column: '1', flag: `${r.readings}/${owed}` };
+    }
 }
