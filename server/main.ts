@@ -51,6 +51,11 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Node's default for SIGHUP (a closed terminal; a log-rotation recipe's `kill -HUP`) ends the process at
+  // once: no grace for the answers in flight, no line in the log, and systemd's Restart=on-failure does
+  // not restart a service a SIGHUP ended. The log is stdout, with no file to reopen: a SIGHUP stops, as
+  // SIGTERM does, and says so.
+  process.on('SIGHUP', () => void stop('SIGHUP'));
   try {
     await server.app.listen({ port: config.port, host: config.host });
   } catch (e) {

@@ -74,35 +74,56 @@ describe('stopping the server', () => {
     expect(client.received()).toBe('');
   });
 
-  it('stops when a supervisor sends SIGTERM to npm start, and says so in its log', async () => {
-    // npm hands the signal to its script's process only: the script's shell, then bash, must exec the
-    // server, else npm exits and leaves the server running (and the port taken) under systemd or docker
-    const dir = mkdtempSync(join(tmpdir(), 'rw-npm-start-'));
-    const npm = spawn('npm', ['start'], {
+  /** Starts the server as a supervisor does (`command`), then resolves its address and its output so far. */
+  const started = (command: string, args: string[], dir: string) => {
+    const child = spawn(command, args, {
       cwd: ROOT,
       env: processEnv(dir, { PORT: '0' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
-    const listening = new Promise<string>((resolve, reject) => {
+    const url = new Promise<string>((resolve, reject) => {
       const read = (d: Buffer) => {
         out += d.toString();
         const m = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
         if (m) resolve(m[1]!);
       };
-      npm.stdout.on('data', read);
-      npm.stderr.on('data', read);
-      npm.once('exit', (code) => reject(new Error(`npm start ended (${code}) before listening:\n${out}`)));
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
+      child.once('exit', (code) => reject(new Error(`${command} ended (${code}) before listening:\n${out}`)));
     });
-    const url = await listening;
+    const ended = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
+    return { child, url, ended, out: () => out };
+  };
+
+  it('stops when a supervisor sends SIGTERM to npm start, and says so in its log', async () => {
+    // npm hands the signal to its script's process only: the script's shell, then bash, must exec the
+    // server, else npm exits and leaves the server running (and the port taken) under systemd or docker
+    const dir = mkdtempSync(join(tmpdir(), 'rw-npm-start-'));
+    const npm = started('npm', ['start'], dir);
+    const url = await npm.url;
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
-    const ended = new Promise<void>((resolve) => npm.once('close', () => resolve()));
-    npm.kill('SIGTERM');
-    await ended;
+    npm.child.kill('SIGTERM');
+    await npm.ended;
     // the server is gone with npm: its port answers no more
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
-    expect(out).toContain('SIGTERM: stopping, answers in flight get 10 s');
-    expect(out).toContain('"msg":"stopped"');
+    expect(npm.out()).toContain('SIGTERM: stopping, answers in flight get 10 s');
+    expect(npm.out()).toContain('"msg":"stopped"');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('stops as gracefully on SIGHUP (a log-rotation recipe, a closed terminal), and says so', async () => {
+    // Node's default ended the server at once, with no word in its log; systemd's Restart=on-failure
+    // does not restart a service a SIGHUP ended, so the service stayed down, its log silent
+    const dir = mkdtempSync(join(tmpdir(), 'rw-sighup-'));
+    const server = started('bash', ['scripts/start.sh'], dir);
+    const url = await server.url;
+    expect((await fetch(`${url}/api/health`)).status).toBe(200);
+    server.child.kill('SIGHUP');
+    expect(await server.ended).toBe(0);
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+    expect(server.out()).toContain('SIGHUP: stopping, answers in flight get 10 s');
+    expect(server.out()).toContain('"msg":"stopped"');
     rmSync(dir, { recursive: true, force: true });
   });
 });
