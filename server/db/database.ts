@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, type Generated } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config';
+import { nodeSupported, unsupportedNodeForSqlite } from '../nodeSupport';
 
 /** One stored project (the steps, results and note are JSON text, the same in both databases). */
 export interface ProjectTable {
@@ -185,6 +186,12 @@ export interface Database {
 export type Db = Kysely<Database>;
 export type Dialect = 'sqlite' | 'postgres';
 
+/** SQLite's file, opened on a Node its native part was built for, else refused in one line (not a crash). */
+function openSqlite(file: string, options?: SQLite.Options): SQLite.Database {
+  if (!nodeSupported(process.version)) throw new Error(unsupportedNodeForSqlite(process.version));
+  return new SQLite(file, options);
+}
+
 /**
  * A connection that only reads, for a worker thread (the history reader): SQLite's file opened read-only
  * beside the server's own connection (WAL: it reads the last commit, never waits for a writer), or one
@@ -196,7 +203,7 @@ export function openReader(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Db 
     pool.on('error', () => undefined);
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
-  const sqlite = new SQLite(join(config.dataDir, 'app.db'), { readonly: true, fileMustExist: true });
+  const sqlite = openSqlite(join(config.dataDir, 'app.db'), { readonly: true, fileMustExist: true });
   sqlite.pragma('busy_timeout = 5000');
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
 }
@@ -229,7 +236,7 @@ export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): {
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   mkdirSync(config.dataDir, { recursive: true });
-  const sqlite = new SQLite(sqliteFile(config.dataDir));
+  const sqlite = openSqlite(sqliteFile(config.dataDir));
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('busy_timeout = 5000');

@@ -8,7 +8,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nodeSupported, unsupportedNode } from '../../server/nodeSupport';
+import { nodeSupported, unsupportedNode, unsupportedNodeForSqlite } from '../../server/nodeSupport';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
@@ -48,4 +48,21 @@ describe("the server's Node", () => {
     expect(run.status).toBe(1);
     expect(run.stderr.trim()).toBe(unsupportedNode(other!.version));
   });
+
+  it.runIf(other)(
+    'refuses SQLite on it in one line, where a test or a tool opens it, instead of crashing',
+    () => {
+      // what `npx vitest run tests/server/…` on the shell's Node 20 met: a segmentation fault, which vitest
+      // reported as "Worker exited unexpectedly", no word of Node
+      const open = `import('./server/db/database.ts').then((m) => m.openDatabase({ databaseUrl: null, dataDir: ${JSON.stringify(mkdtempSync(join(tmpdir(), 'rw-node-')))} }))`;
+      const run = spawnSync(other!.path, ['--import', 'tsx', '-e', open], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH, HOME: process.env.HOME },
+        timeout: 60_000,
+      });
+      expect(run.signal).toBeNull();
+      expect(run.stderr).toContain(unsupportedNodeForSqlite(other!.version));
+    },
+  );
 });
