@@ -43,7 +43,9 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   // Said in the log, so that an operator sees a stop asked for apart from a crash.
+  let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
+    stopping = true;
     server.app.log.info(`${signal}: stopping, answers in flight get ${config.shutdownGraceS} s`);
     await server.close();
     server.app.log.info('stopped');
@@ -69,6 +71,8 @@ async function main(): Promise<void> {
   // The first calculation should not wait for its worker to start, nor run its code cold. Once listening:
   // a start that fails (PORT in use) would otherwise log the workers it stopped as failed warm-ups.
   void server.calculations.warm().then((examples) => {
+    // a stop during the warm-up ends its workers: the examples left then did not fail, they were not run
+    if (stopping) return;
     for (const e of examples.filter((x) => !x.ok))
       server.app.log.warn(`warm-up: the example project of ${e.type} did not calculate`);
   });

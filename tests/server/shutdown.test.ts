@@ -124,6 +124,8 @@ describe('stopping the server', () => {
     await expect(fetch(`${url}/api/health`)).rejects.toThrow();
     expect(server.out()).toContain('SIGHUP: stopping, answers in flight get 10 s');
     expect(server.out()).toContain('"msg":"stopped"');
+    // stopped seconds after its start, during the warm-up: its examples were cut short, not failed
+    expect(server.out()).not.toContain('did not calculate');
     rmSync(dir, { recursive: true, force: true });
   });
 });
