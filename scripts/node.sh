@@ -78,7 +78,7 @@ roof_packages() {
 
 if [ "${BASH_SOURCE[0]}" = "$0" ] && [ "${1:-}" = --check ]; then
   roof_node_supported && exit 0
-  echo "Node $(node --version 2>/dev/null) is not supported (22.12+, 24 or 26): run \`npm start\`, which fetches Node $roof_node_major, or \`nvm use\` (.nvmrc) and install again." >&2
+  echo "Node $(node --version 2>/dev/null) is not supported (22.12+, 24 or 26): run the install through this script, which fetches Node $roof_node_major (\`bash scripts/node.sh npm ci\`, or \`bash scripts/node.sh npm ci --omit=dev\` for production), or \`npm start\` on a developer's machine, or \`nvm use\` (.nvmrc) and install again." >&2
   exit 1
 elif [ "${BASH_SOURCE[0]}" = "$0" ]; then
   set -e

@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { nodeSupported, unsupportedNode, unsupportedNodeForSqlite } from '../../server/nodeSupport';
 
@@ -65,4 +65,18 @@ describe("the server's Node", () => {
       expect(run.stderr).toContain(unsupportedNodeForSqlite(other!.version));
     },
   );
+
+  it.runIf(other)("npm's preinstall on it names the command that installs for production too", () => {
+    // its line said only "run `npm start`", which installs nothing under NODE_ENV=production: an operator
+    // whose plain `npm ci --omit=dev` (README, Deploy) failed there was sent to a command that could not help
+    const run = spawnSync('bash', ['scripts/node.sh', '--check'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { PATH: `${dirname(other!.path)}:${process.env.PATH ?? ''}`, HOME: process.env.HOME },
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toContain(`Node ${other!.version} is not supported`);
+    expect(run.stderr).toContain('`bash scripts/node.sh npm ci --omit=dev`');
+  });
 });
