@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildServer } from './app';
 import { ConfigError, loadConfig } from './config';
 import { MigrationError } from './db/migrate';
+import { bundlesOf, type ProductType } from './projects/products';
 import { startFailure } from './startFailure';
 import { nodeSupported, unsupportedNode } from './nodeSupport';
 
@@ -65,12 +66,13 @@ async function main(): Promise<void> {
     await server.close();
     process.exit(1);
   }
-  console.log(
-    `Roof rainwater calculators: http://localhost:${config.port}/client/ (${server.dialect}, mode ${config.mode})`,
-  );
+  // the address users reach (PUBLIC_URL behind a proxy), else this machine's
+  const address = config.publicUrl ?? `http://localhost:${config.port}`;
+  console.log(`Roof rainwater calculators: ${address}/client/ (${server.dialect}, mode ${config.mode})`);
   // The first calculation should not wait for its worker to start, nor run its code cold. Once listening:
   // a start that fails (PORT in use) would otherwise log the workers it stopped as failed warm-ups.
-  void server.calculations.warm().then((examples) => {
+  const served = bundlesOf(config.mode).map((b) => b.productType as ProductType);
+  void server.calculations.warm({ products: served }).then((examples) => {
     // a stop during the warm-up ends its workers: the examples left then did not fail, they were not run
     if (stopping) return;
     for (const e of examples.filter((x) => !x.ok))

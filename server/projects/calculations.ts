@@ -127,12 +127,16 @@ export class Calculations {
    * 100-year series, some 0.5 s at a load of 9 on 2 cores against 10-40 ms for the next ones; the first
    * visitor's calculation would pay it. Answers each example's product and whether it calculated.
    * Products without an example are skipped; a failed example is reported, never thrown (the server
-   * starts regardless). `examples: false` starts the worker only (the code before; npm run bench:first).
+   * starts regardless). `examples: false` starts the worker only (the code before; npm run bench:first);
+   * `products`: those the deployment's mode serves (a client-mode server warmed smca's too, unasked).
    */
-  async warm(opts: { examples?: boolean } = {}): Promise<{ type: ProductType; ok: boolean }[]> {
+  async warm(
+    opts: { examples?: boolean; products?: readonly ProductType[] } = {},
+  ): Promise<{ type: ProductType; ok: boolean }[]> {
     this.pool.warm();
     if (opts.examples === false) return [];
-    const examples = [...products()].flatMap(([type, p]): { type: ProductType; content: string | null }[] => {
+    const served = [...products()].filter(([type]) => !opts.products || opts.products.includes(type));
+    const examples = served.flatMap(([type, p]): { type: ProductType; content: string | null }[] => {
       const file = join(p.dir, 'fixtures', 'base', 'valid.json');
       if (!existsSync(file)) return [];
       try {

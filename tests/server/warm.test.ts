@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { products } from '../../server/projects/products';
+import { bundlesOf, products, type ProductType } from '../../server/projects/products';
 import { freshPlace, serverOn, type Place } from './harness';
 
 /**
@@ -30,6 +30,15 @@ describe('the calculations warm-up', () => {
     // an example is calculated when asked (a benchmark on the example would otherwise time the cache)
     expect(server.calculations.turns.started).toBe(before + types.length);
     expect(server.calculations.stats.cached).toBe(0);
+  });
+
+  it("calculates only the examples of the calculators the deployment's mode serves", async () => {
+    const before = server.calculations.turns.started;
+    const served = bundlesOf('client').map((b) => b.productType);
+    expect(served.length).toBeLessThan(products().size);
+    const examples = await server.calculations.warm({ products: served as ProductType[] });
+    expect(examples.map((e) => e.type).sort()).toEqual([...served].sort());
+    expect(server.calculations.turns.started).toBe(before + served.length);
   });
 
   it('starts the worker alone when asked for no examples', async () => {
