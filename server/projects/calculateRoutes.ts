@@ -17,13 +17,14 @@ import { getProject, getProjectContent, saveResults } from './repository';
 import { localeOf, refusal } from './refusal';
 
 /**
- * GET /api/{type}/calculate/{id} (and /api/sl/calculate/{id}, as seed 000 writes it): loads the project,
- * refuses with 422 listing every reason it cannot be calculated (the answers the bundle's rules block,
- * derived by the engine as the form derives them, then the calculation's own reasons; each in the
- * request's language: `?locale=`, else Accept-Language), else computes, stores the results with the
- * project (state calculated) and answers them. The orifice diameter goes to admins only. The calculation
- * runs on a worker thread and is remembered by content (calculations.ts); storing makes the GET a state
- * change, refused from another site (http/sameOrigin.ts).
+ * GET /api/{type}/calculate/{id} (and the path a bundle names: sl's /api/sl/calculate/{id}, as seed 000
+ * writes it): loads the project, refuses with 422 listing every reason it cannot be calculated (the
+ * answers the bundle's rules block, derived by the engine as the form derives them, then the
+ * calculation's own reasons; each in the request's language: `?locale=`, else Accept-Language), else
+ * computes, stores the results with the project (state calculated) and answers them. The bundle's
+ * admin-only results (the orifice diameter) go to admins only. The calculation runs on a worker thread
+ * and is remembered by content (calculations.ts); storing makes the GET a state change, refused from
+ * another site (http/sameOrigin.ts).
  */
 export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const { db, access, calculations, quotas } = app;
@@ -141,9 +142,15 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
       },
     );
   }
-  app.get('/api/sl/calculate/:id', { schema, config }, (request, reply) =>
-    handler(access.product('slowli'))(request, reply),
-  );
+  // a calculator whose bundle names a calculate path of its own (sl's /api/sl/calculate/{id}, as seed 000
+  // writes it, which the page calls): answered there too
+  for (const [type, p] of products()) {
+    const own = p.bundle.results.path;
+    if (!own || own === `/api/${type}/calculate/{id}`) continue;
+    app.get(own.replace('{id}', ':id'), { schema, config }, (request, reply) =>
+      handler(access.product(type))(request, reply),
+    );
+  }
   app.get('/api/:type/calculate/:id', { schema: typedSchema, config }, (request, reply) =>
     handler(access.product(request.params.type))(request, reply),
   );
