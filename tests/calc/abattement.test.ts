@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateAbattement, type AbattementResults } from '../../server/calc/abattement/abattement';
-import { departmentOf, STATIONS } from '../../server/calc/abattement/stations';
+import { STATIONS } from '../../server/calc/abattement/stations';
+import { departmentOf } from '../../server/calc/postcode';
 import departments from '../../server/calc/climate/fr-departments.json' with { type: 'json' };
 import { example, form } from './helpers';
 
@@ -215,8 +216,9 @@ describe('calculateAbattement', () => {
 });
 
 describe('departmentOf', () => {
-  it('reads the first two digits, and 2A / 2B in Corsica', () => {
+  it('reads the first two digits, 2A / 2B in Corsica, three overseas (the same for both calculators)', () => {
     expect(departmentOf('75019')).toBe('75');
+    expect(departmentOf('97400')).toBe('974');
     expect(departmentOf('20090')).toBe('2A');
     expect(departmentOf('20600')).toBe('2B');
     expect(departmentOf('7501')).toBeNull();

@@ -1,4 +1,5 @@
 import departments from '../climate/fr-departments.json' with { type: 'json' };
+import { departmentOf } from '../postcode';
 import data from '../climate/stations.json' with { type: 'json' };
 
 export interface Station {
@@ -30,16 +31,6 @@ export interface Station {
 export const STATIONS: Station[] = data.stations;
 
 const byId = new Map(STATIONS.map((s) => [s.id, s]));
-
-/** The département of a French postcode: its first two digits, 2A (20000-20199) or 2B (20200-20699) in Corsica. */
-export function departmentOf(postcode: unknown): string | null {
-  const text = String(postcode ?? '').replace(/\s/g, '');
-  if (!/^\d{5}$/.test(text)) return null;
-  const code = Number(text);
-  if (code >= 20000 && code <= 20199) return '2A';
-  if (code >= 20200 && code <= 20699) return '2B';
-  return text.slice(0, 2);
-}
 
 /** The station serving a French postcode, or null when the postcode is not a metropolitan one we know. */
 export function stationForPostcode(postcode: unknown): Station | null {

@@ -6,6 +6,7 @@
  * document that imposes them). Every result names the set it used and where it comes from.
  */
 import montana from './montana.json' with { type: 'json' };
+import { departmentOf } from '../postcode';
 import { num, type Reason } from '../types';
 import type { RainSet } from '../../../words/results/flow-limiter';
 
@@ -24,16 +25,6 @@ export interface MontanaData {
 
 const { description: _about, ...sets } = montana;
 const DATA: MontanaData = sets;
-
-/** The département of a French postcode: its first two digits, 2A / 2B in Corsica, three digits overseas. */
-export function departmentOfPostcode(postcode: unknown): string | null {
-  const text = String(postcode ?? '').replace(/\s/g, '');
-  if (!/^\d{5}$/.test(text)) return null;
-  const code = Number(text);
-  if (code >= 20000 && code <= 20199) return '2A';
-  if (code >= 20200 && code <= 20699) return '2B';
-  return text.startsWith('97') ? text.slice(0, 3) : text.slice(0, 2);
-}
 
 const SITE = 'steps.Chantier.forms.0.form';
 
@@ -106,7 +97,7 @@ export function rainOf(
       reference: reference || null,
     };
   }
-  const department = departmentOfPostcode(site.postcode);
+  const department = departmentOf(site.postcode);
   const regional = department ? data.departments[department]?.[String(T)] : undefined;
   const set = regional ?? data.default[String(T)]!;
   return {
