@@ -62,25 +62,17 @@ describe('generic code names no calculator', () => {
 
   /**
    * server/ outside server/calc (the calculations are the one place that reads a calculator's answers by
-   * name): only the seed's own path GET /api/sl/calculate/:id, which serves the flow limiter's product
-   * type by its name (seed 000). The history's columns and answers are the bundles' (history.record,
-   * history.answers), the order workflow theirs too (workflow). No file may gain a name.
+   * name) names none: the seed's own path GET /api/sl/calculate/:id is the one sl's bundle declares
+   * (results.path), registered for whichever calculator names a path of its own. The history's columns
+   * and answers are the bundles' (history.record, history.answers), the order workflow theirs too
+   * (workflow). No file may gain a name.
    */
-  const SERVER_ALLOWED: Record<string, string[]> = {
-    'server/projects/calculateRoutes.ts': ['slowli'],
-  };
-
-  it('server/ outside server/calc names none but the seed path /api/sl/calculate', () => {
-    const found = sources(join(ROOT, 'server')).flatMap(named);
-    expect(found.some((x) => x.startsWith('server/calc/'))).toBe(false);
-    const byFile: Record<string, string[]> = {};
-    for (const x of found) {
-      const file = x.slice(0, x.indexOf(':'));
-      (byFile[file] ??= []).push(x.slice(x.indexOf("'") + 1, -1));
-    }
-    expect(byFile).toEqual(SERVER_ALLOWED);
-    const seedRoute = readFileSync(join(ROOT, 'server/projects/calculateRoutes.ts'), 'utf8');
-    expect(seedRoute).toMatch(/app\.get\('\/api\/sl\/calculate\/:id'[^;]*access\.product\('slowli'\)/);
+  it("server/ outside server/calc names none; the seed path /api/sl/calculate is the bundle's", () => {
+    expect(sources(join(ROOT, 'server')).flatMap(named)).toEqual([]);
+    const sl = JSON.parse(readFileSync(join(ROOT, 'schemas/sl/bundle.json'), 'utf8')) as {
+      results: { path?: string };
+    };
+    expect(sl.results.path).toBe('/api/sl/calculate/{id}');
   });
 
   it('would catch one', () => {
