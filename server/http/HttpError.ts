@@ -23,6 +23,7 @@ export const API_CODES = [
   'notes_busy',
   'workbooks_busy',
   'searches_busy',
+  'search_too_long',
   'uploads_busy',
   'downloads_busy',
   'projects_per_hour',

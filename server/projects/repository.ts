@@ -651,6 +651,30 @@ function pageIds(q: Awaited<ReturnType<typeof historyGroups>>, p: HistoryQuery) 
     .offset((p.page - 1) * PAGE_SIZE);
 }
 
+/** The most words a history search looks for, and the most characters of each (searchTerms). */
+export const SEARCH_WORDS_MAX = 8;
+export const SEARCH_WORD_LENGTH_MAX = 40;
+
+/**
+ * The words a history search looks for, each on its own, so that "saint jerome" finds "Saint-Jérôme" and
+ * "bréguières paris" a project of Paris: the normalized query's runs of letters and digits (the query as
+ * typed when it has none). Each word is one more condition every candidate row is read for: the route
+ * refuses more than SEARCH_WORDS_MAX of them or one longer than SEARCH_WORD_LENGTH_MAX (searchRefusal).
+ */
+export function searchTerms(query: string): string[] {
+  const needle = normalize(query);
+  const words = needle.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  return words.length ? words : needle ? [needle] : [];
+}
+
+/** Why a history search is refused (too many words, or one too long), or null when it may run. */
+export function searchRefusal(query: string): 'words' | 'length' | null {
+  const terms = searchTerms(query);
+  if (terms.length > SEARCH_WORDS_MAX) return 'words';
+  if (terms.some((w) => [...w].length > SEARCH_WORD_LENGTH_MAX)) return 'length';
+  return null;
+}
+
 /** The groups the history lists: the first projects of a type (and owner) that match the search. */
 async function historyGroups(db: Db, p: HistoryQuery) {
   let q = db
@@ -660,15 +684,10 @@ async function historyGroups(db: Db, p: HistoryQuery) {
     // an abandoned start (never named, still ongoing) is no project yet: deleteAbandoned removes it later
     .where((w) => w.or([w('name', '<>', ''), w('state', '<>', 'ongoing')]));
   if (p.owner !== null) q = q.where('owner', '=', p.owner);
-  const needle = normalize(p.query);
   // A group is found when any of its members matches: the matching rows, or the first project of a
   // matching variant. Variants are few: they are matched first (the variant index reads them alone) and
   // their first projects named, so that the search index alone drives the main query.
-  // Each word of the search is looked for on its own, so that "saint jerome" finds "Saint-Jérôme" and
-  // "bréguières paris" a project of Paris: the words are the needle's runs of letters and digits (the
-  // needle as typed when it has none).
-  const words = needle.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  const terms = words.length ? words : needle ? [needle] : [];
+  const terms = searchTerms(p.query);
   const like = (w: string) =>
     sql<boolean>`search like ${`%${w.replace(/[!%_]/g, (c) => `!${c}`)}%`} escape '!'`;
   const parts: ReturnType<typeof sql<boolean>>[] = [];

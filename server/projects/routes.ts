@@ -28,6 +28,9 @@ import {
   NOTES_CHOICES,
   type NotesChoice,
   PAGE_SIZE,
+  SEARCH_WORD_LENGTH_MAX,
+  SEARCH_WORDS_MAX,
+  searchRefusal,
   SORTS,
   updateProject,
   variantsOf,
@@ -143,6 +146,18 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     const { sort = 'updated_at' } = request.query;
     const order = request.query.order?.toUpperCase() === 'ASC' ? 'ASC' : 'DESC';
     const owner = access.listOwner(request, reply);
+    // each word is one more condition every candidate row is read for (a helper's attack, round 6)
+    const refused = searchRefusal(query);
+    if (refused)
+      throw new HttpError(
+        400,
+        refused === 'words'
+          ? `query: at most ${SEARCH_WORDS_MAX} words`
+          : `query: words of at most ${SEARCH_WORD_LENGTH_MAX} characters`,
+        'query',
+        { words: SEARCH_WORDS_MAX, length: SEARCH_WORD_LENGTH_MAX },
+        'search_too_long',
+      );
     let r;
     try {
       r = await history.search(

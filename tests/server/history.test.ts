@@ -122,6 +122,31 @@ describe.each(DIALECTS)('the history and readable project numbers on %s', (diale
     expect(cleared.json()).toEqual({ id: v, label: null });
   });
 
+  // A helper's attack (round 6): each word is one more condition every candidate row is read for; 50
+  // one-letter words (the most a 100-character query holds) over 200,000 projects held the history
+  // reader for seconds a search.
+  it('searches up to 8 words of up to 40 characters, and refuses more with a 400 naming the query', async () => {
+    await create('Halle Bréguières Saint-Jérôme Lyon-Nord 75019 atelier couvert est');
+    const eight = 'halle bréguières saint jerome lyon nord 75019 atelier';
+    expect((await history(eight)).projects.map((r) => r.name)).toEqual([
+      'Halle Bréguières Saint-Jérôme Lyon-Nord 75019 atelier couvert est',
+    ]);
+    const refused = async (query: string) => {
+      const r = await as({ method: 'GET', url: `${api}/project/search/1/${encodeURIComponent(query)}` });
+      expect(r.statusCode, query).toBe(400);
+      expect(r.json()).toMatchObject({
+        field: 'query',
+        code: 'search_too_long',
+        details: { words: 8, length: 40 },
+      });
+    };
+    await refused(`${eight} couvert`);
+    await refused(Array.from({ length: 50 }, (_, i) => 'abcdefghijklmnopqrstuvwxyz'[i % 26]).join(' '));
+    await refused('a'.repeat(41));
+    // a word of 40 characters is searched (and found in no name here)
+    expect((await history('a'.repeat(40))).projects).toEqual([]);
+  });
+
   it('sorts names as a French reader does: accents and case aside', async () => {
     const names = [
       'Zénith tri',
