@@ -19,7 +19,7 @@ import { configRoute } from './configRoute';
 import { healthRoute } from './healthRoute';
 import { openDatabase, type Db, type Dialect } from './db/database';
 import { migrate } from './db/migrate';
-import { capBodies, limitLargeBodies } from './http/bodies';
+import { capBodies, limitLargeBodies, limitLargeReads } from './http/bodies';
 import { capConnections, checkingIntervalMs } from './http/connections';
 import { capAnswers } from './http/slowReaders';
 import { installErrorHandler } from './http/errorHandler';
@@ -199,6 +199,8 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   });
   // bodies over 64 KB a minute from one visitor (http/bodies.ts), counted as the rate limit counts
   limitLargeBodies(app, config.largeBodiesPerMinute);
+  // reads of stored projects over 64 KB a minute from one visitor (http/bodies.ts), counted alike
+  limitLargeReads(app, config.largeReadsPerMinute);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   const sessions = new AdminSessions(db, config);
   sessions.install(app);

@@ -80,6 +80,8 @@ export interface Config {
   bodiesPerVisitorMb: number;
   /** bodies over 64 KB a visitor sends a minute (0: no limit) */
   largeBodiesPerMinute: number;
+  /** stored projects or groups of variants over 64 KB a visitor reads a minute (0: no limit) */
+  largeReadsPerMinute: number;
   /** answers not yet read held per visitor, and the seconds a send may stall (http/slowReaders.ts) */
   answersPerVisitorMb: number;
   sendTimeoutS: number;
@@ -225,6 +227,7 @@ export const ENV_SCHEMA = {
     BODIES_MB: whole(1024, 0, 1_000_000),
     BODIES_PER_VISITOR_MB: whole(64, 0, 1_000_000),
     LARGE_BODIES_PER_MINUTE: whole(60, 0, 1_000_000),
+    LARGE_READS_PER_MINUTE: whole(60, 0, 1_000_000),
     ANSWERS_PER_VISITOR_MB: whole(64, 0, 1_000_000),
     SEND_TIMEOUT_S: whole(60, 0, 3600),
     REQUEST_TIMEOUT_S: whole(120, 0, 3600),
@@ -443,6 +446,7 @@ export function loadConfig(
     bodiesMb: e.BODIES_MB,
     bodiesPerVisitorMb: e.BODIES_PER_VISITOR_MB,
     largeBodiesPerMinute: e.LARGE_BODIES_PER_MINUTE,
+    largeReadsPerMinute: e.LARGE_READS_PER_MINUTE,
     answersPerVisitorMb: e.ANSWERS_PER_VISITOR_MB,
     sendTimeoutS: e.SEND_TIMEOUT_S,
     requestTimeoutS: e.REQUEST_TIMEOUT_S,

@@ -211,6 +211,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     { schema: { tags: ['projects'], params: idParams, response: answers({ 200: storedProjectSchema }) } },
     async (request, reply) => {
       const row = await projectOf(request, reply);
+      await app.countLargeRead(request, reply, bytesOfText(row.content) + bytesOfText(row.results));
       return presentProject(row, { admin: adminOf(request) !== null });
     },
   );
@@ -365,7 +366,13 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request, reply) => {
       const row = await projectOf(request, reply);
       const admin = adminOf(request) !== null;
-      return { variants: (await variantsOf(db, row)).map((v) => presentProject(v, { admin })) };
+      const variants = await variantsOf(db, row);
+      await app.countLargeRead(
+        request,
+        reply,
+        variants.reduce((n, v) => n + bytesOfText(v.content) + bytesOfText(v.results), 0),
+      );
+      return { variants: variants.map((v) => presentProject(v, { admin })) };
     },
   );
 

@@ -22,6 +22,7 @@ export async function startServer(
     DATA_DIR: dir,
     RATE_LIMIT: '0',
     LARGE_BODIES_PER_MINUTE: '0',
+    LARGE_READS_PER_MINUTE: '0',
     MAILER: 'off',
     SESSION_SECRET: 'page-tests-secret-page-tests-secret',
     DIST_DIR: join(dir, 'none'),

@@ -40,6 +40,7 @@ for (const [mode, port] of [
       APP_MODE: mode,
       RATE_LIMIT: '0',
       LARGE_BODIES_PER_MINUTE: '0',
+      LARGE_READS_PER_MINUTE: '0',
       PROJECTS_PER_HOUR: '0',
       PROJECTS_PER_DAY: '0',
       // a busy machine may print a large note past the 60 s default budget: not what these tests judge
@@ -67,6 +68,7 @@ const embedded = await buildServer(
     APP_MODE: 'client',
     RATE_LIMIT: '0',
     LARGE_BODIES_PER_MINUTE: '0',
+    LARGE_READS_PER_MINUTE: '0',
     SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123',
     DIST_DIR: join(root, 'dist'),
     TRUST_PROXY: 'true',

@@ -43,6 +43,7 @@ export async function freshPlace(dialect: 'sqlite' | 'postgres'): Promise<Place>
     DATA_DIR: dir,
     RATE_LIMIT: '0',
     LARGE_BODIES_PER_MINUTE: '0',
+    LARGE_READS_PER_MINUTE: '0',
     // Many projects, bytes and sign-ins from one address and in all: the tests of these limits set them
     // (quotas.test.ts).
     PROJECTS_PER_HOUR: '0',
