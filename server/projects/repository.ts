@@ -691,9 +691,12 @@ async function historyGroups(db: Db, p: HistoryQuery) {
   const like = (w: string) =>
     sql<boolean>`search like ${`%${w.replace(/[!%_]/g, (c) => `!${c}`)}%`} escape '!'`;
   const parts: ReturnType<typeof sql<boolean>>[] = [];
-  if (p.dialect === 'sqlite') {
+  if (p.dialect === 'sqlite' && p.owner === null) {
     // The FTS5 trigram index finds substrings of 3 characters or more; each such word a phrase of its
-    // own, all of them required. Shorter words are matched on the row.
+    // own, all of them required. Shorter words are matched on the row. One owner's history is matched on
+    // its rows instead, which the owner's index finds: the trigram index answers every row of the table
+    // holding the word, whoever owns it (a visitor's search of 8 words every project holds read 200,000
+    // index entries each, 1.3 s of the history reader, against 1 ms on its 100 rows).
     const long = terms.filter((w) => [...w].length >= 3);
     if (long.length) {
       const query = long.map((w) => `"${w.replace(/"/g, '""')}"`).join(' AND ');
