@@ -3,7 +3,7 @@
  * a group of four calculated 200-roof variants is 1.6 MB of JSON to parse, present, serialise and
  * compress, about 20 ms of the server's thread a read; six addresses reading one in a loop within the
  * general rate limit kept an honest visitor's /api/config at 0.4 s p50 (a helper's attack, round 6). Past
- * LARGE_READS_PER_MINUTE a visitor's next read of a large project is refused; its small projects, and
+ * LARGE_READS_PER_MINUTE a visitor's next read or SWMM export of a large project is refused; its small projects, and
  * other visitors, are served.
  */
 import type { InjectOptions } from 'fastify';
@@ -52,7 +52,12 @@ describe.each(DIALECTS)('large reads a minute, on %s', (dialect) => {
     expect((await a({ method: 'GET', url: `/api/smca/project/${big}` })).statusCode).toBe(200);
     expect((await a({ method: 'GET', url: `/api/smca/project/${big}/variants` })).statusCode).toBe(200);
     expect((await a({ method: 'GET', url: `/api/smca/project/${big}` })).statusCode).toBe(200);
-    for (const url of [`/api/smca/project/${big}`, `/api/smca/project/${big}/variants`]) {
+    for (const url of [
+      `/api/smca/project/${big}`,
+      `/api/smca/project/${big}/variants`,
+      // its SWMM model too (some 2 MB written again on each export), refused before it is calculated
+      `/api/smca/export/swmm/${big}?locale=fr`,
+    ]) {
       const refused = await a({ method: 'GET', url });
       expect(refused.statusCode).toBe(429);
       expect(refused.json()).toMatchObject({ code: 'rate_limited', details: { limit: 3 } });
