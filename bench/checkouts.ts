@@ -2,7 +2,7 @@
  * What the attack benchmarks (bench/bodies, bench/connections) share: the two checkouts they compare in
  * one run (this one and a baseline), a real server process started from either, and its memory.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, readlinkSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { freshPlace } from '../tests/server/harness';
 import { startServer, type ServerProcess } from '../tests/reliability/support/child';
@@ -41,8 +41,23 @@ export function memoryOf(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
-/** The files a process holds open (its sockets among them). */
-export const openFiles = (pid: number): number => readdirSync(`/proc/${pid}/fd`).length;
+/**
+ * The sockets a process holds open: its connections and listeners, not the event loops, pipes and files
+ * its worker threads open as they start (counted among all its files, a worker starting during a
+ * measure made a test fail by one).
+ */
+export function openSockets(pid: number): number {
+  const dir = `/proc/${pid}/fd`;
+  let n = 0;
+  for (const fd of readdirSync(dir)) {
+    try {
+      if (readlinkSync(`${dir}/${fd}`).startsWith('socket:')) n += 1;
+    } catch {
+      // closed between the listing and the read
+    }
+  }
+  return n;
+}
 
 /** Milliseconds or seconds, as a reader takes them in. */
 export const ms = (x: number): string => (x >= 1000 ? `${(x / 1000).toFixed(1)} s` : `${x.toFixed(0)} ms`);

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { stopAll, type ServerProcess } from '../tests/reliability/support/child';
 import { sleep } from '../tests/reliability/support/common';
 import { rawSend } from '../tests/reliability/support/raw';
-import { checkouts, memoryOf, ms, openFiles, serverOf } from './checkouts';
+import { checkouts, memoryOf, ms, openSockets, serverOf } from './checkouts';
 
 const ADDRESSES = Number(process.env.ADDRESSES ?? 60);
 const EACH = Number(process.env.EACH ?? 320);
@@ -51,7 +51,7 @@ async function measure(server: ServerProcess, filesBefore: number, at: number, o
         ? 'unanswered in 30 s'
         : `refused`;
   console.info(
-    `  at ${at} s: the server holds ${openFiles(server.pid) - filesBefore} connections, ${m.rss.toFixed(0)} MB (peak ${m.peak.toFixed(0)} MB); the attacker keeps ${open()} open; a new visitor is ${answered}`,
+    `  at ${at} s: the server holds ${openSockets(server.pid) - filesBefore} connections, ${m.rss.toFixed(0)} MB (peak ${m.peak.toFixed(0)} MB); the attacker keeps ${open()} open; a new visitor is ${answered}`,
   );
 }
 
@@ -60,7 +60,7 @@ async function main() {
     console.info(`\n${checkout.name}: ${ADDRESSES} addresses x ${EACH} slow requests`);
     const server = await serverOf(checkout, { RATE_LIMIT: '0', LARGE_BODIES_PER_MINUTE: '0' });
     const port = Number(new URL(server.url).port);
-    const filesBefore = openFiles(server.pid);
+    const filesBefore = openSockets(server.pid);
     console.info(`  before: ${memoryOf(server.pid).rss.toFixed(0)} MB, ${filesBefore} open files`);
     const started = performance.now();
     const sockets = new Set<net.Socket>();

@@ -11,7 +11,7 @@ import { freshPlace } from '../server/harness';
 import { startServer, stopAll, type ServerProcess } from './support/child';
 import { fakeDist, FULL, size, sleep, waitFor } from './support/common';
 import { rawRequest, rawSend, type RawAnswer, type RawRequest } from './support/raw';
-import { openFiles } from '../../bench/checkouts';
+import { openSockets } from '../../bench/checkouts';
 
 /**
  * A PUT announcing 1 MB from `address` (and said to come from `forwardedFor` by a proxy), its first byte
@@ -206,7 +206,7 @@ describe('connections', () => {
         REQUEST_TIMEOUT_S: String(size(10, 30)),
       });
       try {
-        const before = openFiles(server.pid);
+        const before = openSockets(server.pid);
         const attack: Awaited<ReturnType<typeof slow>>[] = [];
         for (let a = 0; a < addresses; a += 1) {
           const address = `127.0.1.${a + 1}`;
@@ -218,7 +218,7 @@ describe('connections', () => {
         const held = () => attack.filter((h) => !h.ended()).length;
         await waitFor('the connections past the cap to be closed', () => held() <= addresses * cap, 30_000);
         expect(held()).toBeGreaterThan(0);
-        expect(openFiles(server.pid) - before).toBeLessThanOrEqual(addresses * cap + 8);
+        expect(openSockets(server.pid) - before).toBeLessThanOrEqual(addresses * cap + 8);
         // a new visitor is answered while the slow requests are held
         expect((await config(server, '127.0.2.1')).status).toBe(200);
         // every slow request ends: closed at once past the cap, or cut (408) once its time is up
