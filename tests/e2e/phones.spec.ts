@@ -189,3 +189,73 @@ test('at 390 x 844 in English (smca, 30 roofs): every step shows its first field
     .locator('.spill-diagram')
     .screenshot({ path: test.info().outputPath('phone-smca-diagram-en.png') });
 });
+
+/** The boxes of the save state and of the project's name under the title, once saved: none drawn over another. */
+async function saveStateClear(page: Page, saved: string) {
+  const status = page.getByRole('status').filter({ hasText: saved });
+  await expect(status).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const boxes = await page.evaluate(() =>
+    ['main h1', 'main .save-state', 'main .project-name'].map((s) => {
+      const r = document.querySelector(s)!.getBoundingClientRect();
+      return { s, left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    }),
+  );
+  const [title, state, name] = boxes as [(typeof boxes)[0], (typeof boxes)[0], (typeof boxes)[0]];
+  const apart = (a: typeof title, b: typeof title) =>
+    a.right <= b.left + 0.5 || b.right <= a.left + 0.5 || a.bottom <= b.top + 0.5 || b.bottom <= a.top + 0.5;
+  expect(apart(state, name), 'the save state beside or away from the name, not over it').toBe(true);
+  expect(apart(state, title), 'the save state away from the title').toBe(true);
+  // whole on screen, on one line
+  expect(state.right).toBeLessThanOrEqual(await page.evaluate(() => document.documentElement.clientWidth));
+  expect(state.bottom - state.top).toBeLessThan(30);
+}
+
+const longName = 'Résidence étudiante Les Jardins de la Bièvre, bâtiment B, toiture-terrasse végétalisée';
+
+test('a project of a long name saved: "Projet enregistré." is never drawn over its name, phone or desktop', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const id = await smWith30Roofs(page);
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${ADMIN}/client/sm/calculator/2?id=${id}`);
+    const name = page.getByLabel('Nom du chantier');
+    await name.fill(`${longName} ${width}`);
+    await page.getByRole('button', { name: 'Suivant', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Toitures', exact: true })).toBeVisible();
+    await saveStateClear(page, 'Projet enregistré.');
+    await page.screenshot({ path: test.info().outputPath(`save-state-sm-${width}-fr.png`) });
+  }
+});
+
+test('in English (smca), a long name saved: "Project saved." is never drawn over it, phone or desktop', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto(`${CANADA}/client/smca/calculator`);
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Client information' })).toBeVisible();
+  const made = await page.request.post(`${CANADA}/api/smca/project`, {
+    data: { steps: with30Roofs('smca-toronto.json').steps },
+  });
+  const id = ((await made.json()) as { id: string }).id;
+  for (const [width, height] of [
+    [390, 844],
+    [1366, 768],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.goto(`${CANADA}/client/smca/calculator/2?id=${id}`);
+    await page
+      .getByLabel('Project name')
+      .fill(`Wellesley Street East student residence, building B, green roof ${width}`);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Roofs', exact: true })).toBeVisible();
+    await saveStateClear(page, 'Project saved.');
+    await page.screenshot({ path: test.info().outputPath(`save-state-smca-${width}-en.png`) });
+  }
+});

@@ -29,12 +29,13 @@ export function CalculatorHead({ saving }: { saving: string }) {
             </>
           ) : null}
         </h1>
-        {/* in a place of its own: nothing below moves */}
+        {/* in a place of its own: nothing below moves. Beside the title on a desktop; on a phone, where the
+            title takes the whole width, on the project's line, at its end (app/styles.css .page-head) */}
         <p className="save-state" role="status">
           {saving}
         </p>
+        <ProjectName page={t(bundle.title)} variant={false} />
       </div>
-      <ProjectName page={t(bundle.title)} variant={false} />
       {units.length > 1 ? <UnitChoice units={units} value={unitSystem} t={t} onChange={setUnits} /> : null}
     </>
   );
