@@ -188,7 +188,7 @@ describe('ResultsPage', () => {
       null,
       'Toiture A',
       'Toiture B',
-      'Sol : Jardin',
+      'Sol : Jardin',
       'Site entier',
     ]);
     expect(within(rows[4]!).getAllByRole('cell')[3]).toHaveTextContent(/^[\d\s ]+,\d m³$/);

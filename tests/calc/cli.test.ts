@@ -45,10 +45,10 @@ describe('npm run calc', () => {
     const r = cli(file);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(
-      'steps.Toiture.forms.0.form.drain_stroke [check]: Toiture 1 (Toiture A) – Épaisseur de la couche drainante : La valeur doit être comprise entre 5 et 100',
+      'steps.Toiture.forms.0.form.drain_stroke [check]: Toiture 1 (Toiture A) – Épaisseur de la couche drainante\u00a0: La valeur doit être comprise entre 5 et 100',
     );
     expect(r.stderr).toContain(
-      'steps.Toiture.forms.1.form.surface [exclusiveMinimum]: Toiture 2 (Toiture B) – Surface : La valeur doit être supérieure à 0 m²',
+      'steps.Toiture.forms.1.form.surface [exclusiveMinimum]: Toiture 2 (Toiture B) – Surface\u00a0: La valeur doit être supérieure à 0 m²',
     );
     const ca = example('smca-toronto');
     form(ca, 'Toiture').substrat_stroke = 500;
@@ -112,7 +112,7 @@ describe('npm run calc', () => {
     const r = cli(join(dir, 'tiny.json'));
     expect(r.status).toBe(1);
     expect(r.stderr).toContain(
-      "steps.Chantier.forms.0.form.fuite_value: Débit de fuite maximal : le calcul en tire des chiffres au-delà de ce qu'un nombre peut représenter.",
+      "steps.Chantier.forms.0.form.fuite_value: Débit de fuite maximal\u00a0: le calcul en tire des chiffres au-delà de ce qu'un nombre peut représenter.",
     );
   });
 });

@@ -92,8 +92,8 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await expect(page).toHaveURL(/\/client\/sm\/results\?id=[\w-]+$/);
   // Each roof is headed by its annual retention by volume; the seed's line is the mean of the months.
   const roofA = page.locator('figcaption').filter({ hasText: 'Toiture A' });
-  await expect(roofA).toContainText(/Abattement annuel \(en volume\) : \d+(,\d)?\s%/);
-  await expect(roofA).toContainText(/Moyenne des valeurs mensuelles : \d+ %/);
+  await expect(roofA).toContainText(/Abattement annuel \(en volume\)\u00a0: \d+(,\d)?\s%/);
+  await expect(roofA).toContainText(/Moyenne des valeurs mensuelles\u00a0: \d+ %/);
   await expect(page.locator('figcaption').filter({ hasText: 'Toiture B' })).toContainText(
     'Abattement annuel (en volume)',
   );
@@ -112,7 +112,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   ).toBeVisible();
   await expect(
     page.getByText(
-      /^Toiture A : les premiers 8\smm de sa propre pluie sont retenus sur \d+(,\d)?\s% des jours de pluie\.$/,
+      /^Toiture A\s: les premiers 8\smm de sa propre pluie sont retenus sur \d+(,\d)?\s% des jours de pluie\.$/,
     ),
   ).toBeVisible();
   const summary = page
@@ -121,7 +121,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await expect(summary.getByRole('row', { name: /^Site entier/ })).toContainText('m³');
   // the header, two roofs, the rain on the ground (issue 27 item 2), the site
   await expect(summary.getByRole('row')).toHaveCount(5);
-  await expect(summary.getByRole('row', { name: /^Sol : Jardin/ })).toContainText('m³');
+  await expect(summary.getByRole('row', { name: /^Sol\s: Jardin/ })).toContainText('m³');
   await expect(page.getByRole('figure', { name: 'Pluviométrie' })).toBeVisible();
   await expect(page.locator('.apexcharts-canvas')).toHaveCount(3);
   await expectAccessible(page, 'sm results');
@@ -137,7 +137,7 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   // series…", "…, visible. Press Enter or Space to toggle.")
   await expect(chartA.locator('svg.apexcharts-svg')).toHaveAttribute(
     'aria-label',
-    'Toiture A : Objectif atteint (%), mois par mois',
+    'Toiture A\u00a0: Objectif atteint (%), mois par mois',
   );
   const rainChart = page.getByRole('figure', { name: 'Pluviométrie' });
   await expect(rainChart.locator('svg.apexcharts-svg')).toHaveAttribute('aria-label', 'Pluviométrie');

@@ -34,12 +34,12 @@ test('the thank-you page has its own address: a reload keeps the reference and w
   await page.getByRole('textbox', { name: 'Commentaire (facultatif)' }).fill('Appeler le matin');
   await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
   await expect.soft(page).toHaveURL(new RegExp(`/client/sl/confirm\\?id=${id}$`));
-  const reference = page.getByText(/^Référence de votre demande : \w+$/);
+  const reference = page.getByText(/^Référence de votre demande\u00a0: \w+$/);
   await expect(reference).toBeVisible();
   const said = await reference.textContent();
 
   await page.reload();
-  await expect(page.getByText(/Merci ! Votre projet a été transmis/)).toBeVisible();
+  await expect(page.getByText(/Merci\u00a0! Votre projet a été transmis/)).toBeVisible();
   await expect(page.getByText(said!)).toBeVisible();
   await expect(page.getByText(/Calcul impossible/)).toHaveCount(0);
   const copy = page.getByRole('region', { name: 'Ce que vous avez envoyé' });

@@ -141,8 +141,8 @@ for (const [width, height] of [
     await page.screenshot({ path: test.info().outputPath(`send-${width}.png`), fullPage: true });
     await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
 
-    await expect(page.getByText(/Merci ! Votre projet a été transmis/)).toBeVisible();
-    await expect(page.getByText(/^Référence de votre demande : \d+$/)).toBeVisible();
+    await expect(page.getByText(/Merci\u00a0! Votre projet a été transmis/)).toBeVisible();
+    await expect(page.getByText(/^Référence de votre demande\u00a0: \d+$/)).toBeVisible();
     const copy = page.getByRole('region', { name: 'Ce que vous avez envoyé' });
     await expect(copy).toContainText('Jeanne Martin');
     await expect(copy).toContainText('Accès par la cour');

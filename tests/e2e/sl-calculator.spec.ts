@@ -101,8 +101,8 @@ test('the sl wizard: validation messages, three steps, cards and the GRAVILLON r
     buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
   });
   await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
-  await expect(page.getByText(/Merci ! Votre projet a été transmis/)).toBeVisible();
-  await expect(page.getByText(/^Référence de votre demande : \d+$/)).toBeVisible();
+  await expect(page.getByText(/Merci\u00a0! Votre projet a été transmis/)).toBeVisible();
+  await expect(page.getByText(/^Référence de votre demande\u00a0: \d+$/)).toBeVisible();
   await expect(page.getByText(/vous recontacte à l'adresse jeanne@example\.fr/)).toBeVisible();
   await page.goto('/client/sl/calculator');
   await expect(page.getByRole('textbox', { name: 'Nom', exact: true })).toHaveValue('');

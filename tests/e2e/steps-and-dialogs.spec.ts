@@ -31,7 +31,7 @@ test('Tab goes from the e-mail to the phone; Alt+I opens a field’s help, Escap
 
   // the help, from the field, by the key its description names (said beside the label while focused)
   await email.focus();
-  await expect(email).toHaveAccessibleDescription(/Aide sur ce champ : Alt\+I/);
+  await expect(email).toHaveAccessibleDescription(/Aide sur ce champ\s: Alt\+I/);
   await expect(page.getByText('Aide sur ce champ : Alt+I').first()).toBeVisible();
   const help = page.getByText(/L'e-mail permet de vous envoyer la note de calcul/);
   await expect(help).toBeHidden();

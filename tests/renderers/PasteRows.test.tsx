@@ -58,7 +58,7 @@ describe('PasteRows', () => {
       target: { value: 'Type\tEvac. horizontales\tSurface (m²)\tNom\nGravillon\t2\t120\tA\nZinc\t1\t80\tB' },
     });
     fireEvent.click(screen.getByRole('button', { name: "Voir l'aperçu" }));
-    expect(screen.getByRole('heading', { name: 'Aperçu : 2 lignes à ajouter' })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Aperçu : 2 lignes à ajouter' })).toHaveFocus();
     // each column's field from its heading, whatever the order
     expect(columnSelect(1)).toHaveDisplayValue('Type de toiture');
     expect(columnSelect(2)).toHaveDisplayValue('Évacuations horizontales');
@@ -131,7 +131,7 @@ describe('PasteRows', () => {
       arrive();
       await arrival;
     });
-    expect(screen.getByRole('heading', { name: 'Aperçu : 2 lignes à ajouter' })).toHaveFocus();
+    expect(screen.getByRole('heading', { name: 'Aperçu : 2 lignes à ajouter' })).toHaveFocus();
     // the English headings, read once the English words are here
     expect(columnSelect(1)).toHaveDisplayValue('Nom de la toiture');
     expect(columnSelect(2)).toHaveDisplayValue('Surface de rétention');

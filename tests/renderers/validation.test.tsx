@@ -21,7 +21,7 @@ describe('validation that explains itself', () => {
     );
     const submit = screen.getByRole('button', { name: 'Vérifier mes réponses' });
     expect(submit).toBeDisabled();
-    expect(submit).toHaveAccessibleDescription('Pour envoyer, complétez : Informations chantier.');
+    expect(submit).toHaveAccessibleDescription('Pour envoyer, complétez : Informations chantier.');
   });
 
   it('says why Submit is disabled when the roofs have no drain at all (sl)', () => {
@@ -131,8 +131,8 @@ describe('the error summary', () => {
     const summary = screen.getByRole('alert', { name: 'Il y a 2 problèmes à corriger' });
     const links = within(summary).getAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual([
-      'Nom : Le champ est requis',
-      'Société : Le champ est requis',
+      'Nom : Le champ est requis',
+      'Société : Le champ est requis',
     ]);
     fireEvent.click(links[1]!);
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Société/ })).toHaveFocus());
@@ -178,7 +178,7 @@ describe('the error summary', () => {
     expect(input).toHaveValue(long);
     const summary = screen.getByRole('alert', { name: 'Il y a 1 problème à corriger' });
     expect(within(summary).getByRole('link').textContent).toBe(
-      'Nom : La valeur dépasse le nombre maximal de caractères (255)',
+      'Nom : La valeur dépasse le nombre maximal de caractères (255)',
     );
   });
 

@@ -136,13 +136,13 @@ describe('FieldTemplate', () => {
     expect(input.getAttribute('aria-describedby')).toContain('__message');
     const info = screen.getByText(/L'e-mail permet/);
     expect(info).not.toBeVisible();
-    fireEvent.click(screen.getByRole('button', { name: "Plus d'informations : E-mail" }));
+    fireEvent.click(screen.getByRole('button', { name: "Plus d'informations : E-mail" }));
     expect(info).toBeVisible();
   });
   it('keeps the info button out of the Tab order: Alt+I from the field opens its help (issue 37)', () => {
     renderWithContext(<FieldStory field={fieldState('email', { value: 'a@b.fr' })} />);
     const input = screen.getByRole('textbox');
-    const button = screen.getByRole('button', { name: "Plus d'informations : E-mail" });
+    const button = screen.getByRole('button', { name: "Plus d'informations : E-mail" });
     // Tab from the field goes to the next field, not to this button
     expect(button).toHaveAttribute('tabindex', '-1');
     // the field's description names the key

@@ -176,7 +176,7 @@ describe('answers beyond physics', () => {
         expect(json.error).toBe(
           a.locale === 'en'
             ? 'Some answers are beyond physical limits: correct the fields marked to save.'
-            : 'Certaines réponses dépassent les limites physiques : corrigez les champs signalés pour enregistrer.',
+            : 'Certaines réponses dépassent les limites physiques\u00a0: corrigez les champs signalés pour enregistrer.',
         );
         expect(plain(json.details[0].message)).toContain(a.message);
       }
@@ -276,7 +276,7 @@ describe('answers beyond physics', () => {
     expect(calc.json().details[0]).toMatchObject({
       code: 'not_finite',
       message:
-        "Débit de fuite maximal : le calcul en tire des chiffres au-delà de ce qu'un nombre peut représenter.",
+        "Débit de fuite maximal\u00a0: le calcul en tire des chiffres au-delà de ce qu'un nombre peut représenter.",
     });
     const preview = await send({ method: 'POST', url: '/api/slowli/preview', payload: body });
     expect(preview.statusCode).toBe(422);

@@ -220,7 +220,7 @@ describe('results_xlsx', () => {
     const from = rows.findIndex((r) => r[0] === 'Surface') + 1;
     const to = rows.findIndex((r) => r[0] === 'Site entier');
     const table = rows.slice(from, to + 1);
-    expect(table.map((r) => r[0])).toEqual(['Toiture A', 'Toiture B', 'Sol : Jardin', 'Site entier']);
+    expect(table.map((r) => r[0])).toEqual(['Toiture A', 'Toiture B', 'Sol\u00a0: Jardin', 'Site entier']);
     const results = (
       await servers.inject({
         method: 'GET',

@@ -118,9 +118,9 @@ describe(
       expect(verdict.differs).toBe(true);
       expect(verdict.issued.words).toBe('Conforme avec réserves');
       expect(verdict.issued.tone).toBe('warning');
-      expect(verdict.issued.lines.some((l) => l.startsWith('Réserve : la durée de pluie déterminante'))).toBe(
-        true,
-      );
+      expect(
+        verdict.issued.lines.some((l) => l.startsWith('Réserve\u00a0: la durée de pluie déterminante')),
+      ).toBe(true);
       expect(verdict.today!.words).toBe('Conforme');
       // the roof's own outflow, one of the table's figures
       expect(v.details.differing).toContainEqual(
@@ -181,7 +181,7 @@ describe(
       // issued before the method judged the target: no status then, a verdict now
       expect(target.issued.words).toBe('–');
       expect(target.today!.words).toMatch(/^(Atteint|Non atteint)$/);
-      expect(target.today!.lines[0]).toMatch(/^Retenir [\d,]+\u00a0mm de chaque pluie : tenu sur/);
+      expect(target.today!.lines[0]).toMatch(/^Retenir [\d,]+\u00a0mm de chaque pluie\u00a0: tenu sur/);
       expect(target.differs).toBe(true);
     });
   },

@@ -88,7 +88,7 @@ describe("sm's target verdict (issue 37 item 8) and its reasons (issue 36 item 7
     expect(missed.tone).toBe('error');
     expect(missed.words).toBe('Non atteint');
     expect(missed.line).toBe(
-      'Retenir 8\u00a0mm de chaque pluie : tenu sur 18,3\u00a0% des jours de pluie seulement, 71,7\u00a0pt en dessous des 90,0\u00a0% demandés.',
+      'Retenir 8\u00a0mm de chaque pluie\u00a0: tenu sur 18,3\u00a0% des jours de pluie seulement, 71,7\u00a0pt en dessous des 90,0\u00a0% demandés.',
     );
     const met = verdict(site(94.25), 'en');
     expect(met.status).toBe('met');
@@ -105,7 +105,7 @@ describe("sm's target verdict (issue 37 item 8) and its reasons (issue 36 item 7
     const edge = verdict(site(90));
     expect(edge.status).toBe('met');
     expect(edge.notes).toEqual([
-      "À la limite : à moins de 7,5\u00a0pt de la part demandée, le verdict dépend du modèle. EPA SWMM 5.2.4, simulant en continu le modèle que ce projet exporte, a donné l'autre verdict sur des sites de Paris et de Toronto réglés à la limite de ce calcul (écarts mesurés jusqu'à 7,3 points) : faites confirmer le verdict par une simulation du modèle exporté, ou gardez une marge.",
+      "À la limite\u00a0: à moins de 7,5\u00a0pt de la part demandée, le verdict dépend du modèle. EPA SWMM 5.2.4, simulant en continu le modèle que ce projet exporte, a donné l'autre verdict sur des sites de Paris et de Toronto réglés à la limite de ce calcul (écarts mesurés jusqu'à 7,3 points)\u00a0: faites confirmer le verdict par une simulation du modèle exporté, ou gardez une marge.",
     ]);
     expect(edge.figures.map((f) => f.key)).toEqual(['depth', 'share', 'required', 'gap', 'band']);
     // either side of the band, both ways
@@ -131,7 +131,7 @@ describe("sm's target verdict (issue 37 item 8) and its reasons (issue 36 item 7
       site(12, { names: ['Parking'], area_m2: 900, share_without: 64.2, met_without: false }),
     );
     expect(one.notes).toEqual([
-      "En cause : Parking (900\u00a0m²) ne retient pas cette hauteur et envoie son eau au réseau à chaque pluie plus forte. Sans cette surface, le reste du site tiendrait l'objectif sur 64,2\u00a0% des jours de pluie.",
+      "En cause\u00a0: Parking (900\u00a0m²) ne retient pas cette hauteur et envoie son eau au réseau à chaque pluie plus forte. Sans cette surface, le reste du site tiendrait l'objectif sur 64,2\u00a0% des jours de pluie.",
     ]);
     const two = verdict(
       site(12, { names: ['Parking', 'Toiture B'], area_m2: 1100, share_without: 97, met_without: true }),
