@@ -260,7 +260,9 @@ export function wizardAtoms(bundle: Bundle): WizardAtoms {
       const fresh = { ...given, statuses: loadedStatuses(loaded, given.statuses) };
       commit(set, loaded);
       set(session, { ...fresh, saved: answersKey(loaded.data) });
-      set(current, initialStep(fresh.statuses));
+      // a variant just made (a copy never saved since: version 1) opens on its first step, where its
+      // changes begin; any other project on its first step left to complete, else its last
+      set(current, given.variant && given.version === 1 ? 0 : initialStep(fresh.statuses));
     }),
     reset: atom(null, (get, set) => {
       commit(set, derive(bundle, emptyData(bundle)));

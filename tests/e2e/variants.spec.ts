@@ -25,7 +25,9 @@ test('sm: duplicate as a variant, change it, compare the two, find them grouped 
 
   // Duplicated: the variant opens in the wizard and says which it is.
   await page.getByRole('button', { name: 'Dupliquer en variante' }).click();
-  await expect(page).toHaveURL(/\/client\/sm\/calculator\/\d\?id=/);
+  // on its first step, where its changes begin (not on the spills, the last step)
+  await expect(page).toHaveURL(/\/client\/sm\/calculator\/1\?id=/);
+  await expect(page.getByRole('heading', { name: 'Informations client', exact: true })).toBeVisible();
   expect(page.url()).not.toContain(id);
   await expect(page.getByText(/^Variante 2 créée/)).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Variante 2');
