@@ -1,12 +1,13 @@
-import { useSetAtom } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import commonEn from '../../schemas/common/messages.en.json';
 import commonFr from '../../schemas/common/messages.fr.json';
 import { createI18n } from '../../words/i18n';
 import { fetchConfig } from '../api/projects';
 import { apiErrorText, http } from '../api/http';
 import { loadCalculator } from '../calculators';
-import { configAtom } from '../state/appAtoms';
+import { configAtom, localeOf, userLocaleAtom } from '../state/appAtoms';
 
 /**
  * Where a signed-in admin starts: the history of the first calculator with a page only admins see (the
@@ -24,7 +25,9 @@ async function adminStart(ids: string[]): Promise<string> {
  * or the projects (adminStart).
  */
 export function LoginPage() {
-  const i18n = useMemo(() => createI18n({ fr: [commonFr] }, 'fr'), []);
+  // in the language chosen where the deployment offers two (the Canadian modes), else French
+  const locale = localeOf(useAtomValue(configAtom), useAtomValue(userLocaleAtom), ['fr', 'en']);
+  const i18n = useMemo(() => createI18n({ fr: [commonFr], en: [commonEn] }, locale), [locale]);
   const t = (k: string) => i18n.t(k);
   const [name, setName] = useState('admin');
   const [password, setPassword] = useState('');
@@ -42,7 +45,7 @@ export function LoginPage() {
   const back =
     next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login') ? next : null;
   return (
-    <main className="page page-login">
+    <main className="page page-login" lang={locale}>
       <h1>{t('app.login.title')}</h1>
       <form
         className="card card-single"

@@ -428,6 +428,37 @@ describe('LoginPage', () => {
     expect(await screen.findByText('history reached')).toBeInTheDocument();
     await stopAdmin();
   });
+  it('speaks English to an admin of the Canadian mode who chose English, French otherwise', async () => {
+    const { createStore } = await import('jotai');
+    const { configAtom } = await import('../../app/state/appAtoms');
+    const { LoginPage } = await import('../../app/pages/LoginPage');
+    window.localStorage.setItem('user_locale', JSON.stringify('en'));
+    const store = createStore();
+    store.set(configAtom, {
+      mode: 'canada',
+      calculators: ['smca'],
+      locales: ['fr', 'en'],
+      unitSystems: ['METRIC', 'IMPERIAL'],
+      admin: false,
+      brand: { name: null, logo: null },
+    });
+    const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], {
+      initialEntries: ['/login'],
+    });
+    const { unmount } = render(
+      <Provider store={store}>
+        <RouterProvider router={router} />
+      </Provider>,
+    );
+    expect(screen.getByRole('heading', { name: 'Admin login' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeInTheDocument();
+    unmount();
+    // the same choice kept in the browser, where the deployment offers no English: French
+    await loginPage();
+    expect(screen.getByRole('heading', { name: 'Connexion administrateur' })).toBeInTheDocument();
+    window.localStorage.removeItem('user_locale');
+  });
   it('signs in an admin made with admin:create under their own name', async () => {
     const { server, stop } = await startServer({ ADMIN_PASSWORD: 'page-admin-password' });
     // as npm run admin:create -- marie does
