@@ -17,7 +17,7 @@ import { Sidebar } from './components/Sidebar';
 import { FrameCtx, type Frame } from './frame';
 import { http, UNAUTHORIZED } from './api/http';
 import { fetchConfig } from './api/projects';
-import { configAtom, userLocaleAtom } from './state/appAtoms';
+import { configAtom, lastCalculatorAtom, userLocaleAtom } from './state/appAtoms';
 import { safeSession } from './state/safeStorage';
 import { flushSession } from './state/sessionWrites';
 
@@ -43,6 +43,8 @@ export function resetOtherCalculators(calculator: Calculator): void {
 function FrameInner({ calc, calculator }: { calc: string; calculator: Calculator }) {
   const [config, setConfig] = useAtom(configAtom);
   const setChosen = useSetAtom(userLocaleAtom);
+  const setLast = useSetAtom(lastCalculatorAtom);
+  useEffect(() => setLast(calc), [calc, setLast]);
   // the language the calculator's messages were loaded in (CalculatorFrame loads the chosen one)
   const locale = localeOfCalculator(calculator) === 'en' ? 'en' : 'fr';
   const i18n = useMemo<Translator>(() => createI18n(calculator.messages, locale), [calculator, locale]);

@@ -7,15 +7,20 @@ import { createI18n } from '../../words/i18n';
 import { fetchConfig } from '../api/projects';
 import { apiErrorText, http } from '../api/http';
 import { loadCalculator } from '../calculators';
-import { configAtom, localeOf, userLocaleAtom } from '../state/appAtoms';
+import { configAtom, lastCalculatorAtom, localeOf, userLocaleAtom } from '../state/appAtoms';
 
 /**
- * Where a signed-in admin starts: the history of the first calculator with a page only admins see (the
- * one signing in unlocks), else of the deployment's first calculator.
+ * Where a signed-in admin starts: the history of the calculator this tab showed last, when it has one;
+ * else of the first calculator with a page only admins see (the one signing in unlocks), else of the
+ * deployment's first calculator.
  */
-async function adminStart(ids: string[]): Promise<string> {
+async function adminStart(ids: string[], last: string | null): Promise<string> {
   const calculators = await Promise.all(ids.map((id) => loadCalculator(id)));
-  const unlocked = calculators.find((c) => c.bundle.sidebar.some((e) => e.admin)) ?? calculators[0];
+  const hasHistory = (c: (typeof calculators)[number]) => c.bundle.sidebar.some((e) => e.page === 'history');
+  const unlocked =
+    calculators.find((c) => c.bundle.id === last && hasHistory(c)) ??
+    calculators.find((c) => c.bundle.sidebar.some((e) => e.admin)) ??
+    calculators[0];
   return unlocked ? `/${unlocked.bundle.id}/history` : '/';
 }
 
@@ -38,6 +43,7 @@ export function LoginPage() {
     'aria-describedby': error ? 'login-error' : undefined,
   };
   const setConfig = useSetAtom(configAtom);
+  const last = useAtomValue(lastCalculatorAtom);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // Back where the admin was (a path of this app only), else the first history.
@@ -60,7 +66,7 @@ export function LoginPage() {
               }
               const config = (await fetchConfig()).data;
               setConfig(config);
-              void navigate(back ?? (await adminStart(config?.calculators ?? [])));
+              void navigate(back ?? (await adminStart(config?.calculators ?? [], last)));
             },
           );
         }}

@@ -2,7 +2,7 @@ import { atom, createStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import type { Locale } from '../../engine';
 import type { AppConfig } from '../api/projects';
-import { safeLocal } from './safeStorage';
+import { safeLocal, safeSession } from './safeStorage';
 
 /** The app's store: its pages and the router's loaders read and write the same atoms. */
 export const appStore = createStore();
@@ -15,6 +15,17 @@ export const userLocaleAtom = atomWithStorage<Locale>(
   'user_locale',
   'fr',
   createJSONStorage<Locale>(() => safeLocal()),
+  { getOnInit: true },
+);
+
+/**
+ * The calculator this tab showed last (its id), kept for the tab: an admin who signs in without a page
+ * to come back to lands on that calculator's history rather than the first one's.
+ */
+export const lastCalculatorAtom = atomWithStorage<string | null>(
+  'last_calculator',
+  null,
+  createJSONStorage<string | null>(() => safeSession()),
   { getOnInit: true },
 );
 

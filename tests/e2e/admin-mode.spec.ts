@@ -58,3 +58,19 @@ test('an admin session that ended says so on the page, and signing in comes back
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
   await expect(page.getByText('Votre session administrateur a pris fin')).toHaveCount(0);
 });
+
+test('signing in without a page to come back to opens the history of the calculator the tab showed last', async ({
+  page,
+}) => {
+  await signInAsAdmin(page);
+  // the first calculator of the deployment with an admin page is sl: the sm admin works on sm…
+  await page.goto('/client/sm/calculator');
+  await expect(page.getByRole('heading', { name: 'Informations client' })).toBeVisible();
+  // …signs out, then opens the sign-in page itself (a bookmark, the address typed)
+  await page.getByRole('button', { name: 'Se déconnecter' }).click();
+  await page.goto('/client/login');
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/client\/sm\/history$/);
+  await expect(page.getByRole('heading', { name: 'Historique des projets', level: 1 })).toBeVisible();
+});
