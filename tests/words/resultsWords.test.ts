@@ -51,13 +51,13 @@ describe('the verdicts agree with the depth they name', () => {
   it('French: singular for one inch, plural for 8 mm', () => {
     const t = tr('fr');
     expect(roofVerdict(results(25.4).toitureResults[0]!, 25.4, writer('IMPERIAL', 'fr'), t)).toBe(
-      'Tower : le premier 1\u00a0po de sa propre pluie est retenu sur 95,0\u00a0% des jours de pluie.',
+      'Tower\u00a0: le premier 1\u00a0po de sa propre pluie est retenu sur 95,0\u00a0% des jours de pluie.',
     );
     expect(siteVerdict(results(25.4), writer('IMPERIAL', 'fr'), t)).toContain(
       'Le premier 1\u00a0po de pluie est retenu sur',
     );
     expect(roofVerdict(results(8).toitureResults[0]!, 8, writer('METRIC', 'fr'), t)).toBe(
-      'Tower : les premiers 8\u00a0mm de sa propre pluie sont retenus sur 95,0\u00a0% des jours de pluie.',
+      'Tower\u00a0: les premiers 8\u00a0mm de sa propre pluie sont retenus sur 95,0\u00a0% des jours de pluie.',
     );
     expect(siteVerdict(results(8), writer('METRIC', 'fr'), t)).toContain(
       'Les premiers 8\u00a0mm de pluie sont retenus',
