@@ -212,7 +212,7 @@ describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
         rule: 'check',
         rule_message: { key: 'errors.range', params: { min: 0, max: 100 } },
         message:
-          'Toiture 1 (Toiture A) – Épaisseur de la couche drainante : La valeur doit être comprise entre 0 et 100',
+          'Toiture 1 (Toiture A) – Épaisseur de la couche drainante\u00a0: La valeur doit être comprise entre 0 et 100',
       },
     ]);
     // 500 cm of substrate (it gave 92 %)
@@ -263,7 +263,7 @@ describe.each(DIALECTS)('calculate routes on %s', (dialect) => {
     expect(sl.json().details[0]).toMatchObject({
       field: 'steps.Toiture.forms.0.form.surface_retention',
       rule: 'exclusiveMinimum',
-      message: 'Toiture 1 (Toiture A) – Surface de rétention : La valeur doit être supérieure à 0 m²',
+      message: 'Toiture 1 (Toiture A) – Surface de rétention\u00a0: La valeur doit être supérieure à 0 m²',
     });
   });
 

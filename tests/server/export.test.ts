@@ -56,7 +56,7 @@ describe('the export route', () => {
     // the title names the project, its number, the method's version and the Montana set with its source
     const title = inp.split('\n').slice(2, 5);
     expect(title[0]).toMatch(/^Résidence Les Tilleuls, projet n° \d+$/);
-    expect(title[1]).toMatch(/méthode 1\.5\.0 : orifices de fond de \d+ mm, Cd = 0\.61$/);
+    expect(title[1]).toMatch(/méthode 1\.5\.0\u00a0: orifices de fond de \d+ mm, Cd = 0\.61$/);
     expect(title[2]).toMatch(
       /a = 15\.1, b = 0\.803, période de retour 10 ans.*ASTEE, Mémento technique 2017/,
     );
