@@ -85,7 +85,7 @@ test('a project stored beyond the bounds opens with each error beside its field,
     /^La valeur doit être inférieure ou égale à 1\s000\s000 m²$/,
   );
   await expect(box(page, 'Évacuations horizontales').nth(1)).toHaveAccessibleDescription(
-    /^Au plus 120 évacuations \(horizontales et verticales\) sur 1\s200 m² : une évacuation draine au moins 10 m²/,
+    /^Au plus 120 évacuations \(horizontales et verticales\) sur 1\s200 m²\s: une évacuation draine au moins 10 m²/,
   );
   await expect(box(page, 'Hauteur de décaissé').nth(1)).toHaveAccessibleDescription(
     /^La valeur doit être inférieure ou égale à 300 mm/,

@@ -163,10 +163,10 @@ test('a method version changed since the note: each difference with the change t
   const verdict = page.getByRole('status').filter({ hasText: 'Les chiffres diffèrent' });
   await expect(verdict).toBeVisible();
   await expect(verdict.getByRole('listitem')).toHaveText([
-    /^Méthode 1\.2 :/,
-    /^Méthode 1\.3 :/,
-    /^Méthode 1\.4 :/,
-    /^Méthode 1\.5 :/,
+    /^Méthode 1\.2\s:/,
+    /^Méthode 1\.3\s:/,
+    /^Méthode 1\.4\s:/,
+    /^Méthode 1\.5\s:/,
   ]);
   await expect(page.locator('tr.verify-differs')).toHaveCount(1);
   // the author withdraws it from the calculator page
@@ -209,10 +209,10 @@ test('an orifice changed alone, and the verdict: each difference shown, issued a
   await expect(verdict.locator('td[data-side="issued"]')).toContainText('Réserve : la durée de pluie');
   await expect(verdict.locator('td[data-side="today"] .verify-status')).toHaveText('Conforme');
   await expect(page.locator('#verify-changes li')).toHaveText([
-    /^Méthode 1\.2 :/,
-    /^Méthode 1\.3 :/,
-    /^Méthode 1\.4 :/,
-    /^Méthode 1\.5 :/,
+    /^Méthode 1\.2\s:/,
+    /^Méthode 1\.3\s:/,
+    /^Méthode 1\.4\s:/,
+    /^Méthode 1\.5\s:/,
   ]);
   // only these two differ: the other figures stand, the roofs' figures are the same
   await expect(page.locator('tr.verify-differs')).toHaveCount(2);
