@@ -201,7 +201,9 @@ function checkField(
   }
   let worst: { severity: Severity; message?: MessageRef; rule?: string } = { severity: 0 };
   for (const c of f.rules.check ?? []) {
-    if (c.severity <= worst.severity || !truthy(evaluate(c.when, ctx))) continue;
+    // an advice (severity 0) is said while nothing worse is, the first that holds; a worse check replaces it
+    if (c.severity === 0 ? worst.message !== undefined : c.severity <= worst.severity) continue;
+    if (!truthy(evaluate(c.when, ctx))) continue;
     worst = { severity: c.severity, message: checkMessage(c, ctx), rule: 'check' };
   }
   return worst;

@@ -350,7 +350,16 @@ export function prepareBundle(bundle: Bundle): Bundle {
       });
     }
     (step.totals ?? []).forEach((t, i) => checkRule(t.value, `${at}/totals/${i}/value`, step, modelPaths));
-    (step.checks ?? []).forEach((c, i) => checkRule(c.when, `${at}/checks/${i}/when`, step, modelPaths));
+    (step.checks ?? []).forEach((c, i) => {
+      checkRule(c.when, `${at}/checks/${i}/when`, step, modelPaths);
+      // advice is said beside a field: a step has no place to say it, and would keep it silent
+      if (c.severity === 0)
+        fail(
+          `${at}/checks/${i}/severity`,
+          "a step's check blocks (2) or leaves the form incomplete (1)",
+          "severity 0 (advice) belongs to a field's checks",
+        );
+    });
     for (const [f, ui] of Object.entries(step.ui.fields)) {
       for (const [i, src] of (ui['ui:options'].dataOptions?.sources ?? []).entries()) {
         if (!modelPaths.has(src.path))

@@ -147,7 +147,8 @@ export interface Update {
 
 export interface Check {
   when: JsonLogic; // true => the check fails
-  severity: 1 | 2;
+  /** 2 blocks; 1 passable but incomplete; 0 (a field's checks only): advice, said and never blocking */
+  severity: Severity;
   message: string; // message key
   params?: Record<string, JsonLogic>;
   /**

@@ -91,6 +91,11 @@ export function FieldTemplate(props: Props) {
         <p id={`${id}__message`} className="field-message" role="alert">
           {message}
         </p>
+      ) : message ? (
+        // an advice (severity 0): said beside the field, the field not invalid, the user not interrupted
+        <p id={`${id}__message`} className="field-message field-advice" role="status">
+          {message}
+        </p>
       ) : null}
     </div>
   );

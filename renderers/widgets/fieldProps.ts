@@ -80,7 +80,8 @@ export function fieldWidget(draw: (props: DrawProps) => ReactNode): FieldWidget 
 export function ariaOf({ id, field, required }: DrawProps): Record<string, string | boolean | undefined> {
   const invalid = (field?.severity ?? 0) > 0;
   const describedBy = [
-    invalid ? `${id}__message` : '',
+    // a message, or an advice (severity 0): read with the field
+    field?.message ? `${id}__message` : '',
     field?.info ? `${id}__info` : '',
     field?.info ? `${id}__infokey` : '',
   ]
