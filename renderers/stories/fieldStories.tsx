@@ -68,7 +68,7 @@ export function fieldState(kind: FieldKind, over: Partial<FieldState> = {}): Fie
 type Story = StoryObj<typeof FieldStory>;
 const story = (field: FieldState): Story => ({ args: { field, onEdit: fn() } });
 
-/** The seven states every field kind is shown in. */
+/** The eight states every field kind is shown in. */
 export function statesOf(kind: FieldKind) {
   const blank = kind === 'boolean' ? false : null;
   return {
@@ -93,6 +93,8 @@ export function statesOf(kind: FieldKind) {
         message: { key: kind === 'select' || kind === 'dataSelect' ? 'errors.select' : 'errors.required' },
       }),
     ),
+    // a check of severity 0: said beside the field, which stays valid (engine Check.severity)
+    advice: story(fieldState(kind, { severity: 0, message: { key: 'smca.warnings.limitations_large' } })),
     imperial: story(
       kind === 'number'
         ? fieldState(kind, {

@@ -11,4 +11,5 @@ export const Disabled = s.disabled;
 export const HiddenByRule = s.hidden;
 export const Severity1 = s.needed;
 export const Severity2 = s.invalid;
+export const Advice = s.advice;
 export const Imperial = s.imperial;

@@ -61,6 +61,12 @@ describe.each(Object.entries(kinds))('field kind %s stories', (_, mod) => {
     if (!container.querySelector('[role=radiogroup]'))
       expect(container.querySelector('[aria-invalid=true]')).not.toBeNull();
   });
+  it('Advice says its words beside the field, which stays valid, without an alert', () => {
+    const { container } = render(<s.Advice />);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Plus de pluie à retenir/);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(container.querySelector('[aria-invalid=true]')).toBeNull();
+  });
   it('Empty holds no answer, where Filled holds its value', () => {
     /** what a control shows as its answer: a text, a list's chosen option, the radio checked, the rain used */
     const answer = (container: HTMLElement): string => {
