@@ -9,7 +9,7 @@ import { HttpError } from '../http/HttpError';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { bundleOfProduct } from './products';
 import { assertShown, localeOf, refusal, shownVersion } from './refusal';
-import { bytesOfText, getProject } from './repository';
+import { bytesOfProject, getProject } from './repository';
 
 /**
  * GET /api/{type}/export/{format}/{id}?locale=: a project as the file its calculation exports in
@@ -50,7 +50,7 @@ export const exportRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const row = access.check(request, reply, await getProject(db, product, id));
       assertShown(row, request.query.version);
       // a 200-roof model is some 2 MB written and compressed again on each export: counted as a large read
-      await app.countLargeRead(request, reply, bytesOfText(row.content) + bytesOfText(row.results));
+      await app.countLargeRead(request, reply, bytesOfProject(row));
       const bundle = bundleOfProduct(product);
       const offered = bundle.results.exports?.find((e) => e.format === format);
       const exporter = EXPORTS[bundle.results.calculation]?.[format];

@@ -29,6 +29,10 @@ const free: Charge = () => Promise.resolve(() => Promise.resolve());
 export const bytesOfText = (text: string | null | undefined): number =>
   text ? Buffer.byteLength(text, 'utf8') : 0;
 
+/** A stored project's answers and results, in UTF-8 bytes (what its quotas and large reads count). */
+export const bytesOfProject = (row: Pick<ProjectTable, 'content' | 'results'>): number =>
+  bytesOfText(row.content) + bytesOfText(row.results);
+
 /** SQL raising a project's mark to `total` (never lowering it: a project that shrank is not refunded). */
 const raiseMark = (total: number) =>
   sql<number>`case when counted_bytes > ${total} then counted_bytes else ${total} end`;
@@ -190,7 +194,7 @@ export async function createVariant(
           variant_no: no,
           variant_label: null,
           link: null,
-          counted_bytes: bytesOfText(source.content) + bytesOfText(source.results),
+          counted_bytes: bytesOfProject(source),
         };
         await tx
           .insertInto('projects')

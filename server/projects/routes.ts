@@ -21,7 +21,7 @@ import { bundleOfProduct, products, type ProductType } from './products';
 import {
   createProject,
   createVariant,
-  bytesOfText,
+  bytesOfProject,
   deleteProject,
   getProject,
   nameVariant,
@@ -211,7 +211,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     { schema: { tags: ['projects'], params: idParams, response: answers({ 200: storedProjectSchema }) } },
     async (request, reply) => {
       const row = await projectOf(request, reply);
-      await app.countLargeRead(request, reply, bytesOfText(row.content) + bytesOfText(row.results));
+      await app.countLargeRead(request, reply, bytesOfProject(row));
       return presentProject(row, { admin: adminOf(request) !== null });
     },
   );
@@ -302,12 +302,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       let uncharge = async () => undefined as void;
       try {
         // the copy's answers and results, charged as a new project's
-        uncharge = await quotas.charge(
-          request,
-          reply,
-          row.owner,
-          admin,
-        )(bytesOfText(row.content) + bytesOfText(row.results));
+        uncharge = await quotas.charge(request, reply, row.owner, admin)(bytesOfProject(row));
         r = await createVariant(db, dialect, row);
       } catch (e) {
         await uncharge();
@@ -370,7 +365,7 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       await app.countLargeRead(
         request,
         reply,
-        variants.reduce((n, v) => n + bytesOfText(v.content) + bytesOfText(v.results), 0),
+        variants.reduce((n, v) => n + bytesOfProject(v), 0),
       );
       return { variants: variants.map((v) => presentProject(v, { admin })) };
     },

@@ -1,21 +1,12 @@
 /** Paris 8 mm at its edge: the days SWMM and the hourly sketch judge differently (EDGE_NO_BARE=1). */
 import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
-import { abattementSwmmOf } from '../../server/calc/abattement/swmmExport';
-import { i18nOf } from '../../server/i18n';
-import { dayInputs, hourlyShare, lastRetention, paris, run } from './edge';
+import { dayInputs, hourlyShare, lastRetention, modelAt, paris } from './edge';
 
 const mm = Number(process.argv[2] ?? 8);
 const area = { 4: 80, 8: 153, 16: 202 }[mm]!;
 const c = paris(mm);
-const { p, results } = run(c, area);
-const { i18n } = i18nOf(c.product, 'en');
-const { model } = abattementSwmmOf(p, results, {
-  t: (k, x) => i18n.t(k, x ?? {}),
-  name: 'x',
-  number: 1,
-  product: c.product,
-});
+const { model } = modelAt(c, area);
 const input = dayInputs(model);
 const site = model.surfaces.reduce((x, s) => x + s.area, 0);
 const sw = Float64Array.from(

@@ -14,18 +14,8 @@ console.log(await hourlyOf(c, a));
 
 // the cost at scale: the same roof and ground 100 times over (200 surfaces), and 20 + 5 (25 surfaces)
 {
-  const { run } = await import('./edge');
-  const { abattementSwmmOf } = await import('../../server/calc/abattement/swmmExport');
-  const { i18nOf } = await import('../../server/i18n');
-  const { hourlyShare, productShare } = await import('./edge');
-  const { p, results } = run(c, a);
-  const { i18n } = i18nOf(c.product, 'en');
-  const { model } = abattementSwmmOf(p, results, {
-    t: (k, x) => i18n.t(k, x ?? {}),
-    name: 'x',
-    number: 1,
-    product: c.product,
-  });
+  const { hourlyShare, modelAt, productShare } = await import('./edge');
+  const { model } = modelAt(c, a);
   const one = model.surfaces.length;
   for (const copies of [12, 100]) {
     const m2 = { ...model, surfaces: [] as typeof model.surfaces, layers: [] as typeof model.layers };

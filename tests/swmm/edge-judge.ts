@@ -4,9 +4,7 @@
  */
 import { tmpdir } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
-import { abattementSwmmOf } from '../../server/calc/abattement/swmmExport';
-import { i18nOf } from '../../server/i18n';
-import { dayInputs, measuredSite, paris, productShare, run, shareOf, toronto } from './edge';
+import { dayInputs, measuredSite, modelAt, paris, productShare, shareOf, toronto } from './edge';
 
 const ex = () => JSON.parse(readFileSync('server/calc/examples/smca-toronto.json', 'utf8'));
 const s = await measuredSite();
@@ -19,15 +17,7 @@ const cases = [
 ] as const;
 const tols = [1e-6, 1e-3, 1e-2, 0.1];
 for (const [c, area] of cases) {
-  const { p, results } = run(c, area);
-  const { i18n } = i18nOf(c.product, 'en');
-  const { model } = abattementSwmmOf(p, results, {
-    t: (k, x) => i18n.t(k, x ?? {}),
-    name: 'x',
-    number: 1,
-    product: c.product,
-    ...(c.measured ? { measured: c.measured } : {}),
-  });
+  const { p, model } = modelAt(c, area);
   const input = dayInputs(model);
   const target = Number(p.steps.Chantier!.forms![0]!.form!.millimeters);
   const siteArea = model.surfaces.reduce((x, y) => x + y.area, 0);

@@ -6,9 +6,7 @@
  */
 import { tmpdir } from 'node:os';
 import { existsSync, readFileSync } from 'node:fs';
-import { abattementSwmmOf } from '../../server/calc/abattement/swmmExport';
-import { i18nOf } from '../../server/i18n';
-import { dayInputs, lastRetention, paris, productShare, run, shareOf, toronto } from './edge';
+import { dayInputs, lastRetention, paris, modelAt, productShare, shareOf, toronto } from './edge';
 
 const arg = process.argv[2] ?? '8';
 const ex = () => JSON.parse(readFileSync('server/calc/examples/smca-toronto.json', 'utf8'));
@@ -16,14 +14,7 @@ const [c, area] =
   arg === 'toronto'
     ? [toronto('smca Toronto, 5 mm', ex()), 262]
     : [paris(Number(arg)), { 4: 80, 8: 153, 16: 202 }[arg]!];
-const { p, results } = run(c, area);
-const { i18n } = i18nOf(c.product, 'en');
-const { model } = abattementSwmmOf(p, results, {
-  t: (k, x) => i18n.t(k, x ?? {}),
-  name: 'x',
-  number: 1,
-  product: c.product,
-});
+const { p, model } = modelAt(c, area);
 const target = Number(p.steps.Chantier!.forms![0]!.form!.millimeters);
 // the first surface straight to the sewer, the ground shrunk to nothing (as the roofonly .inp)
 model.surfaces[0]!.to = -1;

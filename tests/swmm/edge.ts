@@ -93,6 +93,38 @@ export function run(c: Case, area: number) {
 }
 
 /** The smallest receiving ground (m2) where the product meets the target. */
+/**
+ * The site of `c` with its receiving ground of `area` m2: the project, the product's results, and the
+ * model (and .inp text) a user downloads.
+ */
+export function modelAt(c: Case, area: number) {
+  const { p, results } = run(c, area);
+  const { i18n } = i18nOf(c.product, 'en');
+  const { model, text } = abattementSwmmOf(p, results, {
+    t: (k, x) => i18n.t(k, x ?? {}),
+    name: c.label,
+    number: 1,
+    product: c.product,
+    ...(c.measured ? { measured: c.measured } : {}),
+  });
+  return { p, results, model, text };
+}
+
+/** The surfaces of `m`, each after those that spill onto it (upstream first). */
+function upstreamFirst(m: AbattementModel): number[] {
+  const n = m.surfaces.length;
+  const order: number[] = [];
+  const seen = new Set<number>();
+  const visit = (i: number) => {
+    if (seen.has(i)) return;
+    seen.add(i);
+    for (let j = 0; j < n; j += 1) if (m.surfaces[j]!.to === i) visit(j);
+    order.push(i);
+  };
+  for (let i = 0; i < n; i += 1) visit(i);
+  return order;
+}
+
 function edgeArea(c: Case): number {
   let lo = c.lo;
   let hi = c.hi;
@@ -239,15 +271,7 @@ async function main() {
   const lines: string[] = [];
   for (const c of cases) {
     const area = process.env.EDGE_AREA ? Number(process.env.EDGE_AREA) : edgeArea(c);
-    const { p, results } = run(c, area);
-    const { i18n } = i18nOf(c.product, 'en');
-    const { model, text } = abattementSwmmOf(p, results, {
-      t: (k, x) => i18n.t(k, x ?? {}),
-      name: c.label,
-      number: 1,
-      product: c.product,
-      ...(c.measured ? { measured: c.measured } : {}),
-    });
+    const { p, results, model, text } = modelAt(c, area);
     const input = dayInputs(model);
     const siteArea = model.surfaces.reduce((x, s) => x + s.area, 0);
     const target = Number(p.steps.Chantier!.forms![0]!.form!.millimeters);
@@ -279,15 +303,7 @@ export function productShare(m: AbattementModel, target: number, v: string): num
   const sw = new Set(v.split('+'));
   const input = dayInputs(m);
   const n = m.surfaces.length;
-  const order: number[] = [];
-  const seen = new Set<number>();
-  const visit = (i: number) => {
-    if (seen.has(i)) return;
-    seen.add(i);
-    for (let j = 0; j < n; j += 1) if (m.surfaces[j]!.to === i) visit(j);
-    order.push(i);
-  };
-  for (let i = 0; i < n; i += 1) visit(i);
+  const order = upstreamFirst(m);
   const store = new Float64Array(n);
   const siteArea = m.surfaces.reduce((x, s) => x + s.area, 0);
   const sewer = new Float64Array(input.length);
@@ -323,15 +339,7 @@ export function productShare(m: AbattementModel, target: number, v: string): num
 export const lastRetention = { value: 0, sewer: new Float64Array(0) };
 
 export async function productVariants(c: Case, area: number, variants: string[]) {
-  const { p, results } = run(c, area);
-  const { i18n } = i18nOf(c.product, 'en');
-  const { model } = abattementSwmmOf(p, results, {
-    t: (k, x) => i18n.t(k, x ?? {}),
-    name: c.label,
-    number: 1,
-    product: c.product,
-    ...(c.measured ? { measured: c.measured } : {}),
-  });
+  const { p, results, model } = modelAt(c, area);
   const target = Number(p.steps.Chantier!.forms![0]!.form!.millimeters);
   return variants.map(
     (v) =>
@@ -350,15 +358,7 @@ export function hourlyShare(m: AbattementModel, target: number): { share: number
   const t0 = performance.now();
   const input = dayInputs(m);
   const n = m.surfaces.length;
-  const order: number[] = [];
-  const seen = new Set<number>();
-  const visit = (i: number) => {
-    if (seen.has(i)) return;
-    seen.add(i);
-    for (let j = 0; j < n; j += 1) if (m.surfaces[j]!.to === i) visit(j);
-    order.push(i);
-  };
-  for (let i = 0; i < n; i += 1) visit(i);
+  const order = upstreamFirst(m);
   const green = m.surfaces.map((_, i) => m.layers[i] !== null && m.layers[i] !== undefined);
   const cap = Float64Array.from(m.surfaces, (s) => s.capacity * s.area);
   const area = Float64Array.from(m.surfaces, (s) => s.area);
@@ -395,15 +395,7 @@ export function hourlyShare(m: AbattementModel, target: number): { share: number
 }
 
 export async function hourlyOf(c: Case, area: number) {
-  const { p, results } = run(c, area);
-  const { i18n } = i18nOf(c.product, 'en');
-  const { model } = abattementSwmmOf(p, results, {
-    t: (k, x) => i18n.t(k, x ?? {}),
-    name: c.label,
-    number: 1,
-    product: c.product,
-    ...(c.measured ? { measured: c.measured } : {}),
-  });
+  const { p, results, model } = modelAt(c, area);
   const target = Number(p.steps.Chantier!.forms![0]!.form!.millimeters);
   hourlyShare(model, target);
   const h = hourlyShare(model, target);
