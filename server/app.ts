@@ -9,7 +9,6 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { createServer, type ServerOptions } from 'node:http';
-import { constants as zlib } from 'node:zlib';
 import './instance';
 import { Access } from './auth/access';
 import { AdminSessions } from './auth/identity';
@@ -21,6 +20,7 @@ import { openDatabase, type Db, type Dialect } from './db/database';
 import { migrate } from './db/migrate';
 import { capBodies, limitLargeBodies, limitLargeReads } from './http/bodies';
 import { capConnections, checkingIntervalMs } from './http/connections';
+import { COMPRESSION } from './http/compression';
 import { capAnswers } from './http/slowReaders';
 import { installErrorHandler } from './http/errorHandler';
 import { logSerializers } from './http/logRedaction';
@@ -32,6 +32,7 @@ import { IPV6_PREFIX } from './http/visitor';
 import { PdfPool } from './pdf/pool';
 import { HistoryReader } from './projects/historyReader';
 import { Calculations } from './projects/calculations';
+import { SERVED_ANSWERS_MB, ServedAnswers } from './projects/servedAnswers';
 import { JobLeases } from './quota/leases';
 import { Quotas } from './quota/quotas';
 import { databaseStore } from './quota/rateStore';
@@ -144,16 +145,12 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   capAnswers(app, { perVisitorMb: config.answersPerVisitorMb, sendTimeoutS: config.sendTimeoutS });
   // Large JSON bodies are parsed one per turn of the event loop: other visitors are answered between.
   installJsonTurns(app);
-  // JSON answers of 1 KB and more compressed for clients that take it, brotli first (a stored 100-roof
-  // project: 22 KB, 1.3 KB compressed, which a phone at 1.6 Mbit/s downloads before its first field:
-  // issue 40). The app's files are sent precompressed (vite.config.ts) and keep their own encoding.
+  // JSON answers of 1 KB and more compressed for clients that take it, brotli first (http/compression.ts).
+  // The app's files are sent precompressed (vite.config.ts) and keep their own encoding, as do the large
+  // reads' answers kept compressed (projects/servedAnswers.ts).
   await app.register(fastifyCompress, {
-    encodings: ['br', 'gzip'],
-    threshold: 1024,
+    ...COMPRESSION,
     customTypes: /^application\/(?:[\w.+-]+\+)?json\b/i,
-    brotliOptions: {
-      params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
-    },
   });
   installSameOriginGuard(app, config.publicUrl);
   // Once the server is stopping, an answer still in flight closes its connection: a kept-alive socket
@@ -258,6 +255,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   app.decorate('sessions', sessions);
   app.decorate('quotas', new Quotas(db, dialect, config));
   app.decorate('calculations', calculations);
+  app.decorate('served', new ServedAnswers(SERVED_ANSWERS_MB * 1024 * 1024));
   // 16 MB: some 200 views of 200-roof notes (80 KB each)
   app.decorate('verifyViews', new VerificationViews(16));
   app.decorate('pdfPool', pdfPool);

@@ -5,6 +5,7 @@ import type { Db, Dialect } from './db/database';
 import type { PdfPool } from './pdf/pool';
 import type { Calculations } from './projects/calculations';
 import type { HistoryReader } from './projects/historyReader';
+import type { ServedAnswers } from './projects/servedAnswers';
 import type { Quotas } from './quota/quotas';
 import type { VerificationViews } from './verify/views';
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
     workbookPool: PdfPool;
     /** the history searches' reader thread */
     history: HistoryReader;
+    /** the large reads' answers, kept compressed (projects/servedAnswers.ts) */
+    served: ServedAnswers;
   }
 }
 

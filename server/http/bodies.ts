@@ -123,8 +123,8 @@ export function limitLargeBodies(app: FastifyInstance, perMinute: number): void 
 /**
  * At most `perMinute` reads a minute from one visitor of stored projects over 64 KB (a project, or a group
  * of variants, counted by the bytes of their answers and results), counted as the general rate limit
- * counts: 429 with Retry-After past it, after the rows are read and before they are parsed, presented,
- * serialised and compressed. A group of four calculated 200-roof variants (1.6 MB of JSON) costs the
+ * counts: 429 with Retry-After past it, before the rows' answers and results are read (their sizes are
+ * read with their small columns: projects/repository.ts getProjectHead). A group of four calculated 200-roof variants (1.6 MB of JSON) costs the
  * server's thread about 20 ms a read (a helper's attack, round 6: six addresses reading one in a loop
  * within the general limit kept an honest visitor's /api/config at 0.4 s p50); a person opens a project
  * a few times a minute. 0: no limit. Registered after the rate limit (app.countLargeRead).

@@ -9,7 +9,8 @@ import { HttpError } from '../http/HttpError';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { bundleOfProduct } from './products';
 import { assertShown, localeOf, refusal, shownVersion } from './refusal';
-import { bytesOfProject, getProject } from './repository';
+import { getProject, getProjectHead, headOf, type ProjectHead } from './repository';
+import { bytesOfHeads, fingerprintOf } from './servedAnswers';
 
 /**
  * GET /api/{type}/export/{format}/{id}?locale=: a project as the file its calculation exports in
@@ -22,7 +23,7 @@ import { bytesOfProject, getProject } from './repository';
  * cannot take it now.
  */
 export const exportRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const { db, access, calculations } = app;
+  const { db, access, calculations, served } = app;
   app.get(
     '/api/:type/export/:format/:id',
     {
@@ -47,44 +48,56 @@ export const exportRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     async (request, reply) => {
       const { type, format, id } = request.params;
       const product = access.product(type);
-      const row = access.check(request, reply, await getProject(db, product, id));
-      assertShown(row, request.query.version);
-      // a 200-roof model is some 2 MB written and compressed again on each export: counted as a large read
-      await app.countLargeRead(request, reply, bytesOfProject(row));
+      // its small columns first: who may export it, and its size, before its answers are read
+      const head = access.check(request, reply, await getProjectHead(db, product, id));
+      assertShown(head, request.query.version);
+      // a 200-roof model is some 2 MB written and compressed: counted as a large read
+      await app.countLargeRead(request, reply, bytesOfHeads([head]));
       const bundle = bundleOfProduct(product);
       const offered = bundle.results.exports?.find((e) => e.format === format);
       const exporter = EXPORTS[bundle.results.calculation]?.[format];
       if (!offered || !exporter) throw new HttpError(404, `No '${format}' export for this product`);
-      if (offered.when !== undefined && !truthy(evaluate(offered.when, { admin: !!adminOf(request) })))
+      const admin = !!adminOf(request);
+      if (offered.when !== undefined && !truthy(evaluate(offered.when, { admin })))
         throw new HttpError(403, 'This export is not offered to you');
       const locale = localeOf(request, product);
-      const job = { visitor: request.ip, signal: closedSignal(reply) };
-      let out, text;
-      try {
-        out = await calculations.run(product, row.content, { stress: false }, job);
-        // written on the calculations' pool: the file of a 100-year series is some 1.8 MB of text
-        if (out.ok)
-          text = await calculations.exportFile(
-            product,
-            row.content,
-            { format, locale, id: row.id, name: row.name, number: row.number ?? null, results: out.text },
-            job,
-          );
-      } catch (e) {
-        return poolRefusal(e, reply, 'calculation');
-      }
-      if (!out.ok) {
-        const project: StoredProject = {
-          id: row.id,
-          steps: JSON.parse(row.content) as StoredProject['steps'],
+      // a file is the same for the same rows (their answers by their version), format and language
+      const keyOf = (h: ProjectHead) => `export:${format}:${locale}:${fingerprintOf([h], admin)}`;
+      return served.send(request, reply, keyOf(head), async () => {
+        const row = await getProject(db, product, id);
+        if (!row) throw new HttpError(404, 'Unknown project');
+        const job = { visitor: request.ip, signal: closedSignal(reply) };
+        let out, text;
+        try {
+          out = await calculations.run(product, row.content, { stress: false }, job);
+          // written on the calculations' pool: the file of a 100-year series is some 1.8 MB of text
+          if (out.ok)
+            text = await calculations.exportFile(
+              product,
+              row.content,
+              { format, locale, id: row.id, name: row.name, number: row.number ?? null, results: out.text },
+              job,
+            );
+        } catch (e) {
+          return poolRefusal(e, reply, 'calculation');
+        }
+        if (!out.ok || text === undefined) {
+          const project: StoredProject = {
+            id: row.id,
+            steps: JSON.parse(row.content) as StoredProject['steps'],
+          };
+          throw refusal(product, project, out.ok ? [] : out.reasons, locale);
+        }
+        const name = row.name || String(row.number ?? row.id);
+        return {
+          key: keyOf(headOf(row)),
+          body: text,
+          headers: {
+            'Content-Type': exporter.mediaType,
+            'Content-Disposition': contentDisposition(`${name}.${exporter.extension}`),
+          },
         };
-        throw refusal(product, project, out.reasons, locale);
-      }
-      const name = row.name || String(row.number ?? row.id);
-      return reply
-        .header('Content-Type', exporter.mediaType)
-        .header('Content-Disposition', contentDisposition(`${name}.${exporter.extension}`))
-        .send(text);
+      });
     },
   );
 };

@@ -115,7 +115,10 @@ export async function nextNumber(db: Db | Transaction<Database>, type: string): 
 export const VARIANTS_MAX = 4;
 
 /** A project's group of variants, its first project first, then by number. */
-export async function variantsOf(db: Db | Transaction<Database>, row: ProjectTable): Promise<ProjectTable[]> {
+export async function variantsOf(
+  db: Db | Transaction<Database>,
+  row: Pick<ProjectTable, 'id' | 'variant_of' | 'product_type'>,
+): Promise<ProjectTable[]> {
   const root = row.variant_of ?? row.id;
   const rows = await db
     .selectFrom('projects')
@@ -282,6 +285,79 @@ export async function deleteAbandoned(db: Db, before: string): Promise<number> {
     await tx.deleteFrom('projects').where('id', 'in', ids).execute();
     return ids.length;
   });
+}
+
+/**
+ * What fingerprints a stored project as its reads present it: every column they show, its version and
+ * last change, and the sizes of its answers and results (read without them: `octet_length`, from the
+ * value's header). Its answers change only with its version; its results only with its version or its
+ * `updated_at` (a calculation stored); its group's numbering only with `variant_of` or `variant_no` (a
+ * deletion handing the group over does not stamp `updated_at`).
+ */
+export const HEAD_COLUMNS = [
+  'id',
+  'product_type',
+  'owner',
+  'link',
+  'state',
+  'command',
+  'version',
+  'name',
+  'comment',
+  'extended_properties',
+  'created_at',
+  'updated_at',
+  'variant_of',
+  'variant_no',
+  'variant_label',
+  'number',
+] as const;
+
+/** A project as fingerprinted: its small columns, and its answers' and results' UTF-8 bytes (-1: no results). */
+export type ProjectHead = Pick<ProjectTable, (typeof HEAD_COLUMNS)[number]> & {
+  content_bytes: number;
+  results_bytes: number;
+};
+
+/** The head of a project read whole. */
+export function headOf(row: ProjectTable): ProjectHead {
+  const head = Object.fromEntries(HEAD_COLUMNS.map((c) => [c, row[c] ?? null])) as ProjectHead;
+  head.content_bytes = bytesOfText(row.content);
+  head.results_bytes = row.results === null ? -1 : bytesOfText(row.results);
+  return head;
+}
+
+const SIZES = [
+  sql<number>`octet_length(content)`.as('content_bytes'),
+  sql<number>`coalesce(octet_length(results), -1)`.as('results_bytes'),
+];
+
+/** The head of one project of a product type (its small columns and sizes), or undefined. */
+export async function getProjectHead(
+  db: Db,
+  type: ProductType,
+  id: string,
+): Promise<ProjectHead | undefined> {
+  return db
+    .selectFrom('projects')
+    .select([...HEAD_COLUMNS, ...SIZES])
+    .where('id', '=', id)
+    .where('product_type', '=', type)
+    .executeTakeFirst();
+}
+
+/** The heads of a project's group of variants (in no order). */
+export async function groupHeadsOf(
+  db: Db,
+  row: Pick<ProjectTable, 'id' | 'variant_of' | 'product_type'>,
+): Promise<ProjectHead[]> {
+  const root = row.variant_of ?? row.id;
+  return db
+    .selectFrom('projects')
+    .select([...HEAD_COLUMNS, ...SIZES])
+    .where((w) => w.or([w('id', '=', root), w('variant_of', '=', root)]))
+    .where('product_type', '=', row.product_type)
+    .execute();
 }
 
 /** One project of a product type, or undefined. */

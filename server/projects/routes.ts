@@ -17,6 +17,7 @@ import { HttpError } from '../http/HttpError';
 import { visitorOf } from '../http/visitor';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { presentProject } from './present';
+import { bytesOfHeads, fingerprintOf, LARGE_READ } from './servedAnswers';
 import { bundleOfProduct, products, type ProductType } from './products';
 import {
   createProject,
@@ -24,6 +25,9 @@ import {
   bytesOfProject,
   deleteProject,
   getProject,
+  getProjectHead,
+  headOf,
+  groupHeadsOf,
   nameVariant,
   NOTES_CHOICES,
   type NotesChoice,
@@ -130,10 +134,11 @@ export const idParams = {
   properties: { type: typeParam.properties.type, id: { type: 'string', maxLength: 64 } },
 } as const;
 const saved = answers({ 200: savedSchema });
+const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 
 /** The project routes shared by every product type (DESIGN.md section 4). */
 export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const { db, dialect, access, quotas, history } = app;
+  const { db, dialect, access, quotas, history, served } = app;
   const search = async (
     request: FastifyRequest<{
       Params: { type: string; page: number; query?: string };
@@ -210,9 +215,26 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     '/api/:type/project/:id',
     { schema: { tags: ['projects'], params: idParams, response: answers({ 200: storedProjectSchema }) } },
     async (request, reply) => {
-      const row = await projectOf(request, reply);
-      await app.countLargeRead(request, reply, bytesOfProject(row));
-      return presentProject(row, { admin: adminOf(request) !== null });
+      const { type, id } = request.params;
+      const product = access.product(type);
+      // its small columns first: who may read it, and its size, before its answers and results are read
+      const head = access.check(request, reply, await getProjectHead(db, product, id));
+      await app.countLargeRead(request, reply, bytesOfHeads([head]));
+      const admin = adminOf(request) !== null;
+      const read = async () => {
+        const row = await getProject(db, product, id);
+        if (!row) throw new HttpError(404, 'Unknown project');
+        return { row, answer: presentProject(row, { admin }) };
+      };
+      if (bytesOfHeads([head]) <= LARGE_READ) return (await read()).answer;
+      return served.send(request, reply, fingerprintOf([head], admin), async () => {
+        const { row, answer } = await read();
+        return {
+          key: fingerprintOf([headOf(row)], admin),
+          body: reply.serialize(answer) as string,
+          headers: JSON_TYPE,
+        };
+      });
     },
   );
 
@@ -359,15 +381,26 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       },
     },
     async (request, reply) => {
-      const row = await projectOf(request, reply);
+      const { type, id } = request.params;
+      const product = access.product(type);
+      const head = access.check(request, reply, await getProjectHead(db, product, id));
+      const heads = await groupHeadsOf(db, head);
+      // counted, and refused past the limit, before the group's answers and results are read
+      await app.countLargeRead(request, reply, bytesOfHeads(heads));
       const admin = adminOf(request) !== null;
-      const variants = await variantsOf(db, row);
-      await app.countLargeRead(
-        request,
-        reply,
-        variants.reduce((n, v) => n + bytesOfProject(v), 0),
-      );
-      return { variants: variants.map((v) => presentProject(v, { admin })) };
+      const read = async () => {
+        const rows = await variantsOf(db, head);
+        return { rows, answer: { variants: rows.map((v) => presentProject(v, { admin })) } };
+      };
+      if (bytesOfHeads(heads) <= LARGE_READ) return (await read()).answer;
+      return served.send(request, reply, fingerprintOf(heads, admin), async () => {
+        const { rows, answer } = await read();
+        return {
+          key: fingerprintOf(rows.map(headOf), admin),
+          body: reply.serialize(answer) as string,
+          headers: JSON_TYPE,
+        };
+      });
     },
   );
 
