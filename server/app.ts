@@ -227,6 +227,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     cacheMb: config.calcCacheMb,
     shared: leases.share('calc'),
     series: (id) => rainSeries.get(id),
+    holds: (id, owner) => rainSeries.holds(id, owner),
     timeoutMs: config.calcTimeS * 1000,
   });
   const pdfPool = new PdfPool({

@@ -108,6 +108,12 @@ export interface RainSeriesTable {
   created_at: string;
 }
 
+/** Who holds a measured rain series: the owner of a project it was uploaded to (migrations/2026_12_05). */
+export interface RainSeriesOwnerTable {
+  series_id: string;
+  owner: string;
+}
+
 export interface OutboxTable {
   id: Generated<number>;
   project_id: string | null;
@@ -181,6 +187,7 @@ export interface Database {
   project_numbers: ProjectNumberTable;
   issued_notes: IssuedNoteTable;
   rain_series: RainSeriesTable;
+  rain_series_owners: RainSeriesOwnerTable;
 }
 
 export type Db = Kysely<Database>;

@@ -14,6 +14,7 @@ import { jobLeases } from './migrations/2026_12_02_job_leases';
 import { deletedNotes } from './migrations/2026_12_03_deleted_notes';
 import { naturalSortKeys } from './migrations/2026_12_03_natural_sort_keys';
 import { countedBytes } from './migrations/2026_12_04_counted_bytes';
+import { rainSeriesOwners } from './migrations/2026_12_05_rain_series_owners';
 
 /** The dated migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -32,6 +33,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_12_03_deleted_notes': deletedNotes,
     '2026_12_03_natural_sort_keys': naturalSortKeys,
     '2026_12_04_counted_bytes': countedBytes,
+    '2026_12_05_rain_series_owners': rainSeriesOwners(dialect),
   };
 }
 

@@ -54,6 +54,8 @@ export interface CalculationsOptions {
   shared?: SharedShare;
   /** the stored measured rain series of an id (server/rain/store.ts); none: projects cannot name one */
   series?: (id: string) => Promise<StoredSeries | undefined>;
+  /** whether an owner holds the series of an id (uploaded it): another's is calculated as missing */
+  holds?: (id: string, owner: string) => Promise<boolean>;
   /** a calculation's time budget on its worker (ms) */
   timeoutMs: number;
 }
@@ -91,9 +93,11 @@ export class Calculations {
   >();
 
   private readonly series: CalculationsOptions['series'];
+  private readonly holds: CalculationsOptions['holds'];
 
   constructor(opts: CalculationsOptions) {
     this.series = opts.series;
+    this.holds = opts.holds;
     this.pool = new WorkerPool({
       module: join(import.meta.dirname, 'calculateWorker.ts'),
       size: opts.workers,
@@ -165,23 +169,27 @@ export class Calculations {
 
   /**
    * The outcome of the steps (`content`: their canonical JSON, as stored) for a product; `stress: false`
-   * leaves the climate-stress sensitivity out (the live preview). Rejects as WorkerPool.run does when
-   * the outcome must be computed and cannot be now.
+   * leaves the climate-stress sensitivity out (the live preview); `owner`: whose answers they are (a
+   * measured series it does not hold is calculated as missing; null or absent: an admin's, or an issued
+   * note's, any series). Rejects as WorkerPool.run does when the outcome must be computed and cannot be now.
    */
   async run(
     type: ProductType,
     content: string,
-    opts: { stress: boolean },
+    opts: { stress: boolean; owner?: string | null },
     job: JobOptions = {},
   ): Promise<Calculated> {
-    const key = sha256(`${type}\n${versionOf(type)}\n${opts.stress ? 1 : 0}\n${content}`);
+    const unheld = await this.unheld(content, opts.owner);
+    const key = sha256(
+      `${type}\n${versionOf(type)}\n${opts.stress ? 1 : 0}\n${unheld ? 'unheld\n' : ''}${content}`,
+    );
     const hit = this.cache.get(key);
     if (hit) return hit;
     let entry = this.pending.get(key);
     // A job every asker left is being dropped: a new asker starts another.
     if (!entry || entry.abort.signal.aborted) {
       const abort = new AbortController();
-      const promise = this.measuredOf(content)
+      const promise = this.measuredOf(content, unheld)
         .then((measured) =>
           this.pool.run(
             { type, content, stress: opts.stress, ...(measured ? { measured } : {}) },
@@ -231,8 +239,9 @@ export class Calculations {
     content: string,
     file: ExportJob,
     job: JobOptions = {},
+    owner: string | null = null,
   ): Promise<string> {
-    const measured = await this.measuredOf(content);
+    const measured = await this.measuredOf(content, await this.unheld(content, owner));
     const answer = await this.pool.run(
       { type, content, stress: false, export: file, ...(measured ? { measured } : {}) },
       {
@@ -249,9 +258,16 @@ export class Calculations {
    * The measured series the steps name, as stored (the content is its identity: the cache key holds
    * it); undefined when they name none or it is not stored (the calculation then says so).
    */
-  async measuredOf(content: string): Promise<StoredSeries | undefined> {
-    const id = this.series ? seriesIdIn(content) : null;
+  async measuredOf(content: string, unheld = false): Promise<StoredSeries | undefined> {
+    const id = this.series && !unheld ? seriesIdIn(content) : null;
     return id === null ? undefined : this.series?.(id);
+  }
+
+  /** Whether the steps name a measured series their owner does not hold (none: an admin's, any). */
+  private async unheld(content: string, owner: string | null | undefined): Promise<boolean> {
+    if (owner === null || owner === undefined || !this.holds) return false;
+    const id = seriesIdIn(content);
+    return id !== null && !(await this.holds(id, owner));
   }
 
   async close(): Promise<void> {

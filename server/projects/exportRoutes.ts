@@ -69,7 +69,7 @@ export const exportRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         const job = { visitor: request.ip, signal: closedSignal(reply) };
         let out, text;
         try {
-          out = await calculations.run(product, row.content, { stress: false }, job);
+          out = await calculations.run(product, row.content, { stress: false, owner: row.owner }, job);
           // written on the calculations' pool: the file of a 100-year series is some 1.8 MB of text
           if (out.ok)
             text = await calculations.exportFile(
@@ -77,6 +77,7 @@ export const exportRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
               row.content,
               { format, locale, id: row.id, name: row.name, number: row.number ?? null, results: out.text },
               job,
+              row.owner,
             );
         } catch (e) {
           return poolRefusal(e, reply, 'calculation');

@@ -15,7 +15,7 @@ import type { RainFile, RainProblem } from '../calc/abattement/rain/read';
 import { WorkerPool } from '../workers/pool';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import type { RainAnswer, RainJob } from './readJob';
-import { SERIES_ID } from './store';
+import { RainSeriesStore, SERIES_ID } from './store';
 
 /** The bytes of one upload of rain files, all files together (a département's file, gzipped). */
 export const RAIN_UPLOAD_MB = 40;
@@ -111,10 +111,13 @@ const idParams = {
  *   the storage quotas, replacing its earlier upload) with the series they give, answered with its id and
  *   summary; a file naming several stations answers them instead, for the user to pick one:
  * - POST /api/{type}/project/{id}/rain/{file} {station}: the series of that station of the kept file;
- * - GET /api/{type}/rain/{series}: a stored series' summary (what the wizard shows of the project's).
+ * - GET /api/{type}/rain/{series}: a stored series' summary (what the wizard shows of the project's), to
+ *   a visitor who uploaded it to one of its projects (404 otherwise, as for an unknown series), any to an
+ *   admin. A project naming a series its owner does not hold is calculated as if it were not stored.
  */
 export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const { db, access, quotas } = app;
+  const rainSeries = new RainSeriesStore(db);
   const pool = new WorkerPool<RainJob, RainAnswer>({
     module: join(import.meta.dirname, 'readWorker.ts'),
     size: 1,
@@ -160,6 +163,13 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       })
       .onConflict((oc) => oc.column('id').doUpdateSet({ created_at: now }))
       .execute();
+    // the project's owner holds it (an admin's project has none: admins read every series)
+    if (project.owner !== null)
+      await db
+        .insertInto('rain_series_owners')
+        .values({ series_id: answer.id, owner: project.owner })
+        .onConflict((oc) => oc.columns(['series_id', 'owner']).doNothing())
+        .execute();
     return { id: answer.id, summary: answer.summary };
   };
 
@@ -312,15 +322,17 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       { schema: { tags: ['files'], params: idParams, response: answers({ 200: summaryAnswer }) } },
       async (request, reply) => {
         access.product(type);
-        access.listOwner(request, reply); // admin mode: admins only, as for every project call
+        // admin mode: admins only, as for every project call; a visitor reads the series it holds only
+        const owner = access.listOwner(request, reply);
         const { id } = request.params;
-        const row = SERIES_ID.test(id)
-          ? await db
-              .selectFrom('rain_series')
-              .select(['id', 'summary'])
-              .where('id', '=', id)
-              .executeTakeFirst()
-          : undefined;
+        const row =
+          SERIES_ID.test(id) && (owner === null || (await rainSeries.holds(id, owner)))
+            ? await db
+                .selectFrom('rain_series')
+                .select(['id', 'summary'])
+                .where('id', '=', id)
+                .executeTakeFirst()
+            : undefined;
         if (!row) throw new HttpError(404, 'Unknown rain series', 'id');
         return { id: row.id, summary: JSON.parse(row.summary) as Record<string, unknown> };
       },

@@ -43,6 +43,17 @@ export class RainSeriesStore {
   private readonly cache = new LruCache<StoredSeries>(16 * 1024 * 1024);
   constructor(private readonly db: Db) {}
 
+  /** Whether `owner` holds the series of that id (uploaded it to one of its projects). */
+  async holds(id: string, owner: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('rain_series_owners')
+      .select('series_id')
+      .where('series_id', '=', id)
+      .where('owner', '=', owner)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
   /** The series of that id, or undefined when none is stored. */
   async get(id: string): Promise<StoredSeries | undefined> {
     const hit = this.cache.get(id);
@@ -84,14 +95,10 @@ export async function sweepSeries(db: Db, before: string, dialect: Dialect): Pro
     .where(sql<boolean>`id not in (${named('issued_notes')})`)
     .limit(100)
     .execute();
-  if (gone.length)
-    await db
-      .deleteFrom('rain_series')
-      .where(
-        'id',
-        'in',
-        gone.map((g) => g.id),
-      )
-      .execute();
+  if (gone.length) {
+    const ids = gone.map((g) => g.id);
+    await db.deleteFrom('rain_series_owners').where('series_id', 'in', ids).execute();
+    await db.deleteFrom('rain_series').where('id', 'in', ids).execute();
+  }
   return gone.length;
 }
