@@ -1,7 +1,8 @@
 /**
  * French typography in every French messages file: "?", ":", "!" and ";" follow a no-break space (U+00A0,
  * or the narrow U+202F), never an ordinary one, so that the browser, the PDF note and the workbook never
- * start a line with the mark alone ("Le projet est-il soumis à une contrainte d'abattement" / "?").
+ * start a line with the mark alone ("Le projet est-il soumis à une contrainte d'abattement" / "?"); and
+ * guillemets hold their words with a no-break space inside, so that no line ends on "«" or starts on "»".
  * Each offending message is named by its file and key, with the words around the mark.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -34,6 +35,15 @@ export function spacesBeforeMarks(tree: unknown): string[] {
   return found;
 }
 
+/** The French messages whose « is not followed, or » not preceded, by a no-break space. */
+export function looseGuillemets(tree: unknown): string[] {
+  const found: string[] = [];
+  for (const [key, text] of strings(tree, ''))
+    for (const m of text.matchAll(/«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»/g))
+      found.push(`${key}: ${JSON.stringify(text.slice(Math.max(0, m.index - 12), m.index + 13))}`);
+  return found;
+}
+
 describe('French messages: a no-break space before ? : ! ;', () => {
   const files = frenchFiles(SCHEMAS);
 
@@ -63,5 +73,22 @@ describe('French messages: a no-break space before ? : ! ;', () => {
     it(`${relative(SCHEMAS, file)}: none with an ordinary space before ? : ! ;`, () => {
       const tree = JSON.parse(readFileSync(file, 'utf8')) as unknown;
       expect(spacesBeforeMarks(tree)).toEqual([]);
+    });
+});
+
+describe('French messages: a no-break space inside « »', () => {
+  it('names a message with an ordinary space, or none, inside guillemets', () => {
+    expect(
+      looseGuillemets({
+        a: { ok: 'Colonne\u00a0«\u00a0{{heading}}\u00a0»', open: '« Toitures\u00a0»' },
+        b: ['«\u00a0Zinc »', '«Zinc»'],
+      }),
+    ).toEqual(['a.open: "« Toitures\u00a0»"', 'b[0]: "«\u00a0Zinc »"', 'b[1]: "«Zinc»"', 'b[1]: "«Zinc»"']);
+  });
+
+  for (const file of frenchFiles(SCHEMAS))
+    it(`${relative(SCHEMAS, file)}: every « and » held by a no-break space`, () => {
+      const tree = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      expect(looseGuillemets(tree)).toEqual([]);
     });
 });
