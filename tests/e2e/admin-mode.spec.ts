@@ -5,6 +5,11 @@ test('admin mode: both French calculators, the history behind the login', async 
   await page.goto('/client/home');
   await expect(page.getByRole('heading', { name: 'Abattement des eaux pluviales' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dimensionnement des limiteurs de débit' })).toBeVisible();
+  // Without a session the home says the calculators need one, and offers the sign-in.
+  await expect(page.getByText("Les calculateurs sont réservés à l'équipe")).toBeVisible();
+  await page.getByRole('link', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/client\/login$/);
+  await expect(page.getByRole('heading', { name: 'Connexion administrateur' })).toBeVisible();
 
   // Without a session every page of a calculator asks for the login, which brings the admin back.
   await page.goto('/client/sm/history');
@@ -26,6 +31,9 @@ test('admin mode: both French calculators, the history behind the login', async 
   // The menu leads to the other calculator through the home of calculators, and signs out.
   await page.getByRole('link', { name: 'Accueil des calculateurs' }).click();
   await expect(page).toHaveURL(/\/client\/home$/);
+  // Signed in, the home no longer offers the sign-in.
+  await expect(page.getByRole('heading', { name: 'Abattement des eaux pluviales' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Se connecter' })).toHaveCount(0);
   await page.goto('/client/sm/calculator');
   await page.getByRole('button', { name: 'Se déconnecter' }).click();
   await expect(page).toHaveURL(/\/client\/login\?next=%2Fsm%2Fcalculator(%2F\d)?$/);
