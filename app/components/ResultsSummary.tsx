@@ -1,5 +1,6 @@
 import type { FigureWriter } from '../../words/figures';
 import { useState } from 'react';
+import { useNarrow } from '../../renderers';
 import { downloadFile } from '../api/download';
 import { DataTable } from './DataTable';
 import {
@@ -15,10 +16,11 @@ import {
 import type { AbattementResults } from '../../words/results/abattement';
 
 /**
- * Above the charts: the site's verdict, the imposed volume's when the project has one, each roof's
- * verdict against the target (and what it does with the water other surfaces send it), the rules these
- * verdicts follow, and the annual table (retention by volume, target met, volumes per year in the
- * project's units), with the Excel download.
+ * Above the charts: the site's verdict, the imposed volume's when the project has one, the annual table
+ * (retention by volume, target met, volumes per year in the project's units), the rules the verdicts
+ * follow, the Excel download, then each roof's verdict against the target in a sentence (and what it does
+ * with the water other surfaces send it): the table's rows said in words, folded on a phone, where 22
+ * roofs of long names made four screens of sentences before the table.
  */
 export function ResultsSummary({
   results,
@@ -48,6 +50,33 @@ export function ResultsSummary({
           {x}
         </p>
       ))}
+      <DataTable label={t('app.results_view.summary')} table={table} totalRow />
+      <p className="results-sum-note">{siteSumText(results, w, t)}</p>
+      {verdictRules(results, w, t).map((x) => (
+        <p key={x} className="chart-note">
+          {x}
+        </p>
+      ))}
+      {xlsxUrl ? <WorkbookButton url={xlsxUrl} t={t} /> : null}
+      <RoofSentences results={results} w={w} t={t} />
+    </section>
+  );
+}
+
+/** Each roof's verdict in a sentence, under a line that opens them; open at first on a desktop only. */
+function RoofSentences({
+  results,
+  w,
+  t,
+}: {
+  results: AbattementResults;
+  w: FigureWriter;
+  t: (k: string, p?: Record<string, unknown>) => string;
+}) {
+  const phone = useNarrow();
+  return (
+    <details className="roof-sentences" open={!phone}>
+      <summary>{t('app.results_view.roof_sentences', { count: results.toitureResults.length })}</summary>
       <ul className="verdicts">
         {results.toitureResults.map((r) => (
           <li key={r.toiture.name}>
@@ -56,15 +85,7 @@ export function ResultsSummary({
           </li>
         ))}
       </ul>
-      {verdictRules(results, w, t).map((x) => (
-        <p key={x} className="chart-note">
-          {x}
-        </p>
-      ))}
-      <DataTable label={t('app.results_view.summary')} table={table} totalRow />
-      <p className="results-sum-note">{siteSumText(results, w, t)}</p>
-      {xlsxUrl ? <WorkbookButton url={xlsxUrl} t={t} /> : null}
-    </section>
+    </details>
   );
 }
 

@@ -190,6 +190,39 @@ test('at 390 x 844 in English (smca, 30 roofs): every step shows its first field
     .screenshot({ path: test.info().outputPath('phone-smca-diagram-en.png') });
 });
 
+test("at 390 x 844 in English (smca, 30 roofs): the results open on the summary table, the roofs' sentences folded under it", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${CANADA}/client/smca/calculator`);
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Client information' })).toBeVisible();
+  const made = await page.request.post(`${CANADA}/api/smca/project`, {
+    data: { steps: with30Roofs('smca-toronto.json').steps },
+  });
+  expect(made.ok()).toBe(true);
+  const id = ((await made.json()) as { id: string }).id;
+  expect((await page.request.get(`${CANADA}/api/smca/calculate/${id}`)).status()).toBe(200);
+  await page.goto(`${CANADA}/client/smca/results?id=${id}`);
+  // the table's first roof on the first screen (it was under four screens of sentences, one per roof)
+  const firstRoof = page.getByRole('rowheader', { name: `${long} 1`, exact: true });
+  await expect(firstRoof).toBeVisible();
+  expect((await firstRoof.boundingBox())!.y).toBeLessThan(844);
+  await page.screenshot({ path: test.info().outputPath('phone-smca-results-en.png') });
+  // the sentences say the table's rows in words: folded below it, opened on demand
+  const sentence = page.getByText(`${long} 1: the first 5 mm of its own rain`);
+  const fold = page.getByText('Each roof in a sentence (30)');
+  await expect(sentence).toBeHidden();
+  await fold.click();
+  await expect(sentence).toBeVisible();
+  expect((await sentence.boundingBox())!.y).toBeGreaterThan((await firstRoof.boundingBox())!.y);
+  // on a desktop they are shown at once, still after the table
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.reload();
+  await expect(page.getByText(`${long} 2: the first 5 mm of its own rain`)).toBeVisible();
+});
+
 /** The boxes of the save state and of the project's name under the title, once saved: none drawn over another. */
 async function saveStateClear(page: Page, saved: string) {
   const status = page.getByRole('status').filter({ hasText: saved });
