@@ -27,10 +27,12 @@ export const IMPERIAL_DECIMALS = 3;
 
 /**
  * Quantities whose imperial unit is shown at another precision: US gallons whole (a gallon is 3.8 L; a
- * volume of 50 m3 reads 13 209 gal in the form as in the results, not 13 208.603), unless the stored
- * value is a gallon figure with decimals the user typed (up to 3), which is shown as typed.
+ * volume of 50 m3 reads 13 209 gal in the form as in the results, not 13 208.603); millimetres as
+ * hundredths of an inch, the precision of a rain gauge (5 mm reads 0.2 in, not 0.197; 300 mm 11.81 in,
+ * not 11.811); unless the stored value is a figure of that unit with decimals the user typed (up to 3),
+ * which is shown as typed (0.125 in).
  */
-const IMPERIAL_PRECISION: Partial<Record<Quantity, number>> = { volume_m3: 0 };
+const IMPERIAL_PRECISION: Partial<Record<Quantity, number>> = { volume_m3: 0, length_mm: 2 };
 
 /**
  * The decimals a value of `quantity` is shown with in `system`: the field's own when it gives them, else
@@ -60,8 +62,8 @@ export function unitKey(quantity: Quantity | undefined, system: UnitSystem): str
 
 /**
  * Stored (metric) value -> value shown in `system`. Non-numbers pass through untouched. Quantities that
- * have an imperial unit are rounded to `decimals` (default 3; whole US gallons in IMPERIAL) in both
- * systems; others only when `decimals` is given.
+ * have an imperial unit are rounded to `decimals` (default 3; in IMPERIAL whole US gallons, hundredths of
+ * an inch for millimetres, unless typed so) in both systems; others only when `decimals` is given.
  */
 export function toDisplay(
   value: unknown,

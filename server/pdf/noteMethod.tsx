@@ -45,7 +45,12 @@ function valueText(p: Param, t: T, system: UnitSystem, lang: string): string {
   const u = p.unit ? UNITS[p.unit] : undefined;
   if (typeof p.value !== 'number') return String(p.value);
   const imperial = system === 'IMPERIAL' && u?.depth;
-  const inches = imperial ? (toDisplay(p.value, 'length_mm', 'IMPERIAL') as number) : p.value;
+  // a depth as the answers and results write it (hundredths: the 1 mm rainy-day threshold reads 0.04 in
+  // in its row as in the words beside it); a rate per degree converted exactly, three decimals written
+  // (3 mm/°C/day is 0.066 in/°F/day, where hundredths would round it to 0.07)
+  const inches = imperial
+    ? (toDisplay(p.value, 'length_mm', 'IMPERIAL', u.perDegree ? 9 : undefined) as number)
+    : p.value;
   const v = imperial && u.perDegree ? inches / 1.8 : inches;
   const unit = u ? t(imperial ? u.imperial! : u.metric) : '';
   return `${numberText(v, lang, 3)}${unit ? ` ${unit}` : ''}`;

@@ -104,7 +104,7 @@ test('smca in canada mode: English, imperial units, the whole journey to the cha
   // The English note in imperial units, and its PDF.
   await page.getByRole('link', { name: 'Complete the calculation note' }).click();
   await expect(page.getByText('3. Roofs')).toBeVisible();
-  await expect(page.getByText('4 in')).toBeVisible();
+  await expect(page.getByText('4 in', { exact: true })).toBeVisible();
   await page
     .getByRole('textbox', { name: 'Additional information' })
     .nth(2)

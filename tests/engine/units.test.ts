@@ -6,9 +6,14 @@ import type { Quantity } from '../../engine';
 const CONVERTED: Quantity[] = ['length_mm', 'length_cm', 'area_m2', 'volume_m3'];
 
 describe('toDisplay', () => {
-  it('shows millimetres as inches in IMPERIAL, 3 decimals', () => {
+  it('shows millimetres as inches in IMPERIAL, to the hundredth (as a rain gauge reads), unless typed so', () => {
     expect(toDisplay(101.6, 'length_mm', 'IMPERIAL')).toBe(4);
-    expect(toDisplay(10, 'length_mm', 'IMPERIAL')).toBe(0.394);
+    expect(toDisplay(10, 'length_mm', 'IMPERIAL')).toBe(0.39);
+    // a round metric depth or thickness reads without false precision (was 0.197 in, 11.811 in)
+    expect(toDisplay(5, 'length_mm', 'IMPERIAL')).toBe(0.2);
+    expect(toDisplay(300, 'length_mm', 'IMPERIAL')).toBe(11.81);
+    // an eighth of an inch typed comes back as typed
+    expect(toDisplay(fromDisplay(0.125, 'length_mm', 'IMPERIAL'), 'length_mm', 'IMPERIAL')).toBe(0.125);
   });
   it('shows centimetres as inches, m2 as ft2 and m3 as US gallons', () => {
     expect(toDisplay(2.54, 'length_cm', 'IMPERIAL')).toBe(1);
@@ -19,7 +24,7 @@ describe('toDisplay', () => {
     expect(toDisplay(50, 'volume_m3', 'IMPERIAL')).toBe(13209);
     expect(toDisplay(fromDisplay(13208.6, 'volume_m3', 'IMPERIAL'), 'volume_m3', 'IMPERIAL')).toBe(13208.6);
     expect(displayDecimals('volume_m3', 'IMPERIAL')).toBe(0);
-    expect(displayDecimals('length_mm', 'IMPERIAL')).toBe(3);
+    expect(displayDecimals('length_mm', 'IMPERIAL')).toBe(2);
     expect(displayDecimals('volume_m3', 'METRIC')).toBe(3);
     expect(displayDecimals('count', 'METRIC')).toBeUndefined();
   });

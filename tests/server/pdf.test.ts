@@ -163,15 +163,15 @@ describe('pdf_download', () => {
     expect(text).toContain('Calculation note');
     expect(text).toContain(dateText(new Date(), 'en'));
     expect(text).toContain('Growing medium thickness');
-    expect(text).toContain('3.937 in');
+    expect(text).toContain('3.94 in'); // 100 mm of insulation, to the hundredth (was 3.937 in)
     expect(text).toContain('ft²');
     expect(text).toContain('Hargreaves (FAO-56)');
     expect(text).toContain('Annual retention (by volume)');
     expect(text).toContain('Mean of monthly values');
     // one precision for one figure: the target as the form shows it, everywhere (issue 25, 10)
-    expect(text).toContain('Target: retain the first 0.197 in of every rain');
-    expect(text).toContain('Rain depth to retain 0.197 in');
-    expect(text).not.toMatch(/\b0\.2 in\b/);
+    expect(text).toContain('Target: retain the first 0.2 in of every rain');
+    expect(text).toContain('Rain depth to retain 0.2 in');
+    expect(text).not.toMatch(/\b0\.197 in of\b|to retain 0\.197 in\b/);
     // the imposed volume judged on how often it is free when the rain starts, in gallons (issue 25, 7, 10)
     expect(text).toContain('Retention volume 13,209 US gal');
     expect(text).toContain(
@@ -185,11 +185,11 @@ describe('pdf_download', () => {
     expect(text).toMatch(/Tower roof also receives [\d,]+ US gal a year from the surfaces spilling onto it/);
     // the monthly rain normals in inches, the rainy-day threshold too (issue 25, 10)
     expect(text).toContain('Rain height (in) 2.43 1.98 1.99 3.02');
-    expect(text).toContain('Rainy days (at least 0.039 in)');
+    expect(text).toContain('Rainy days (at least 0.04 in)');
     expect(text).not.toMatch(/[\d.]+ mm\b/);
     // the heavy-rain days of the ECCC normals against the series (issue 25, 11)
     expect(text).toMatch(
-      /the synthetic series has 4\.8 days a year with at least 0\.984 in of rain \(on the months published\), against 4\.6 in the normals \(\+3 %\)/,
+      /the synthetic series has 4\.8 days a year with at least 0\.98 in of rain \(on the months published\), against 4\.6 in the normals \(\+3 %\)/,
     );
     expect(text).toMatch(/Rain per year\s+[\d,]+ US gal/);
     expect(text).toContain('Environment and Climate Change Canada, Canadian Climate Normals 1991-2020');
@@ -197,7 +197,8 @@ describe('pdf_download', () => {
     expect(text).not.toContain('Météo-France');
     expect(text).toContain('Default value, to confirm with the manufacturer');
     // the depths of the parameters in inches, none in millimetres
-    expect(text).toMatch(/Retention mat storage\s+0\.197 in/);
+    expect(text).toMatch(/Retention mat storage\s+0\.2 in/);
+    expect(text).toMatch(/Rainy day threshold\s+0\.04 in/);
     expect(text).toMatch(/Storage capacity: [\d.]+ in/);
     expect(text).not.toMatch(/Storage capacity: [\d.]+ mm|[\d.]+ mm\/day/);
     // temperatures in Fahrenheit: the snowmelt factor per degree F (3 mm/°C/day), snow at 32 °F

@@ -44,7 +44,8 @@ describe('the figure formats', () => {
     const en = figureWriter(smca.figures.formats, 'IMPERIAL', t('smca', 'en'), 'en');
     expect(en.text('volume', 50)).toBe('13,209\u00a0US gal');
     expect(en.value('volume', 50)).toBe(13209);
-    expect(en.text('depth', 5)).toBe('0.197\u00a0in');
+    expect(en.text('depth', 5)).toBe('0.2\u00a0in'); // not 0.197 in: hundredths, as a rain gauge reads
+    expect(en.text('depth', 25.4)).toBe('1\u00a0in');
     // converted once, rounded once: 418.0635 m² is 4,500 ft² (never 4,499.997)
     expect(en.text('area', 418.0635)).toBe('4,500\u00a0ft²');
   });
