@@ -1,15 +1,17 @@
 import { spillLayout, type DiagramNode, type StepDef, type StepState } from '../engine';
-import { distinctLabels } from '../words/shortLabel';
+import { labelLines } from '../words/shortLabel';
 import { tr, useRender } from './context';
 
 const W = 170;
-const H = 34;
+/** A box's height for one line of label, and for two (16 px a line). */
+const H1 = 34;
+const H2 = 50;
 const GAP_X = 70;
 const GAP_Y = 12;
 /** The labels' size (13 px, app/styles.css) may shrink with the picture to 11 px, no further (issue 37). */
 const MIN_SCALE = 11 / 13;
 
-/** Characters a box's label holds; the whole label is in the box's tooltip. */
+/** Characters a line of a box's label holds (two lines at most); the whole label is in the box's tooltip. */
 export const LABEL_CHARS = 22;
 
 /**
@@ -29,7 +31,9 @@ export function SpillDiagram({ def, step }: { def: StepDef; step: StepState }) {
       : tr(t, n.label.ref).trim() || `${t('common.card')} ${cardNo.get(n.label.ref) ?? ''}`.trim();
   const at = new Map(layout.nodes.map((n) => [n.id, n]));
   const labels = layout.nodes.map(label);
-  const shown = distinctLabels(labels, LABEL_CHARS);
+  const shown = labelLines(labels, LABEL_CHARS);
+  // every box as tall as the tallest label needs, so that rows stay aligned
+  const H = shown.some((l) => l.length > 1) ? H2 : H1;
   const x = (n: DiagramNode) => n.column * (W + GAP_X);
   const y = (n: DiagramNode) => n.row * (H + GAP_Y);
   const width = layout.columns * (W + GAP_X) - GAP_X;
@@ -82,7 +86,16 @@ export function SpillDiagram({ def, step }: { def: StepDef; step: StepState }) {
               <title>{labels[i]}</title>
               <rect x={x(n)} y={y(n)} width={W} height={H} rx="6" />
               <text x={x(n) + W / 2} y={y(n) + H / 2} dominantBaseline="central" textAnchor="middle">
-                {shown[i]}
+                {shown[i]!.map((line, k, all) => (
+                  <tspan
+                    key={k}
+                    x={x(n) + W / 2}
+                    dy={k === 0 ? `${-(all.length - 1) * 0.6}em` : '1.2em'}
+                    dominantBaseline="central"
+                  >
+                    {line}
+                  </tspan>
+                ))}
               </text>
             </g>
           ))}

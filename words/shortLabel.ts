@@ -55,3 +55,47 @@ export function distinctLabels(texts: string[], max: number): string[] {
     return `${head}${body.trimStart()}`;
   });
 }
+
+/** A text split at its last space within `max` characters (or cut at `max` when its first word is longer). */
+function firstLine(chars: string[], max: number): [string, string] {
+  if (chars.length <= max) return [chars.join(''), ''];
+  const space = chars.lastIndexOf(' ', max);
+  const at = space > 0 ? space : max;
+  return [chars.slice(0, at).join('').trimEnd(), chars.slice(at).join('').trimStart()];
+}
+
+/**
+ * Labels on two lines of `max` characters at most, for boxes shown together (the spill diagram's):
+ * a name that fits one line stays one line; a longer one is broken at a space, its second line cut in its
+ * middle when still too long ("Bâtiment administratif" / "principal,…terrasse 12": the start and the end
+ * of the name, where a column of pasted names differ). Names that would still read alike show instead
+ * where they differ (distinctLabels over both lines' characters), broken the same way. Equal names stay
+ * equal.
+ */
+export function labelLines(texts: string[], max: number): string[][] {
+  const lines = (text: string): string[] => {
+    const [one, rest] = firstLine([...text], max);
+    return rest ? [one, shortLabel(rest, max)] : [one];
+  };
+  const shown = texts.map(lines);
+  const key = (l: string[]) => l.join('\n');
+  const wide = distinctLabels(texts, 2 * max - 1);
+  return shown.map((l, i) => {
+    const clash = shown.some((m, j) => j !== i && key(m) === key(l) && texts[j] !== texts[i]);
+    if (!clash) return l;
+    const [one, rest] = firstLine([...wide[i]!], max);
+    // the part that tells them apart, on two lines; a second line still too long is cut at its end
+    const two = [...rest];
+    return rest
+      ? [
+          one,
+          two.length <= max
+            ? rest
+            : `${two
+                .slice(0, max - 1)
+                .join('')
+                .trimEnd()}…`,
+        ]
+      : [one];
+  });
+}

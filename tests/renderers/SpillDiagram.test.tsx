@@ -22,6 +22,12 @@ function picture() {
   };
 }
 
+/** Each roof box's label, its lines joined by ' / '. */
+const roofLabels = () =>
+  Array.from(screen.getByRole('img').querySelectorAll('g.spill-node:not(.spill-end) text'), (t) =>
+    Array.from(t.querySelectorAll('tspan'), (l) => l.textContent!).join(' / '),
+  );
+
 describe('SpillDiagram', () => {
   it('draws each roof with an arrow to where its water goes, the ends (ground, sewer) last', () => {
     const roofs = valid.roofs as Record<string, unknown>[];
@@ -51,12 +57,13 @@ describe('SpillDiagram', () => {
     const data = { ...valid, roofs: [1, 2, 12].map((n) => ({ ...roofs[0], name: long(n) })) };
     const state = derive(bundle, data);
     renderWithContext(<SpillDiagram def={spills} step={state.steps.find((s) => s.key === 'Deversement')!} />);
-    const shown = Array.from(
-      screen.getByRole('img').querySelectorAll('g.spill-node:not(.spill-end) text'),
-    ).map((t) => t.textContent!);
+    const shown = roofLabels();
     expect(shown).toHaveLength(3);
     expect(new Set(shown).size).toBe(3);
-    for (const s of shown) expect([...s].length).toBeLessThanOrEqual(LABEL_CHARS);
+    for (const s of shown) {
+      expect(s.split(' / ').length).toBeLessThanOrEqual(2);
+      for (const line of s.split(' / ')) expect([...line].length).toBeLessThanOrEqual(LABEL_CHARS);
+    }
     expect(picture().columns[0]).toEqual([long(1), long(2), long(12)]);
   });
 
@@ -67,10 +74,31 @@ describe('SpillDiagram', () => {
     const data = { ...valid, roofs: ['A', 'B', 'C'].map((b) => ({ ...roofs[0], name: long(b) })) };
     const state = derive(bundle, data);
     renderWithContext(<SpillDiagram def={spills} step={state.steps.find((s) => s.key === 'Deversement')!} />);
-    const shown = Array.from(
-      screen.getByRole('img').querySelectorAll('g.spill-node:not(.spill-end) text'),
-    ).map((t) => t.textContent!);
-    expect(shown).toEqual(['…bâtiment A – aile no…', '…bâtiment B – aile no…', '…bâtiment C – aile no…']);
+    expect(roofLabels()).toEqual([
+      '…bâtiment A – aile / nord-est niveau R+1 z…',
+      '…bâtiment B – aile / nord-est niveau R+1 z…',
+      '…bâtiment C – aile / nord-est niveau R+1 z…',
+    ]);
     expect(picture().columns[0]).toEqual([long('A'), long('B'), long('C')]);
+  });
+
+  it('shows a long name on two lines, its start and its end, as tall boxes; a short one on one', () => {
+    const roofs = valid.roofs as Record<string, unknown>[];
+    const long = (n: number) => `Bâtiment administratif principal, aile nord-est, toiture terrasse ${n}`;
+    const data = {
+      ...valid,
+      roofs: [
+        { ...roofs[0], name: long(12) },
+        { ...roofs[1], name: 'Podium' },
+      ],
+    };
+    const state = derive(bundle, data);
+    renderWithContext(<SpillDiagram def={spills} step={state.steps.find((s) => s.key === 'Deversement')!} />);
+    // one line of 22 characters read 'Bâtiment a…terrasse 12'
+    expect(roofLabels()).toEqual(['Bâtiment administratif / principal,…terrasse 12', 'Podium']);
+    const heights = Array.from(screen.getByRole('img').querySelectorAll('rect'), (r) =>
+      r.getAttribute('height'),
+    );
+    expect(new Set(heights)).toEqual(new Set(['50']));
   });
 });

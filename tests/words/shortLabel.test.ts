@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctLabels, shortLabel } from '../../words/shortLabel';
+import { distinctLabels, labelLines, shortLabel } from '../../words/shortLabel';
 
 describe('shortLabel (the spill diagram, on the page and in the note)', () => {
   const long = (n: number) => `Toiture-terrasse végétalisée du bâtiment principal, aile nord-est numéro ${n}`;
@@ -37,5 +37,31 @@ describe('shortLabel (the spill diagram, on the page and in the note)', () => {
   it('keeps the middle cut where it already tells the names apart', () => {
     const names = [1, 2, 12].map(long);
     expect(distinctLabels(names, 24)).toEqual(names.map((n) => shortLabel(n, 24)));
+  });
+});
+
+describe('labelLines (the spill diagram on the page: two lines a box)', () => {
+  const long = (n: number) => `Bâtiment administratif principal, aile nord-est, toiture terrasse ${n}`;
+
+  it('keeps a name that fits one line whole, breaks a longer one at a space, cuts the second line in its middle', () => {
+    expect(labelLines(['Jardin', 'Toiture terrasse du bâtiment B – aile nord', long(12)], 22)).toEqual([
+      ['Jardin'],
+      ['Toiture terrasse du', 'bâtiment B – aile nord'],
+      ['Bâtiment administratif', 'principal,…terrasse 12'],
+    ]);
+  });
+
+  it('cuts a first word longer than a line', () => {
+    expect(labelLines(['x'.repeat(30)], 22)).toEqual([['x'.repeat(22), 'x'.repeat(8)]]);
+  });
+
+  it('tells apart names that differ only in their middle, on two lines of the width', () => {
+    const roof = (b: string) =>
+      `Toiture terrasse végétalisée bâtiment ${b} – aile nord-est niveau R+1 zone technique`;
+    const shown = labelLines([roof('A'), roof('B'), roof('A')], 22);
+    expect(shown[0]).toEqual(['…bâtiment A – aile', 'nord-est niveau R+1 z…']);
+    expect(shown[1]).toEqual(['…bâtiment B – aile', 'nord-est niveau R+1 z…']);
+    expect(shown[2]).toEqual(shown[0]);
+    for (const l of shown.flat()) expect([...l].length).toBeLessThanOrEqual(22);
   });
 });
