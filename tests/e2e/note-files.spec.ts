@@ -48,6 +48,12 @@ for (const [width, height] of [
     await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
     await page.goto(`${ADMIN}/client/sm/note`);
     const first = page.locator('.note-section').first();
+    if (width < 768) {
+      // on a phone the sections start folded, the download in sight; a tap opens one
+      await expect(page.getByRole('button', { name: 'Télécharger la note de calcul' })).toBeInViewport();
+      await expect(first.locator('dt').first()).toBeHidden();
+      await first.locator('summary').click();
+    }
     await expect(first.locator('dt').first()).toBeVisible();
     // no browser indent: a value sits in its row, not 40 px in
     const dd = first.locator('dd').first();
@@ -90,8 +96,10 @@ for (const [width, height] of [
     await expect(page).toHaveURL(/\/client\/sm\/calculator/);
     await page.goBack();
     await expect(page).toHaveURL(/\/client\/sm\/note/);
+    // the section holding the image is open again, on a phone too
     const again = page.locator('.note-section').first();
     await expect(again.locator('.file-list img')).toHaveAttribute('src', /^data:image\/png;base64,/);
+    await expect(again.locator('.file-list img')).toBeVisible();
     await expect(again.getByText('Image jointe')).toBeVisible();
 
     // removed: the list goes, the button reads "Choisir un fichier" again

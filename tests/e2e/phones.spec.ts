@@ -223,6 +223,37 @@ test("at 390 x 844 in English (smca, 30 roofs): the results open on the summary 
   await expect(page.getByText(`${long} 2: the first 5 mm of its own rain`)).toBeVisible();
 });
 
+test('at 390 x 844 in English (smca, 30 roofs): the note opens with its sections folded, its download on the first screen', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${CANADA}/client/smca/calculator`);
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Client information' })).toBeVisible();
+  const made = await page.request.post(`${CANADA}/api/smca/project`, {
+    data: { steps: with30Roofs('smca-toronto.json').steps },
+  });
+  expect(made.ok()).toBe(true);
+  const id = ((await made.json()) as { id: string }).id;
+  expect((await page.request.get(`${CANADA}/api/smca/calculate/${id}`)).status()).toBe(200);
+  await page.goto(`${CANADA}/client/smca/note?id=${id}`);
+  // the download was 38 screens down, under every section open
+  const download = page.getByRole('button', { name: 'Download the calculation note' });
+  await expect(download).toBeVisible();
+  expect((await download.boundingBox())!.y).toBeLessThan(844);
+  await page.screenshot({ path: test.info().outputPath('phone-smca-note-en.png') });
+  // a section opens on demand, with its answers and its own text
+  const roofName = page.getByText(`${long} 1`, { exact: true }).first();
+  await expect(roofName).toBeHidden();
+  await page.getByText('3. Roofs').click();
+  await expect(roofName).toBeVisible();
+  // on a desktop the sections are open at once
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.reload();
+  await expect(page.getByText(`${long} 2`, { exact: true }).first()).toBeVisible();
+});
+
 /** The boxes of the save state and of the project's name under the title, once saved: none drawn over another. */
 async function saveStateClear(page: Page, saved: string) {
   const status = page.getByRole('status').filter({ hasText: saved });

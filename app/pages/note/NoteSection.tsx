@@ -1,5 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { NoteDef, StepState } from '../../../engine';
+import { useNarrow } from '../../../renderers';
 import type { Results } from '../../../words/results';
 import { FilePicker, fileWords } from '../../components/FilePicker';
 import { StepSummary } from '../../components/StepSummary';
@@ -11,7 +13,9 @@ import type { NoteEntry } from './printNote';
 
 /**
  * One numbered collapsible section of the note: a step's answers with a Modify button back to it, or
- * the results drawn by the note's result views, then the section's free text and image attachment.
+ * the results drawn by the note's result views, then the section's free text and image attachment. Open
+ * at first on a desktop; folded on a phone, where the open sections of 22 roofs put the download button
+ * 38 screens down, unless it holds the user's own text or image (back from Modifier, a draft reloaded).
  */
 export function NoteSection({
   title,
@@ -38,8 +42,15 @@ export function NoteSection({
 }) {
   const { calc, t, locale, admin } = useFrame();
   const navigate = useNavigate();
+  const phone = useNarrow();
+  const fold = useRef<HTMLDetailsElement>(null);
+  const filled = entry.text !== '' || entry.image !== null;
+  // opened once when it holds something of the user's; never closed by the page
+  useEffect(() => {
+    if (filled && fold.current) fold.current.open = true;
+  }, [filled]);
   return (
-    <details className="note-section" open>
+    <details ref={fold} className="note-section" open={!phone}>
       <summary>
         <h2 className="note-section-title">
           {n + 1}. {t(title)}
