@@ -210,6 +210,12 @@ test("at 390 x 844 in English (smca, 30 roofs): the results open on the summary 
   await expect(firstRoof).toBeVisible();
   expect((await firstRoof.boundingBox())!.y).toBeLessThan(844);
   await page.screenshot({ path: test.info().outputPath('phone-smca-results-en.png') });
+  // the way on (the note) stays in reach at the bottom of the screen, 25 screens of charts above it
+  // (it was at 20,961 px)
+  const toNote = page.getByRole('link', { name: 'Complete the calculation note' });
+  await expect(toNote).toBeInViewport();
+  await page.getByRole('button', { name: 'Download the EPA SWMM model (.inp)' }).scrollIntoViewIfNeeded();
+  await expect(toNote).toBeInViewport();
   // the sentences say the table's rows in words: folded below it, opened on demand
   const sentence = page.getByText(`${long} 1: the first 5 mm of its own rain`);
   const fold = page.getByText('Each roof in a sentence (30)');
