@@ -142,7 +142,9 @@ export const ENV_SCHEMA = {
   type: 'object',
   properties: {
     PORT: { ...whole(8080, 0, 65535), description: 'an integer from 0 to 65535' },
-    HOST: { type: 'string', default: '0.0.0.0' },
+    // this machine only: a laptop's server (admin mode included) is not on the LAN; a container, or a
+    // proxy on another machine, sets HOST=0.0.0.0 (docs/DEPLOY.md)
+    HOST: { type: 'string', default: '127.0.0.1' },
     DATA_DIR: { type: 'string', default: 'data' },
     DIST_DIR: { type: 'string' },
     DATABASE_URL: {

@@ -129,7 +129,7 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://c.example.fr',
       SALES_EMAIL: 'ventes@toitures.example.fr',
     };
-    expect(() => loadConfig({ ...prod, TRUST_PROXY: 'true' })).toThrow(
+    expect(() => loadConfig({ ...prod, TRUST_PROXY: 'true', HOST: '0.0.0.0' })).toThrow(
       "TRUST_PROXY=true with HOST=0.0.0.0 would believe anyone who reaches port 8080 directly: in production give TRUST_PROXY the proxy's address (such as TRUST_PROXY=127.0.0.1), or listen on HOST=127.0.0.1",
     );
     expect(() => loadConfig({ ...prod, TRUST_PROXY: '2', HOST: '10.0.0.5', PORT: '3000' })).toThrow(
@@ -141,6 +141,8 @@ describe('loadConfig', () => {
       '172.18.0.0/16',
       'loopback',
     ]);
+    // HOST's default is this machine only
+    expect(loadConfig({ ...prod, TRUST_PROXY: 'true' }).host).toBe('127.0.0.1');
     for (const HOST of ['127.0.0.1', '::1', 'localhost'])
       expect(loadConfig({ ...prod, TRUST_PROXY: 'true', HOST }).trustProxy).toBe(1);
     // an address with its port, or a range past its family's bits: one line naming the variable, not

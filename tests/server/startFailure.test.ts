@@ -66,6 +66,20 @@ describe('a start that fails', () => {
     }
   });
 
+  it('listens on this machine only unless HOST says otherwise (a laptop in admin mode is not on the LAN)', async () => {
+    // a port taken on 127.0.0.1: the server, given no HOST, tries that very address and says so
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const { status, stderr } = start({ PORT: String(port) });
+      expect(status).toBe(1);
+      expect(stderr.trim()).toMatch(new RegExp(`^Cannot start: 127\\.0\\.0\\.1:${port} is already in use`));
+    } finally {
+      taken.close();
+    }
+  });
+
   it('says, in one line, that a newer version migrated the database (an upgrade rolled back)', async () => {
     const older = mkdtempSync(join(tmpdir(), 'rw-older-'));
     const { db, dialect } = openDatabase({ databaseUrl: null, dataDir: older });
