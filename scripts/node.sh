@@ -60,7 +60,15 @@ roof_node_setup() {
 # The packages of package-lock.json (npm ci), unless node_modules already holds every version the lock
 # names (npm's own record of it, node_modules/.package-lock.json; another platform's optional binaries
 # apart). A node_modules that links to another checkout's (a git worktree) is that checkout's to install.
+# A plain `npm ci` on an unsupported Node unpacks every package, runs their install scripts on that Node,
+# writes npm's record, and only then stops in the root's preinstall (--check below), which leaves
+# node_modules/.roof-refused: such a tree is installed again, on the supported Node.
 roof_packages() {
+  if [ -f node_modules/.roof-refused ]; then
+    echo "node_modules is from an \`npm ci\` that stopped on Node $(cat node_modules/.roof-refused) (unsupported): installing the packages again with Node $(node --version) (npm ci)" >&2
+    npm ci --no-audit --no-fund
+    return
+  fi
   node -e '
     const fs = require("fs");
     const want = JSON.parse(fs.readFileSync("package-lock.json", "utf8")).packages;
@@ -78,6 +86,11 @@ roof_packages() {
 
 if [ "${BASH_SOURCE[0]}" = "$0" ] && [ "${1:-}" = --check ]; then
   roof_node_supported && exit 0
+  # npm has unpacked the packages (and run their scripts on this Node) before the root's preinstall: a
+  # mark for roof_packages, which npm's own record would otherwise pass as a finished install
+  # (npm's preinstall only: the same check run by hand must not mark a good tree)
+  [ "${npm_lifecycle_event:-}" = preinstall ] && [ -d node_modules ] &&
+    node --version >node_modules/.roof-refused 2>/dev/null
   echo "Node $(node --version 2>/dev/null) is not supported (22.12+, 24 or 26): run the install through this script, which fetches Node $roof_node_major (\`bash scripts/node.sh npm ci\`, or \`bash scripts/node.sh npm ci --omit=dev\` for production), or \`npm start\` on a developer's machine, or \`nvm use\` (.nvmrc) and install again." >&2
   exit 1
 elif [ "${BASH_SOURCE[0]}" = "$0" ]; then

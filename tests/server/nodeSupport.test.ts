@@ -4,7 +4,7 @@
  * segmentation fault and no word.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -78,5 +78,56 @@ describe("the server's Node", () => {
     expect(run.stderr.trim().split('\n')).toHaveLength(1);
     expect(run.stderr).toContain(`Node ${other!.version} is not supported`);
     expect(run.stderr).toContain('`bash scripts/node.sh npm ci --omit=dev`');
+    // run by hand, not as npm's preinstall: the checkout's packages are not marked for a new install
+    expect(existsSync(join(ROOT, 'node_modules', '.roof-refused'))).toBe(false);
+  });
+
+  it.runIf(other)('has npm start install again after a plain npm ci stopped in its preinstall on it', () => {
+    // npm unpacks every package and writes its record of them (node_modules/.package-lock.json) before
+    // the root's preinstall refuses the Node: roof_packages took that tree for a finished install. A
+    // project of one local package, with this checkout's preinstall and scripts/node.sh.
+    const dir = mkdtempSync(join(tmpdir(), 'rw-refused-'));
+    mkdirSync(join(dir, 'scripts'));
+    cpSync(join(ROOT, 'scripts', 'node.sh'), join(dir, 'scripts', 'node.sh'));
+    mkdirSync(join(dir, 'dep'));
+    writeFileSync(join(dir, 'dep', 'package.json'), '{"name":"dep","version":"1.0.0"}');
+    const ours = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      engines: object;
+      scripts: { preinstall: string };
+    };
+    writeFileSync(
+      join(dir, 'package.json'),
+      JSON.stringify({
+        name: 'refused',
+        version: '1.0.0',
+        engines: ours.engines,
+        scripts: { preinstall: ours.scripts.preinstall },
+        dependencies: { dep: 'file:dep' },
+      }),
+    );
+    const supported = { PATH: process.env.PATH, HOME: process.env.HOME };
+    const npm = (args: string[], env: NodeJS.ProcessEnv) =>
+      spawnSync('npm', [...args, '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', env });
+    expect(npm(['install', '--package-lock-only', '--ignore-scripts'], supported).status).toBe(0);
+    const plain = npm(['ci'], {
+      PATH: `${dirname(other!.path)}:${process.env.PATH ?? ''}`,
+      HOME: process.env.HOME,
+    });
+    expect(plain.status).not.toBe(0);
+    expect(existsSync(join(dir, 'node_modules', '.package-lock.json'))).toBe(true);
+    const packages = () =>
+      spawnSync('bash', ['-c', 'source scripts/node.sh && roof_packages'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: supported,
+      });
+    const again = packages();
+    expect(again.status).toBe(0);
+    expect(again.stderr).toContain(
+      `node_modules is from an \`npm ci\` that stopped on Node ${other!.version} (unsupported): installing the packages again with Node ${process.version} (npm ci)`,
+    );
+    expect(existsSync(join(dir, 'node_modules', '.roof-refused'))).toBe(false);
+    // installed: the next start trusts it, and says nothing
+    expect(packages().stderr).toBe('');
   });
 });
