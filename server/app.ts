@@ -281,7 +281,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     await app.register(routes);
   await serveApp(app, config.distDir);
   await app.ready();
-  const stopSender = startSender(db, config, 5000, undefined, app.log);
+  const stopSender = startSender(db, config, undefined, undefined, app.log);
   const stopCleanup = startCleanup(db, dialect);
   return {
     app,

@@ -2,7 +2,7 @@ import { loadConfig } from '../config';
 import { existsSync } from 'node:fs';
 import { databaseWords, openDatabase, sqliteFile } from '../db/database';
 import { migrate } from '../db/migrate';
-import { pendingMail } from './outbox';
+import { nextAttemptText, pendingMail } from './outbox';
 
 /** npm run outbox: lists the messages waiting for delivery (no SMTP configured, or SMTP down). */
 const config = loadConfig();
@@ -21,6 +21,7 @@ if (rows.length === 0) console.log('The outbox is empty: every message was deliv
 for (const r of rows) {
   console.log(`#${r.id} to ${r.recipient} | ${r.subject} | queued ${r.created_at} | attempts ${r.attempts}`);
   if (r.last_error) console.log(`    last error: ${r.last_error}`);
+  console.log(`    ${nextAttemptText(r, config)}`);
   console.log(r.body.replace(/^/gm, '    '));
 }
 await db.destroy();

@@ -51,6 +51,9 @@ export type Send = (mail: {
   messageId: string;
 }) => Promise<unknown>;
 
+/** How often a server looks for messages due (server/mail/sender.ts). */
+export const OUTBOX_PASS_MS = 5000;
+
 /** Delay before attempt n+1: 30 s, 1 min, 2 min ... at most one hour. */
 export function backoffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(attempts - 1, 0), 3_600_000);
@@ -123,4 +126,29 @@ export async function deliverDue(
 /** The messages not delivered yet, oldest first. */
 export async function pendingMail(db: Db) {
   return db.selectFrom('outbox').selectAll().where('sent_at', 'is', null).orderBy('id').execute();
+}
+
+/**
+ * When a waiting message is next tried, for `npm run outbox`: never while this configuration sends no
+ * mail (no SMTP_URL, MAILER=off); otherwise at its `next_at` (the server looks at the outbox every few
+ * seconds; a row being sent is leased five minutes on).
+ */
+export function nextAttemptText(
+  row: { next_at: string },
+  config: { smtpUrl: string | null; mailer: boolean },
+  now = new Date(),
+): string {
+  if (!config.smtpUrl) return 'next attempt: none while SMTP_URL is unset (the message waits here)';
+  if (!config.mailer) return 'next attempt: none while MAILER=off';
+  const at = new Date(row.next_at);
+  const seconds = Math.ceil((at.getTime() - now.getTime()) / 1000);
+  if (seconds <= 0)
+    return `next attempt: now (at the server's next look at the outbox, every ${OUTBOX_PASS_MS / 1000} s)`;
+  const wait =
+    seconds < 120
+      ? `${seconds} s`
+      : seconds < 7200
+        ? `${Math.round(seconds / 60)} min`
+        : `${Math.round(seconds / 3600)} h`;
+  return `next attempt: ${row.next_at} (in ${wait})`;
 }

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
-import { deliverDue, type Send } from './outbox';
+import { deliverDue, OUTBOX_PASS_MS, type Send } from './outbox';
 
 /** nodemailer over SMTP_URL, from MAIL_FROM (the sales address unless given). */
 export function smtpSend(config: Pick<Config, 'smtpUrl' | 'mailFrom'>): Send {
@@ -31,7 +31,7 @@ export interface SenderLog {
 export function startSender(
   db: Db,
   config: Config,
-  everyMs = 5000,
+  everyMs = OUTBOX_PASS_MS,
   onTurn?: () => void,
   log?: SenderLog,
 ): () => void {

@@ -5,6 +5,9 @@ import { execFileSync, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Server } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/db/database';
+import { deliverDue } from '../../server/mail/outbox';
+import { smtpSend } from '../../server/mail/sender';
 import { cookiesOf, freshPlace, serverOn, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
@@ -327,6 +330,30 @@ describe('command-line tools', () => {
     });
     expect(listed).toMatch(/#1 to ventes@example.com \| \[Limiteurs\] n° \d+ Résidence Les Tilleuls/);
     expect(listed).toContain(`Outbox of the SQLite database ${place.env.DATA_DIR}/app.db:`);
+    // when it is next tried: never, without SMTP_URL; after a refused attempt, at its backoff's end
+    expect(listed).toContain('    next attempt: none while SMTP_URL is unset (the message waits here)');
+    const smtp = 'smtp://127.0.0.1:1';
+    const db = openDatabase({ databaseUrl: null, dataDir: place.env.DATA_DIR! }).db;
+    // tried as if an hour from now: its next attempt half a minute later, whatever time the tools take
+    const tried = new Date(Date.now() + 3_600_000);
+    expect(await deliverDue(db, smtpSend({ smtpUrl: smtp, mailFrom: 'ventes@example.com' }), tried)).toEqual({
+      sent: 0,
+      failed: 1,
+    });
+    await db.destroy();
+    const retried = execFileSync('npx', ['tsx', 'server/mail/outbox-cli.ts'], {
+      env: { ...process.env, ...place.env, SMTP_URL: smtp, MAILER: '' },
+      encoding: 'utf8',
+    });
+    expect(retried).toMatch(/\| attempts 1\n {4}last error: .*ECONNREFUSED/);
+    expect(retried).toContain(
+      `    next attempt: ${new Date(tried.getTime() + 30_000).toISOString()} (in 6`, // 60 min and a half
+    );
+    const off = execFileSync('npx', ['tsx', 'server/mail/outbox-cli.ts'], {
+      env: { ...process.env, ...place.env, SMTP_URL: smtp, MAILER: 'off' },
+      encoding: 'utf8',
+    });
+    expect(off).toContain('    next attempt: none while MAILER=off');
     // run without the service's environment, it says so and makes no database there
     const elsewhere = mkdtempSync(join(tmpdir(), 'rw-outbox-'));
     let refused: { status?: number; stderr?: string } = {};
