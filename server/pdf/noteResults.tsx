@@ -64,7 +64,7 @@ function slIssues(r: FlowLimiterResults, t: T, lang: string): string[] {
   if (r.retention_conform === false)
     issues.push(t('app.note_cover.issue_emptying', { hours: paramOf(r, 'max_emptying_hours') ?? 48 }));
   if (r.leakage_conform === false)
-    issues.push(t('app.note_cover.issue_leakage', { excess: numberText(r.leakage_excess_pct, lang) }));
+    issues.push(t('app.note_cover.issue_leakage', { excess: r.leakage_excess_pct }));
   return issues;
 }
 

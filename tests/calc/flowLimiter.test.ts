@@ -1,7 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { calculateFlowLimiter, shareVolume, waterHeight } from '../../server/calc/flow-limiter/flowLimiter';
+import { readFileSync } from 'node:fs';
+import { createI18n } from '../../words/i18n';
 import { example, form } from './helpers';
+
+/** The messages of sl and the common ones (the note's too) in French, as the pages and the note read them. */
+const frenchT = () => {
+  const read = (f: string) =>
+    JSON.parse(readFileSync(new URL(`../../schemas/${f}`, import.meta.url), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+  const fr = ['common/messages.fr.json', 'common/note.fr.json', 'sl/messages.fr.json'].map(read);
+  return createI18n({ fr }, 'fr').t;
+};
 
 const ok = (p: ReturnType<typeof example>) => {
   const r = calculateFlowLimiter(p);
@@ -256,16 +269,32 @@ describe('calculateFlowLimiter', () => {
       if (late) expect(late.params.hours).toBe(hours);
     }
   });
-  it('never prints an excess of 0.0 % beside a leakage judged above the allowed one', () => {
+  it('prints an excess under 0.1 % as it is, never 0.0 % nor rounded up to 0.1 %', () => {
     // the Lyon example at 1.567208 L/s/ha: the 10 mm minimum orifices let 0.18808 L/s through, 0.01 %
-    // above the 0.18806 L/s allowed (SWMM 5.2.4: 0.18814 L/s, 0.04 % above); it printed "0,0 % de plus"
+    // above the 0.18806 L/s allowed (SWMM 5.2.4: 0.18814 L/s, 0.04 % above); it printed "0,0 % de plus",
+    // then "0,1 %", ten times the excess
     const p = example('sl-lyon');
     Object.assign(form(p, 'Chantier'), { max_fuite: true, fuite_value: 1.567208 });
     const r = ok(p);
     expect(r.diameter).toBe(10);
     expect(r.leakage_conform).toBe(false);
-    expect(r.leakage_excess_pct).toBe(0.1);
-    expect(r.warnings.find((w) => w.code === 'leakage_above_allowed')?.params.excess).toBe(0.1);
+    expect(r.leakage_excess_pct).toBe(0.01);
+    const params = r.warnings.find((w) => w.code === 'leakage_above_allowed')!.params;
+    expect(params.excess).toBe(0.01);
+    // as the results page, its banner and the note's cover print it
+    const t = frenchT();
+    expect(t('sl.findings.leakage_above_allowed', params)).toContain('soit 0,01 % de plus que');
+    expect(t('app.sl_results.leakage_excess', { diameter: 10, excess: 0.01 })).toContain(
+      'passer 0,01 % de plus',
+    );
+    expect(t('app.note_cover.issue_leakage', { excess: 0.01 })).toContain('passer 0,01 % de plus');
+    // an excess of a tenth or more keeps one decimal
+    for (const [excess, text] of [
+      [0.1, '0,1'],
+      [12.3, '12,3'],
+      [3, '3,0'],
+    ] as const)
+      expect(t('sl.findings.leakage_above_allowed', { ...params, excess })).toContain(`soit ${text} %`);
     // just within the allowed leakage: no excess
     Object.assign(form(p, 'Chantier'), { fuite_value: 1.567522 });
     const within = ok(p);

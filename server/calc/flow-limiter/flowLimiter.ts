@@ -502,10 +502,10 @@ export function calculateFlowLimiter(
   });
   const retentionConform = limiters.every((l) => l.emptying_hours <= emptyLimit);
   const leakageConform = totalOutflow <= qf * (1 + 1e-9);
-  // the excess as printed (0.1 %): an excess under 0.05 % prints 0.1 %, never "0.0 % more" beside a
-  // leakage judged above Qf
+  // the excess as printed: to 0.1 %, and under 0.1 % to its first significant digit (0.01 %), never
+  // "0.0 % more" beside a leakage judged above Qf, nor rounded up to 0.1 % (ten times 0.01 %)
   const over = qf > 0 ? Math.max(0, (100 * (totalOutflow - qf)) / qf) : 0;
-  const excess = leakageConform ? 0 : Math.max(0.1, round(over, 1));
+  const excess = leakageConform ? 0 : over >= 0.1 ? round(over, 1) : Number(over.toPrecision(1));
   if (!leakageConform)
     findings.push(
       finding('leakage_above_allowed', 'not_conform', {
