@@ -331,6 +331,23 @@ describe('measured rain refusals, with their line and column', () => {
     expect(back.problems).toEqual([
       { code: 'time_order', file: 'l.csv', line: 2, column: '1', params: { value: '2000-01-01 09:00' } },
     ]);
+    // a logger on summer time: the autumn change writes 02:00 to 02:59 twice, offsets or not (the clock is
+    // read as written; the message asks for standard time)
+    const autumn = await refused([
+      text(
+        'dst.csv',
+        '2024-10-27T01:30:00+02:00,0\n2024-10-27T02:30:00+02:00,0.2\n2024-10-27T02:00:00+01:00,0.4\n',
+      ),
+    ]);
+    expect(autumn.problems).toEqual([
+      {
+        code: 'time_order',
+        file: 'dst.csv',
+        line: 3,
+        column: '1',
+        params: { value: '2024-10-27T02:00:00+01:00' },
+      },
+    ]);
     const twice = await refused([
       text('a.csv', '2000-01-01 10:00,1\n2000-01-02 10:00,1\n'),
       text('a.csv', '2000-01-01 10:00,1\n'),
