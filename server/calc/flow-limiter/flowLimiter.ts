@@ -268,6 +268,182 @@ const finding = (
   params: Record<string, string | number> = {},
 ): Finding => ({ code, severity, message: `sl.findings.${code}`, params });
 
+/** A roof's water height (mm) above its outlet's recess when it holds `volume`. */
+const heightOf = (r: Roof, volume: number) => headOf(r, volume) * 1000 - r.recess;
+
+/** What a roof's limiter is figured from, beside the roof: its volumes and its outflow in the design. */
+interface RoofDesign {
+  /** the design volume (m3): the routed peak, or a larger imposed share or méthode des pluies volume */
+  volume: number;
+  /** m3/s, in the storm of the site's largest peak */
+  outflow: number;
+  methodShare: number;
+  imposedShare: number | null;
+  routed: { volume: number; storm: StormPeak['kind']; minutes: number } | null;
+}
+
+/**
+ * A roof's limiter: its figures, its articles, and its findings (a volume it cannot hold, a height above
+ * the maximum, an emptying too long), each judged as printed.
+ */
+function roofLimiter(
+  r: Roof,
+  x: RoofDesign,
+  rules: { d: number; cd: number; g: number; maxHeight: number; emptyLimit: number; retentioMm: number },
+): { limiter: Limiter; findings: Finding[] } {
+  const { volume, routed } = x;
+  const { maxHeight, emptyLimit } = rules;
+  const findings: Finding[] = [];
+  const depth = (volume / r.surface) * 1000;
+  const h = heightOf(r, volume);
+  // judged as printed (to 0.1 mm), as the emptying time: 100.03 mm prints 100.0 mm, within 100 mm
+  const heightMax = round(h, 1);
+  // judged as printed (to 0.1 h), as retention_conform reads it: 48.04 h prints 48.0 h, within 48 h
+  const hours = round(emptyingHours(r, volume, rules.d, rules.cd, rules.g), 1);
+  if (r.maxVolume !== null && volume > r.maxVolume * (1 + 1e-9))
+    findings.push(
+      finding('roof_cannot_hold', 'not_conform', {
+        roof: r.name,
+        volume: meaningful(volume),
+        max: meaningful(r.maxVolume),
+      }),
+    );
+  if (heightMax > maxHeight)
+    findings.push(
+      finding('height_above_max', 'not_conform', { roof: r.name, height: heightMax, max: maxHeight }),
+    );
+  if (hours > emptyLimit)
+    findings.push(finding('emptying_too_long', 'not_conform', { roof: r.name, hours, max: emptyLimit }));
+  const kit = articles.kit_slowli;
+  const ret = articles.retentio;
+  const arts: Article[] = [
+    { divalto_id: kit.divalto_id, name: kit.name, type: 'kit_slowli', quantity: r.drains, unit: kit.unit },
+  ];
+  if (r.retentio)
+    arts.push({
+      divalto_id: ret.divalto_id,
+      name: ret.name,
+      type: 'retentio',
+      quantity: r.surface,
+      unit: ret.unit,
+    });
+  // the design volume is the routed peak unless an imposed share is larger: its figures, once
+  const shown = meaningful(volume);
+  const same = routed?.volume === volume;
+  const limiter: Limiter = {
+    roof_name: r.name,
+    count: r.drains,
+    height_max: heightMax,
+    height_total: round(h + r.recess, 1),
+    height_decaisse: r.recess,
+    max_leakage: meaningful(x.outflow * 1000),
+    recommended_retentio: false,
+    roof_surface: r.surface,
+    articles: arts,
+    volume: shown,
+    water_load: round(depth + (r.retentio ? rules.retentioMm : 0), 1),
+    emptying_hours: hours,
+    height_conform: heightMax <= maxHeight,
+    method_volume: meaningful(x.methodShare),
+    method_height_max: round(heightOf(r, x.methodShare), 1),
+    routed_volume: routed ? (same ? shown : meaningful(routed.volume)) : null,
+    routed_height_max: routed ? (same ? heightMax : round(heightOf(r, routed.volume), 1)) : null,
+    routed_duration_min: routed ? round(routed.minutes, 1) : null,
+    routed_storm: routed ? routed.storm : null,
+    imposed_volume: x.imposedShare === null ? null : meaningful(x.imposedShare),
+  };
+  return { limiter, findings };
+}
+
+/** What routedOrifice needs: the site's roofs and design rain, the orifice's bounds, the permit. */
+interface RoutedInput {
+  roofs: Roof[];
+  rain: DesignRain;
+  cd: number;
+  g: number;
+  /** the méthode des pluies' diameter (mm), the largest tried */
+  start: number;
+  minimum: number;
+  /** Qf in m3/s, with its tolerance */
+  allowed: number;
+  /** Qf in L/s */
+  qf: number;
+  /** each roof's méthode des pluies */
+  each: { criticalMinutes: number }[];
+  siteCritical: number;
+  /** the Montana coefficients' validity, minutes */
+  validity: [number, number];
+  /** every design storm (false: the blocks alone, routing 'blocks') */
+  storms: boolean;
+}
+
+/**
+ * The routed design: the largest diameter, at most the first one, whose routed peak outflow stays within
+ * Qf under every design storm (routedDesign.ts), each roof's search starting from its méthode des pluies
+ * critical duration; each roof's outflow in the storm of the site's largest peak (adding up to that peak);
+ * and the longest routed duration outside the Montana coefficients' validity (null: none). Loops, not
+ * callbacks, on this path: tsx names every function it makes, ~0.2 us each, and the routing check's time
+ * is held to the calculation's.
+ */
+function routedOrifice(input: RoutedInput) {
+  const { each, qf, validity } = input;
+  const [valid0, valid1] = validity;
+  const outside = (t: number) => t < valid0 * (1 - 1e-9) || t > valid1 * (1 + 1e-9);
+  const criticals = new Array<number>(each.length);
+  for (let i = 0; i < each.length; i += 1) criticals[i] = each[i]!.criticalMinutes;
+  const routed = routeDesign({
+    roofs: input.roofs,
+    rain: input.rain,
+    cd: input.cd,
+    g: input.g,
+    start: input.start,
+    minimum: input.minimum,
+    allowed: input.allowed,
+    criticals,
+    siteCritical: input.siteCritical,
+    validityMax: valid1,
+    storms: input.storms,
+  });
+  const storms = routed.storms;
+  const worst = storms.reduce((w, s) => (s.outflow > w.outflow ? s : w));
+  const routing: NonNullable<FlowLimiterResults['routing']> = {
+    peak_outflow_l_s: meaningful(worst.outflow * 1000),
+    critical_duration_min: round(routed.block.minutes, 1),
+    durations_min: routed.range,
+    storms: storms.map((s) => ({
+      kind: s.kind,
+      duration_min: round(s.minutes, 1),
+      intense_min: s.intense,
+      peak_outflow_l_s: meaningful(s.outflow * 1000),
+      permit_share: round(s.outflow / (qf / 1000), 4),
+      volume: meaningful(s.volumes.reduce((x, y) => x + y, 0)),
+    })),
+    governing: worst.kind,
+  };
+  const block = routed.block;
+  let routedOutside = outside(block.minutes) ? block.minutes : Number.NEGATIVE_INFINITY;
+  for (const x of block.roofs!) if (outside(x.minutes)) routedOutside = Math.max(routedOutside, x.minutes);
+  return {
+    diameter: routed.diameter,
+    storms,
+    routing,
+    blockMinutes: block.roofs!.map((x) => x.minutes),
+    outflows: worst.outflows,
+    outsideMinutes: routedOutside > Number.NEGATIVE_INFINITY ? routedOutside : null,
+  };
+}
+
+/**
+ * The leakage's verdict: within Qf (a relative 1e-9 for the sums' rounding), else its excess as printed:
+ * to 0.1 %, and under 0.1 % to its first significant digit (0.01 %), never "0.0 % more" beside a leakage
+ * judged above Qf, nor rounded up to 0.1 % (ten times 0.01 %).
+ */
+export function leakageVerdict(totalOutflow: number, qf: number): { conform: boolean; excess: number } {
+  const conform = totalOutflow <= qf * (1 + 1e-9);
+  const over = qf > 0 ? Math.max(0, (100 * (totalOutflow - qf)) / qf) : 0;
+  return { conform, excess: conform ? 0 : over >= 0.1 ? round(over, 1) : Number(over.toPrecision(1)) };
+}
+
 /** Sizes the flow limiters of a stored sl project, or lists why it cannot. */
 export function calculateFlowLimiter(
   p: StoredProject,
@@ -337,7 +513,6 @@ export function calculateFlowLimiter(
 
   // The first orifice: the limiter under the highest head of the méthode des pluies (or of the imposed
   // share when larger) lets Qf / N through.
-  const heightOf = (r: Roof, volume: number) => headOf(r, volume) * 1000 - r.recess;
   const startVolumes = roofs.map((_, i) => Math.max(methodShares[i]!, imposedShares?.[i] ?? 0));
   const startHead = Math.max(...roofs.map((r, i) => headOf(r, startVolumes[i]!)), 0.001);
   const minD = param('min_orifice_diameter_mm');
@@ -350,13 +525,7 @@ export function calculateFlowLimiter(
   let blockMinutes: number[] = [];
   let outflows: number[];
   if (opts.routing !== false) {
-    // The largest diameter, at most the first one, whose routed peak outflow stays within Qf under
-    // every design storm (routedDesign.ts); each roof's search starts from its méthode des pluies
-    // critical duration. (Loops, not callbacks, on this path: tsx names every function it makes, ~0.2 us
-    // each, and the routing check's time is held to the calculation's.)
-    const criticals = new Array<number>(each.length);
-    for (let i = 0; i < each.length; i += 1) criticals[i] = each[i]!.criticalMinutes;
-    const routed = routeDesign({
+    const routed = routedOrifice({
       roofs,
       rain: design,
       cd,
@@ -364,38 +533,17 @@ export function calculateFlowLimiter(
       start: dMm,
       minimum: minD,
       allowed,
-      criticals,
+      qf,
+      each,
       siteCritical: rainMethod({ a: rain.a, b: rain.b, ca, areaHa, leakageLs: qf }).criticalMinutes,
-      validityMax: valid1,
+      validity: rain.validity_min,
       storms: opts.routing !== 'blocks',
     });
-    dMm = routed.diameter;
-    storms = routed.storms;
-    // the storm of the site's largest peak: each roof's outflow then, adding up to that peak
-    const worst = storms.reduce((w, s) => (s.outflow > w.outflow ? s : w));
-    outflows = worst.outflows;
-    routing = {
-      peak_outflow_l_s: meaningful(worst.outflow * 1000),
-      critical_duration_min: round(routed.block.minutes, 1),
-      durations_min: routed.range,
-      storms: storms.map((s) => ({
-        kind: s.kind,
-        duration_min: round(s.minutes, 1),
-        intense_min: s.intense,
-        peak_outflow_l_s: meaningful(s.outflow * 1000),
-        permit_share: round(s.outflow / (qf / 1000), 4),
-        volume: meaningful(s.volumes.reduce((x, y) => x + y, 0)),
-      })),
-      governing: worst.kind,
-    };
-    const block = routed.block;
-    blockMinutes = block.roofs!.map((x) => x.minutes);
-    let routedOutside = outside(block.minutes) ? block.minutes : Number.NEGATIVE_INFINITY;
-    for (const x of block.roofs!) if (outside(x.minutes)) routedOutside = Math.max(routedOutside, x.minutes);
-    if (routedOutside > Number.NEGATIVE_INFINITY && !criticalOutside.length)
+    ({ diameter: dMm, storms, routing, blockMinutes, outflows } = routed);
+    if (routed.outsideMinutes !== null && !criticalOutside.length)
       findings.push(
         finding('montana_validity', 'reservation', {
-          duration: round(routedOutside, 0),
+          duration: round(routed.outsideMinutes, 0),
           min: valid0,
           max: valid1,
         }),
@@ -426,86 +574,29 @@ export function calculateFlowLimiter(
         stored: meaningful(volumes.reduce((s, x) => s + x, 0)),
       }),
     );
-  let volumeConform = !findings.some((f) => f.code === 'imposed_not_held');
-  const kit = articles.kit_slowli;
-  const ret = articles.retentio;
   const emptyLimit = param('max_emptying_hours');
+  const rules = { d, cd, g, maxHeight, emptyLimit, retentioMm };
   const limiters: Limiter[] = roofs.map((r, i) => {
-    const volume = volumes[i]!;
-    const depth = (volume / r.surface) * 1000;
-    const h = heightOf(r, volume);
-    // judged as printed (to 0.1 mm), as the emptying time: 100.03 mm prints 100.0 mm, within 100 mm
-    const heightMax = round(h, 1);
-    // judged as printed (to 0.1 h), as retention_conform reads it: 48.04 h prints 48.0 h, within 48 h
-    const hours = round(emptyingHours(r, volume, d, cd, g), 1);
-    if (r.maxVolume !== null && volume > r.maxVolume * (1 + 1e-9)) {
-      volumeConform = false;
-      findings.push(
-        finding('roof_cannot_hold', 'not_conform', {
-          roof: r.name,
-          volume: meaningful(volume),
-          max: meaningful(r.maxVolume),
-        }),
-      );
-    }
-    if (heightMax > maxHeight) {
-      volumeConform = false;
-      findings.push(
-        finding('height_above_max', 'not_conform', { roof: r.name, height: heightMax, max: maxHeight }),
-      );
-    }
-    if (hours > emptyLimit)
-      findings.push(
-        finding('emptying_too_long', 'not_conform', {
-          roof: r.name,
-          hours,
-          max: emptyLimit,
-        }),
-      );
-    const arts: Article[] = [
-      { divalto_id: kit.divalto_id, name: kit.name, type: 'kit_slowli', quantity: r.drains, unit: kit.unit },
-    ];
-    if (r.retentio)
-      arts.push({
-        divalto_id: ret.divalto_id,
-        name: ret.name,
-        type: 'retentio',
-        quantity: r.surface,
-        unit: ret.unit,
-      });
-    const routed = routedPeaks?.[i];
-    // the design volume is the routed peak unless an imposed share is larger: its figures, once
-    const shown = meaningful(volume);
-    const same = routed?.volume === volume;
-    return {
-      roof_name: r.name,
-      count: r.drains,
-      height_max: heightMax,
-      height_total: round(h + r.recess, 1),
-      height_decaisse: r.recess,
-      max_leakage: meaningful(outflows[i]! * 1000),
-      recommended_retentio: false,
-      roof_surface: r.surface,
-      articles: arts,
-      volume: shown,
-      water_load: round(depth + (r.retentio ? retentioMm : 0), 1),
-      emptying_hours: hours,
-      height_conform: heightMax <= maxHeight,
-      method_volume: meaningful(methodShares[i]!),
-      method_height_max: round(heightOf(r, methodShares[i]!), 1),
-      routed_volume: routed ? (same ? shown : meaningful(routed.volume)) : null,
-      routed_height_max: routed ? (same ? heightMax : round(heightOf(r, routed.volume), 1)) : null,
-      routed_duration_min: routed ? round(routed.minutes, 1) : null,
-      routed_storm: routed ? routed.storm : null,
-      imposed_volume: imposedShares ? meaningful(imposedShares[i]!) : null,
-    };
+    const own = roofLimiter(
+      r,
+      {
+        volume: volumes[i]!,
+        outflow: outflows[i]!,
+        methodShare: methodShares[i]!,
+        imposedShare: imposedShares?.[i] ?? null,
+        routed: routedPeaks?.[i] ?? null,
+      },
+      rules,
+    );
+    findings.push(...own.findings);
+    return own.limiter;
   });
+  // a roof that cannot hold its volume, or holds it too high, fails the volume as an unheld imposed one
+  const volumeConform = !findings.some((f) =>
+    ['imposed_not_held', 'roof_cannot_hold', 'height_above_max'].includes(f.code),
+  );
   const retentionConform = limiters.every((l) => l.emptying_hours <= emptyLimit);
-  const leakageConform = totalOutflow <= qf * (1 + 1e-9);
-  // the excess as printed: to 0.1 %, and under 0.1 % to its first significant digit (0.01 %), never
-  // "0.0 % more" beside a leakage judged above Qf, nor rounded up to 0.1 % (ten times 0.01 %)
-  const over = qf > 0 ? Math.max(0, (100 * (totalOutflow - qf)) / qf) : 0;
-  const excess = leakageConform ? 0 : over >= 0.1 ? round(over, 1) : Number(over.toPrecision(1));
+  const { conform: leakageConform, excess } = leakageVerdict(totalOutflow, qf);
   if (!leakageConform)
     findings.push(
       finding('leakage_above_allowed', 'not_conform', {
