@@ -7,6 +7,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node.sh
 
+if [ "${NODE_ENV:-}" = production ] && [ -f node_modules/.roof-refused ]; then
+  # a deploy installs nothing at start: say what to run instead of serving from that tree
+  echo "node_modules is from an \`npm ci\` that stopped on Node $(cat node_modules/.roof-refused) (unsupported): install with \`bash scripts/node.sh npm ci --omit=dev\`, then start again" >&2
+  exit 1
+fi
 if [ "${NODE_ENV:-}" != production ]; then
   roof_packages
   if [ -z "${DIST_DIR:-}" ] && { [ ! -f dist/index.html ] ||
