@@ -212,7 +212,7 @@ export function variant(text: string, v: string): string {
 const SHIFT_S = Number(process.env.EDGE_SHIFT_H ?? 0) * 3600;
 
 /** SWMM's sewer volume (L) per day of the series, from the hourly outfall inflow (LPS). */
-async function swmmDaily(binary: string, text: string, days: number, m: AbattementModel) {
+export async function swmmDaily(binary: string, text: string, days: number, m: AbattementModel) {
   const r = await runSwmm(binary, text);
   if (!r.out) throw new Error(`no SWMM output: ${r.errors.join('; ')}`);
   const q = r.out.node(OUTFALL, 4);
@@ -260,6 +260,7 @@ async function main() {
   const all: Case[] = [
     paris(4),
     paris(8),
+    paris(12),
     paris(16),
     toronto('smca Toronto, 5 mm', example('smca-toronto.json')),
   ];
