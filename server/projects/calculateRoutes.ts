@@ -15,6 +15,8 @@ import { canonicalJson } from './projectText';
 import { projectBodyRoute, typeParam, type ProjectBody } from './routes';
 import { getProject, getProjectContent, saveResults } from './repository';
 import { localeOf, refusal } from './refusal';
+import { grantsOf } from './link/grants';
+import { seriesIdIn, usableBy } from '../rain/store';
 
 /**
  * GET /api/{type}/calculate/{id} (and the path a bundle names: sl's /api/sl/calculate/{id}, as seed 000
@@ -141,9 +143,16 @@ export const calculateRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => 
       },
       async (request, reply) => {
         const { steps } = request.body;
-        const { results } = await run(request, reply, type, canonicalJson(steps), {
+        const content = canonicalJson(steps);
+        // a series this visitor may use (its own, or that of a project this browser opened by its link)
+        // is calculated as its owner's; another's as missing
+        const owner = access.listOwner(request, reply);
+        const series = seriesIdIn(content);
+        const usable =
+          owner === null || series === null || (await usableBy(db, series, owner, grantsOf(request)));
+        const { results } = await run(request, reply, type, content, {
           stress: false,
-          owner: access.listOwner(request, reply),
+          owner: usable ? null : owner,
         });
         return previewValues(bundleOfProduct(type), forCaller(request, type, results));
       },

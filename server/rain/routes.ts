@@ -15,7 +15,8 @@ import type { RainFile, RainProblem } from '../calc/abattement/rain/read';
 import { WorkerPool } from '../workers/pool';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import type { RainAnswer, RainJob } from './readJob';
-import { RainSeriesStore, SERIES_ID } from './store';
+import { grantsOf } from '../projects/link/grants';
+import { SERIES_ID, usableBy } from './store';
 
 /** The bytes of one upload of rain files, all files together (a département's file, gzipped). */
 export const RAIN_UPLOAD_MB = 40;
@@ -117,7 +118,6 @@ const idParams = {
  */
 export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const { db, access, quotas } = app;
-  const rainSeries = new RainSeriesStore(db);
   const pool = new WorkerPool<RainJob, RainAnswer>({
     module: join(import.meta.dirname, 'readWorker.ts'),
     size: 1,
@@ -322,11 +322,12 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       { schema: { tags: ['files'], params: idParams, response: answers({ 200: summaryAnswer }) } },
       async (request, reply) => {
         access.product(type);
-        // admin mode: admins only, as for every project call; a visitor reads the series it holds only
+        // admin mode: admins only, as for every project call; a visitor reads the series it may use only
+        // (its own, or that of a project this browser opened by its link)
         const owner = access.listOwner(request, reply);
         const { id } = request.params;
         const row =
-          SERIES_ID.test(id) && (owner === null || (await rainSeries.holds(id, owner)))
+          SERIES_ID.test(id) && (owner === null || (await usableBy(db, id, owner, grantsOf(request))))
             ? await db
                 .selectFrom('rain_series')
                 .select(['id', 'summary'])

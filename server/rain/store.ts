@@ -9,6 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { measuredSeriesOf, type MeasuredInput } from '../calc/abattement/abattement';
 import type { StoredProject } from '../calc';
 import { LruCache } from '../projects/lruCache';
+import { linkDigest } from '../projects/link/grants';
 
 /** A stored series as the calculation worker receives it. */
 export interface StoredSeries {
@@ -29,6 +30,40 @@ export function seriesIdIn(content: string): string | null {
   return id !== null && SERIES_ID.test(id) ? id : null;
 }
 
+/**
+ * Whether a visitor may use the series of that id: it holds it (uploaded it to one of its projects), or
+ * this browser opened by its current link (`grants`: projects/link/grants.ts) a project that names it and
+ * whose owner holds it. A project follows its author to another browser by its link: there its preview
+ * and the wizard's summary of its series are the owner's, as its calculation is.
+ */
+export async function usableBy(
+  db: Db,
+  id: string,
+  owner: string,
+  grants: Map<string, string>,
+): Promise<boolean> {
+  const held = await db
+    .selectFrom('rain_series_owners')
+    .select('series_id')
+    .where('series_id', '=', id)
+    .where('owner', '=', owner)
+    .executeTakeFirst();
+  if (held) return true;
+  if (grants.size === 0) return false;
+  const linked = await db
+    .selectFrom('projects as p')
+    .innerJoin('rain_series_owners as o', (j) =>
+      j.onRef('o.owner', '=', 'p.owner').on('o.series_id', '=', id),
+    )
+    .select(['p.id', 'p.link', 'p.content'])
+    .where('p.id', 'in', [...grants.keys()])
+    .execute();
+  return linked.some(
+    (p) =>
+      typeof p.link === 'string' && grants.get(p.id) === linkDigest(p.link) && seriesIdIn(p.content) === id,
+  );
+}
+
 /** A stored series as the calculation reads it (its days decompressed, its summary parsed). */
 export function measuredInputOf(m: StoredSeries): MeasuredInput {
   return {
@@ -44,14 +79,8 @@ export class RainSeriesStore {
   constructor(private readonly db: Db) {}
 
   /** Whether `owner` holds the series of that id (uploaded it to one of its projects). */
-  async holds(id: string, owner: string): Promise<boolean> {
-    const row = await this.db
-      .selectFrom('rain_series_owners')
-      .select('series_id')
-      .where('series_id', '=', id)
-      .where('owner', '=', owner)
-      .executeTakeFirst();
-    return row !== undefined;
+  holds(id: string, owner: string): Promise<boolean> {
+    return usableBy(this.db, id, owner, new Map());
   }
 
   /** The series of that id, or undefined when none is stored. */

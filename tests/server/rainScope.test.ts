@@ -104,6 +104,30 @@ describe.each(DIALECTS)("another visitor's rain series, on %s", (dialect) => {
     expect(await calculate(b, mine)).toEqual([200, false]);
   });
 
+  it('reads and previews the series of a project opened by its link, until the link is renewed', async () => {
+    const a = visitor('203.0.113.24');
+    // the author's other browser (its phone): another visitor, the project opened by its link
+    const phone = visitor('203.0.113.25');
+    const its = await create(a, null);
+    const series = await upload(a, its);
+    await a({ method: 'PUT', url: '/api/smca/project', payload: { ...body(series), id: its } });
+    const preview = async (as: As) =>
+      (await as({ method: 'POST', url: '/api/smca/preview', payload: body(series) })).statusCode;
+    expect(await summary(phone, series)).toBe(404);
+    expect(await preview(phone)).toBe(422);
+    const link = async () =>
+      (await a({ method: 'POST', url: `/api/smca/project/${its}/link` })).json<{ token: string }>().token;
+    const opened = await phone({ method: 'POST', url: `/api/project_link/${await link()}` });
+    expect(opened.statusCode, opened.payload).toBe(200);
+    expect(await summary(phone, series)).toBe(200);
+    expect(await preview(phone)).toBe(200);
+    expect(await calculate(phone, its)).toEqual([200, false]);
+    // a renewed link ends what the old one gave
+    await link();
+    expect(await summary(phone, series)).toBe(404);
+    expect(await preview(phone)).toBe(422);
+  });
+
   it('gives the series that stored projects name to their owners (the migration)', async () => {
     const a = visitor('203.0.113.23');
     const its = await create(a, null);
@@ -117,10 +141,11 @@ describe.each(DIALECTS)("another visitor's rain series, on %s", (dialect) => {
         (h) => h.series_id === series,
       ).length;
     await giveSeriesToOwners(server.app.db, dialect);
-    // the three owners of a project naming it (the same files as above: the same series)
-    expect(await held()).toBe(3);
+    // the four owners of a project naming it (the same files as above: the same series; the phone that
+    // opened a project by its link owns none)
+    expect(await held()).toBe(4);
     await giveSeriesToOwners(server.app.db, dialect);
-    expect(await held()).toBe(3);
+    expect(await held()).toBe(4);
     expect(await summary(a, series)).toBe(200);
     expect(await calculate(a, its)).toEqual([200, false]);
   });
