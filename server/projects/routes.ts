@@ -227,10 +227,11 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         return { row, answer: presentProject(row, { admin }) };
       };
       if (bytesOfHeads([head]) <= LARGE_READ) return (await read()).answer;
-      return served.send(request, reply, fingerprintOf([head], admin), async () => {
+      // the route in the key: a project alone and its group of one have the same rows
+      return served.send(request, reply, `project:${fingerprintOf([head], admin)}`, async () => {
         const { row, answer } = await read();
         return {
-          key: fingerprintOf([headOf(row)], admin),
+          key: `project:${fingerprintOf([headOf(row)], admin)}`,
           body: reply.serialize(answer) as string,
           headers: JSON_TYPE,
         };
@@ -393,10 +394,10 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         return { rows, answer: { variants: rows.map((v) => presentProject(v, { admin })) } };
       };
       if (bytesOfHeads(heads) <= LARGE_READ) return (await read()).answer;
-      return served.send(request, reply, fingerprintOf(heads, admin), async () => {
+      return served.send(request, reply, `group:${fingerprintOf(heads, admin)}`, async () => {
         const { rows, answer } = await read();
         return {
-          key: fingerprintOf(rows.map(headOf), admin),
+          key: `group:${fingerprintOf(rows.map(headOf), admin)}`,
           body: reply.serialize(answer) as string,
           headers: JSON_TYPE,
         };

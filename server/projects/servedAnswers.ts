@@ -13,7 +13,8 @@ export const LARGE_READ = 64 * 1024;
 
 /**
  * The fingerprint of what a read of these projects presents (repository.ts HEAD_COLUMNS, in any order
- * of the rows), for an admin or not: a hash of their small columns and sizes.
+ * of the rows), for an admin or not: a hash of their small columns and sizes. Not a key alone: each route
+ * puts its name before it (a project alone and its group of one have the same rows, not the same answer).
  */
 export const fingerprintOf = (heads: readonly ProjectHead[], admin: boolean): string =>
   createHash('sha256')

@@ -64,6 +64,29 @@ describe.each(DIALECTS)('large reads answered from what was sent, on %s', (diale
     await place.drop();
   });
 
+  it('answers a project alone and its group of one, the same rows, each with its own answer', async () => {
+    const made = await as({ method: 'POST', url: '/api/smca/project', payload: bigProject() });
+    const id = made.json<{ id: string }>().id;
+    expect((await as({ method: 'GET', url: `/api/smca/calculate/${id}` })).statusCode).toBe(200);
+    // the results page reads both, in turn, in one coding (a group of one, past 64 KB: both kept)
+    const alone = async () => {
+      const r = await as({
+        method: 'GET',
+        url: `/api/smca/project/${id}`,
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(r.statusCode).toBe(200);
+      return JSON.parse(brotliDecompressSync(r.rawPayload).toString('utf8')) as Member;
+    };
+    expect((await alone()).id).toBe(id);
+    const once = await group(id);
+    expect(once.made).toBe(1);
+    expect(once.members.map((m) => m.id)).toEqual([id]);
+    // and again, both kept now
+    expect((await alone()).id).toBe(id);
+    expect((await group(id)).members.map((m) => m.id)).toEqual([id]);
+  });
+
   it('sends a group read again as it was sent, and every change on the next read', async () => {
     const made = await as({ method: 'POST', url: '/api/smca/project', payload: bigProject() });
     const head = made.json<{ id: string }>().id;
