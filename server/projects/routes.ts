@@ -17,7 +17,7 @@ import { HttpError } from '../http/HttpError';
 import { visitorOf } from '../http/visitor';
 import { closedSignal, poolRefusal } from '../workers/refusals';
 import { presentProject } from './present';
-import { bytesOfHeads, fingerprintOf, LARGE_READ } from './servedAnswers';
+import { bytesOfHeads } from './servedAnswers';
 import { bundleOfProduct, products, type ProductType } from './products';
 import {
   createProject,
@@ -26,7 +26,6 @@ import {
   deleteProject,
   getProject,
   getProjectHead,
-  headOf,
   groupHeadsOf,
   nameVariant,
   NOTES_CHOICES,
@@ -134,7 +133,6 @@ export const idParams = {
   properties: { type: typeParam.properties.type, id: { type: 'string', maxLength: 64 } },
 } as const;
 const saved = answers({ 200: savedSchema });
-const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 
 /** The project routes shared by every product type (DESIGN.md section 4). */
 export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
@@ -221,20 +219,10 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       const head = access.check(request, reply, await getProjectHead(db, product, id));
       await app.countLargeRead(request, reply, bytesOfHeads([head]));
       const admin = adminOf(request) !== null;
-      const read = async () => {
+      return served.answer(request, reply, 'project', [head], admin, async () => {
         const row = await getProject(db, product, id);
         if (!row) throw new HttpError(404, 'Unknown project');
-        return { row, answer: presentProject(row, { admin }) };
-      };
-      if (bytesOfHeads([head]) <= LARGE_READ) return (await read()).answer;
-      // the route in the key: a project alone and its group of one have the same rows
-      return served.send(request, reply, `project:${fingerprintOf([head], admin)}`, async () => {
-        const { row, answer } = await read();
-        return {
-          key: `project:${fingerprintOf([headOf(row)], admin)}`,
-          body: reply.serialize(answer) as string,
-          headers: JSON_TYPE,
-        };
+        return { rows: [row], answer: presentProject(row, { admin }) };
       });
     },
   );
@@ -389,18 +377,9 @@ export const projectRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       // counted, and refused past the limit, before the group's answers and results are read
       await app.countLargeRead(request, reply, bytesOfHeads(heads));
       const admin = adminOf(request) !== null;
-      const read = async () => {
+      return served.answer(request, reply, 'group', heads, admin, async () => {
         const rows = await variantsOf(db, head);
         return { rows, answer: { variants: rows.map((v) => presentProject(v, { admin })) } };
-      };
-      if (bytesOfHeads(heads) <= LARGE_READ) return (await read()).answer;
-      return served.send(request, reply, `group:${fingerprintOf(heads, admin)}`, async () => {
-        const { rows, answer } = await read();
-        return {
-          key: `group:${fingerprintOf(rows.map(headOf), admin)}`,
-          body: reply.serialize(answer) as string,
-          headers: JSON_TYPE,
-        };
       });
     },
   );

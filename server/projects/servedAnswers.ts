@@ -2,7 +2,10 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { compressed, encodingOf } from '../http/compression';
 import { LruCache } from './lruCache';
-import { HEAD_COLUMNS, type ProjectHead } from './repository';
+import type { ProjectTable } from '../db/database';
+import { HEAD_COLUMNS, headOf, type ProjectHead } from './repository';
+
+const JSON_TYPE = { 'Content-Type': 'application/json; charset=utf-8' };
 
 /** What a read of these projects answers (JSON, before compression), in bytes: what large reads count. */
 export const bytesOfHeads = (heads: readonly ProjectHead[]): number =>
@@ -68,6 +71,30 @@ export class ServedAnswers {
 
   constructor(maxBytes: number) {
     this.cache = new LruCache(maxBytes);
+  }
+
+  /**
+   * The answer of a read of these projects (`heads`, their small columns) by a route: as `read` makes it
+   * when their answers and results are small; else kept, under the route's name and their fingerprint
+   * (a project alone and its group of one have the same rows, not the same answer).
+   */
+  async answer<A>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    route: string,
+    heads: readonly ProjectHead[],
+    admin: boolean,
+    read: () => Promise<{ rows: ProjectTable[]; answer: A }>,
+  ): Promise<A | FastifyReply> {
+    if (bytesOfHeads(heads) <= LARGE_READ) return (await read()).answer;
+    return this.send(request, reply, `${route}:${fingerprintOf(heads, admin)}`, async () => {
+      const { rows, answer } = await read();
+      return {
+        key: `${route}:${fingerprintOf(rows.map(headOf), admin)}`,
+        body: reply.serialize(answer) as string,
+        headers: JSON_TYPE,
+      };
+    });
   }
 
   /**

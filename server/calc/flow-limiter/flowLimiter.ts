@@ -81,7 +81,7 @@ import type { Article, FlowLimiterResults, Limiter } from '../../../words/result
 export type { FlowLimiterResults };
 import { rainMethod } from './rainMethod';
 import { emptyingSeconds, limiterReservoir, volumeAtHead } from './reservoir';
-import { routeDesign, type StormPeak } from './routedDesign';
+import { routeDesign, type DesignInput, type StormPeak } from './routedDesign';
 import { headOf, type DesignRain, type RoutedRoof } from './routing';
 import { limiterFlow } from './orifice';
 
@@ -355,26 +355,18 @@ function roofLimiter(
   return { limiter, findings };
 }
 
-/** What routedOrifice needs: the site's roofs and design rain, the orifice's bounds, the permit. */
-interface RoutedInput {
+/**
+ * What routedOrifice needs: the routed design's input (routedDesign.ts) with the site's roofs as given,
+ * each roof's méthode des pluies, Qf in L/s and the Montana coefficients' whole validity.
+ */
+interface RoutedInput extends Omit<DesignInput, 'roofs' | 'criticals' | 'validityMax'> {
   roofs: Roof[];
-  rain: DesignRain;
-  cd: number;
-  g: number;
-  /** the méthode des pluies' diameter (mm), the largest tried */
-  start: number;
-  minimum: number;
-  /** Qf in m3/s, with its tolerance */
-  allowed: number;
   /** Qf in L/s */
   qf: number;
   /** each roof's méthode des pluies */
   each: { criticalMinutes: number }[];
-  siteCritical: number;
   /** the Montana coefficients' validity, minutes */
   validity: [number, number];
-  /** every design storm (false: the blocks alone, routing 'blocks') */
-  storms: boolean;
 }
 
 /**
