@@ -15,10 +15,11 @@
  * - events: every Event Timing entry (type 'event', durationThreshold 16, the lowest the API allows, and
  *   'first-input'): name, startTime, duration (rounded to 8 ms by the browser), processingStart/End;
  * - longTasks, lcp: the long tasks and the largest contentful paint of the page;
- * - ready, readyPainted: performance.now() (navigation start is 0) when the element of READY is in the
- *   page, visible and enabled, and at the next paint after that;
- * - clickAt, chart, chartPainted: the timeStamp of a click on an element matching CLICK, then when the
- *   first visible SVG matching CHART appeared after it, and the next paint after that.
+ * - ready, readyPainted: performance.now() (navigation start is 0) at the first frame in which the element
+ *   of READY is in the page, visible and enabled (asked in the frame's requestAnimationFrame, once a frame
+ *   while the page changes: no layout forced by the probe between frames), and once that frame is painted;
+ * - clickAt, chart, chartPainted: the timeStamp of a click on an element matching CLICK, then the first
+ *   frame in which an SVG matching CHART is shown after it, and once that frame is painted.
  *
  * `__ui.wait(i)` resolves once keystroke i has painted; `__ui.waitFor(name)` once `__ui[name]` is set.
  */
@@ -90,27 +91,52 @@ const PROBE = String.raw`function (opts) {
   function shown(el) {
     return !el.disabled && (typeof el.checkVisibility !== 'function' || el.checkVisibility());
   }
-  var readyWatch = new MutationObserver(function () {
-    var el = document.querySelector(opts.ready);
-    if (!el || !shown(el)) return;
-    readyWatch.disconnect();
-    ui.ready = performance.now();
+  // Whether an element is shown is asked once a frame, in the frame's own requestAnimationFrame (its style
+  // and layout, computed then, serve the frame), while the page keeps changing and until it is shown: asked
+  // at every change, checkVisibility() forced a layout per React commit, a cost of the probe, not the page
+  // (a page whose field appears at once, as the fair baseline's, paid it once).
+  function watchShown(selector, options, found) {
+    var asked = false;
+    var done = false;
+    function check() {
+      asked = false;
+      if (done) return;
+      var el = document.querySelector(selector);
+      if (!el) return;
+      if (!shown(el)) return ask();
+      done = true;
+      watch.disconnect();
+      found(performance.now());
+    }
+    function ask() {
+      if (asked || done) return;
+      asked = true;
+      requestAnimationFrame(check);
+    }
+    var watch = new MutationObserver(ask);
+    watch.observe(document, options);
+    ask();
+  }
+  // the task posted from the frame that showed the element runs once that frame has been produced
+  function painted(cb) {
+    scheduler.postTask(function () {
+      cb(performance.now());
+      wake();
+    }, { priority: 'user-blocking' });
+  }
+  watchShown(opts.ready, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'class'] }, function (t) {
+    ui.ready = t;
     wake();
-    afterPaint(function (t) { ui.readyPainted = t; });
+    painted(function (p) { ui.readyPainted = p; });
   });
-  readyWatch.observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'class'] });
   if (opts.click && opts.chart) {
     document.addEventListener('click', function (e) {
       if (ui.clickAt !== null || !(e.target instanceof Element) || !e.target.closest(opts.click)) return;
       ui.clickAt = e.timeStamp;
-      var chartWatch = new MutationObserver(function () {
-        var svg = document.querySelector(opts.chart);
-        if (!svg || !shown(svg)) return;
-        chartWatch.disconnect();
-        ui.chart = performance.now();
-        afterPaint(function (t) { ui.chartPainted = t; });
+      watchShown(opts.chart, { childList: true, subtree: true }, function (t) {
+        ui.chart = t;
+        painted(function (p) { ui.chartPainted = p; });
       });
-      chartWatch.observe(document, { childList: true, subtree: true });
     }, true);
   }
 }`;
