@@ -3,9 +3,9 @@ import type { Translator } from '../../words/i18n';
 import { Fragment, type ReactNode } from 'react';
 import type { FiguresDef, FormState, StepDef } from '../../engine';
 import { figureWriter } from '../../words/figures';
-import { fieldText, isShown } from '../../words/fieldText';
 import { dateText, monthNames } from '../../words/dates';
 import { isAbattementResults, isFlowLimiterResults, type Results } from '../../words/results';
+import { answerBlocks } from './noteAnswers';
 import { methodBlocks } from './noteMethod';
 import { diagramBlock, Extra, pdfSafe, s, type Block, type NoteEntry } from './noteParts';
 import { abattementBlocks, coverVerdict, figuresBlocks, flowLimiterBlocks } from './noteResults';
@@ -153,24 +153,7 @@ export function NoteDocument(props: NoteProps) {
           };
         }),
       ];
-    else if (step)
-      blocks = step.cards.map((c) => {
-        const shown = c.fields.filter(isShown);
-        return {
-          lines: shown.length * 1.4 + (step.repeat ? 2 : 0),
-          node: (
-            <View key={c.index} wrap={false}>
-              {step.repeat ? <Text style={s.h3}>{t(c.title.key, c.title.params)}</Text> : null}
-              {shown.map((f) => (
-                <View key={f.path} style={s.row}>
-                  <Text style={s.label}>{t(f.label)}</Text>
-                  <Text style={s.value}>{fieldText(f, t, lang, reading)}</Text>
-                </View>
-              ))}
-            </View>
-          ),
-        };
-      });
+    else if (step) blocks = answerBlocks(step, t, lang, reading);
     const heading = {
       lines: 3,
       node: (

@@ -25,6 +25,7 @@ import {
   type FlowLimiterResults,
   type Results,
 } from '../../words/results';
+import { MANY_CARDS } from './noteAnswers';
 import { Bars, MonthTable, s, sizeText, tableBlocks, type Block } from './noteParts';
 import { declaredVerdicts, keyFigureNodes, verdictLines, verdictNodes } from './noteVerdicts';
 
@@ -233,44 +234,48 @@ export function abattementBlocks(
     blocks.push(
       ...tableBlocks('stress', stress.head, stress.rows, t('app.stress.title'), t('app.stress.intro')),
     );
-  r.toitureResults.forEach((x, i) => {
-    const values = x.monthlyResults.map((m) => m.abattement);
-    const avg = Math.floor(values.reduce((a, b) => a + b, 0) / 12);
-    const table = monthlyTable(x, months, w, t);
-    blocks.push({
-      lines: (charts?.toitures[i] ? 20 : 13) + 9 + (x.annual?.downstream ? 1 : 0) + (x.upstream ? 2 : 0),
-      node: (
-        <View key={`roof-${i}`} wrap={false}>
-          <Text style={s.h3}>
-            {t('app.charts.roof', { name: x.toiture.name })}
-            {x.annual ? ` — ${t('app.charts.annual', { value: w.text('share', x.annual.abattement) })}` : ''}
-          </Text>
-          {x.annual?.downstream ? (
-            <Text>
-              {t('app.charts.annual_split', {
-                own: w.text('share', x.annual.own),
-                downstream: w.text('share', x.annual.downstream),
-              })}
+  if (r.toitureResults.length > MANY_CARDS) blocks.push(...roofsByMonth(r, w, t, months));
+  else
+    r.toitureResults.forEach((x, i) => {
+      const values = x.monthlyResults.map((m) => m.abattement);
+      const avg = Math.floor(values.reduce((a, b) => a + b, 0) / 12);
+      const table = monthlyTable(x, months, w, t);
+      blocks.push({
+        lines: (charts?.toitures[i] ? 20 : 13) + 9 + (x.annual?.downstream ? 1 : 0) + (x.upstream ? 2 : 0),
+        node: (
+          <View key={`roof-${i}`} wrap={false}>
+            <Text style={s.h3}>
+              {t('app.charts.roof', { name: x.toiture.name })}
+              {x.annual
+                ? ` — ${t('app.charts.annual', { value: w.text('share', x.annual.abattement) })}`
+                : ''}
             </Text>
-          ) : null}
-          <Text>{roofVerdict(x, r.target_mm, w, t)}</Text>
-          {x.upstream ? <Text>{upstreamText(x, w, t)}</Text> : null}
-          <Text style={s.small}>
-            {t('app.charts.average', { value: avg })}
-            {typeof x.capacity_mm === 'number'
-              ? ` · ${t('app.note_page.capacity', { value: w.text('depth', x.capacity_mm) })}`
-              : ''}
-          </Text>
-          {charts?.toitures[i] ? (
-            <Image style={s.image} src={charts.toitures[i]!} />
-          ) : (
-            <Bars values={values} average={avg} />
-          )}
-          <MonthTable head={table.head} rows={table.rows} />
-        </View>
-      ),
+            {x.annual?.downstream ? (
+              <Text>
+                {t('app.charts.annual_split', {
+                  own: w.text('share', x.annual.own),
+                  downstream: w.text('share', x.annual.downstream),
+                })}
+              </Text>
+            ) : null}
+            <Text>{roofVerdict(x, r.target_mm, w, t)}</Text>
+            {x.upstream ? <Text>{upstreamText(x, w, t)}</Text> : null}
+            <Text style={s.small}>
+              {t('app.charts.average', { value: avg })}
+              {typeof x.capacity_mm === 'number'
+                ? ` · ${t('app.note_page.capacity', { value: w.text('depth', x.capacity_mm) })}`
+                : ''}
+            </Text>
+            {charts?.toitures[i] ? (
+              <Image style={s.image} src={charts.toitures[i]!} />
+            ) : (
+              <Bars values={values} average={avg} />
+            )}
+            <MonthTable head={table.head} rows={table.rows} />
+          </View>
+        ),
+      });
     });
-  });
   const rain = rainfallTable(r, months, w, t);
   blocks.push({
     lines: (charts?.pluviometrie ? 20 : 0) + 7,
@@ -282,6 +287,51 @@ export function abattementBlocks(
       </View>
     ),
   });
+  return blocks;
+}
+
+/**
+ * The roofs' months when they are many (more than MANY_CARDS): each monthly figure as one table, a row per
+ * roof and its year's value last, then what each roof receiving water from others does with it (its
+ * verdict is the summary's "target met" column, above); each roof's charts stay on the results page.
+ */
+function roofsByMonth(r: AbattementResults, w: FigureWriter, t: T, months: string[]): Block[] {
+  const roofs = r.toitureResults;
+  const tables = roofs.map((x) => monthlyTable(x, months, w, t));
+  const blocks: Block[] = [];
+  // the figures every roof's table has, in its order (abattement, on the roof when any flows on, target met)
+  tables[0]!.rows.forEach((first, row) => {
+    const label = first[0]!;
+    if (!tables.every((tb) => tb.rows[row]?.[0] === label)) return;
+    const withYear = row === 0 && roofs.some((x) => x.annual);
+    blocks.push(
+      ...tableBlocks(
+        `months-${row}`,
+        ['', ...months, ...(withYear ? [t('app.note_page.year')] : [])],
+        roofs.map((x, i) => [
+          x.toiture.name,
+          ...tables[i]!.rows[row]!.slice(1),
+          ...(withYear ? [x.annual ? w.number('share', x.annual.abattement) : '–'] : []),
+        ]),
+        label,
+        row === 0 ? t('app.note_page.months_intro') : undefined,
+      ),
+    );
+  });
+  // each roof's verdict is the summary's "target met" column; what a roof does with the water it receives
+  // is said here
+  for (const [i, x] of roofs.entries()) {
+    const text = upstreamText(x, w, t);
+    if (text)
+      blocks.push({
+        lines: 1 + Math.ceil(text.length / 95),
+        node: (
+          <Text key={`up-${i}`} style={s.p}>
+            {text}
+          </Text>
+        ),
+      });
+  }
   return blocks;
 }
 

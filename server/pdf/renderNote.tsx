@@ -6,8 +6,9 @@ import { optionLabels } from '../projects/optionLabels';
 import { bundleOfProduct, type ProductType } from '../projects/products';
 import { qrPng } from '../verify/address';
 import { fitImageUrl } from './fitImage';
+import { MANY_CARDS } from './noteAnswers';
 import { NoteDocument, type NoteEntry } from './noteDocument';
-import type { Results } from '../../words/results';
+import { isAbattementResults, type Results } from '../../words/results';
 
 /** Everything a note is drawn from: plain data, so that it can cross to a worker thread. */
 export interface NoteInput {
@@ -45,10 +46,6 @@ export interface NoteInput {
 export async function renderNote(input: NoteInput): Promise<Uint8Array> {
   const fit = (url: string | null) => (url === null ? null : fitImageUrl(url));
   const entries = input.entries.map((e) => ({ ...e, image: fit(e.image) }));
-  const charts = {
-    pluviometrie: fit(input.charts.pluviometrie),
-    toitures: input.charts.toitures.map(fit),
-  };
   const bundle = bundleOfProduct(input.type);
   const { i18n } = i18nOf(input.type, input.locale);
   const project = { id: input.project.id, steps: JSON.parse(input.project.content) } as ServerProject;
@@ -58,6 +55,12 @@ export async function renderNote(input: NoteInput): Promise<Uint8Array> {
   // what the bundle keeps for the admin pages (the orifice diameter, seed 000 section 9) is not printed
   const stored: Results | null = input.project.results ? JSON.parse(input.project.results) : null;
   const results = stored && withoutAdminOnly(bundle, stored);
+  // the roofs' charts are drawn for a few roofs only; more are listed month by month (noteResults.tsx)
+  const drawn = !(isAbattementResults(results) && results.toitureResults.length > MANY_CARDS);
+  const charts = {
+    pluviometrie: fit(input.charts.pluviometrie),
+    toitures: drawn ? input.charts.toitures.map(fit) : [],
+  };
   // The bundle's sections; a step's section is left out when the step has no card (no grounds).
   const sections = bundle.note.sections
     .filter((sec) => !sec.step || (state.steps.find((st) => st.key === sec.step)?.cards.length ?? 0) > 0)

@@ -468,6 +468,49 @@ describe('pdf_download', () => {
     expect(checked).toBe(1);
   });
 
+  it('lists many roofs as tables (answers, months), a few roof by roof', async () => {
+    const noteOf = async (roofs: number) => {
+      const id = await create(
+        'skywater_manager',
+        projectBody('sm', (d) => {
+          const list = d.roofs as Record<string, unknown>[];
+          d.roofs = Array.from({ length: roofs }, (_, i) => ({ ...list[0], name: `Bâtiment ${i + 1}` }));
+          d.spills = Array.from({ length: roofs }, () => ({ destination: null }));
+        }),
+      );
+      await inject({
+        method: 'GET',
+        url: `/api/skywater_manager/calculate/${id}`,
+        headers: { cookie: owner },
+      });
+      const res = await inject({
+        method: 'POST',
+        url: `/api/skywater_manager/pdf_download/${id}?locale=fr`,
+        payload: note([]),
+        headers: { cookie: owner },
+      });
+      expect(res.statusCode).toBe(200);
+      return { text: await pdfText(res.rawPayload), pages: (await pdfPages(res.rawPayload)).length };
+    };
+    const count = (text: string, what: RegExp) => (text.match(what) ?? []).length;
+    // 3 roofs: each its answers (a label per roof) and its months (a heading per roof, chart and table)
+    const few = await noteOf(3);
+    expect(count(few.text, /Épaisseur du substrat/g)).toBeGreaterThanOrEqual(3);
+    expect(count(few.text, /Abattement annuel \(en volume\)/g)).toBe(3);
+    expect(few.text).not.toContain('Mois par mois, en % de la pluie');
+    // 22 roofs: their answers one table (each label once, as a column's heading), their months a table
+    // per figure with a row per roof and the year last
+    const many = await noteOf(22);
+    expect(count(many.text, /Épaisseur du substrat/g)).toBeLessThanOrEqual(2);
+    expect(count(many.text, /Abattement annuel \(en volume\)/g)).toBe(0);
+    expect(many.text).toContain('Mois par mois, en % de la pluie de chaque surface');
+    const months = many.text.slice(many.text.indexOf('Mois par mois'));
+    for (let i = 1; i <= 22; i += 1) expect(months).toContain(`Bâtiment ${i} `);
+    expect(months).toMatch(/Janv\. .* Déc\. Année/);
+    // the 22-roof note took 26 pages roof by roof
+    expect(many.pages).toBeLessThanOrEqual(18);
+  });
+
   it('draws tables of long roof names row under row, never one row over the next', async () => {
     const long = (n: number) =>
       `Toiture-terrasse végétalisée extensive numéro ${n} au-dessus du stationnement souterrain`;

@@ -1,0 +1,77 @@
+import { Text, View } from '@react-pdf/renderer';
+import type { CardState, FiguresDef, StepState } from '../../engine';
+import type { FigureWriter } from '../../words/figures';
+import { fieldText, isShown } from '../../words/fieldText';
+import { s, tableBlocks, type Block } from './noteParts';
+
+type T = (k: string, p?: Record<string, unknown>) => string;
+type Reading = { w: FigureWriter; answers: FiguresDef['answers'] };
+
+/**
+ * Cards a repeated step (roofs, grounds) lists one by one in the note; with more, its answers are one table
+ * (a row per card), and an abattement's months one table per figure (noteResults.tsx): a 22-roof note
+ * took 26 pages, 19 of them four roofs' answers or two roofs' months a page.
+ */
+export const MANY_CARDS = 6;
+
+/** Answer columns a table holds beside the card's name; more go to a second table with the names again. */
+const COLUMNS = 6;
+
+/**
+ * A step's answers in the note: every visible field of each card with its label, value and unit (in the
+ * project's unit system); a repeated step of more than MANY_CARDS cards as a table, the card's title first,
+ * a column per field any card shows ('–' where a card does not), in the cards' field order.
+ */
+export function answerBlocks(step: StepState, t: T, lang: string, reading: Reading): Block[] {
+  if (step.repeat && step.cards.length > MANY_CARDS) return answerTable(step, step.cards, t, lang, reading);
+  return step.cards.map((c) => {
+    const shown = c.fields.filter(isShown);
+    return {
+      lines: shown.length * 1.4 + (step.repeat ? 2 : 0),
+      node: (
+        <View key={c.index} wrap={false}>
+          {step.repeat ? <Text style={s.h3}>{t(c.title.key, c.title.params)}</Text> : null}
+          {shown.map((f) => (
+            <View key={f.path} style={s.row}>
+              <Text style={s.label}>{t(f.label)}</Text>
+              <Text style={s.value}>{fieldText(f, t, lang, reading)}</Text>
+            </View>
+          ))}
+        </View>
+      ),
+    };
+  });
+}
+
+function answerTable(step: StepState, cards: CardState[], t: T, lang: string, reading: Reading): Block[] {
+  // the fields any card shows, in the order the cards show them
+  const columns: { field: string; label: string }[] = [];
+  const seen = new Set<string>();
+  const cells = cards.map((c) => {
+    const row = new Map<string, string>();
+    for (const f of c.fields.filter(isShown)) {
+      row.set(f.field, fieldText(f, t, lang, reading));
+      if (!seen.has(f.field)) {
+        seen.add(f.field);
+        columns.push({ field: f.field, label: t(f.label) });
+      }
+    }
+    return row;
+  });
+  const titles = cards.map((c) => t(c.title.key, c.title.params));
+  const names = cards.map((c) => String(c.title.params?.name ?? ''));
+  // the name a card's title already carries is not written twice
+  const kept = columns.filter((col) => !cells.every((row, i) => (row.get(col.field) ?? '') === names[i]));
+  const blocks: Block[] = [];
+  for (let from = 0; from < kept.length; from += COLUMNS) {
+    const group = kept.slice(from, from + COLUMNS);
+    blocks.push(
+      ...tableBlocks(
+        `${step.key}-${from}`,
+        ['', ...group.map((c) => c.label)],
+        cells.map((row, i) => [titles[i]!, ...group.map((c) => row.get(c.field) ?? '–')]),
+      ),
+    );
+  }
+  return blocks;
+}
