@@ -104,7 +104,14 @@ async function upload(server: ServerProcess, note: { code: string; pdf: Buffer }
 
 /** /api/config waits while `clients` clients send 5 1 MB JSON bodies each, back to back. */
 async function jsonStream(server: ServerProcess, clients = 4, fresh = false) {
-  const values = Array.from({ length: Math.floor((MB - 200) / 2) }, () => 0);
+  // long decimals: under the values a body may hold (server/http/turns.ts JSON_VALUES_MAX), which 1 MB
+  // of zeros is not (refused before it is parsed), so that both checkouts parse them
+  const values: number[] = [];
+  for (let i = 1, length = 0; length < MB - 300; i += 1) {
+    values.push(1.234567890123456e-300 * i);
+    length += String(values[values.length - 1]).length + 1;
+  }
+  values.pop();
   const body = JSON.stringify({ steps: { Chantier: { forms: [{ uuid: 'a', form: { values } }] } } });
   let done = false;
   const client = async () => {

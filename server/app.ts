@@ -20,7 +20,7 @@ import { openDatabase, type Db, type Dialect } from './db/database';
 import { migrate } from './db/migrate';
 import { capBodies, limitLargeBodies, limitLargeReads } from './http/bodies';
 import { capConnections, checkingIntervalMs } from './http/connections';
-import { COMPRESSION } from './http/compression';
+import { COMPRESSION, refuseCodedBodies } from './http/compression';
 import { capAnswers } from './http/slowReaders';
 import { installErrorHandler } from './http/errorHandler';
 import { logSerializers } from './http/logRedaction';
@@ -138,6 +138,8 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     });
   }
   capConnections(app, { perAddress: config.connectionsPerAddress, behindProxy: config.trustProxy !== false });
+  // Bodies arrive as they are: a compressed one is refused (http/compression.ts).
+  refuseCodedBodies(app);
   // What request bodies may hold in memory while they arrive, per visitor and in all (http/bodies.ts).
   capBodies(app, { perVisitorMb: config.bodiesPerVisitorMb, totalMb: config.bodiesMb });
   // What answers a client does not read may hold, and how long a send may stall (http/slowReaders.ts);
@@ -150,6 +152,8 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   // reads' answers kept compressed (projects/servedAnswers.ts).
   await app.register(fastifyCompress, {
     ...COMPRESSION,
+    // answers only: a request's body is never inflated (refuseCodedBodies)
+    globalDecompression: false,
     customTypes: /^application\/(?:[\w.+-]+\+)?json\b/i,
   });
   installSameOriginGuard(app, config.publicUrl);

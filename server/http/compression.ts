@@ -1,7 +1,8 @@
 import { negotiate } from '@fastify/accept-negotiator';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { HttpError } from './HttpError';
 
 /**
  * How JSON answers are compressed (@fastify/compress's options in app.ts, and the answers kept
@@ -44,4 +45,26 @@ export async function compressed(text: string | Buffer, encoding: Encoding): Pro
     });
   if (encoding === 'gzip') return gzip(text);
   return Buffer.isBuffer(text) ? text : Buffer.from(text, 'utf8');
+}
+
+/**
+ * Refuses a request whose body is compressed (Content-Encoding other than identity): 415, before a byte
+ * of it is read. @fastify/compress would inflate it (its request decompression, on by default, is turned
+ * off in app.ts), and every bound on bodies counts what a request announces: 12 KB of gzip inflated to
+ * the 12 MB a note may send, and passed as a small body, outside LARGE_BODIES_PER_MINUTE and the bodies'
+ * memory (a helper's attack, round 8). The app's pages never compress what they send.
+ */
+export function refuseCodedBodies(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    const coding = request.headers['content-encoding'];
+    if (coding === undefined || coding.trim().toLowerCase() === 'identity') return;
+    reply.header('connection', 'close');
+    throw new HttpError(
+      415,
+      'content-encoding: request bodies are not accepted compressed',
+      'content-encoding',
+      undefined,
+      'unsupported_type',
+    );
+  });
 }

@@ -6,7 +6,7 @@ import type { StoredProject } from '../calc';
 import { contentDisposition } from '../files/contentDisposition';
 import { answers, fileBody, noContent } from '../http/answers';
 import { HttpError } from '../http/HttpError';
-import { turnFor } from '../http/turns';
+import { assertFewValues, turnFor } from '../http/turns';
 import { visitorOf } from '../http/visitor';
 import { getProject, variantsOf, patchProject } from '../projects/repository';
 import { assertCalculable, assertShown, shownVersion } from '../projects/refusal';
@@ -63,6 +63,8 @@ export function payloadOf(
 } {
   const raw = body !== null && typeof body === 'object' && 'data' in body ? body.data : undefined;
   if (typeof raw !== 'string') throw new HttpError(400, 'data: the serialized note is required', 'data');
+  // the note's JSON inside the body's string, its own values counted (escaped, they were not the body's)
+  assertFewValues(raw, 'data');
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
