@@ -442,6 +442,10 @@ describe('measured rain refusals, with their line and column', () => {
   it('bounded: decompressed bytes and rows', async () => {
     const big = await refused(ECCC, { limits: { ...limits, maxBytes: 100_000 } });
     expect([big.status, big.problems[0]!.code]).toEqual([413, 'too_large']);
+    // a gzipped file past the budget after its first bytes (once a 500, and the rain worker lost)
+    const blank = { name: 'blank.csv.gz', data: gzipSync(Buffer.alloc(1_000_000, 0x0a)) };
+    const inflated = await refused([blank], { limits: { ...limits, maxBytes: 200_000 } });
+    expect([inflated.status, inflated.problems[0]!.code]).toEqual([413, 'too_large']);
     const rows = await refused(ECCC, { limits: { ...limits, maxRows: 500 } });
     expect(rows.problems[0]).toMatchObject({ code: 'too_many_rows', line: 136 });
   });

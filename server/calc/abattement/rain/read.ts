@@ -179,7 +179,8 @@ async function* recordsOf(
       yield n.value;
     }
   };
-  const parser = Readable.from(rest()).pipe(
+  const source = Readable.from(rest());
+  const parser = source.pipe(
     parse({
       bom: true,
       delimiter,
@@ -189,6 +190,9 @@ async function* recordsOf(
       info: true,
     }),
   );
+  // pipe() does not pass on the source's errors: a gzipped file past its budget after its first bytes
+  // (RainRefusal too_large) was thrown nowhere, the worker died of it and its visitor was answered 500
+  source.on('error', (e) => parser.destroy(e));
   try {
     for await (const r of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)
       yield { record: r.record, line: r.info.lines };
