@@ -19,6 +19,13 @@ declare module 'fastify' {
 const MB = 1024 * 1024;
 /** A body of at most this is always received (and counted): every ordinary save, search or sign-in. */
 const SMALL = 64 * 1024;
+/**
+ * A body of at most this from a visitor holding none is received even when the server's share is full:
+ * sixteen addresses holding their 64 MB each (notes announcing 12 MB, sent a byte at a time) filled the
+ * 1,024 MB, and every other visitor's save of a large project was refused 503 for as long as they held
+ * (a helper's attack, round 8). Each address adds at most this to the server's share.
+ */
+const NEWCOMER = MB;
 /** Seconds a refused sender is told to wait. */
 const RETRY_VISITOR = 5;
 const RETRY_SERVICE = 10;
@@ -48,7 +55,8 @@ function reservation(request: FastifyRequest, defaultLimit: number): number {
  * - the server already holding bodies is refused one over 64 KB that would take it past `totalMb`: 503
  *   `unavailable`, Retry-After.
  * A visitor's first body is always received (its route's own limit applies), and so is every body of 64
- * KB or less, so that a full budget never refuses the saves and sign-ins of the service. The refused
+ * KB or less, so that a full budget never refuses the saves and sign-ins of the service; the server's
+ * share always lets a visitor holding nothing send a body of 1 MB (NEWCOMER: a large project's save). The refused
  * request's connection is closed after its answer, its body unread. 0: no cap.
  */
 export function capBodies(app: FastifyInstance, opts: { perVisitorMb: number; totalMb: number }): void {
@@ -75,7 +83,8 @@ export function capBodies(app: FastifyInstance, opts: { perVisitorMb: number; to
         'uploads_busy',
       );
     }
-    if (size > SMALL && total > 0 && held.total > 0 && held.total + size > total) {
+    const newcomer = mine === 0 && size <= NEWCOMER;
+    if (size > SMALL && !newcomer && total > 0 && held.total > 0 && held.total + size > total) {
       refuse(reply, RETRY_SERVICE);
       throw new HttpError(
         503,

@@ -85,6 +85,50 @@ describe('bodies held while they arrive', () => {
   });
 
   it(
+    "lets a visitor holding nothing save a large project while others hold the server's share",
+    { timeout: 180_000 },
+    async () => {
+      // A (127.0.0.5) and B (127.0.0.6) hold uploads of 40 and 20 MB: the server's 60 MB are taken
+      const held = [upload(40 * MB, '127.0.0.5'), upload(20 * MB, '127.0.0.6')];
+      for (const h of held) await h.write(Buffer.from(partHead('a.csv')));
+      await waitFor(
+        'the server full',
+        async () => {
+          const probe = await headOnly(upload(2 * MB, '127.0.0.8', false));
+          return probe.status === 503;
+        },
+        30_000,
+      );
+      // C (127.0.0.7), holding nothing, creates a 200-roof project (a body over 64 KB): before, 503
+      const large = projectBody('smca', (d) => {
+        const list = d.roofs as Record<string, unknown>[];
+        d.roofs = Array.from({ length: 200 }, (_, i) => ({ ...list[0], name: `Toiture ${i + 1}` }));
+      });
+      const body = JSON.stringify(large);
+      expect(Buffer.byteLength(body)).toBeGreaterThan(64 * 1024);
+      const made = await rawSend(
+        server.url,
+        {
+          method: 'POST',
+          path: '/api/smca/project',
+          headers: { 'content-type': 'application/json' },
+          localAddress: '127.0.0.7',
+        },
+        body,
+      );
+      expect(made.status, (made as { body: string }).body).toBe(200);
+      // its upload of 40 MB is still refused while the server is full
+      expect((await headOnly(upload(40 * MB, '127.0.0.7', false))).status).toBe(503);
+      for (const h of held) h.req.destroy();
+      await waitFor(
+        'the held uploads given back',
+        async () => (await headOnly(upload(40 * MB, '127.0.0.8', false))).status !== 503,
+        30_000,
+      );
+    },
+  );
+
+  it(
     "refuses a visitor's upload past its share and the server's past its own, before reading it",
     { timeout: 180_000 },
     async () => {
