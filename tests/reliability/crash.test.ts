@@ -9,7 +9,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DIALECTS, freshPlace } from './support/place';
+import { DIALECTS, freshPlace } from '../place';
 import { projectBody } from '../server/projects.fixtures';
 import { FULL, fakeDist, size, sleep, waitFor } from './support/common';
 import { Browser, startServer, stopAll, type ServerProcess } from './support/child';

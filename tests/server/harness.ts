@@ -3,80 +3,22 @@
  * answers on 127.0.0.1:5432 (always in CI, where .ci/run starts it). Each PostgreSQL run gets a fresh
  * database, dropped afterwards; each SQLite run a fresh DATA_DIR.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildServer, type Server } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
+import { freshPlace as placeFor, type Place } from '../place';
 
-export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export { DIALECTS, PG_ADMIN_URL, type Place } from '../place';
 
-async function pgReachable(): Promise<boolean> {
-  const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await c.connect();
-    await c.end();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const pgUp = await pgReachable();
-if (!pgUp) console.warn(`PostgreSQL not reachable at ${PG_ADMIN_URL}: database tests run on SQLite only`);
-
-/** The dialects to run: sqlite, and postgres when reachable. */
-export const DIALECTS: ('sqlite' | 'postgres')[] = pgUp ? ['sqlite', 'postgres'] : ['sqlite'];
-
-/** A place to keep data: a temporary DATA_DIR and, for postgres, a fresh database. */
-export interface Place {
-  env: Record<string, string>;
-  drop: () => Promise<void>;
-}
-
-/** Makes a fresh place for a dialect. */
-export async function freshPlace(dialect: 'sqlite' | 'postgres'): Promise<Place> {
-  const dir = mkdtempSync(join(tmpdir(), 'rw-test-'));
-  const env: Record<string, string> = {
-    DATA_DIR: dir,
-    RATE_LIMIT: '0',
-    LARGE_BODIES_PER_MINUTE: '0',
-    LARGE_READS_PER_MINUTE: '0',
-    // Many projects, bytes and sign-ins from one address and in all: the tests of these limits set them
-    // (quotas.test.ts).
-    PROJECTS_PER_HOUR: '0',
-    PROJECTS_PER_DAY: '0',
-    LOGIN_FAILURES_PER_ADDRESS: '0',
-    LOGIN_FAILURES_PER_NAME: '0',
-    SERVICE_PROJECTS_PER_DAY: '0',
-    SERVICE_STORAGE_PER_DAY_MB: '0',
+/** Makes a fresh place for a dialect (tests/place.ts). */
+export function freshPlace(dialect: 'sqlite' | 'postgres'): Promise<Place> {
+  return placeFor(dialect, {
     // A busy machine (a shared build host) may print a large note past the 60 s default: the tests of
     // the budgets set their own (pdfPool.test.ts); the others are not about the machine's speed.
     NOTE_TIME_S: '600',
     CALC_TIME_S: '600',
-    MAILER: 'off',
-    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
-    DIST_DIR: join(dir, 'no-dist'),
-  };
-  if (dialect === 'sqlite') return { env, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  env.DATABASE_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${name}`);
-  return {
-    env,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  });
 }
 
 /** Builds a server on a place, with extra environment. */

@@ -1,14 +1,17 @@
 /**
- * The databases to run on and a fresh place to keep data, as tests/server/harness.ts makes them, for
- * the tests whose server runs in a process of its own: the harness imports the server itself, which
- * costs a test file some 2 s of module loading it has no use for. Same environment, same clean-up.
+ * The databases tests run on (Kysely's test-setup way): SQLite always, PostgreSQL when one answers on
+ * 127.0.0.1:5432 (always in CI, where .ci/run starts it); and a fresh place to keep data: a temporary
+ * DATA_DIR and, for PostgreSQL, a fresh database, both dropped afterwards. The one environment every
+ * test server starts from: tests/server/harness.ts builds servers on it in the test's process; the
+ * reliability tests whose server runs in a process of its own take it from here without the server's
+ * modules (some 2 s of loading they have no use for).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
-const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const PG_ADMIN_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 async function pgReachable(): Promise<boolean> {
   const c = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
@@ -21,15 +24,23 @@ async function pgReachable(): Promise<boolean> {
   }
 }
 
-/** sqlite, and postgres when one answers on 127.0.0.1:5432. */
-export const DIALECTS: ('sqlite' | 'postgres')[] = (await pgReachable())
-  ? ['sqlite', 'postgres']
-  : ['sqlite'];
+const pgUp = await pgReachable();
+if (!pgUp) console.warn(`PostgreSQL not reachable at ${PG_ADMIN_URL}: database tests run on SQLite only`);
 
-/** A temporary DATA_DIR and, for postgres, a fresh database; `drop` removes both. */
+/** The dialects to run: sqlite, and postgres when reachable. */
+export const DIALECTS: ('sqlite' | 'postgres')[] = pgUp ? ['sqlite', 'postgres'] : ['sqlite'];
+
+/** A place to keep data: a temporary DATA_DIR and, for postgres, a fresh database. */
+export interface Place {
+  env: Record<string, string>;
+  drop: () => Promise<void>;
+}
+
+/** A temporary DATA_DIR and, for postgres, a fresh database (with `extra` environment); `drop` removes both. */
 export async function freshPlace(
   dialect: 'sqlite' | 'postgres',
-): Promise<{ env: Record<string, string>; drop: () => Promise<void> }> {
+  extra: Record<string, string> = {},
+): Promise<Place> {
   const dir = mkdtempSync(join(tmpdir(), 'rw-test-'));
   const env: Record<string, string> = {
     DATA_DIR: dir,
@@ -47,6 +58,7 @@ export async function freshPlace(
     MAILER: 'off',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     DIST_DIR: join(dir, 'no-dist'),
+    ...extra,
   };
   if (dialect === 'sqlite') return { env, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   const name = `test_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
