@@ -11,6 +11,9 @@ import { numberText } from './numberText';
  */
 type T = (key: string, params?: Record<string, unknown>) => string;
 
+/** The decimals a form keeps of a typed number (engine/units.ts: 0.125 in), read back so. */
+const TYPED_DECIMALS = 3;
+
 /** Writes figures by their format's name, in a project's unit system and a reader's language. */
 export interface FigureWriter {
   system: UnitSystem;
@@ -54,6 +57,13 @@ export function figureWriter(
     const f = formatOf(name);
     // converted nearly exactly, then rounded once (a double rounding writes 1,05 -> 1,1 for 1,0495)
     const shown = f.quantity ? (toDisplay(v, f.quantity, system, 9) as number) : v;
+    // an answer the user typed reads back as typed, to the form's decimals (a depth typed 0.125 in is
+    // not said 0.13 in); a value converted from the other system (5 mm: 0.19685 in) at the format's own
+    if (f.typed) {
+      const asTyped = roundTo(shown, TYPED_DECIMALS);
+      if (Math.abs(shown - asTyped) <= 1e-9 * Math.max(1, Math.abs(shown)))
+        return asTyped === 0 ? 0 : asTyped;
+    }
     const rounded = roundTo(shown, digits(name));
     // no "-0,0": a value that rounds to nothing is nothing
     return rounded === 0 ? 0 : rounded;
@@ -66,13 +76,15 @@ export function figureWriter(
     const k = unitMessage(name);
     return k ? t(k) : '';
   };
-  // every decimal written (66,0 %), but a typed value as typed (8 mm)
+  // every decimal written (66,0 %), but a typed value as typed (8 mm, 0.125 in)
   const fixed = (name: string) => formatOf(name).typed !== true;
-  const number = (name: string, v: unknown) => numberText(value(name, v), lang, digits(name), fixed(name));
+  const shownDigits = (name: string) => (fixed(name) ? digits(name) : Math.max(digits(name), TYPED_DECIMALS));
+  const number = (name: string, v: unknown) =>
+    numberText(value(name, v), lang, shownDigits(name), fixed(name));
   const written = (name: string, n: number | null) => {
     if (n === null) return '–';
     const u = unit(name);
-    return `${numberText(n, lang, digits(name), fixed(name))}${u ? `\u00a0${u}` : ''}`;
+    return `${numberText(n, lang, shownDigits(name), fixed(name))}${u ? `\u00a0${u}` : ''}`;
   };
   return {
     system,

@@ -46,6 +46,15 @@ describe('the figure formats', () => {
     expect(en.value('volume', 50)).toBe(13209);
     expect(en.text('depth', 5)).toBe('0.2\u00a0in'); // not 0.197 in: hundredths, as a rain gauge reads
     expect(en.text('depth', 25.4)).toBe('1\u00a0in');
+    // but a depth typed in inches reads back as typed, not at a rain gauge's hundredths
+    expect(en.text('depth', 0.125 * 25.4)).toBe('0.125\u00a0in');
+    expect(en.value('depth', 0.125 * 25.4)).toBe(0.125);
+    expect(en.text('depth', 0.75 * 25.4)).toBe('0.75\u00a0in');
+    // and one typed in millimetres as typed too (7,25 mm, not 7,3 mm)
+    expect(fr.text('depth', 7.25)).toBe('7,25\u00a0mm');
+    // a volume typed in gallons as typed, a converted one whole
+    expect(en.text('typed_volume', 13208.6 * 0.00378541178)).toBe('13,208.6\u00a0US gal');
+    expect(en.text('typed_volume', 50)).toBe('13,209\u00a0US gal');
     // converted once, rounded once: 418.0635 m² is 4,500 ft² (never 4,499.997)
     expect(en.text('area', 418.0635)).toBe('4,500\u00a0ft²');
   });

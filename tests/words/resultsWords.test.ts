@@ -48,6 +48,16 @@ describe('the verdicts agree with the depth they name', () => {
       'The first 1\u00a0in of rain is retained',
     );
   });
+  it('English: a depth typed 0.125 in is said as typed', () => {
+    const mm = 0.125 * 25.4;
+    const r = results(mm);
+    expect(roofVerdict(r.toitureResults[0]!, mm, writer('IMPERIAL', 'en'), tr('en'))).toBe(
+      'Tower: the first 0.125\u00a0in of its own rain is retained on 95.0\u00a0% of rainy days.',
+    );
+    expect(siteVerdict(r, writer('IMPERIAL', 'en'), tr('en'))).toContain(
+      'The first 0.125\u00a0in of rain is retained',
+    );
+  });
   it('French: singular for one inch, plural for 8 mm', () => {
     const t = tr('fr');
     expect(roofVerdict(results(25.4).toitureResults[0]!, 25.4, writer('IMPERIAL', 'fr'), t)).toBe(
