@@ -21,7 +21,7 @@ import {
 } from './api/projects';
 import { apiOf, apiPath, CALCULATOR_IDS, loadEngineBundle } from './calculators';
 import { configOf, inside, unreachable, type Store } from './loaders';
-import { notePath, resultsPath } from './projectPaths';
+import { calculatorPath, notePath, resultsPath } from './projectPaths';
 import { openedProject } from './state/openedProject';
 import { wizardAtoms } from './state/wizardAtoms';
 
@@ -39,19 +39,25 @@ async function pageOf(store: Store, calc: string) {
 }
 
 /**
- * /:calc/review: the check of the answers, for a bundle that has one and a saved project that can be
- * calculated; else the wizard, which shows what to complete, before the page is drawn.
+ * /:calc/review(?id=): the check of the answers, for a bundle that has one and a saved project that can be
+ * calculated (the wizard's, or the one the address names, opened in the wizard); else the wizard, which
+ * shows what to complete, before the page is drawn.
  */
-export async function reviewLoader(store: Store, calc: string) {
+export async function reviewLoader(store: Store, calc: string, request: Request) {
   if (!CALCULATOR_IDS.includes(calc)) return null;
-  const { bundle, session } = await pageOf(store, calc);
+  const { bundle, api } = await pageOf(store, calc);
+  // an address naming a project (a link, a bookmark, a new tab) opens it as the results' address does;
+  // one this browser cannot read goes to the calculator's ?id=, which says so and offers its file or link
+  const id = new URL(request.url).searchParams.get('id');
+  const { session } = await openNamed(store, bundle, api, id, request.signal);
+  if (!session) throw redirect(calculatorPath(calc, id!));
   const atoms = wizardAtoms(bundle);
   if (
     !bundle.review ||
     !session.project_id ||
     !canCalculate(bundle, store.get(atoms.state), session.statuses).ok
   )
-    throw redirect(`/${calc}/calculator`);
+    throw redirect(id ? calculatorPath(calc, id) : `/${calc}/calculator`);
   return null;
 }
 

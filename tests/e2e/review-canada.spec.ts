@@ -98,3 +98,24 @@ test('a save refused from the review says why, stays, and can keep the answers a
   const mine = (await sessionProject())!;
   expect(await storedSystem(page, mine)).toBe('INTENSIF');
 });
+
+test("the review's address naming a project opens its answers in a new tab; one this browser cannot read says so", async ({
+  page,
+  context,
+}) => {
+  const id = await storeExample(page);
+  // a new tab: its session holds no project (the address was copied, bookmarked or sent)
+  const tab = await context.newPage();
+  await tab.goto(`/client/smca/review?id=${id}`);
+  // it landed on an empty first step (the review's loader read the tab's session, not the address)
+  await expect(tab.getByRole('heading', { name: 'Vérifiez vos réponses' })).toBeVisible();
+  await expect(tab).toHaveURL(new RegExp(`/client/smca/review\\?id=${id}$`));
+  await expect(tab.getByRole('region', { name: 'Toitures' })).toContainText(/Système\s*Extensif/);
+  await tab.getByRole('button', { name: 'Lancer le calcul' }).click();
+  await expect(tab).toHaveURL(new RegExp(`/client/smca/results\\?id=${id}$`));
+  await expect(tab.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+  // a project of another browser, or none: the calculator's own notice, with its file and its link
+  await tab.goto('/client/smca/review?id=AAAAAAAAAAAAAAAAAAAAAA');
+  await expect(tab).toHaveURL(/\/client\/smca\/calculator\b/);
+  await expect(tab.getByText(/Aucun projet ne répond à cette adresse depuis ce navigateur/)).toBeVisible();
+});
