@@ -1,4 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNarrow } from '../../renderers';
+import { distinctLabels } from '../../words/shortLabel';
+
+/**
+ * On a phone a row's heading (a roof's name, pasted from a spreadsheet at 60 or 80 characters) keeps two
+ * lines: longer names are cut in their middle, told apart from the others (distinctLabels), whole in the
+ * cell's tooltip and its accessible name. Uncut, a 66-character name took six lines, and 22 roofs as many
+ * phone screens.
+ */
+const PHONE_ROW_HEAD = 36;
 
 /**
  * Whether a scroll region holds more to its right than it shows: true while the user can still scroll
@@ -46,6 +56,17 @@ export function DataTable({
   figures?: boolean;
 }) {
   const { ref, more } = useMoreToTheRight();
+  const narrow = useNarrow();
+  const heads = useMemo(
+    () =>
+      narrow
+        ? distinctLabels(
+            table.rows.map((r) => r[0] ?? ''),
+            PHONE_ROW_HEAD,
+          )
+        : null,
+    [narrow, table.rows],
+  );
   const scroll = (
     <div className="table-scroll-wrap" data-more={more}>
       <div ref={ref} className="table-scroll" tabIndex={0} role="region" aria-label={label}>
@@ -69,7 +90,14 @@ export function DataTable({
           <tbody>
             {table.rows.map((row, i) => (
               <tr key={i} className={totalRow && i === table.rows.length - 1 ? 'row-total' : undefined}>
-                <th scope="row">{row[0]}</th>
+                {heads && heads[i] !== row[0] ? (
+                  <th scope="row" title={row[0]}>
+                    <span aria-hidden="true">{heads[i]}</span>
+                    <span className="visually-hidden">{row[0]}</span>
+                  </th>
+                ) : (
+                  <th scope="row">{row[0]}</th>
+                )}
                 {row.slice(1).map((c, j) => (
                   <td key={j}>{c}</td>
                 ))}

@@ -96,8 +96,16 @@ export function ResultsPage() {
       {results && id && load.group !== null ? <VariantActions id={id} size={load.group} /> : null}
       {needsCalc && !failure ? (
         <footer className="wizard-footer">
-          <Link className="button-secondary" to={`/${calc}/calculator`}>
-            {t('app.back_to_data')}
+          {/* on a phone an arrow, so that the pinned bar keeps one line over the table's first rows */}
+          <Link
+            className="button-secondary results-back"
+            to={`/${calc}/calculator`}
+            title={t('app.back_to_data')}
+          >
+            <span className="results-back-arrow" aria-hidden="true">
+              ←
+            </span>
+            <span className="results-back-words">{t('app.back_to_data')}</span>
           </Link>
           {results && offersNote ? (
             <Link className="button-primary" to={notePath(calc, id)}>

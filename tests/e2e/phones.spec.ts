@@ -208,7 +208,7 @@ test("at 390 x 844 in English (smca, 30 roofs): the results open on the summary 
   // the table's first roof on the first screen (it was under four screens of sentences, one per roof)
   const firstRoof = page.getByRole('rowheader', { name: `${long} 1`, exact: true });
   await expect(firstRoof).toBeVisible();
-  expect((await firstRoof.boundingBox())!.y).toBeLessThan(844);
+  await firstRoofClearOfTheBar(page, firstRoof);
   await page.screenshot({ path: test.info().outputPath('phone-smca-results-en.png') });
   // the way on (the note) stays in reach at the bottom of the screen, 25 screens of charts above it
   // (it was at 20,961 px)
@@ -227,7 +227,29 @@ test("at 390 x 844 in English (smca, 30 roofs): the results open on the summary 
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.reload();
   await expect(page.getByText(`${long} 2: the first 5 mm of its own rain`)).toBeVisible();
+  // in French too (a longer brand's name, longer headings), the first roof above the bar on a phone
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
+  await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
+  await firstRoofClearOfTheBar(page, page.getByRole('rowheader', { name: `${long} 1`, exact: true }));
+  await page.screenshot({ path: test.info().outputPath('phone-smca-results-fr.png') });
+  await expect(page.getByRole('link', { name: 'Retour aux données' })).toBeInViewport();
 });
+
+/**
+ * The results' first roof on the first screen of a phone, whole above the bar pinned at its bottom (Back
+ * to the data, Complete the note: it took two lines over the row), its name in two lines at most (a
+ * 66-character name took six).
+ */
+async function firstRoofClearOfTheBar(page: Page, firstRoof: ReturnType<Page['getByRole']>) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const row = (await firstRoof.boundingBox())!;
+  const bar = (await page.locator('.page-results > .wizard-footer').boundingBox())!;
+  expect(bar.y + bar.height).toBeLessThanOrEqual(844.5);
+  expect(row.y + row.height, "the first roof's bottom, above the pinned bar").toBeLessThanOrEqual(bar.y);
+  const line = await firstRoof.evaluate((th) => parseFloat(getComputedStyle(th).lineHeight) || 20);
+  expect(row.height, 'two lines and its padding').toBeLessThan(3 * line);
+}
 
 test('at 390 x 844 in English (smca, 30 roofs): the note opens with its sections folded, its download on the first screen', async ({
   page,
