@@ -10,10 +10,10 @@ import {
   Text as SvgText,
   View,
 } from '@react-pdf/renderer';
-import { spillLayout, type DiagramNode, type StepDef, type StepState } from '../../engine';
+import { spillLayout, type StepDef, type StepState } from '../../engine';
 import { Fragment, type ReactNode } from 'react';
 import { numberText } from '../../words/numberText';
-import { distinctLabels } from '../../words/shortLabel';
+import { labelLines } from '../../words/shortLabel';
 import { NOTE_IMAGE_BOX_PT } from '../../engine';
 
 /**
@@ -265,9 +265,115 @@ export function MonthTable({ head, rows }: { head: string[]; rows: string[][] })
   );
 }
 
+/** A box of the note's spill diagram, in the picture's points: where it is and its label's lines. */
+export interface PdfDiagramBox {
+  id: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  lines: string[];
+  end: boolean;
+}
+
+/** An arrow of the note's spill diagram: from a box's right edge to another's left edge. */
+export interface PdfDiagramArrow {
+  from: string;
+  to: string;
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/** Characters a line of a box's label holds in the note (two lines at most: the start and end of a name). */
+export const PDF_LABEL_CHARS = 28;
+
+/**
+ * Where the note draws the spill diagram's boxes and arrows (engine/spillLayout's columns): each column's
+ * cards in order of the end their water reaches (so that the roofs of one end stand together), each end
+ * a bar as tall as the cards that flow into it, its arrows arriving each at its own height (straight
+ * lines), not all at one point: 28 roofs into the sewer drew one blue mass. Labels on two lines of
+ * PDF_LABEL_CHARS (labelLines: "Bâtiment administratif" / "principal,…terrasse 12"), not 24 characters
+ * cut in their middle ("Bâtiment ad…terrasse 12"), which left every roof of a pasted list alike.
+ */
+export function pdfDiagramGeometry(
+  layout: NonNullable<ReturnType<typeof spillLayout>>,
+  texts: string[],
+): { boxes: PdfDiagramBox[]; arrows: PdfDiagramArrow[]; width: number; height: number } {
+  const [w, h, gx, gy] = [150, 26, 50, 6];
+  const lines = labelLines(texts, PDF_LABEL_CHARS);
+  const to = new Map(layout.edges.map((e) => [e.from, e.to]));
+  const nodeOf = new Map(layout.nodes.map((n) => [n.id, n]));
+  // the end a card's water reaches, following cards it crosses (a loop is cut where it closes)
+  const endOf = (id: string): string => {
+    const seen = new Set<string>();
+    let at = id;
+    while (!nodeOf.get(at)?.end && to.has(at) && !seen.has(at)) {
+      seen.add(at);
+      at = to.get(at)!;
+    }
+    return at;
+  };
+  const ends = layout.nodes.filter((n) => n.end);
+  const endRank = new Map(ends.map((n, i) => [n.id, i]));
+  const boxes = new Map<string, PdfDiagramBox>();
+  const index = new Map(layout.nodes.map((n, i) => [n.id, i]));
+  const last = layout.columns - 1;
+  for (let c = 0; c < last; c += 1) {
+    const column = layout.nodes
+      .filter((n) => n.column === c && !n.end)
+      .sort((a, b) => (endRank.get(endOf(a.id)) ?? 0) - (endRank.get(endOf(b.id)) ?? 0) || a.row - b.row);
+    column.forEach((n, r) =>
+      boxes.set(n.id, {
+        id: n.id,
+        x: c * (w + gx),
+        y: r * (h + gy),
+        width: w,
+        height: h,
+        lines: lines[index.get(n.id)!]!,
+        end: false,
+      }),
+    );
+  }
+  // each end beside the cards that flow into it, as tall as they stand; pushed down below the one above
+  let floor = 0;
+  for (const n of ends) {
+    const sources = layout.edges.filter((e) => e.to === n.id).map((e) => boxes.get(e.from)!);
+    const top = Math.max(floor, Math.min(...sources.map((b) => b.y)));
+    const bottom = Math.max(top + h, ...sources.map((b) => b.y + b.height));
+    boxes.set(n.id, {
+      id: n.id,
+      x: last * (w + gx),
+      y: top,
+      width: w,
+      height: bottom - top,
+      lines: lines[index.get(n.id)!]!,
+      end: true,
+    });
+    floor = bottom + gy;
+  }
+  const arrows = layout.edges.map((e) => {
+    const a = boxes.get(e.from)!;
+    const b = boxes.get(e.to)!;
+    const y1 = a.y + a.height / 2;
+    // into a bar at the source's own height when the bar reaches it, else at the nearest point it can
+    const y2 = b.end ? Math.min(b.y + b.height - 4, Math.max(b.y + 4, y1)) : b.y + b.height / 2;
+    return { from: e.from, to: e.to, x1: a.x + a.width, y1, x2: b.x, y2 };
+  });
+  const all = [...boxes.values()];
+  return {
+    boxes: all,
+    arrows,
+    width: layout.columns * (w + gx) - gx,
+    height: Math.max(...all.map((b) => b.y + b.height)),
+  };
+}
+
 /**
  * The picture of where each roof's water goes (a step's `diagram`, engine/spillLayout), as the page draws
- * it: a box per roof and per end, an arrow from each roof to its choice; scaled to the page's width.
+ * it: a box per roof and per end, an arrow from each roof to its choice (pdfDiagramGeometry); scaled to
+ * the page's width.
  */
 export function diagramBlock(
   def: StepDef,
@@ -276,18 +382,12 @@ export function diagramBlock(
 ): Block[] {
   const layout = spillLayout(def, step);
   if (!layout || !def.diagram) return [];
-  const [w, h, gx, gy] = [150, 26, 50, 8];
-  const width = layout.columns * (w + gx) - gx;
-  const height = layout.rows * (h + gy) - gy;
-  const scale = Math.min(1, 480 / width);
-  const at = new Map(layout.nodes.map((n) => [n.id, n]));
-  const x = (n: DiagramNode) => n.column * (w + gx);
-  const y = (n: DiagramNode) => n.row * (h + gy);
   const texts = layout.nodes.map((n) =>
     'text' in n.label ? n.label.text : t(n.label.ref.key, n.label.ref.params).trim(),
   );
-  const shown = new Map(distinctLabels(texts, 24).map((l, i) => [layout.nodes[i]!.id, l]));
-  const label = (n: DiagramNode) => shown.get(n.id)!;
+  const { boxes, arrows, width, height } = pdfDiagramGeometry(layout, texts);
+  const scale = Math.min(1, 480 / width);
+  const FONT = 9;
   return [
     {
       lines: (height * scale) / 12 + 2,
@@ -299,38 +399,42 @@ export function diagramBlock(
             height={height * scale + 4}
             viewBox={`-2 -2 ${width + 4} ${height + 4}`}
           >
-            {layout.edges.map((e) => {
-              const from = at.get(e.from)!;
-              const to = at.get(e.to)!;
-              const [x1, y1, x2, y2] = [x(from) + w, y(from) + h / 2, x(to), y(to) + h / 2];
+            {arrows.map(({ from, to, x1, y1, x2, y2 }) => {
               const bend = Math.max(15, (x2 - x1) / 2);
               return (
-                <G key={`${e.from}->${e.to}`}>
+                <G key={`${from}->${to}`}>
                   <Path
                     d={`M${x1},${y1} C${x1 + bend},${y1} ${x2 - bend},${y2} ${x2 - 6},${y2}`}
                     stroke="#1f6fb2"
-                    strokeWidth={1.2}
+                    strokeWidth={1}
                     fill="none"
                   />
-                  <Path d={`M${x2 - 7},${y2 - 4} L${x2},${y2} L${x2 - 7},${y2 + 4} Z`} fill="#1f6fb2" />
+                  <Path d={`M${x2 - 6},${y2 - 3} L${x2},${y2} L${x2 - 6},${y2 + 3} Z`} fill="#1f6fb2" />
                 </G>
               );
             })}
-            {layout.nodes.map((n) => (
-              <G key={n.id}>
+            {boxes.map((b) => (
+              <G key={b.id}>
                 <Rect
-                  x={x(n)}
-                  y={y(n)}
-                  width={w}
-                  height={h}
+                  x={b.x}
+                  y={b.y}
+                  width={b.width}
+                  height={b.height}
                   rx={4}
-                  fill={n.end ? '#e8f1fa' : '#ffffff'}
-                  stroke={n.end ? '#1f6fb2' : '#9aa5b1'}
+                  fill={b.end ? '#e8f1fa' : '#ffffff'}
+                  stroke={b.end ? '#1f6fb2' : '#9aa5b1'}
                   strokeWidth={1}
                 />
-                <SvgText x={x(n) + 6} y={y(n) + h / 2 + 3.5} style={{ fontSize: 10 }}>
-                  {label(n)}
-                </SvgText>
+                {b.lines.map((line, k) => (
+                  <SvgText
+                    key={k}
+                    x={b.x + 5}
+                    y={b.y + b.height / 2 + 3.2 + (k - (b.lines.length - 1) / 2) * (FONT + 1.5)}
+                    style={{ fontSize: FONT }}
+                  >
+                    {line}
+                  </SvgText>
+                ))}
               </G>
             ))}
           </Svg>
