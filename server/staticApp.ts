@@ -1,6 +1,6 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageHints } from './pageHints';
 import { products } from './projects/products';
@@ -34,13 +34,32 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
       );
     },
   });
-  const page = readFileSync(join(distDir, 'index.html'), 'utf8');
-  const hints = pageHints(
-    distDir,
-    [...products().values()].map((p) => ({ id: p.bundle.id, productType: p.bundle.productType })),
-  );
+  // The page and its hints as the build on disk has them: read again when a build made while the server
+  // runs (npx vite build) replaces index.html, whose scripts then have new names. Kept from the start,
+  // the old page named scripts the build had deleted: every wizard's page loaded blank until a restart.
+  const index = join(distDir, 'index.html');
+  const calculators = [...products().values()].map((p) => ({
+    id: p.bundle.id,
+    productType: p.bundle.productType,
+  }));
+  let built = { stamp: '', page: '', hints: (_path: string, _query: URLSearchParams) => '' };
+  const manifest = join(distDir, '.vite', 'manifest.json');
+  const stampOf = (file: string) => {
+    const st = statSync(file, { throwIfNoEntry: false });
+    return st ? `${st.mtimeMs}:${st.size}` : '-';
+  };
+  const current = () => {
+    // a build under way (its folder emptied): the last one read, until its page is written
+    if (!existsSync(index)) return built;
+    const stamp = `${stampOf(index)}/${stampOf(manifest)}`;
+    if (stamp !== built.stamp)
+      built = { stamp, page: readFileSync(index, 'utf8'), hints: pageHints(distDir, calculators) };
+    return built;
+  };
+  current();
   const spa = (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://app');
+    const { page, hints } = current();
     const links = hints(url.pathname, url.searchParams);
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     return links ? reply.send(page.replace('</head>', `${links}</head>`)) : reply.sendFile('index.html');

@@ -1,0 +1,54 @@
+import Fastify from 'fastify';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { serveApp } from '../../server/staticApp';
+
+/** A build as Vite writes it (index.html naming its script, the manifest), numbered `n`. */
+function build(dir: string, n: number, at: Date): void {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, '.vite'), { recursive: true });
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: `assets/index-${n}.js` },
+      'app/pages/CalculatorPage.tsx': { file: `assets/CalculatorPage-${n}.js` },
+    }),
+  );
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<html><head><script type="module" src="/client/assets/index-${n}.js"></script></head><body></body></html>`,
+  );
+  writeFileSync(join(dir, 'assets', `index-${n}.js`), '');
+  for (const f of ['index.html', '.vite/manifest.json']) utimesSync(join(dir, f), at, at);
+}
+
+describe('a build made while the server runs', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'dist-'));
+  const app = Fastify();
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("serves the new build's page, whose scripts exist, not the one read at the start", async () => {
+    build(dir, 1, new Date('2026-11-29T10:00:00Z'));
+    await serveApp(app, dir);
+    const page = async (url: string) => (await app.inject({ method: 'GET', url })).body;
+    // a wizard's page (its hints added to the page) and another (the file itself)
+    expect(await page('/client/sl/calculator/1')).toContain('/client/assets/index-1.js');
+    expect(await page('/client/sl/calculator/1')).toContain('CalculatorPage-1.js');
+    expect(await page('/client/sl/history')).toContain('/client/assets/index-1.js');
+    // npx vite build: the folder emptied, the new files with new names
+    build(dir, 2, new Date('2026-11-29T11:00:00Z'));
+    for (const url of ['/client/sl/calculator/1', '/client/sm/calculator?id=abc', '/client/sl/history']) {
+      const html = await page(url);
+      expect(html, url).toContain('/client/assets/index-2.js');
+      expect(html, url).not.toContain('index-1.js');
+    }
+    expect(await page('/client/sl/calculator/1')).toContain('CalculatorPage-2.js');
+    expect((await app.inject({ method: 'GET', url: '/client/assets/index-2.js' })).statusCode).toBe(200);
+  });
+});
