@@ -10,6 +10,25 @@ import { distinctLabels } from '../../words/shortLabel';
  */
 const PHONE_ROW_HEAD = 36;
 
+/** The rows' headings as a phone shows them (cut, told apart), or null on a wider screen. */
+export function usePhoneRowHeads(names: string[]): string[] | null {
+  const narrow = useNarrow();
+  const key = names.join('\n');
+  return useMemo(() => (narrow ? distinctLabels(key.split('\n'), PHONE_ROW_HEAD) : null), [narrow, key]);
+}
+
+/** A row's heading: the name, or on a phone its cut shown and the whole in its tooltip and its name. */
+export function RowHead({ name, shown }: { name: string; shown: string | undefined }) {
+  return shown !== undefined && shown !== name ? (
+    <th scope="row" title={name}>
+      <span aria-hidden="true">{shown}</span>
+      <span className="visually-hidden">{name}</span>
+    </th>
+  ) : (
+    <th scope="row">{name}</th>
+  );
+}
+
 /**
  * Whether a scroll region holds more to its right than it shows: true while the user can still scroll
  * it sideways (a phone's narrow table), false once at its end or when everything fits.
@@ -56,17 +75,7 @@ export function DataTable({
   figures?: boolean;
 }) {
   const { ref, more } = useMoreToTheRight();
-  const narrow = useNarrow();
-  const heads = useMemo(
-    () =>
-      narrow
-        ? distinctLabels(
-            table.rows.map((r) => r[0] ?? ''),
-            PHONE_ROW_HEAD,
-          )
-        : null,
-    [narrow, table.rows],
-  );
+  const heads = usePhoneRowHeads(table.rows.map((r) => r[0] ?? ''));
   const scroll = (
     <div className="table-scroll-wrap" data-more={more}>
       <div ref={ref} className="table-scroll" tabIndex={0} role="region" aria-label={label}>
@@ -90,14 +99,7 @@ export function DataTable({
           <tbody>
             {table.rows.map((row, i) => (
               <tr key={i} className={totalRow && i === table.rows.length - 1 ? 'row-total' : undefined}>
-                {heads && heads[i] !== row[0] ? (
-                  <th scope="row" title={row[0]}>
-                    <span aria-hidden="true">{heads[i]}</span>
-                    <span className="visually-hidden">{row[0]}</span>
-                  </th>
-                ) : (
-                  <th scope="row">{row[0]}</th>
-                )}
+                <RowHead name={row[0] ?? ''} shown={heads?.[i]} />
                 {row.slice(1).map((c, j) => (
                   <td key={j}>{c}</td>
                 ))}

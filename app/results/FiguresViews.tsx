@@ -4,6 +4,7 @@ import { entriesTable, figureRows } from '../../words/figures';
 import { verdictTexts } from '../../words/verdicts';
 import { useFrame } from '../frame';
 import { useFigures } from './useFigures';
+import { RowHead, usePhoneRowHeads } from '../components/DataTable';
 
 /**
  * The results as the bundle declares them (figures: key figures, entries, verdicts), each figure written
@@ -48,35 +49,43 @@ export function EntriesTable({
   const { t } = useFrame();
   const w = useFigures();
   const table = entriesTable(def, results, w, t);
+  const heads = usePhoneRowHeads(table.rows.map((r) => r[0] ?? ''));
+  // the caption above the scroll region, where it wraps to the screen (inside, as wide as the table, a
+  // phone showed "Limite" at its right edge); the table keeps it for screen readers
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
-      <table className="results-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {table.head.map((h, i) => (
-              <th key={i} scope="col">
-                {h}
-              </th>
-            ))}
-            {extra ? <th scope="col">{extra.head}</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map(([name, ...cells], i) => (
-            <tr key={`${name}-${i}`}>
-              <th scope="row">{name}</th>
-              {cells.map((c, j) => (
-                <td key={table.keys[j]} data-figure={table.keys[j]}>
-                  {c}
-                </td>
+    <>
+      <p className="table-caption" aria-hidden="true">
+        {caption}
+      </p>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={caption}>
+        <table className="results-table figures-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              {table.head.map((h, i) => (
+                <th key={i} scope="col">
+                  {h}
+                </th>
               ))}
-              {extra ? <td>{extra.cell(i)}</td> : null}
+              {extra ? <th scope="col">{extra.head}</th> : null}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {table.rows.map(([name, ...cells], i) => (
+              <tr key={`${name}-${i}`}>
+                <RowHead name={name ?? ''} shown={heads?.[i]} />
+                {cells.map((c, j) => (
+                  <td key={table.keys[j]} data-figure={table.keys[j]}>
+                    {c}
+                  </td>
+                ))}
+                {extra ? <td>{extra.cell(i)}</td> : null}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

@@ -199,3 +199,36 @@ for (const [width, height] of [
     await page.screenshot({ path: test.info().outputPath(`results-end-${width}.png`), fullPage: true });
   });
 }
+
+test("sl's limiters at 390 px: the table's title whole on screen, a long roof name in two lines", async ({
+  page,
+}) => {
+  const long = 'Bâtiment administratif principal, aile nord-est, toiture terrasse';
+  const example = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sl-lyon.json'), 'utf8'),
+  ) as { steps: { Toiture: { forms: { form: { name: string } }[] } } };
+  example.steps.Toiture.forms.forEach((f, i) => (f.form.name = `${long} ${i + 1}`));
+  await page.setViewportSize({ width: 390, height: 844 });
+  // the limiters' table is the design office's (admin): the client sees the verdict and the sending
+  await page.goto(`${ADMIN}/client/login`);
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/history$/);
+  const made = await page.request.post(`${ADMIN}/api/slowli/project`, { data: { steps: example.steps } });
+  const id = ((await made.json()) as { id: string }).id;
+  await page.goto(`${ADMIN}/client/sl/results?id=${id}`);
+  const region = page.getByRole('region', { name: 'Limiteurs' });
+  const roof = region.getByRole('rowheader', { name: `${long} 1`, exact: true });
+  await expect(roof).toBeVisible();
+  // the title was drawn across the table's width, cut at the screen's edge ("Limite")
+  const title = page.locator('.table-caption', { hasText: 'Limiteurs' });
+  await expect(title).toBeVisible();
+  const t = (await title.boundingBox())!;
+  expect(t.x + t.width).toBeLessThanOrEqual(390);
+  // the name in two lines (it took six, a 128 px row), whole in its tooltip
+  const line = await roof.evaluate((th) => parseFloat(getComputedStyle(th).lineHeight) || 20);
+  expect((await roof.boundingBox())!.height).toBeLessThan(3 * line);
+  await expect(roof).toHaveAttribute('title', `${long} 1`);
+  expect(await scrollsSideways(page)).toBe(false);
+  await page.screenshot({ path: test.info().outputPath('sl-limiters-390.png') });
+});
