@@ -26,32 +26,44 @@ function ArticlesTable({ limiters }: { limiters: Limiter[] }) {
       totals.set(a.divalto_id, cur);
     }
   if (!totals.size) return null;
+  // the caption above the scroll region, where it wraps to the screen (inside, centred on the table's
+  // width, a phone cut it); the table keeps it for screen readers
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={t('app.sl_results.totals_caption')}>
-      <table className="results-table">
-        <caption>{t('app.sl_results.totals_caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('app.sl_results.article')}</th>
-            <th scope="col">{t('app.sl_results.roof')}</th>
-            <th scope="col">{t('app.sl_results.quantity')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {[...totals.values()].map((a) => (
-            <tr key={a.divalto_id}>
-              <th scope="row">
-                {a.name} <span className="chart-note">({a.divalto_id})</span>
-              </th>
-              <td>{a.roofs.join(', ')}</td>
-              <td>
-                {numberText(a.quantity, locale, 2)} {t(`app.sl_results.article_units.${a.unit}`)}
-              </td>
+    <>
+      <p className="table-caption" aria-hidden="true">
+        {t('app.sl_results.totals_caption')}
+      </p>
+      <div
+        className="table-scroll"
+        tabIndex={0}
+        role="region"
+        aria-label={t('app.sl_results.totals_caption')}
+      >
+        <table className="results-table">
+          <caption className="visually-hidden">{t('app.sl_results.totals_caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('app.sl_results.article')}</th>
+              <th scope="col">{t('app.sl_results.roof')}</th>
+              <th scope="col">{t('app.sl_results.quantity')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {[...totals.values()].map((a) => (
+              <tr key={a.divalto_id}>
+                <th scope="row">
+                  {a.name} <span className="chart-note">({a.divalto_id})</span>
+                </th>
+                <td>{a.roofs.join(', ')}</td>
+                <td>
+                  {numberText(a.quantity, locale, 2)} {t(`app.sl_results.article_units.${a.unit}`)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
 }
 

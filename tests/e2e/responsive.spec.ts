@@ -225,6 +225,11 @@ test("sl's limiters at 390 px: the table's title whole on screen, a long roof na
   await expect(title).toBeVisible();
   const t = (await title.boundingBox())!;
   expect(t.x + t.width).toBeLessThanOrEqual(390);
+  // the quote's title too, above its table, not centred on a table wider than the screen
+  const quote = page.locator('.table-caption', { hasText: 'Articles du devis et totaux' });
+  await expect(quote).toBeVisible();
+  const q = (await quote.boundingBox())!;
+  expect(q.x).toBeLessThanOrEqual(t.x + 1);
   // the name in two lines (it took six, a 128 px row), whole in its tooltip
   const line = await roof.evaluate((th) => parseFloat(getComputedStyle(th).lineHeight) || 20);
   expect((await roof.boundingBox())!.height).toBeLessThan(3 * line);
