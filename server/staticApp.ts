@@ -52,8 +52,14 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
     // a build under way (its folder emptied): the last one read, until its page is written
     if (!existsSync(index)) return built;
     const stamp = `${stampOf(index)}/${stampOf(manifest)}`;
-    if (stamp !== built.stamp)
+    if (stamp === built.stamp) return built;
+    try {
       built = { stamp, page: readFileSync(index, 'utf8'), hints: pageHints(distDir, calculators) };
+    } catch (e) {
+      // a manifest caught half written: the last build read serves (its stamp kept, it is read again at
+      // the next page); at the start, there is none to serve
+      if (!built.page) throw e;
+    }
     return built;
   };
   current();

@@ -50,5 +50,14 @@ describe('a build made while the server runs', () => {
     }
     expect(await page('/client/sl/calculator/1')).toContain('CalculatorPage-2.js');
     expect((await app.inject({ method: 'GET', url: '/client/assets/index-2.js' })).statusCode).toBe(200);
+    // a build caught with its manifest half written: the last page read still serves, never a 500
+    build(dir, 3, new Date('2026-11-29T12:00:00Z'));
+    writeFileSync(join(dir, '.vite', 'manifest.json'), '{"index.html": {"file": "assets/ind');
+    const during = await app.inject({ method: 'GET', url: '/client/sl/calculator/1' });
+    expect(during.statusCode).toBe(200);
+    expect(during.body).toContain('CalculatorPage-2.js');
+    // and once it is whole, the new one
+    build(dir, 4, new Date('2026-11-29T13:00:00Z'));
+    expect(await page('/client/sl/calculator/1')).toContain('CalculatorPage-4.js');
   });
 });
