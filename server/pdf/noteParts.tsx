@@ -370,11 +370,15 @@ export function pdfDiagramGeometry(
   };
 }
 
+/** The height a diagram may take on an A4 page below its section's heading and its own title (pt). */
+const DIAGRAM_HEIGHT_PT = 630;
+
 /**
  * The picture of where each roof's water goes (a step's `diagram`, engine/spillLayout), as the page draws
  * it: a box per roof and per end, an arrow from each roof to its choice (pdfDiagramGeometry); scaled to
- * the page's width.
+ * the page's width, and to one page's height with its section's heading.
  */
+
 export function diagramBlock(
   def: StepDef,
   step: StepState,
@@ -386,7 +390,9 @@ export function diagramBlock(
     'text' in n.label ? n.label.text : t(n.label.ref.key, n.label.ref.params).trim(),
   );
   const { boxes, arrows, width, height } = pdfDiagramGeometry(layout, texts);
-  const scale = Math.min(1, 480 / width);
+  // the page's width, and its height under the section's heading and the diagram's title: a diagram of
+  // many roofs taller than that went whole to the next page, leaving the heading alone on its own
+  const scale = Math.min(1, 480 / width, DIAGRAM_HEIGHT_PT / height);
   const FONT = 9;
   return [
     {

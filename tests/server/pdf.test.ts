@@ -490,7 +490,10 @@ describe('pdf_download', () => {
         headers: { cookie: owner },
       });
       expect(res.statusCode).toBe(200);
-      return { text: await pdfText(res.rawPayload), pages: (await pdfPages(res.rawPayload)).length };
+      const pages = await pdfPages(res.rawPayload);
+      // the page that carries a piece of text
+      const pageOf = (what: string) => pages.findIndex((items) => items.some((x) => x.str.includes(what)));
+      return { text: await pdfText(res.rawPayload), pages: pages.length, pageOf };
     };
     const count = (text: string, what: RegExp) => (text.match(what) ?? []).length;
     // 3 roofs: each its answers (a label per roof) and its months (a heading per roof, chart and table)
@@ -509,6 +512,8 @@ describe('pdf_download', () => {
     expect(months).toMatch(/Janv\. .* Déc\. Année/);
     // the 22-roof note took 26 pages roof by roof
     expect(many.pages).toBeLessThanOrEqual(18);
+    // the spills' heading on the page of their diagram (22 roofs of two-line names went whole to the next)
+    expect(many.pageOf('Schéma des déversements')).toBe(many.pageOf('Déversements'));
   });
 
   it('draws tables of long roof names row under row, never one row over the next', async () => {
