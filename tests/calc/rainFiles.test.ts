@@ -11,8 +11,10 @@ import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { calculateAbattement, type MeasuredInput } from '../../server/calc/abattement/abattement';
 import type { MeasuredSeries } from '../../server/calc/abattement/rain/assemble';
+import { dateOf } from '../../server/calc/abattement/rain/formats';
 import { RAIN_LIMITS, type RainFile } from '../../server/calc/abattement/rain/read';
-import { runRainJob, ZIP_ENTRIES, type RainAnswer } from '../../server/rain/readJob';
+import { runRainJob, ZIP_ENTRIES, type RainAnswer, type RainJob } from '../../server/rain/readJob';
+import { WorkerPool } from '../../server/workers/pool';
 import { dates, ecccYear, ESTIMATED, meteoFrance, TRACE, UNUSABLE, weather } from '../fixtures/rain/days';
 import { example, form } from './helpers';
 
@@ -443,10 +445,73 @@ describe('measured rain refusals, with their line and column', () => {
     const big = await refused(ECCC, { limits: { ...limits, maxBytes: 100_000 } });
     expect([big.status, big.problems[0]!.code]).toEqual([413, 'too_large']);
     // a gzipped file past the budget after its first bytes (once a 500, and the rain worker lost)
-    const blank = { name: 'blank.csv.gz', data: gzipSync(Buffer.alloc(1_000_000, 0x0a)) };
-    const inflated = await refused([blank], { limits: { ...limits, maxBytes: 200_000 } });
+    const lines = Array.from({ length: 80_000 }, (_, d) => `${dateOf(d - 60_000)},1\n`).join('');
+    const long = { name: 'long.csv.gz', data: gzipSync(lines) };
+    const inflated = await refused([long], { limits: { ...limits, maxBytes: 200_000 } });
     expect([inflated.status, inflated.problems[0]!.code]).toEqual([413, 'too_large']);
     const rows = await refused(ECCC, { limits: { ...limits, maxRows: 500 } });
     expect(rows.problems[0]).toMatchObject({ code: 'too_many_rows', line: 136 });
+  });
+
+  it('refused at the first sign of a file no service writes, not at the caps', async () => {
+    // each once read to the 512 MB or 8 million rows cap (9-125 s of the rain worker a gzip of under 1 MB)
+    const gz = (name: string, text: string) => ({ name, data: gzipSync(text) });
+    const blank = await refused([gz('blank.csv.gz', '\n'.repeat(20_000_000))], { limits: RAIN_LIMITS });
+    expect([blank.status, blank.problems[0]]).toMatchObject([
+      415,
+      { code: 'not_readable', file: 'blank.csv.gz', line: 10_001 },
+    ]);
+    // a file saved with its line ends doubled (an empty line after each record) is still read
+    const days = Array.from({ length: 12_000 }, (_, d) => `${dateOf(d)},1`);
+    expect(await series([text('doubled.csv', days.join('\n\n'))])).toMatchObject({ ok: true });
+    const field = await refused([gz('field.csv.gz', `2000-01-01,1\n${'1'.repeat(20_000_000)}`)], {
+      limits: RAIN_LIMITS,
+    });
+    expect([field.status, field.problems[0]!.code]).toEqual([415, 'not_readable']);
+    // lines refused one by one: twenty are said, the rest is not read (once: 413 at the rows cap)
+    const bad = await refused([gz('bad.csv.gz', `2000-01-01,1\n${' \n'.repeat(100_000)}`)], {
+      limits: { ...limits, maxRows: 50_000 },
+    });
+    expect([bad.status, bad.problems.length, bad.problems[19]]).toMatchObject([
+      422,
+      20,
+      { code: 'bad_date', line: 21 },
+    ]);
+    // another station's day given twice (once: read without a word, and offered to choose)
+    const other = '13001010;B;43.5;5.4;173;19500102;0.0;1\n';
+    const mf = `NUM_POSTE;NOM_USUEL;LAT;LON;ALTI;AAAAMMJJ;RR;QRR\n13001009;A;43.5;5.4;173;19500101;0.0;1\n${other}${other}`;
+    const twice = await refused([text('Q_13.csv', mf)], { limits: RAIN_LIMITS });
+    expect([twice.status, twice.problems]).toMatchObject([
+      422,
+      [{ code: 'station_day_twice', line: 4, params: { station: 'B', date: '1950-01-02' } }],
+    ]);
+  });
+
+  it('five visitors sending such files at once: each refused, then the next upload read', async () => {
+    const pool = new WorkerPool<RainJob, RainAnswer>({
+      module: join(import.meta.dirname, '../../server/rain/readWorker.ts'),
+      size: 1,
+      queue: 4,
+      perVisitor: 1,
+      timeoutMs: 120_000,
+      memoryMb: 768,
+      expectedMs: 3000,
+    });
+    try {
+      const bomb = { name: 'pluie.csv.gz', data: gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x0a)) };
+      const bombs = await Promise.all(
+        [1, 2, 3, 4, 5].map((v) => pool.run({ files: [bomb] }, { visitor: `198.51.100.${v}` })),
+      );
+      for (const a of bombs)
+        expect(a).toMatchObject({
+          ok: false,
+          status: 415,
+          problems: [{ code: 'not_readable', line: 10_001 }],
+        });
+      const honest = await pool.run({ files: ECCC, limits }, { visitor: '192.0.2.1' });
+      expect(honest).toMatchObject({ ok: true, id: expect.any(String) });
+    } finally {
+      await pool.close();
+    }
   });
 });

@@ -14,6 +14,7 @@ import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
 import {
+  dateOf,
   readerOf,
   RowRefusal,
   type FileStation,
@@ -105,6 +106,14 @@ export class RainRefusal extends Error {
 
 const MAX_REFUSALS = 20;
 const HEAD_RECORDS = 40;
+/**
+ * What no real file holds, met long before the bytes' and rows' caps (a helper's attack, 2026-11-29: gzips
+ * of 200-900 KB held the rain worker 9-125 s each, one past its memory: 512 MB of empty lines, a record of
+ * 400 MB, 8 million lines refused one by one, 8 million copies of a day): a record longer than a Météo-France
+ * line ever is, 10,000 empty lines more than its records, the same day twice for a station of a file.
+ */
+const MAX_RECORD_BYTES = 64 * 1024;
+const MAX_EMPTY_LINES = 10_000;
 const GZIP = [0x1f, 0x8b];
 
 /** The bytes of a file, decompressed when gzipped, counted against the limit. */
@@ -186,16 +195,29 @@ async function* recordsOf(
       delimiter,
       relax_column_count: true,
       relax_quotes: true,
-      skip_empty_lines: true,
+      // empty lines are skipped below, counted: csv-parse skips them without a word, however many
+      skip_empty_lines: false,
+      max_record_size: MAX_RECORD_BYTES,
       info: true,
     }),
   );
   // pipe() does not pass on the source's errors: a gzipped file past its budget after its first bytes
   // (RainRefusal too_large) was thrown nowhere, the worker died of it and its visitor was answered 500
   source.on('error', (e) => parser.destroy(e));
+  let empty = 0;
+  let records = 0;
   try {
-    for await (const r of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>)
+    for await (const r of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
+      if (r.record.length === 1 && r.record[0] === '') {
+        empty += 1;
+        // an empty line after each record (a file saved with its line ends doubled) is still read
+        if (empty > records + MAX_EMPTY_LINES)
+          throw new RainRefusal(415, [problem('not_readable', file.name, { line: r.info.lines })]);
+        continue;
+      }
+      records += 1;
       yield { record: r.record, line: r.info.lines };
+    }
   } catch (e) {
     if (e instanceof RainRefusal) throw e;
     throw new RainRefusal(415, [problem('not_readable', file.name)]);
@@ -213,9 +235,13 @@ export async function readFiles(
   const limits = opts.limits ?? RAIN_LIMITS;
   const budget = { left: limits.maxBytes };
   const refusals: RainProblem[] = [];
+  // the upload is refused once a few problems are found: reading on would only cost the worker's time
   const refuse = (p: RainProblem) => {
-    if (refusals.length < MAX_REFUSALS) refusals.push(p);
+    refusals.push(p);
+    if (refusals.length >= MAX_REFUSALS) throw new RainRefusal(422, refusals);
   };
+  /** the days given, a bit each, of the stations not kept (the kept one's are in `days`) */
+  const given = new Map<string, Uint8Array>();
   let format: RainFormat | null = null;
   const stations = new Map<string, StationSeen>();
   const days = new Map<number, DayRecord>();
@@ -266,7 +292,19 @@ export async function readFiles(
         seen.usable.set(year, (seen.usable.get(year) ?? 0) + 1);
       }
       kept ??= id;
-      if (id !== kept) return;
+      if (id !== kept) {
+        // another station's day given twice (a file of copies of one line read to its 8 millionth)
+        if (row.time === undefined && twice(given, id, row.day))
+          refuse(
+            problem(
+              'station_day_twice',
+              file.name,
+              { line, column: row.column },
+              { station: seen.station.name || id, date: dateOf(row.day) },
+            ),
+          );
+        return;
+      }
       const before = days.get(row.day);
       if (row.time !== undefined) {
         readings += 1;
@@ -341,7 +379,6 @@ export async function readFiles(
     }
     if (!reader && head.length) reader = start();
     if (!reader) throw new RainRefusal(415, [problem('unknown_format', file.name, { line: 1 })]);
-    if (refusals.length >= MAX_REFUSALS) break;
 
     function start(): FormatReader {
       const found = readerOf(head.map((h) => h.record));
@@ -363,6 +400,24 @@ export async function readFiles(
     ]);
   incompleteDays(days, gaps);
   return { format, stations, kept, days, readings };
+}
+
+const FIRST_DAY = Date.UTC(1800, 0, 1) / 86_400_000;
+const LAST_DAY = Date.UTC(2200, 11, 31) / 86_400_000;
+
+/** Whether a station's day was given before (marks it given): a bit a day of the dates read. */
+function twice(given: Map<string, Uint8Array>, id: string, day: number): boolean {
+  let bits = given.get(id);
+  if (!bits) {
+    bits = new Uint8Array(Math.ceil((LAST_DAY - FIRST_DAY + 1) / 8));
+    given.set(id, bits);
+  }
+  const i = day - FIRST_DAY;
+  if (i < 0 || day > LAST_DAY) return false;
+  const mask = 1 << (i & 7);
+  if (bits[i >> 3]! & mask) return true;
+  bits[i >> 3]! |= mask;
+  return false;
 }
 
 /**
