@@ -75,3 +75,45 @@ function answerTable(step: StepState, cards: CardState[], t: T, lang: string, re
   }
   return blocks;
 }
+
+/**
+ * Where each card's water goes (a mirrored step: the spills), a sentence per card; past MANY_CARDS, a
+ * sentence per destination naming the cards that flow there, in the order they come (22 roofs onto one
+ * garden: one sentence, not 22).
+ */
+export function spillBlocks(step: StepState, t: T): Block[] {
+  const groups = new Map<string, { to: string | null; from: string[] }>();
+  for (const c of step.cards) {
+    const f = c.fields[0];
+    const dest = f?.options?.find((o) => o.value === f.value);
+    // a named surface, or the list's own first choice: the sewer
+    const to = dest?.literal ? dest.label : null;
+    const key = to ?? '';
+    const group = groups.get(key) ?? { to, from: [] };
+    group.from.push(String(c.title.params?.name ?? ''));
+    groups.set(key, group);
+  }
+  const grouped = step.cards.length > MANY_CARDS;
+  return [...groups.values()].flatMap(({ to, from }, g) => {
+    const sentences =
+      grouped && from.length > 1
+        ? [
+            to === null
+              ? t('app.note_page.spill_sewer_group', { from: from.join(', ') })
+              : t('app.note_page.spill_group', { from: from.join(', '), to }),
+          ]
+        : from.map((name) =>
+            to === null
+              ? t('app.note_page.spill_sewer', { from: name })
+              : t('app.note_page.spill', { from: name, to }),
+          );
+    return sentences.map((text, k) => ({
+      lines: Math.ceil(text.length / 95),
+      node: (
+        <Text key={`${g}-${k}`} style={grouped ? { marginBottom: 4 } : {}}>
+          {text}
+        </Text>
+      ),
+    }));
+  });
+}

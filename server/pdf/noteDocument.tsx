@@ -5,7 +5,7 @@ import type { FiguresDef, FormState, StepDef } from '../../engine';
 import { figureWriter } from '../../words/figures';
 import { dateText, monthNames } from '../../words/dates';
 import { isAbattementResults, isFlowLimiterResults, type Results } from '../../words/results';
-import { answerBlocks } from './noteAnswers';
+import { answerBlocks, spillBlocks } from './noteAnswers';
 import { methodBlocks } from './noteMethod';
 import { diagramBlock, Extra, pdfSafe, s, type Block, type NoteEntry } from './noteParts';
 import { abattementBlocks, coverVerdict, figuresBlocks, flowLimiterBlocks } from './noteResults';
@@ -135,24 +135,7 @@ export function NoteDocument(props: NoteProps) {
           ? abattementBlocks(results, props.figures, w, t, months, charts)
           : figuresBlocks(props.figures, results, w, t);
     else if (sec.mirrored && step)
-      blocks = [
-        ...(sec.diagram ? diagramBlock(sec.diagram, step, t) : []),
-        ...step.cards.map((c) => {
-          const f = c.fields[0];
-          const dest = f?.options?.find((o) => o.value === f.value);
-          return {
-            lines: 1,
-            node: (
-              <Text key={c.index}>
-                {/* a named surface, or the list's own first choice: the sewer */}
-                {dest?.literal
-                  ? t('app.note_page.spill', { from: String(c.title.params?.name ?? ''), to: dest.label })
-                  : t('app.note_page.spill_sewer', { from: String(c.title.params?.name ?? '') })}
-              </Text>
-            ),
-          };
-        }),
-      ];
+      blocks = [...(sec.diagram ? diagramBlock(sec.diagram, step, t) : []), ...spillBlocks(step, t)];
     else if (step) blocks = answerBlocks(step, t, lang, reading);
     const heading = {
       lines: 3,

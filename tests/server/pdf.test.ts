@@ -501,6 +501,7 @@ describe('pdf_download', () => {
     expect(count(few.text, /Épaisseur du substrat/g)).toBeGreaterThanOrEqual(3);
     expect(count(few.text, /Abattement annuel \(en volume\)/g)).toBe(3);
     expect(few.text).not.toContain('Mois par mois, en % de la pluie');
+    expect(count(few.text, /se déverse dans/g)).toBe(3);
     // 22 roofs: their answers one table (each label once, as a column's heading), their months a table
     // per figure with a row per roof and the year last
     const many = await noteOf(22);
@@ -510,6 +511,9 @@ describe('pdf_download', () => {
     const months = many.text.slice(many.text.indexOf('Mois par mois'));
     for (let i = 1; i <= 22; i += 1) expect(months).toContain(`Bâtiment ${i} `);
     expect(months).toMatch(/Janv\. .* Déc\. Année/);
+    // where their water goes: a sentence per destination, naming its roofs, not one per roof
+    expect(count(many.text, /se déverse dans/g)).toBe(0);
+    expect(count(many.text, /Se déversent dans [^:]+ : (Bâtiment \d+, ){21}Bâtiment 22 /g)).toBe(1);
     // the 22-roof note took 26 pages roof by roof
     expect(many.pages).toBeLessThanOrEqual(18);
     // the spills' heading on the page of their diagram (22 roofs of two-line names went whole to the next)
