@@ -11,6 +11,9 @@ import { EntriesTable, KeyFigures } from './FiguresViews';
  * articles added up.
  */
 
+/** Roofs an article of the quote names in its row; past them, their count and the names folded. */
+const ROOFS_NAMED = 3;
+
 /**
  * The quote: every article of every roof added up (each Slowli kit counts once per drain, Retentio by
  * the roof surface in m²), with the roofs each one comes from.
@@ -54,7 +57,18 @@ function ArticlesTable({ limiters }: { limiters: Limiter[] }) {
                 <th scope="row">
                   {a.name} <span className="chart-note">({a.divalto_id})</span>
                 </th>
-                <td>{a.roofs.join(', ')}</td>
+                <td>
+                  {a.roofs.length > ROOFS_NAMED ? (
+                    // many roofs: their count, the names on demand (thirty long names made a cell of a
+                    // whole screen on a phone)
+                    <details>
+                      <summary>{t('app.sl_results.roofs', { count: a.roofs.length })}</summary>
+                      <span>{a.roofs.join(', ')}</span>
+                    </details>
+                  ) : (
+                    a.roofs.join(', ')
+                  )}
+                </td>
                 <td>
                   {numberText(a.quantity, locale, 2)} {t(`app.sl_results.article_units.${a.unit}`)}
                 </td>

@@ -237,3 +237,32 @@ test("sl's limiters at 390 px: the table's title whole on screen, a long roof na
   expect(await scrollsSideways(page)).toBe(false);
   await page.screenshot({ path: test.info().outputPath('sl-limiters-390.png') });
 });
+
+test("sl's quote at 390 px: an article of five roofs gives their count, the names on demand", async ({
+  page,
+}) => {
+  const long = 'Bâtiment administratif principal, aile nord-est, toiture terrasse';
+  const example = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sl-lyon.json'), 'utf8'),
+  ) as { steps: { Toiture: { forms: { form: { name: string } }[] } } };
+  const roof = example.steps.Toiture.forms[0]!;
+  example.steps.Toiture.forms = Array.from({ length: 5 }, (_, i) => ({
+    ...structuredClone(roof),
+    form: { ...structuredClone(roof.form), name: `${long} ${i + 1}` },
+  }));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAsAdmin(page);
+  const made = await page.request.post('/api/slowli/project', { data: { steps: example.steps } });
+  expect(made.ok()).toBe(true);
+  const id = ((await made.json()) as { id: string }).id;
+  await page.goto(`/client/sl/results?id=${id}`);
+  const quote = page.getByRole('region', { name: 'Articles du devis et totaux' });
+  // thirty long names made a cell of a whole screen: the count, the names folded under it
+  const count = quote.getByText('5 toitures').first();
+  await expect(count).toBeVisible();
+  await expect(quote.getByText(`${long} 5`).first()).toBeHidden();
+  await count.click();
+  await expect(quote.getByText(`${long} 5`, { exact: false }).first()).toBeVisible();
+  expect(await scrollsSideways(page)).toBe(false);
+  await page.screenshot({ path: test.info().outputPath('sl-quote-390.png') });
+});
