@@ -47,7 +47,7 @@ export {
 } from './wizard';
 export { toServer, fromServer, recordOf } from './mapping';
 export { boundProblems, inputProblems, type InputProblem } from './inputProblems';
-export { toDisplay, fromDisplay, unitKey, roundTo, displayDecimals } from './units';
+export { toDisplay, fromDisplay, unitKey, roundTo, displayDecimals, IMPERIAL_DECIMALS } from './units';
 export { counters, resetCounters } from './counters';
 export { getPath, setPath } from './paths';
 export { RESULT_KINDS, type ResultKind } from './prepareBundle';

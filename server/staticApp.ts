@@ -49,9 +49,10 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
     return st ? `${st.mtimeMs}:${st.size}` : '-';
   };
   const current = () => {
+    const page = stampOf(index);
     // a build under way (its folder emptied): the last one read, until its page is written
-    if (!existsSync(index)) return built;
-    const stamp = `${stampOf(index)}/${stampOf(manifest)}`;
+    if (page === '-') return built;
+    const stamp = `${page}/${stampOf(manifest)}`;
     if (stamp === built.stamp) return built;
     try {
       built = { stamp, page: readFileSync(index, 'utf8'), hints: pageHints(distDir, calculators) };

@@ -1,4 +1,4 @@
-import { evaluate, getPath, roundTo, toDisplay, truthy, unitKey } from '../engine';
+import { evaluate, getPath, IMPERIAL_DECIMALS, roundTo, toDisplay, truthy, unitKey } from '../engine';
 import type { FigureDef, FigureEntries, FigureFormat, UnitSystem } from '../engine';
 import { numberText } from './numberText';
 
@@ -10,9 +10,6 @@ import { numberText } from './numberText';
  * (`figureRows`, `entryRows`).
  */
 type T = (key: string, params?: Record<string, unknown>) => string;
-
-/** The decimals a form keeps of a typed number (engine/units.ts: 0.125 in), read back so. */
-const TYPED_DECIMALS = 3;
 
 /** Writes figures by their format's name, in a project's unit system and a reader's language. */
 export interface FigureWriter {
@@ -57,10 +54,10 @@ export function figureWriter(
     const f = formatOf(name);
     // converted nearly exactly, then rounded once (a double rounding writes 1,05 -> 1,1 for 1,0495)
     const shown = f.quantity ? (toDisplay(v, f.quantity, system, 9) as number) : v;
-    // an answer the user typed reads back as typed, to the form's decimals (a depth typed 0.125 in is
-    // not said 0.13 in); a value converted from the other system (5 mm: 0.19685 in) at the format's own
+    // an answer the user typed reads back as typed, to the decimals the form keeps of it (engine/units.ts:
+    // a depth typed 0.125 in is not said 0.13 in); a value converted from the other system (5 mm: 0.19685 in) at the format's own
     if (f.typed) {
-      const asTyped = roundTo(shown, TYPED_DECIMALS);
+      const asTyped = roundTo(shown, IMPERIAL_DECIMALS);
       if (Math.abs(shown - asTyped) <= 1e-9 * Math.max(1, Math.abs(shown)))
         return asTyped === 0 ? 0 : asTyped;
     }
@@ -78,7 +75,8 @@ export function figureWriter(
   };
   // every decimal written (66,0 %), but a typed value as typed (8 mm, 0.125 in)
   const fixed = (name: string) => formatOf(name).typed !== true;
-  const shownDigits = (name: string) => (fixed(name) ? digits(name) : Math.max(digits(name), TYPED_DECIMALS));
+  const shownDigits = (name: string) =>
+    fixed(name) ? digits(name) : Math.max(digits(name), IMPERIAL_DECIMALS);
   const number = (name: string, v: unknown) =>
     numberText(value(name, v), lang, shownDigits(name), fixed(name));
   const written = (name: string, n: number | null) => {

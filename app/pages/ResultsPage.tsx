@@ -101,11 +101,14 @@ export function ResultsPage() {
             className="button-secondary results-back"
             to={`/${calc}/calculator`}
             title={t('app.back_to_data')}
+            aria-label={t('app.back_to_data')}
           >
             <span className="results-back-arrow" aria-hidden="true">
               ←
             </span>
-            <span className="results-back-words">{t('app.back_to_data')}</span>
+            <span className="results-back-words" aria-hidden="true">
+              {t('app.back_to_data')}
+            </span>
           </Link>
           {results && offersNote ? (
             <Link className="button-primary" to={notePath(calc, id)}>

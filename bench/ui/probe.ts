@@ -92,9 +92,9 @@ const PROBE = String.raw`function (opts) {
     return !el.disabled && (typeof el.checkVisibility !== 'function' || el.checkVisibility());
   }
   // Whether an element is shown is asked once a frame, in the frame's own requestAnimationFrame (its style
-  // and layout, computed then, serve the frame), while the page keeps changing and until it is shown: asked
-  // at every change, checkVisibility() forced a layout per React commit, a cost of the probe, not the page
-  // (a page whose field appears at once, as the fair baseline's, paid it once).
+  // and layout, computed then, serve the frame), while the page keeps changing and until it is shown, not
+  // at every change between React's commits (paired on a quiet machine, the two ways give the same figures:
+  // the layout forced then stood in for the frame's own; docs/QUALITY.md, twelfth session).
   function watchShown(selector, options, found) {
     var asked = false;
     var done = false;

@@ -12,7 +12,10 @@ type Reading = { w: FigureWriter; answers: FiguresDef['answers'] };
  * (a row per card), and an abattement's months one table per figure (noteResults.tsx): a 22-roof note
  * took 26 pages, 19 of them four roofs' answers or two roofs' months a page.
  */
-export const MANY_CARDS = 6;
+const MANY_CARDS = 6;
+
+/** Whether a note lists so many cards (or roofs' results) as tables rather than one by one. */
+export const asTables = (cards: number): boolean => cards > MANY_CARDS;
 
 /** Answer columns a table holds beside the card's name; more go to a second table with the names again. */
 const COLUMNS = 6;
@@ -23,7 +26,7 @@ const COLUMNS = 6;
  * a column per field any card shows ('–' where a card does not), in the cards' field order.
  */
 export function answerBlocks(step: StepState, t: T, lang: string, reading: Reading): Block[] {
-  if (step.repeat && step.cards.length > MANY_CARDS) return answerTable(step, step.cards, t, lang, reading);
+  if (step.repeat && asTables(step.cards.length)) return answerTable(step, step.cards, t, lang, reading);
   return step.cards.map((c) => {
     const shown = c.fields.filter(isShown);
     return {
@@ -93,7 +96,7 @@ export function spillBlocks(step: StepState, t: T): Block[] {
     group.from.push(String(c.title.params?.name ?? ''));
     groups.set(key, group);
   }
-  const grouped = step.cards.length > MANY_CARDS;
+  const grouped = asTables(step.cards.length);
   return [...groups.values()].flatMap(({ to, from }, g) => {
     const sentences =
       grouped && from.length > 1

@@ -378,7 +378,6 @@ const DIAGRAM_HEIGHT_PT = 630;
  * it: a box per roof and per end, an arrow from each roof to its choice (pdfDiagramGeometry); scaled to
  * the page's width, and to one page's height with its section's heading.
  */
-
 export function diagramBlock(
   def: StepDef,
   step: StepState,

@@ -25,7 +25,7 @@ import {
   type FlowLimiterResults,
   type Results,
 } from '../../words/results';
-import { MANY_CARDS } from './noteAnswers';
+import { asTables } from './noteAnswers';
 import { Bars, MonthTable, s, sizeText, tableBlocks, type Block } from './noteParts';
 import { declaredVerdicts, keyFigureNodes, verdictLines, verdictNodes } from './noteVerdicts';
 
@@ -234,7 +234,7 @@ export function abattementBlocks(
     blocks.push(
       ...tableBlocks('stress', stress.head, stress.rows, t('app.stress.title'), t('app.stress.intro')),
     );
-  if (r.toitureResults.length > MANY_CARDS) blocks.push(...roofsByMonth(r, w, t, months));
+  if (asTables(r.toitureResults.length)) blocks.push(...roofsByMonth(r, w, t, months));
   else
     r.toitureResults.forEach((x, i) => {
       const values = x.monthlyResults.map((m) => m.abattement);
@@ -291,7 +291,7 @@ export function abattementBlocks(
 }
 
 /**
- * The roofs' months when they are many (more than MANY_CARDS): each monthly figure as one table, a row per
+ * The roofs' months when they are many (asTables): each monthly figure as one table, a row per
  * roof and its year's value last, then what each roof receiving water from others does with it (its
  * verdict is the summary's "target met" column, above); each roof's charts stay on the results page.
  */

@@ -6,7 +6,7 @@ import { optionLabels } from '../projects/optionLabels';
 import { bundleOfProduct, type ProductType } from '../projects/products';
 import { qrPng } from '../verify/address';
 import { fitImageUrl } from './fitImage';
-import { MANY_CARDS } from './noteAnswers';
+import { asTables } from './noteAnswers';
 import { NoteDocument, type NoteEntry } from './noteDocument';
 import { isAbattementResults, type Results } from '../../words/results';
 
@@ -56,7 +56,7 @@ export async function renderNote(input: NoteInput): Promise<Uint8Array> {
   const stored: Results | null = input.project.results ? JSON.parse(input.project.results) : null;
   const results = stored && withoutAdminOnly(bundle, stored);
   // the roofs' charts are drawn for a few roofs only; more are listed month by month (noteResults.tsx)
-  const drawn = !(isAbattementResults(results) && results.toitureResults.length > MANY_CARDS);
+  const drawn = !(isAbattementResults(results) && asTables(results.toitureResults.length));
   const charts = {
     pluviometrie: fit(input.charts.pluviometrie),
     toitures: drawn ? input.charts.toitures.map(fit) : [],

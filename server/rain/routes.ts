@@ -116,9 +116,12 @@ const idParams = {
  *   a visitor who uploaded it to one of its projects (404 otherwise, as for an unknown series), any to an
  *   admin. A project naming a series its owner does not hold is calculated as if it were not stored.
  */
-export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
-  const { db, access, quotas } = app;
-  const pool = new WorkerPool<RainJob, RainAnswer>({
+/**
+ * The rain files' reader: one worker thread, four uploads waiting, one in flight a visitor (what the rain
+ * routes run on, and what rainFiles.test sends its bombs to).
+ */
+export const rainPool = () =>
+  new WorkerPool<RainJob, RainAnswer>({
     module: join(import.meta.dirname, 'readWorker.ts'),
     size: 1,
     queue: 4,
@@ -127,6 +130,10 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     memoryMb: 768,
     expectedMs: 3000,
   });
+
+export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
+  const { db, access, quotas } = app;
+  const pool = rainPool();
   app.addHook('onClose', async () => pool.close());
 
   /** Reads files on the rain worker; refusals as the client's errors. */

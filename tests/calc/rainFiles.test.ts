@@ -13,8 +13,8 @@ import { calculateAbattement, type MeasuredInput } from '../../server/calc/abatt
 import type { MeasuredSeries } from '../../server/calc/abattement/rain/assemble';
 import { dateOf } from '../../server/calc/abattement/rain/formats';
 import { RAIN_LIMITS, type RainFile } from '../../server/calc/abattement/rain/read';
-import { runRainJob, ZIP_ENTRIES, type RainAnswer, type RainJob } from '../../server/rain/readJob';
-import { WorkerPool } from '../../server/workers/pool';
+import { runRainJob, ZIP_ENTRIES, type RainAnswer } from '../../server/rain/readJob';
+import { rainPool } from '../../server/rain/routes';
 import { dates, ecccYear, ESTIMATED, meteoFrance, TRACE, UNUSABLE, weather } from '../fixtures/rain/days';
 import { example, form } from './helpers';
 
@@ -488,15 +488,7 @@ describe('measured rain refusals, with their line and column', () => {
   });
 
   it('five visitors sending such files at once: each refused, then the next upload read', async () => {
-    const pool = new WorkerPool<RainJob, RainAnswer>({
-      module: join(import.meta.dirname, '../../server/rain/readWorker.ts'),
-      size: 1,
-      queue: 4,
-      perVisitor: 1,
-      timeoutMs: 120_000,
-      memoryMb: 768,
-      expectedMs: 3000,
-    });
+    const pool = rainPool();
     try {
       const bomb = { name: 'pluie.csv.gz', data: gzipSync(Buffer.alloc(64 * 1024 * 1024, 0x0a)) };
       const bombs = await Promise.all(

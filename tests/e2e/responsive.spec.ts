@@ -201,22 +201,35 @@ for (const [width, height] of [
   });
 }
 
-test("sl's limiters at 390 px: the table's title whole on screen, a long roof name in two lines", async ({
-  page,
-}) => {
-  const long = 'Bâtiment administratif principal, aile nord-est, toiture terrasse';
+const long = 'Bâtiment administratif principal, aile nord-est, toiture terrasse';
+
+/**
+ * sl's Lyon example with `roofs` copies of its roof named `${long} 1`…, stored by an admin and its results
+ * opened at 390 px. The limiters' table is the design office's (admin): the client sees the verdict and the
+ * sending. Signed in on the flow limiter's own server: the admin mode's server keeps its sl history empty
+ * for admin-mode.spec, which checks the empty history's next action.
+ */
+async function slResultsOfLongRoofs(page: Page, roofs: number): Promise<void> {
   const example = JSON.parse(
     readFileSync(join(import.meta.dirname, '../../server/calc/examples/sl-lyon.json'), 'utf8'),
   ) as { steps: { Toiture: { forms: { form: { name: string } }[] } } };
-  example.steps.Toiture.forms.forEach((f, i) => (f.form.name = `${long} ${i + 1}`));
+  const roof = example.steps.Toiture.forms[0]!;
+  example.steps.Toiture.forms = Array.from({ length: roofs }, (_, i) => ({
+    ...structuredClone(roof),
+    form: { ...structuredClone(roof.form), name: `${long} ${i + 1}` },
+  }));
   await page.setViewportSize({ width: 390, height: 844 });
-  // the limiters' table is the design office's (admin): the client sees the verdict and the sending.
-  // Signed in on the flow limiter's own server: the admin mode's server keeps its sl history empty for
-  // admin-mode.spec, which checks the empty history's next action
   await signInAsAdmin(page);
   const made = await page.request.post('/api/slowli/project', { data: { steps: example.steps } });
+  expect(made.ok()).toBe(true);
   const id = ((await made.json()) as { id: string }).id;
   await page.goto(`/client/sl/results?id=${id}`);
+}
+
+test("sl's limiters at 390 px: the table's title whole on screen, a long roof name in two lines", async ({
+  page,
+}) => {
+  await slResultsOfLongRoofs(page, 1);
   const region = page.getByRole('region', { name: 'Limiteurs' });
   const roof = region.getByRole('rowheader', { name: `${long} 1`, exact: true });
   await expect(roof).toBeVisible();
@@ -241,21 +254,7 @@ test("sl's limiters at 390 px: the table's title whole on screen, a long roof na
 test("sl's quote at 390 px: an article of five roofs gives their count, the names on demand", async ({
   page,
 }) => {
-  const long = 'Bâtiment administratif principal, aile nord-est, toiture terrasse';
-  const example = JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sl-lyon.json'), 'utf8'),
-  ) as { steps: { Toiture: { forms: { form: { name: string } }[] } } };
-  const roof = example.steps.Toiture.forms[0]!;
-  example.steps.Toiture.forms = Array.from({ length: 5 }, (_, i) => ({
-    ...structuredClone(roof),
-    form: { ...structuredClone(roof.form), name: `${long} ${i + 1}` },
-  }));
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signInAsAdmin(page);
-  const made = await page.request.post('/api/slowli/project', { data: { steps: example.steps } });
-  expect(made.ok()).toBe(true);
-  const id = ((await made.json()) as { id: string }).id;
-  await page.goto(`/client/sl/results?id=${id}`);
+  await slResultsOfLongRoofs(page, 5);
   const quote = page.getByRole('region', { name: 'Articles du devis et totaux' });
   // thirty long names made a cell of a whole screen: the count, the names folded under it
   const count = quote.getByText('5 toitures').first();
