@@ -27,6 +27,8 @@ import {
 export interface RainJob {
   files: RainFile[];
   station?: string;
+  /** the station's time zone (IANA name or UTC offset), for a logger's readings stamped in UTC */
+  timezone?: string;
   limits?: RainLimits;
 }
 
@@ -103,6 +105,7 @@ export async function runRainJob(job: RainJob): Promise<RainAnswer> {
     const files = await unpacked(job.files, limits.maxBytes);
     const read = await readFiles(files, {
       ...(job.station === undefined ? {} : { station: job.station }),
+      ...(job.timezone === undefined ? {} : { timezone: job.timezone }),
       limits,
     });
     const archive =

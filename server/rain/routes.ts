@@ -104,7 +104,8 @@ const idParams = {
 
 /**
  * Measured daily rain (issue 39.3), for each calculator whose bundle draws a `rainSeries` field:
- * - POST /api/{type}/project/{id}/rain (multipart: `file` once or more, `station` optionally): the files
+ * - POST /api/{type}/project/{id}/rain (multipart: `file` once or more, `station` and `timezone`
+ *   optionally: the station's IANA zone or UTC offset, which a logger's readings in UTC need): the files
  *   as the station's service provides them (ECCC yearly CSVs, a Météo-France département file, gzipped or
  *   not, a plain date,mm CSV, or a zip of them), 40 MB at most together. They are read on a worker
  *   thread; refused with 422 (413 past a bound, 415 when no known format) and every problem with its file,
@@ -199,15 +200,18 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data', 'file');
         const files: RainFile[] = [];
         let station: string | undefined;
+        let timezone: string | undefined;
         let total = 0;
         try {
           const parts = request.parts({
-            limits: { files: RAIN_FILES, fileSize: RAIN_UPLOAD, fields: 2, parts: RAIN_FILES + 2 },
+            limits: { files: RAIN_FILES, fileSize: RAIN_UPLOAD, fields: 3, parts: RAIN_FILES + 3 },
           });
           for await (const part of parts) {
             if (part.type === 'field') {
               if (part.fieldname === 'station' && typeof part.value === 'string')
                 station = cut(part.value, 64);
+              if (part.fieldname === 'timezone' && typeof part.value === 'string' && part.value.trim())
+                timezone = cut(part.value, 64);
               continue;
             }
             const data = await readUpTo(part.file, RAIN_UPLOAD - total);
@@ -247,7 +251,11 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           throw new HttpError(400, 'file: the upload is not a complete multipart/form-data body', 'file');
         }
         if (files.length === 0) throw new HttpError(400, 'file: at least one file is required', 'file');
-        const answer = await read(request, reply, { files, ...(station ? { station } : {}) });
+        const answer = await read(request, reply, {
+          files,
+          ...(station ? { station } : {}),
+          ...(timezone ? { timezone } : {}),
+        });
         const kept = answer.archive ?? files[0]!.data;
         const filename = answer.archive
           ? `${fileName(files[0]!.name.replace(/\.[^.]*$/, ''))}.zip`

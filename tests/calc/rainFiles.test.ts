@@ -143,7 +143,7 @@ describe('measured rain files', () => {
       if (mm.trim() === '') return [`${day} 00:00,0`, `${day} 06:30,`, `${day} 23:55,0`];
       const tenths = Math.round(Number(mm) * 10);
       const half = Math.floor(tenths / 2);
-      return [`${day} 00:00,0`, `${day}T06:30:00Z,${half / 10}`, `${day} 23:55:30,${(tenths - half) / 10}`];
+      return [`${day} 00:00,0`, `${day}T06:30:00,${half / 10}`, `${day} 23:55:30,${(tenths - half) / 10}`];
     });
     // two files, cut within a day: the second file's first readings add to the day the first began
     const cut = readings.length / 2 + 1;
@@ -163,9 +163,14 @@ describe('measured rain files', () => {
       code: 'summed_readings',
       params: { readings: readings.length, days: lines.length },
     });
+    // the column read (the heading names it, and its unit)
+    expect(timed.summary.problems[1]).toMatchObject({
+      code: 'logger_column',
+      params: { column: 'Rain (mm)', unit: 'mm' },
+    });
     // the missing reading is said where it is
     const gap = readings.findIndex((r) => r.endsWith(','));
-    expect(timed.summary.problems[1]).toMatchObject(
+    expect(timed.summary.problems[2]).toMatchObject(
       gap < cut
         ? { code: 'missing_value', file: 'logger-1.csv', line: gap + 2, column: '2' }
         : { code: 'missing_value', file: 'logger-2.csv', line: gap - cut + 1, column: '2' },
@@ -333,22 +338,13 @@ describe('measured rain refusals, with their line and column', () => {
     expect(back.problems).toEqual([
       { code: 'time_order', file: 'l.csv', line: 2, column: '1', params: { value: '2000-01-01 09:00' } },
     ]);
-    // a logger on summer time: the autumn change writes 02:00 to 02:59 twice, offsets or not (the clock is
-    // read as written; the message asks for standard time)
+    // a logger on summer time without offsets: the autumn change writes 02:00 to 02:59 twice (with its
+    // offsets the file is read: rainTimes.test)
     const autumn = await refused([
-      text(
-        'dst.csv',
-        '2024-10-27T01:30:00+02:00,0\n2024-10-27T02:30:00+02:00,0.2\n2024-10-27T02:00:00+01:00,0.4\n',
-      ),
+      text('dst.csv', '2024-10-27 01:30:00,0\n2024-10-27 02:30:00,0.2\n2024-10-27 02:00:00,0.4\n'),
     ]);
     expect(autumn.problems).toEqual([
-      {
-        code: 'time_order',
-        file: 'dst.csv',
-        line: 3,
-        column: '1',
-        params: { value: '2024-10-27T02:00:00+01:00' },
-      },
+      { code: 'time_order', file: 'dst.csv', line: 3, column: '1', params: { value: '2024-10-27 02:00:00' } },
     ]);
     const twice = await refused([
       text('a.csv', '2000-01-01 10:00,1\n2000-01-02 10:00,1\n'),

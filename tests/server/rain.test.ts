@@ -227,6 +227,39 @@ describe.each(DIALECTS)('measured rain on %s', (dialect) => {
     expect(JSON.stringify(missing.json())).toContain('steps.Chantier.forms.0.form.rain_series');
   });
 
+  it("a logger's readings in UTC: refused with their line, read in the station's zone when it is named", async () => {
+    const id = (await inject({ method: 'POST', url: '/api/smca/project', payload: body(null) })).json<{
+      id: string;
+    }>().id;
+    // ten years of hourly readings stamped in UTC; 4 mm at 03:30 UTC on 1 July 2000, 23:30 in Toronto on 30 June
+    const lines = ['time,mm'];
+    for (let t = Date.UTC(1995, 0, 1, 5); t < Date.UTC(2005, 0, 1, 5); t += 3_600_000) {
+      lines.push(`${new Date(t).toISOString().slice(0, 19)}Z,0`);
+      if (t === Date.UTC(2000, 6, 1, 3)) lines.push('2000-07-01T03:30:00Z,4');
+    }
+    const file = [{ name: 'toronto-utc.csv', data: Buffer.from(lines.join('\n')) }];
+    const bare = await upload(id, file);
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json()).toMatchObject({
+      code: 'rain_refused',
+      field: 'file',
+      details: { problems: [{ code: 'utc_times', file: 'toronto-utc.csv', line: 2, column: '1' }] },
+    });
+    const named = await upload(id, file, { timezone: 'America/Toronto' });
+    expect(named.statusCode).toBe(200);
+    const { summary } = named.json<{ series: { summary: { problems: unknown[]; years_used: number } } }>()
+      .series;
+    expect(summary.years_used).toBe(10);
+    expect(summary.problems).toContainEqual(
+      expect.objectContaining({
+        code: 'times_zone',
+        params: { zone: 'America/Toronto', offsets: 'UTC+00:00' },
+      }),
+    );
+    const unknown = await upload(id, file, { timezone: 'America/Nowhere' });
+    expect([unknown.statusCode, unknown.json().details.problems[0].code]).toEqual([422, 'unknown_timezone']);
+  });
+
   it('sweeps the day-old series that no project and no issued note names, and keeps the others', async () => {
     const db = servers.canada.db;
     const old = new Date(Date.now() - 3 * 86_400_000).toISOString();

@@ -9,7 +9,7 @@
  * normals of the project's station for it, and the note says on how many days.
  */
 import type { RainSummary, StationChoice } from '../../../../words/rain';
-import { dateOf, partsOf, type RainFormat } from './formats';
+import { dateOf, offsetText, partsOf, type RainFormat } from './formats';
 
 export type { RainSummary, StationChoice };
 import { RainRefusal, RAIN_LIMITS, type FilesRead, type RainLimits, type RainProblem } from './read';
@@ -117,11 +117,29 @@ export function assemble(
       column: null,
       params: { readings: read.readings, days: [...days.values()].filter((r) => r.readings).length },
     });
+  // and what was assumed of their times and of their column
+  const { times, column } = read;
+  const note = (code: string, params: Record<string, string | number>) =>
+    report({ code, file: null, line: null, column: null, params });
+  if (read.readings && times.offsets.size) {
+    const offsets = [...times.offsets]
+      .sort((a, b) => a - b)
+      .map((o) => `UTC${offsetText(o)}`)
+      .join(', ');
+    if (times.zone) note('times_zone', { zone: times.zone.name, offsets });
+    else note('times_offsets', { offsets });
+  }
+  if (read.readings && times.ending) note('times_ending', {});
+  if (column) note('logger_column', { column: column.name, unit: column.unit === 'mm' ? 'mm' : 'in' });
   // how a logger's readings were read first (else 25 runs of missing days would hide it among the "more"),
   // then what leaves a year out, then what is kept with a remark
   const rank = (code: string) =>
     [
       'summed_readings',
+      'times_zone',
+      'times_offsets',
+      'times_ending',
+      'logger_column',
       'missing_days',
       'missing_value',
       'missing_readings',

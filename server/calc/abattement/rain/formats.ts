@@ -6,10 +6,11 @@
  * - Météo-France's "données climatologiques de base quotidiennes" (semicolon-separated, one file per
  *   département and period: NUM_POSTE, NOM_USUEL, LAT, LON, ALTI, AAAAMMJJ, RR, QRR, TN, TX, TM ...);
  * - a plain two-column CSV: date (YYYY-MM-DD or YYYYMMDD), millimetres, with or without a header; or a
- *   logger's readings, date and time of day (YYYY-MM-DD HH:MM[:SS], a T between them accepted, an offset
- *   ignored: the clock time as written), millimetres, which read.ts sums into days. A reading belongs to
- *   the day of its time stamp, 00:00 to 23:59: the rain of the interval that starts at the stamp, as SWMM
- *   reads a rain gage's time series.
+ *   logger's readings, date and time of day (YYYY-MM-DD HH:MM[:SS], a T between them accepted, with or
+ *   without an offset), millimetres, which read.ts sums into days; or a logger's own table (HOBOware's
+ *   export, a Campbell TOA5 file: `loggerReader`). A reading belongs to the day of the station's clock
+ *   (`placed`), 00:00 to 23:59: the rain of the interval that starts at the stamp, as SWMM reads a rain
+ *   gage's time series (a Campbell total, of the interval that ends there, to the day that interval began).
  *
  * Each row becomes a `RowReading`: the day, its precipitation (null: not usable, with the reason), the
  * measured rain part (ECCC) and the mean temperature when the file gives them. Header names are compared
@@ -36,14 +37,18 @@ export interface RowReading {
   /** the column holding the precipitation (for the reports) */
   column: string;
   issue?: { code: RowIssue; column: string; flag: string };
-  /** a logger's reading, part of its day: its time stamp, seconds from 1970-01-01 as written */
+  /** a logger's reading, part of its day: its instant, seconds from 1970-01-01 (the clock as written
+   * when the file states no offset) */
   time?: number;
+  /** the offset of the station's clock at that reading (seconds east of UTC), when the file states one */
+  local?: number | null;
 }
 
 /** A row the format cannot read at all: the upload is refused with its line and column. */
 export class RowRefusal extends Error {
   constructor(
-    readonly code: 'bad_date' | 'bad_number' | 'negative' | 'comma_decimal' | 'time_order',
+    readonly code:
+      'bad_date' | 'bad_number' | 'negative' | 'comma_decimal' | 'time_order' | 'mixed_offsets' | 'utc_times',
     readonly column: string,
     readonly value: string,
   ) {
@@ -91,19 +96,140 @@ export function parseDate(text: string): number | null {
 }
 
 const TIMED =
-  /^(\d{4})-(\d{1,2})-(\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?$/;
+  /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?\s*(Z|[+-]\d{2}(?::?\d{2})?)?$/;
+/** HOBOware's default stamp: month first, two-digit year, 12-hour clock ("06/01/21 10:05:00 AM") */
+const US_TIMED = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))?\s*([AP])\.?M\.?$/i;
+
+/** An offset written "+02:00", "+0200", "-04", "Z" (0), as seconds east of UTC; null when none. */
+export function offsetOf(text: string | undefined): number | null {
+  if (text === undefined || text === '') return null;
+  if (/^z$/i.test(text)) return 0;
+  const m = /^([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(text);
+  if (!m || Number(m[2]) > 14 || Number(m[3] ?? 0) > 59) return null;
+  return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3] ?? 0) * 60);
+}
 
 /**
- * A date and time of day written YYYY-MM-DD HH:MM[:SS] (a T between them, an offset or Z ignored: the
- * clock time as written) as its day and its seconds from 1970-01-01; null when it is not one.
+ * A date and time of day written YYYY-MM-DD HH:MM[:SS] (a T between them, an offset or Z after them), or
+ * as HOBOware writes it by default (MM/DD/YY hh:mm:ss AM): its clock time as written, in seconds from
+ * 1970-01-01, and the offset it states (seconds east of UTC, null when none); null when it is not one.
  */
-export function parseTime(text: string): { day: number; time: number } | null {
-  const m = TIMED.exec(text.trim());
-  if (!m) return null;
-  const day = dayNumber(Number(m[1]), Number(m[2]), Number(m[3]));
-  const [h, min, sec] = [Number(m[4]), Number(m[5]), Number(m[6] ?? 0)];
+export function parseTime(text: string): { day: number; time: number; offset: number | null } | null {
+  const t = text.trim();
+  const m = TIMED.exec(t);
+  const us = m ? null : US_TIMED.exec(t);
+  if (!m && !us) return null;
+  const [y, mo, d] = m
+    ? [Number(m[1]), Number(m[2]), Number(m[3])]
+    : [Number(us![3]) + (us![3]!.length === 2 ? 2000 : 0), Number(us![1]), Number(us![2])];
+  const day = dayNumber(y, mo, d);
+  let h = Number((m ?? us)![4]);
+  const [min, sec] = [Number((m ?? us)![5]), Number((m ?? us)![6] ?? 0)];
+  if (us) {
+    if (h < 1 || h > 12) return null;
+    h = (h % 12) + (us[7]!.toUpperCase() === 'P' ? 12 : 0);
+  }
+  const offset = m ? offsetOf(m[7]) : null;
+  if (m?.[7] !== undefined && offset === null) return null;
   if (day === null || h > 23 || min > 59 || sec > 59) return null;
-  return { day, time: day * 86_400 + h * 3600 + min * 60 + sec };
+  return { day, time: day * 86_400 + h * 3600 + min * 60 + sec, offset };
+}
+
+/** A time zone: its name and its offset from UTC (seconds east) at an instant (seconds from 1970). */
+export interface Zone {
+  name: string;
+  offsetAt(instant: number): number;
+}
+
+/**
+ * The zone of a name: an IANA name (Europe/Paris, America/Toronto: daylight-saving time followed, from
+ * the platform's time-zone data) or a fixed offset (UTC+01:00, -05:00); null when it is neither.
+ */
+export function zoneOf(name: string): Zone | null {
+  const fixed = /^(?:UTC|GMT)?\s*([+-]\d{1,2}(?::?\d{2})?)$/i.exec(name.trim());
+  if (fixed) {
+    const s = offsetOf(fixed[1]);
+    return s === null ? null : { name: `UTC${offsetText(s)}`, offsetAt: () => s };
+  }
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', { timeZone: name.trim(), timeZoneName: 'longOffset' });
+  } catch {
+    return null;
+  }
+  const at = (instant: number) => {
+    const part = format.formatToParts(instant * 1000).find((p) => p.type === 'timeZoneName')?.value ?? '';
+    return offsetOf(part.replace(/^GMT/, '') || 'Z') ?? 0;
+  };
+  // a day's offset is asked twice (its ends), its quarters of an hour only on a day the offset changes
+  const days = new Map<number, number | null>();
+  return {
+    name: format.resolvedOptions().timeZone,
+    offsetAt(instant) {
+      const d = Math.floor(instant / 86_400);
+      let whole = days.get(d);
+      if (whole === undefined) {
+        const a = at(d * 86_400);
+        whole = a === at(d * 86_400 + 86_399) ? a : null;
+        if (days.size > 100_000) days.clear();
+        days.set(d, whole);
+      }
+      return whole ?? at(Math.floor(instant / 900) * 900);
+    },
+  };
+}
+
+/** An offset as "+02:00". */
+export function offsetText(seconds: number): string {
+  const a = Math.abs(seconds);
+  const hm = `${String(Math.floor(a / 3600)).padStart(2, '0')}:${String(Math.floor((a % 3600) / 60)).padStart(2, '0')}`;
+  return `${seconds < 0 ? '-' : '+'}${hm}`;
+}
+
+/**
+ * How an upload's time stamps are read, shared by its files: written all without an offset (the clock
+ * of the station, as written) or all with one (in the stamp, or stated once in the time column's
+ * heading: HOBO's "Date Time, GMT+02:00"), never some of each; the zone to give their days in, when the
+ * upload names one; the offsets met.
+ */
+export interface Times {
+  zone: Zone | null;
+  written: 'clock' | 'offset' | null;
+  offsets: Set<number>;
+  /** a reading's total is of the interval that ends at its stamp (a Campbell logger's table) */
+  ending: boolean;
+}
+
+export const newTimes = (zone: Zone | null = null): Times => ({
+  zone,
+  written: null,
+  offsets: new Set(),
+  ending: false,
+});
+
+/**
+ * A reading's instant (seconds from 1970) and its day: the day of the station's clock. Without an
+ * offset, the clock time as written; with one, the instant it names, in the upload's zone when it names
+ * one, else at the offset written (the logger's own clock, which says where it is); in UTC with no zone
+ * named, refused: the station's day is not known. A reading that ends its interval (`ending`) belongs to
+ * the day in which its interval began: a total stamped 00:00 is the day before's.
+ */
+function placed(
+  stamp: { time: number; offset: number | null },
+  times: Times,
+  text: string,
+): { day: number; time: number; local: number | null } {
+  const written = stamp.offset === null ? 'clock' : 'offset';
+  times.written ??= written;
+  if (times.written !== written) throw new RowRefusal('mixed_offsets', '1', text);
+  const back = times.ending ? 1 : 0;
+  if (stamp.offset === null)
+    return { day: Math.floor((stamp.time - back) / 86_400), time: stamp.time, local: null };
+  const instant = stamp.time - stamp.offset;
+  if (!times.zone && stamp.offset === 0) throw new RowRefusal('utc_times', '1', text);
+  const local = times.zone ? times.zone.offsetAt(instant) : stamp.offset;
+  times.offsets.add(stamp.offset);
+  return { day: Math.floor((instant + local - back) / 86_400), time: instant, local };
 }
 
 /** A number written with a point or a comma; '' is null; anything else throws a RowRefusal. */
@@ -246,13 +372,14 @@ function meteoFranceReader(header: string[]): FormatReader | null {
  * A plain two-column file: date, millimetres; or, `timed`, a logger's readings: date and time of day,
  * millimetres, in the order of their time stamps (read.ts sums a day's readings).
  */
-function plainReader(timed: boolean): FormatReader {
+function plainReader(timed: boolean, times: Times): FormatReader {
   let last = -Infinity;
   return {
     format: 'plain',
     read(r) {
       const [dateText = '', mm, more] = r;
-      const stamp = timed ? parseTime(dateText) : null;
+      const parsed = timed ? parseTime(dateText) : null;
+      const stamp = parsed && placed(parsed, times, dateText.trim());
       const day = timed ? (stamp?.day ?? null) : parseDate(dateText);
       if (day === null) throw new RowRefusal('bad_date', '1', dateText.trim());
       if (stamp) {
@@ -273,10 +400,92 @@ function plainReader(timed: boolean): FormatReader {
         temp: null,
         column: '2',
         ...(precip === null ? { issue: { code: 'missing_value' as const, column: '2', flag: '' } } : {}),
-        ...(stamp ? { time: stamp.time } : {}),
+        ...(stamp ? { time: stamp.time, local: stamp.local } : {}),
       };
     },
   };
+}
+
+/** Millimetres in a unit a logger's heading names ("Rain, mm", "Rain_in_Tot", TOA5's units row "in"). */
+const UNITS: Record<string, number> = { mm: 1, in: 25.4, inch: 25.4, inches: 25.4 };
+
+/** A logger's table refused at its heading: its code, the column, the record (of the first ones) */
+export class LayoutRefusal extends Error {
+  constructor(
+    readonly code: 'tip_counts' | 'rain_unit',
+    readonly record: number,
+    readonly column: string,
+  ) {
+    super(code);
+    this.name = 'LayoutRefusal';
+  }
+}
+
+/**
+ * A logger's table as its software writes it: a heading naming a time column ("Date Time, GMT+02:00",
+ * HOBOware's; "TIMESTAMP", a Campbell TOA5 file's, under its "TOA5" line and over its units and
+ * processing rows) and a rain column ("Rain, mm", "Rain_mm_Tot"), other columns ignored. The amount's
+ * unit is the heading's (or TOA5's units row): mm or inches (converted). HOBO's event lines ("Logged" in
+ * another column, no amount) are skipped; Campbell's NAN is a missing value. A TOA5 total is of the
+ * interval that ends at its stamp (times.ending).
+ */
+function loggerReader(
+  first: string[][],
+  times: Times,
+): { reader: FormatReader; skip: number; column: string; unit: string } | null {
+  const toa5 = (first[0]?.[0] ?? '').trim() === 'TOA5';
+  for (let i = toa5 ? 1 : 0; i < Math.min(first.length, toa5 ? 2 : 4); i += 1) {
+    const keys = first[i]!.map(headerKey);
+    const at = keys.findIndex((k) => k === 'timestamp' || k.startsWith('datetime'));
+    if (at < 0) continue;
+    const rainAt = keys.findIndex((k, j) => j !== at && /rain|precip|pluie/.test(k) && !k.includes('flag'));
+    const name = (j: number) => (first[i]![j] ?? '').trim();
+    if (rainAt < 0) {
+      const event = keys.findIndex((k) => k.startsWith('event'));
+      if (event >= 0) throw new LayoutRefusal('tip_counts', i, name(event));
+      return null;
+    }
+    const unitText = toa5
+      ? (first[i + 1]?.[rainAt] ?? '').trim()
+      : (/(?:,|_|\()\s*(mm|in|inch|inches)\b/i.exec(name(rainAt))?.[1] ?? '');
+    const factor = UNITS[unitText.toLowerCase()];
+    if (factor === undefined) throw new LayoutRefusal('rain_unit', i, name(rainAt));
+    const heading = /(?:GMT|UTC)\s*([+-]\d{1,2}(?::?\d{2})?)?/i.exec(name(at));
+    const stated = heading ? (offsetOf(heading[1]) ?? 0) : null;
+    times.ending = toa5;
+    const column = String(rainAt + 1);
+    let last = -Infinity;
+    const reader: FormatReader = {
+      format: 'plain',
+      read(r) {
+        const text = (r[at] ?? '').trim();
+        const amount = (r[rainAt] ?? '').trim();
+        // HOBO's event lines ("Logged", "Host Connected"): no amount, another column said
+        if (amount === '' && r.some((c, j) => j !== at && j !== rainAt && j !== 0 && c.trim() !== ''))
+          return null;
+        const parsed = parseTime(text);
+        if (!parsed) throw new RowRefusal('bad_date', String(at + 1), text);
+        const stamp = placed({ time: parsed.time, offset: parsed.offset ?? stated }, times, text);
+        if (stamp.time <= last) throw new RowRefusal('time_order', String(at + 1), text);
+        last = stamp.time;
+        const n = amount.toUpperCase() === 'NAN' ? null : amountIn(amount, column);
+        const precip = n === null ? null : Math.round(n * factor * 1e6) / 1e6;
+        return {
+          station: null,
+          day: stamp.day,
+          precip,
+          rain: null,
+          temp: null,
+          column,
+          time: stamp.time,
+          local: stamp.local,
+          ...(precip === null ? { issue: { code: 'missing_value' as const, column, flag: '' } } : {}),
+        };
+      },
+    };
+    return { reader, skip: i + (toa5 ? 3 : 1), column: name(rainAt), unit: unitText.toLowerCase() };
+  }
+  return null;
 }
 
 function num(text: string | undefined): number | null {
@@ -292,7 +501,10 @@ function num(text: string | undefined): number | null {
  * (or a header above such a record). `skip`: the records before the first data row. Null: not a format we
  * know.
  */
-export function readerOf(first: string[][]): { reader: FormatReader; skip: number } | null {
+export function readerOf(
+  first: string[][],
+  times: Times = newTimes(),
+): { reader: FormatReader; skip: number; column?: string; unit?: string } | null {
   const preamble = new Map<string, string>();
   for (let i = 0; i < first.length; i += 1) {
     const rec = first[i]!;
@@ -305,13 +517,15 @@ export function readerOf(first: string[][]): { reader: FormatReader; skip: numbe
     }
     if (rec.length === 2 && keys[0]) preamble.set(keys[0], (rec[1] ?? '').trim());
   }
+  const logger = loggerReader(first, times);
+  if (logger) return logger;
   // plain: a date (or a date and time) and a number in the first data record (the header above it, if
   // any, is skipped)
   for (let i = 0; i < Math.min(first.length, 2); i += 1) {
     const rec = first[i]!;
     if (rec.length < 2) continue;
-    if (parseDate(rec[0] ?? '') !== null) return { reader: plainReader(false), skip: i };
-    if (parseTime(rec[0] ?? '') !== null) return { reader: plainReader(true), skip: i };
+    if (parseDate(rec[0] ?? '') !== null) return { reader: plainReader(false, times), skip: i };
+    if (parseTime(rec[0] ?? '') !== null) return { reader: plainReader(true, times), skip: i };
   }
   return null;
 }

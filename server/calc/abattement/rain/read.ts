@@ -15,8 +15,12 @@ import { createGunzip } from 'node:zlib';
 import { parse } from 'csv-parse';
 import {
   dateOf,
+  LayoutRefusal,
+  newTimes,
   readerOf,
   RowRefusal,
+  zoneOf,
+  type Times,
   type FileStation,
   type FormatReader,
   type RainFormat,
@@ -71,6 +75,8 @@ export interface DayRecord {
   /** a logger's readings summed into the day, and the times each file gave them (index of the file) */
   readings?: number;
   spans?: { file: number; from: number; to: number }[];
+  /** the station clock's offsets at the day's first and last readings, when the files state them */
+  offsets?: [number, number];
 }
 
 /** A station of a file, with its days by year (for the choice among a Météo-France file's stations). */
@@ -91,6 +97,10 @@ export interface FilesRead {
   days: Map<number, DayRecord>;
   /** a logger's readings read (0: the files give days) */
   readings: number;
+  /** how their times were read (the zone named, the offsets the files state) */
+  times: Times;
+  /** a logger's table: the column read and its unit */
+  column?: { name: string; unit: string };
 }
 
 /** An upload refused: the HTTP status it deserves and every problem found (a few at most of each). */
@@ -230,9 +240,14 @@ async function* recordsOf(
  */
 export async function readFiles(
   files: RainFile[],
-  opts: { station?: string; limits?: RainLimits } = {},
+  opts: { station?: string; limits?: RainLimits; timezone?: string } = {},
 ): Promise<FilesRead> {
   const limits = opts.limits ?? RAIN_LIMITS;
+  const zone = opts.timezone === undefined ? null : zoneOf(opts.timezone);
+  if (opts.timezone !== undefined && !zone)
+    throw new RainRefusal(422, [problem('unknown_timezone', null, {}, { value: opts.timezone })]);
+  const times = newTimes(zone);
+  let column: FilesRead['column'];
   const budget = { left: limits.maxBytes };
   const refusals: RainProblem[] = [];
   // the upload is refused once a few problems are found: reading on would only cost the worker's time
@@ -264,7 +279,10 @@ export async function readFiles(
         row = reader!.read(record);
       } catch (e) {
         if (!(e instanceof RowRefusal)) throw e;
-        refuse(problem(e.code, file.name, { line, column: e.column }, { value: e.value }));
+        const p = problem(e.code, file.name, { line, column: e.column }, { value: e.value });
+        // how the file writes its times is said once, at its first line: every line after would repeat it
+        if (e.code === 'utc_times' || e.code === 'mixed_offsets') throw new RainRefusal(422, [p]);
+        refuse(p);
         return;
       }
       if (!row) return;
@@ -327,6 +345,7 @@ export async function readFiles(
           );
           return;
         }
+        if (before.offsets && typeof row.local === 'number') before.offsets[1] = row.local;
         const own = before.spans.find((x) => x.file === fileIndex);
         if (own) own.to = t;
         else before.spans.push({ file: fileIndex, from: t, to: t });
@@ -366,6 +385,7 @@ export async function readFiles(
         ...(row.time !== undefined
           ? { readings: 1, spans: [{ file: fileIndex, from: row.time, to: row.time }] }
           : {}),
+        ...(typeof row.local === 'number' ? { offsets: [row.local, row.local] as [number, number] } : {}),
       });
     };
     for await (const { record, line } of recordsOf(file, budget)) {
@@ -381,8 +401,20 @@ export async function readFiles(
     if (!reader) throw new RainRefusal(415, [problem('unknown_format', file.name, { line: 1 })]);
 
     function start(): FormatReader {
-      const found = readerOf(head.map((h) => h.record));
+      let found;
+      try {
+        found = readerOf(
+          head.map((h) => h.record),
+          times,
+        );
+      } catch (e) {
+        if (!(e instanceof LayoutRefusal)) throw e;
+        throw new RainRefusal(422, [
+          problem(e.code, file.name, { line: head[e.record]?.line ?? 1 }, { value: e.column }),
+        ]);
+      }
       if (!found) throw new RainRefusal(415, [unreadable(file.name, head)]);
+      if (found.column && found.unit) column ??= { name: found.column, unit: found.unit };
       if (format && found.reader.format !== format)
         throw new RainRefusal(422, [problem('mixed_formats', file.name, { line: head[0]?.line ?? 1 })]);
       format = found.reader.format;
@@ -399,7 +431,7 @@ export async function readFiles(
       problem('unknown_station', files[0]?.name ?? null, {}, { station: opts.station }),
     ]);
   incompleteDays(days, gaps);
-  return { format, stations, kept, days, readings };
+  return { format, stations, kept, days, readings, times, ...(column ? { column } : {}) };
 }
 
 const FIRST_DAY = Date.UTC(1800, 0, 1) / 86_400_000;
@@ -435,11 +467,13 @@ function incompleteDays(days: Map<number, DayRecord>, gaps: Map<number, number>)
     if (n > most) [step, most] = [gap, n];
   }
   if (step <= 0 || 86_400 % step !== 0 || most < 0.9 * all) return;
-  const owed = 86_400 / step;
-  for (const r of days.values())
+  for (const r of days.values()) {
+    // a day the clock changes is an hour shorter (spring) or longer (autumn)
+    const owed = Math.round((86_400 - (r.offsets ? r.offsets[1] - r.offsets[0] : 0)) / step);
     if (r.readings !== undefined && r.readings < owed && r.precip !== null) {
       r.precip = null;
       r.rain = null;
       r.issue = { code: 'missing_readings', column: '1', flag: `${r.readings}/${owed}` };
     }
+  }
 }
