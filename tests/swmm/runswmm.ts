@@ -80,12 +80,17 @@ export interface SwmmRun {
   out: SwmmOut | null;
 }
 
-/** Runs SWMM on an .inp text. */
-export async function runSwmm(binary: string, inp: string): Promise<SwmmRun> {
+/** Runs SWMM on an .inp text, with the files it names (a rain file) written beside it. */
+export async function runSwmm(
+  binary: string,
+  inp: string,
+  beside: Record<string, string> = {},
+): Promise<SwmmRun> {
   const dir = mkdtempSync(join(tmpdir(), 'swmm-'));
   try {
     const file = (ext: string) => join(dir, `model.${ext}`);
     writeFileSync(file('inp'), inp);
+    for (const [name, text] of Object.entries(beside)) writeFileSync(join(dir, name), text);
     // its progress line runs to megabytes over a long series: not read
     await new Promise<void>((done) => {
       const child = spawn(binary, [file('inp'), file('rpt'), file('out')], {

@@ -60,6 +60,10 @@ export interface SwmmWords {
   lid: (name: string) => string;
   outfall: string;
   gage: string;
+  /** how to rain one's own record on the model (under [RAINGAGES]) */
+  gageNote: string;
+  /** that a green roof's area is written twice (under [LID_USAGE]) */
+  lidUsageNote: string;
   rain: string;
   temperature: string;
   snow: string;
@@ -169,6 +173,7 @@ export function abattementInp(m: AbattementModel, words: SwmmWords): string {
   const gage: InpSection = {
     name: 'RAINGAGES',
     columns: ['Name', 'Format', 'Interval', 'SCF', 'Source'],
+    notes: [words.gageNote],
     rows: [{ fields: ['GAGE', 'VOLUME', '24:00', 1, 'TIMESERIES', 'RAIN'], comment: words.gage }],
   };
 
@@ -279,6 +284,7 @@ export function abattementInp(m: AbattementModel, words: SwmmWords): string {
           },
           {
             name: 'LID_USAGE',
+            notes: [words.lidUsageNote],
             columns: [
               'Subcatchment',
               'LID Process',

@@ -106,6 +106,8 @@ export function abattementSwmmOf(
     lid: (name) => t('lid', { name }),
     outfall: t('outfall'),
     gage: t(measured ? 'gage_measured' : 'gage_generated'),
+    gageNote: t('gage_note'),
+    lidUsageNote: t('lid_usage_note'),
     rain: t('rain'),
     temperature: t(measured && measured.temperature_days > 0 ? 'temperature_measured' : 'temperature'),
     snow: t('snow', { melt: plain(model.melt), hourly: plain(model.melt / 24) }),
