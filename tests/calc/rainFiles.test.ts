@@ -166,7 +166,7 @@ describe('measured rain files', () => {
     // the column read (the heading names it, and its unit)
     expect(timed.summary.problems[1]).toMatchObject({
       code: 'logger_column',
-      params: { column: 'Rain (mm)', unit: 'mm' },
+      params: { column: 'Rain (mm)' },
     });
     // the missing reading is said where it is
     const gap = readings.findIndex((r) => r.endsWith(','));
@@ -175,6 +175,26 @@ describe('measured rain files', () => {
         ? { code: 'missing_value', file: 'logger-1.csv', line: gap + 2, column: '2' }
         : { code: 'missing_value', file: 'logger-2.csv', line: gap - cut + 1, column: '2' },
     );
+  });
+
+  it('a daily file in inches, said in its heading, is converted and said; a heading with no unit is millimetres', async () => {
+    const body = PLAIN.data.toString().trim().split('\n').slice(1);
+    const inches = body.map((l) => {
+      const [day, mm = ''] = l.split(',');
+      return mm.trim() === '' ? `${day},` : `${day},${Math.round((Number(mm) / 25.4) * 1e6) / 1e6}`;
+    });
+    const a = await series([
+      { name: 'inches.csv', data: Buffer.from(`Date,Precip (in)\n${inches.join('\n')}\n`) },
+    ]);
+    const daily = await days(await series([PLAIN]));
+    const got = await days(a);
+    expect(got.years).toEqual(daily.years);
+    got.precip.forEach((x, i) => expect(x).toBeCloseTo(daily.precip[i]!, 4));
+    expect(a.summary.problems[0]).toMatchObject({ code: 'unit_inches', params: { column: 'Precip (in)' } });
+    // "rain": no unit named, millimetres as the format says, nothing converted
+    const plain = await series([{ name: 'rain.csv', data: Buffer.from(`day,rain\n${body.join('\n')}\n`) }]);
+    expect(await days(plain)).toEqual(daily);
+    expect(plain.summary.problems.map((p) => p.code)).not.toContain('unit_inches');
   });
 
   it("a logger's day with readings missing at its step is not usable: its year left out", async () => {

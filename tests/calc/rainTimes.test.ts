@@ -136,7 +136,10 @@ describe("a logger's readings with their offsets", () => {
     // 24 readings of 0.01 in a day, every day (a fixed offset has no clock change)
     expect(new Set(s.precip.map((x) => x.toFixed(6)))).toEqual(new Set(['6.096000']));
     expect(a.summary.problems).toContainEqual(
-      expect.objectContaining({ code: 'logger_column', params: expect.objectContaining({ unit: 'in' }) }),
+      expect.objectContaining({
+        code: 'unit_inches',
+        params: { column: 'Rain, in (LGR S/N: 20012345, SEN S/N: 20012345)' },
+      }),
     );
     expect(a.summary.problems).toContainEqual(
       expect.objectContaining({ code: 'times_offsets', params: { offsets: 'UTC+01:00' } }),

@@ -130,7 +130,11 @@ export function assemble(
     else note('times_offsets', { offsets });
   }
   if (read.readings && times.ending) note('times_ending', {});
-  if (column) note('logger_column', { column: column.name, unit: column.unit === 'mm' ? 'mm' : 'in' });
+  // the column read, and its unit when it is not millimetres (converted)
+  if (column)
+    note(column.unit === 'mm' ? 'logger_column' : column.unit === 'cm' ? 'unit_cm' : 'unit_inches', {
+      column: column.name,
+    });
   // how a logger's readings were read first (else 25 runs of missing days would hide it among the "more"),
   // then what leaves a year out, then what is kept with a remark
   const rank = (code: string) =>
@@ -140,6 +144,8 @@ export function assemble(
       'times_offsets',
       'times_ending',
       'logger_column',
+      'unit_inches',
+      'unit_cm',
       'missing_days',
       'missing_value',
       'missing_readings',

@@ -372,7 +372,7 @@ function meteoFranceReader(header: string[]): FormatReader | null {
  * A plain two-column file: date, millimetres; or, `timed`, a logger's readings: date and time of day,
  * millimetres, in the order of their time stamps (read.ts sums a day's readings).
  */
-function plainReader(timed: boolean, times: Times): FormatReader {
+function plainReader(timed: boolean, times: Times, factor = 1): FormatReader {
   let last = -Infinity;
   return {
     format: 'plain',
@@ -391,7 +391,8 @@ function plainReader(timed: boolean, times: Times): FormatReader {
       // every day would silently lose its decimals (a helper's check, 2026-11-29)
       if (more !== undefined && /^\d+$/.test((mm ?? '').trim()) && /^\d+$/.test(more.trim()))
         throw new RowRefusal('comma_decimal', '2', r.slice(1).join(',').trim());
-      const precip = amountIn(mm, '2');
+      const amount = amountIn(mm, '2');
+      const precip = amount === null || factor === 1 ? amount : Math.round(amount * factor * 1e6) / 1e6;
       return {
         station: null,
         day,
@@ -407,7 +408,18 @@ function plainReader(timed: boolean, times: Times): FormatReader {
 }
 
 /** Millimetres in a unit a logger's heading names ("Rain, mm", "Rain_in_Tot", TOA5's units row "in"). */
-const UNITS: Record<string, number> = { mm: 1, in: 25.4, inch: 25.4, inches: 25.4 };
+const UNITS: Record<string, number> = {
+  mm: 1,
+  cm: 10,
+  in: 25.4,
+  inch: 25.4,
+  inches: 25.4,
+  pouce: 25.4,
+  pouces: 25.4,
+};
+/** The unit a heading names after a comma, an underscore, a parenthesis or alone: "Rain, in", "Precip (inches)". */
+const unitIn = (heading: string) =>
+  /(?:^|,|_|\()\s*(mm|cm|in|inch|inches|pouces?)\b/i.exec(heading)?.[1]?.toLowerCase() ?? '';
 
 /** A logger's table refused at its heading: its code, the column, the record (of the first ones) */
 export class LayoutRefusal extends Error {
@@ -445,9 +457,7 @@ function loggerReader(
       if (event >= 0) throw new LayoutRefusal('tip_counts', i, name(event));
       return null;
     }
-    const unitText = toa5
-      ? (first[i + 1]?.[rainAt] ?? '').trim()
-      : (/(?:,|_|\()\s*(mm|in|inch|inches)\b/i.exec(name(rainAt))?.[1] ?? '');
+    const unitText = toa5 ? (first[i + 1]?.[rainAt] ?? '').trim() : unitIn(name(rainAt));
     const factor = UNITS[unitText.toLowerCase()];
     if (factor === undefined) throw new LayoutRefusal('rain_unit', i, name(rainAt));
     const heading = /(?:GMT|UTC)\s*([+-]\d{1,2}(?::?\d{2})?)?/i.exec(name(at));
@@ -524,8 +534,14 @@ export function readerOf(
   for (let i = 0; i < Math.min(first.length, 2); i += 1) {
     const rec = first[i]!;
     if (rec.length < 2) continue;
-    if (parseDate(rec[0] ?? '') !== null) return { reader: plainReader(false, times), skip: i };
-    if (parseTime(rec[0] ?? '') !== null) return { reader: plainReader(true, times), skip: i };
+    const timed = parseDate(rec[0] ?? '') === null;
+    if (timed && parseTime(rec[0] ?? '') === null) continue;
+    // the amount's heading may name its unit ("date,in", "Date,Precip (inches)"): millimetres when it
+    // names none, as the format says; another unit converted, and said
+    const heading = i === 1 ? (first[0]![1] ?? '').trim() : '';
+    const unit = unitIn(heading) || 'mm';
+    const reader = plainReader(timed, times, UNITS[unit]);
+    return { reader, skip: i, ...(unit === 'mm' ? {} : { column: heading, unit }) };
   }
   return null;
 }
