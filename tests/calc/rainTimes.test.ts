@@ -190,4 +190,26 @@ describe("a logger's readings with their offsets", () => {
     );
     expect(a.summary.problems).toContainEqual(expect.objectContaining({ code: 'times_ending' }));
   });
+
+  it('a daily file stamped at midnight UTC keeps its days, whatever the zone named (not the day before in Toronto)', async () => {
+    const lines = ['date,mm'];
+    for (let t = Date.UTC(2000, 0, 1); t < Date.UTC(2002, 0, 1); t += 86_400_000)
+      lines.push(
+        `${new Date(t).toISOString().slice(0, 10)} 00:00:00+00:00,${new Date(t).getUTCDate() === 1 ? 10 : 0}`,
+      );
+    for (const zone of [undefined, 'America/Toronto']) {
+      const a = await read([text('daily.csv', lines.join('\n'))], zone);
+      const s = days(a);
+      expect(s.years).toEqual([2000, 2001]);
+      // the 10 mm of each month's first day on that day
+      expect(s.precip[dayIndex('2000-03-01')]).toBe(10);
+      expect(s.precip[dayIndex('2000-02-29')]).toBe(0);
+      expect(a.summary.problems[0]).toMatchObject({ code: 'daily_stamps' });
+    }
+    // a reading at another time in such a file is not a day's
+    const odd = [...lines];
+    odd[40] = odd[40]!.replace('00:00:00', '06:00:00');
+    const refusedOdd = await refused([text('daily.csv', odd.join('\n'))]);
+    expect(refusedOdd.problems[0]).toMatchObject({ code: 'bad_date', line: 41 });
+  });
 });

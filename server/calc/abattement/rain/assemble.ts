@@ -130,6 +130,7 @@ export function assemble(
     else note('times_offsets', { offsets });
   }
   if (read.readings && times.ending) note('times_ending', {});
+  if (times.midnight) note('daily_stamps', {});
   // the column read, and its unit when it is not millimetres (converted)
   if (column)
     note(column.unit === 'mm' ? 'logger_column' : column.unit === 'cm' ? 'unit_cm' : 'unit_inches', {
@@ -143,6 +144,7 @@ export function assemble(
       'times_zone',
       'times_offsets',
       'times_ending',
+      'daily_stamps',
       'logger_column',
       'unit_inches',
       'unit_cm',

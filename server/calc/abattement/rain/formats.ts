@@ -198,6 +198,8 @@ export interface Times {
   offsets: Set<number>;
   /** a reading's total is of the interval that ends at its stamp (a Campbell logger's table) */
   ending: boolean;
+  /** a daily file whose dates carry 00:00 (and an offset, often): read as the dates they are */
+  midnight: boolean;
 }
 
 export const newTimes = (zone: Zone | null = null): Times => ({
@@ -205,6 +207,7 @@ export const newTimes = (zone: Zone | null = null): Times => ({
   written: null,
   offsets: new Set(),
   ending: false,
+  midnight: false,
 });
 
 /**
@@ -379,8 +382,12 @@ function plainReader(timed: boolean, times: Times, factor = 1): FormatReader {
     read(r) {
       const [dateText = '', mm, more] = r;
       const parsed = timed ? parseTime(dateText) : null;
-      const stamp = parsed && placed(parsed, times, dateText.trim());
-      const day = timed ? (stamp?.day ?? null) : parseDate(dateText);
+      // a daily file's "2000-01-01 00:00:00+00:00" is the 1st's total, whatever the zone: an instant
+      // placed in Toronto's zone would be the 31st's
+      const midnight = times.midnight && parsed !== null;
+      if (midnight && parsed.time % 86_400 !== 0) throw new RowRefusal('bad_date', '1', dateText.trim());
+      const stamp = parsed && !midnight ? placed(parsed, times, dateText.trim()) : null;
+      const day = midnight ? parsed.day : timed ? (stamp?.day ?? null) : parseDate(dateText);
       if (day === null) throw new RowRefusal('bad_date', '1', dateText.trim());
       if (stamp) {
         // a reading at or before the one above it would be counted twice, or in the wrong day
@@ -536,6 +543,13 @@ export function readerOf(
     if (rec.length < 2) continue;
     const timed = parseDate(rec[0] ?? '') === null;
     if (timed && parseTime(rec[0] ?? '') === null) continue;
+    // dates at 00:00 on every line read (two days at least): a daily file, its times not readings'
+    const stamps = first.slice(i).map((r) => parseTime(r[0] ?? ''));
+    times.midnight =
+      timed &&
+      stamps.length > 1 &&
+      stamps.every((t) => t !== null && t.time % 86_400 === 0) &&
+      new Set(stamps.map((t) => t!.day)).size === stamps.length;
     // the amount's heading may name its unit ("date,in", "Date,Precip (inches)"): millimetres when it
     // names none, as the format says; another unit converted, and said
     const heading = i === 1 ? (first[0]![1] ?? '').trim() : '';
