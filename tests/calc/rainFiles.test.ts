@@ -412,6 +412,13 @@ describe('measured rain refusals, with their line and column', () => {
     ]);
     const dmy = await refused([text('d.csv', 'date;mm\n31/03/2024;1,5\n01/04/2024;0\n')]);
     expect(dmy.problems[0]).toMatchObject({ code: 'day_first', line: 2, params: { value: '31/03/2024' } });
+    // a logger's readings exported by a spreadsheet: day first, then the time (was "unknown format")
+    const excel = await refused([text('x.csv', 'Date;Pluie\n01/06/2021 10:05;0,2\n01/06/2021 10:10;0\n')]);
+    expect(excel.problems[0]).toMatchObject({
+      code: 'day_first',
+      line: 2,
+      params: { value: '01/06/2021 10:05' },
+    });
   });
 
   it('fewer than ten complete years, as the upload counts them', async () => {

@@ -111,13 +111,17 @@ export function offsetOf(text: string | undefined): number | null {
 
 /**
  * A date and time of day written YYYY-MM-DD HH:MM[:SS] (a T between them, an offset or Z after them), or
- * as HOBOware writes it by default (MM/DD/YY hh:mm:ss AM): its clock time as written, in seconds from
+ * (`us`) as HOBOware writes it by default (MM/DD/YY hh:mm:ss AM): its clock time as written, in seconds from
  * 1970-01-01, and the offset it states (seconds east of UTC, null when none); null when it is not one.
  */
-export function parseTime(text: string): { day: number; time: number; offset: number | null } | null {
+export function parseTime(
+  text: string,
+  opts: { us?: boolean } = {},
+): { day: number; time: number; offset: number | null } | null {
   const t = text.trim();
   const m = TIMED.exec(t);
-  const us = m ? null : US_TIMED.exec(t);
+  // month first only where the software writing it is known (a HOBOware heading): elsewhere 01/06 is ambiguous
+  const us = m || !opts.us ? null : US_TIMED.exec(t);
   if (!m && !us) return null;
   const [y, mo, d] = m
     ? [Number(m[1]), Number(m[2]), Number(m[3])]
@@ -480,7 +484,7 @@ function loggerReader(
         // HOBO's event lines ("Logged", "Host Connected"): no amount, another column said
         if (amount === '' && r.some((c, j) => j !== at && j !== rainAt && j !== 0 && c.trim() !== ''))
           return null;
-        const parsed = parseTime(text);
+        const parsed = parseTime(text, { us: !toa5 });
         if (!parsed) throw new RowRefusal('bad_date', String(at + 1), text);
         const stamp = placed({ time: parsed.time, offset: parsed.offset ?? stated }, times, text);
         if (stamp.time <= last) throw new RowRefusal('time_order', String(at + 1), text);

@@ -164,7 +164,7 @@ function unreadable(file: string, head: { record: string[]; line: number }[]): R
     const first = (record[0] ?? '').trim();
     if (/^\d{4}-\d{1,2}-\d{1,2}[T ]\d{1,2}:\d{2}/.test(first))
       return problem('sub_daily', file, { line, column: '1' }, { value: first });
-    if (/^\d{1,2}[/.]\d{1,2}[/.]\d{4}$/.test(first))
+    if (/^\d{1,2}[/.]\d{1,2}[/.]\d{4}(?:[ T]\d{1,2}:\d{2}(?::\d{2})?)?$/.test(first))
       return problem('day_first', file, { line, column: '1' }, { value: first });
   }
   return problem('unknown_format', file, { line: head[0]?.line ?? 1 });
