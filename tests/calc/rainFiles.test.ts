@@ -13,9 +13,11 @@ import { calculateAbattement, type MeasuredInput } from '../../server/calc/abatt
 import type { MeasuredSeries } from '../../server/calc/abattement/rain/assemble';
 import { dateOf } from '../../server/calc/abattement/rain/formats';
 import { RAIN_LIMITS, type RainFile } from '../../server/calc/abattement/rain/read';
+import { i18nOf } from '../../server/i18n';
 import { runRainJob, ZIP_ENTRIES, type RainAnswer } from '../../server/rain/readJob';
 import { rainPool } from '../../server/rain/routes';
 import { dates, ecccYear, ESTIMATED, meteoFrance, TRACE, UNUSABLE, weather } from '../fixtures/rain/days';
+import { problemText } from '../../words/rain';
 import { example, form } from './helpers';
 
 const DIR = join(import.meta.dirname, '../fixtures/rain');
@@ -166,7 +168,7 @@ describe('measured rain files', () => {
     // the column read (the heading names it, and its unit)
     expect(timed.summary.problems[1]).toMatchObject({
       code: 'logger_column',
-      params: { column: 'Rain (mm)' },
+      params: { heading: 'Rain (mm)' },
     });
     // the missing reading is said where it is
     const gap = readings.findIndex((r) => r.endsWith(','));
@@ -190,7 +192,12 @@ describe('measured rain files', () => {
     const got = await days(a);
     expect(got.years).toEqual(daily.years);
     got.precip.forEach((x, i) => expect(x).toBeCloseTo(daily.precip[i]!, 4));
-    expect(a.summary.problems[0]).toMatchObject({ code: 'unit_inches', params: { column: 'Precip (in)' } });
+    expect(a.summary.problems[0]).toMatchObject({ code: 'unit_inches', params: { heading: 'Precip (in)' } });
+    // in the user's words, the heading named (a param `column` would be the problem's own column)
+    const { i18n } = i18nOf('smca', 'fr');
+    expect(problemText(a.summary.problems[0]!, (k, q) => i18n.t(k, q ?? {}), 'fr')).toBe(
+      'Colonne «\u00a0Precip (in)\u00a0» lue en pouces, convertie en millimètres (x\u00a025,4)',
+    );
     // "rain": no unit named, millimetres as the format says, nothing converted
     const plain = await series([{ name: 'rain.csv', data: Buffer.from(`day,rain\n${body.join('\n')}\n`) }]);
     expect(await days(plain)).toEqual(daily);

@@ -138,7 +138,7 @@ describe("a logger's readings with their offsets", () => {
     expect(a.summary.problems).toContainEqual(
       expect.objectContaining({
         code: 'unit_inches',
-        params: { column: 'Rain, in (LGR S/N: 20012345, SEN S/N: 20012345)' },
+        params: { heading: 'Rain, in (LGR S/N: 20012345, SEN S/N: 20012345)' },
       }),
     );
     expect(a.summary.problems).toContainEqual(

@@ -134,7 +134,7 @@ export function assemble(
   // the column read, and its unit when it is not millimetres (converted)
   if (column)
     note(column.unit === 'mm' ? 'logger_column' : column.unit === 'cm' ? 'unit_cm' : 'unit_inches', {
-      column: column.name,
+      heading: column.name,
     });
   // how a logger's readings were read first (else 25 runs of missing days would hide it among the "more"),
   // then what leaves a year out, then what is kept with a remark
