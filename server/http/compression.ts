@@ -49,13 +49,15 @@ export async function compressed(text: string | Buffer, encoding: Encoding): Pro
 
 /**
  * Refuses a request whose body is compressed (Content-Encoding other than identity): 415, before a byte
- * of it is read. @fastify/compress would inflate it (its request decompression, on by default, is turned
+ * of it is read, and after the rate limits counted it (a preParsing hook: the rate limit's own hook is a
+ * route's onRequest, which runs after every global one; in onRequest the refusals went uncounted, and an
+ * address could send them without end, a connection each: a helper's attack, round 10). @fastify/compress would inflate it (its request decompression, on by default, is turned
  * off in app.ts), and every bound on bodies counts what a request announces: 12 KB of gzip inflated to
  * the 12 MB a note may send, and passed as a small body, outside LARGE_BODIES_PER_MINUTE and the bodies'
  * memory (a helper's attack, round 8). The app's pages never compress what they send.
  */
 export function refuseCodedBodies(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('preParsing', async (request, reply) => {
     const coding = request.headers['content-encoding'];
     if (coding === undefined || coding.trim().toLowerCase() === 'identity') return;
     reply.header('connection', 'close');

@@ -49,6 +49,30 @@ describe('what a body may cost', () => {
     expect(await search(cookie)).toBe(1);
   });
 
+  it('counts refused compressed bodies in the rate limit: past it, 429 before another 415', async () => {
+    // on main the refusal ran before the rate limit's hook: an address sent them without end
+    const limited = (await serverOn(place, { RATE_LIMIT: '5' })).server;
+    try {
+      const coded = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/slowli/project',
+          remoteAddress: '203.0.113.90',
+          headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+          payload: gzipSync('{}'),
+        });
+      const codes: number[] = [];
+      for (let i = 0; i < 7; i += 1) codes.push((await coded()).statusCode);
+      expect(codes).toEqual([415, 415, 415, 415, 415, 429, 429]);
+      const config = await limited.app.inject({ url: '/api/config', remoteAddress: '203.0.113.90' });
+      expect(config.statusCode).toBe(429);
+      const other = await limited.app.inject({ url: '/api/config', remoteAddress: '203.0.113.91' });
+      expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.app.close();
+    }
+  });
+
   it('refuses a JSON body of too many values before parsing it; a 200-roof project is saved', async () => {
     const values = '[' + '{},'.repeat(JSON_VALUES_MAX) + '{}]';
     const many = await server.app.inject({
