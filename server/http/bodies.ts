@@ -6,6 +6,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Counts a read of stored projects of `bytes` (limitLargeReads); throws a 429 past the limit. */
     countLargeRead: (request: FastifyRequest, reply: FastifyReply, bytes: number) => Promise<void>;
+    /** Counts a large body (limitLargeBodies); throws a 429 past the limit (its Retry-After in details). */
+    countLargeBody: (request: FastifyRequest) => Promise<void>;
   }
   interface FastifyContextConfig {
     /**
@@ -98,27 +100,32 @@ export function capBodies(app: FastifyInstance, opts: { perVisitorMb: number; to
   });
 }
 
+/** A limiter of `perMinute` a minute per visitor, keyed `kind|visitor`, counted as the rate limit counts; null for 0. */
+const perVisitorPerMinute = (app: FastifyInstance, perMinute: number, kind: string) =>
+  perMinute > 0
+    ? app.createRateLimit({
+        max: perMinute,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `${kind}|${visitorOf(request)}`,
+      })
+    : null;
+
 /**
  * At most `perMinute` bodies over 64 KB a minute from one visitor (its address, an IPv6 /48), counted as
  * the general rate limit counts (@fastify/rate-limit's createRateLimit: in the database with PostgreSQL,
  * so every copy of the server counts the same): 429 with Retry-After past it, before the body is read.
  * A 200-roof project's save costs the server's thread about 11 ms, refused or not (a helper's attack,
  * 2026-11-28: six addresses saving one in a loop within the general limit kept visitors waiting about 200
- * ms); a person saves, uploads or prints a few a minute. 0: no limit. Registered after the rate limit.
+ * ms); a person saves, uploads or prints a few a minute. A body under 64 KB holding more JSON values than
+ * a page's body of 64 KB (turns.ts DENSE_VALUES) counts too, once read and before its parse
+ * (app.countLargeBody). 0: no limit. Registered after the rate limit.
  */
 export function limitLargeBodies(app: FastifyInstance, perMinute: number): void {
-  if (perMinute <= 0) return;
-  const limiter = app.createRateLimit({
-    max: perMinute,
-    timeWindow: 60_000,
-    keyGenerator: (request) => `large-bodies|${visitorOf(request)}`,
-  });
-  app.addHook('onRequest', async (request, reply) => {
-    if (reservation(request, app.initialConfig.bodyLimit ?? MB) <= SMALL) return;
+  const limiter = perVisitorPerMinute(app, perMinute, 'large-bodies');
+  const count = async (request: FastifyRequest) => {
+    if (!limiter) return;
     const r = await limiter(request);
     if (r.isAllowed || !r.isExceeded) return;
-    reply.header('Retry-After', String(r.ttlInSeconds));
-    reply.header('connection', 'close');
     throw new HttpError(
       429,
       `At most ${perMinute} uploads, notes and large saves a minute from one address; try again in ${r.ttlInSeconds} s`,
@@ -126,6 +133,17 @@ export function limitLargeBodies(app: FastifyInstance, perMinute: number): void 
       { limit: perMinute, retryAfter: r.ttlInSeconds },
       'rate_limited',
     );
+  };
+  // a body under 64 KB dense in JSON values counts too, before its parse (turns.ts DENSE_VALUES)
+  app.decorate('countLargeBody', count);
+  app.addHook('onRequest', async (request, reply) => {
+    if (reservation(request, app.initialConfig.bodyLimit ?? MB) <= SMALL) return;
+    try {
+      await count(request);
+    } catch (e) {
+      reply.header('connection', 'close');
+      throw e;
+    }
   });
 }
 
@@ -139,14 +157,7 @@ export function limitLargeBodies(app: FastifyInstance, perMinute: number): void 
  * a few times a minute. 0: no limit. Registered after the rate limit (app.countLargeRead).
  */
 export function limitLargeReads(app: FastifyInstance, perMinute: number): void {
-  const limiter =
-    perMinute > 0
-      ? app.createRateLimit({
-          max: perMinute,
-          timeWindow: 60_000,
-          keyGenerator: (request) => `large-reads|${visitorOf(request)}`,
-        })
-      : null;
+  const limiter = perVisitorPerMinute(app, perMinute, 'large-reads');
   app.decorate('countLargeRead', async (request: FastifyRequest, reply: FastifyReply, bytes: number) => {
     if (!limiter || bytes <= SMALL) return;
     const r = await limiter(request);

@@ -38,6 +38,10 @@ export function installErrorHandler(app: FastifyInstance, opts: { fileLimit: num
       };
       if (error.field) body.field = error.field;
       if (error.details !== undefined) body.details = error.details;
+      // a refusal that says when to come back says it in the header too (an earlier Retry-After stays)
+      const retryAfter = (error.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+      if (typeof retryAfter === 'number' && !reply.hasHeader('retry-after'))
+        reply.header('Retry-After', String(retryAfter));
       return reply.status(error.status).send(body);
     }
     if (error.validation) {

@@ -9,7 +9,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JSON_VALUES_MAX } from '../../server/http/turns';
+import { DENSE_VALUES, JSON_VALUES_MAX } from '../../server/http/turns';
 import { cookiesOf, freshPlace, serverOn, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
@@ -68,6 +68,43 @@ describe('what a body may cost', () => {
       expect(config.statusCode).toBe(429);
       const other = await limited.app.inject({ url: '/api/config', remoteAddress: '203.0.113.91' });
       expect(other.statusCode).toBe(200);
+    } finally {
+      await limited.app.close();
+    }
+  });
+
+  it('counts a small body dense in values as a large body, before its parse', async () => {
+    // on main such bodies (under 64 KB) were parsed and walked at the general rate limit's pace
+    const limited = (await serverOn(place, { LARGE_BODIES_PER_MINUTE: '3' })).server;
+    try {
+      const send = (values: number, address = '203.0.113.92') =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/slowli/project',
+          remoteAddress: address,
+          headers: { 'content-type': 'application/json' },
+          // `[0,0,…,0]`: its `[` and its commas, `values` in all as the server counts them
+          payload: '[' + '0,'.repeat(values - 1) + '0]',
+        });
+      // just under the threshold: never counted
+      const under: number[] = [];
+      for (let i = 0; i < 5; i += 1) under.push((await send(DENSE_VALUES)).statusCode);
+      expect(under).toEqual([400, 400, 400, 400, 400]);
+      const dense: number[] = [];
+      for (let i = 0; i < 5; i += 1) dense.push((await send(DENSE_VALUES + 1)).statusCode);
+      expect(dense).toEqual([400, 400, 400, 429, 429]);
+      const refused = await send(DENSE_VALUES + 1);
+      expect(refused.json()).toMatchObject({ code: 'rate_limited', details: { limit: 3 } });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // the same address's ordinary save, and another address's dense body, still go through
+      const save = await limited.app.inject({
+        method: 'POST',
+        url: '/api/slowli/project',
+        remoteAddress: '203.0.113.92',
+        payload: projectBody('sl'),
+      });
+      expect(save.statusCode).toBe(200);
+      expect((await send(DENSE_VALUES + 1, '203.0.113.93')).statusCode).toBe(400);
     } finally {
       await limited.app.close();
     }
