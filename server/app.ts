@@ -8,7 +8,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { createServer, type ServerOptions } from 'node:http';
+import { createServer, type IncomingMessage, type ServerOptions, type ServerResponse } from 'node:http';
 import './instance';
 import { Access } from './auth/access';
 import { AdminSessions } from './auth/identity';
@@ -28,6 +28,7 @@ import { installInputGuard } from './http/inputGuard';
 import { installSameOriginGuard } from './http/sameOrigin';
 import { installJsonTurns } from './http/turns';
 import { PipeliningGuard } from './http/pipelining';
+import { forwardedKept, trimForwarded } from './http/forwarded';
 import { IPV6_PREFIX } from './http/visitor';
 import { PdfPool } from './pdf/pool';
 import { HistoryReader } from './projects/historyReader';
@@ -109,7 +110,16 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
         connectionTimeout?: number;
       };
       const pipelining = new PipeliningGuard({ behindProxy: config.trustProxy !== false });
-      const server = createServer(o.http ?? {}, pipelining.wrap(handler));
+      const trustProxy = config.trustProxy;
+      // X-Forwarded-For cut to the entries TRUST_PROXY reads (http/forwarded.ts)
+      const served =
+        trustProxy === false
+          ? handler
+          : (req: IncomingMessage, res: ServerResponse) => {
+              trimForwarded(req, forwardedKept(trustProxy));
+              handler(req, res);
+            };
+      const server = createServer(o.http ?? {}, pipelining.wrap(served));
       server.on('connection', pipelining.admit);
       server.keepAliveTimeout = o.keepAliveTimeout ?? 72_000;
       server.requestTimeout = o.requestTimeout ?? 0;
