@@ -46,12 +46,28 @@ interface Finding {
   params?: unknown;
 }
 
-/** A sentence's parameters: its figures' texts by key, its texts (a list joined, its length `count`). */
-function noteParams(n: VerdictNote, results: unknown, rows: FigureRow[]): Record<string, unknown> {
+/**
+ * The most items a sentence names: past them it names the first and counts the rest ("A, B, C et 7
+ * autres"); ten 66-character roof names made a note of 323 px on a phone, a paragraph in the PDF. The
+ * results' table gives each item's figures.
+ */
+export const NAMED_AT_MOST = 3;
+
+/** A list in a sentence: its items joined, the first NAMED_AT_MOST and the others' count past them. */
+function listText(items: string[], t: T): string {
+  if (items.length <= NAMED_AT_MOST) return items.join(', ');
+  return t('app.verdict.names_and_others', {
+    names: items.slice(0, NAMED_AT_MOST).join(', '),
+    count: items.length - NAMED_AT_MOST,
+  });
+}
+
+/** A sentence's parameters: its figures' texts by key, its texts (a list named, its length `count`). */
+function noteParams(n: VerdictNote, results: unknown, rows: FigureRow[], t: T): Record<string, unknown> {
   const params: Record<string, unknown> = Object.fromEntries(rows.map((r) => [r.key, r.text]));
   for (const [k, logic] of Object.entries(n.texts ?? {})) {
     const v = evaluate(logic, results);
-    params[k] = Array.isArray(v) ? v.map(String).join(', ') : String(v ?? '');
+    params[k] = Array.isArray(v) ? listText(v.map(String), t) : String(v ?? '');
     if (Array.isArray(v)) params.count = v.length;
   }
   return params;
@@ -77,7 +93,7 @@ export function verdictTexts(
         if (n.when !== undefined && !truthy(evaluate(n.when, results))) continue;
         const rows = figureRows(n.figures ?? [], results, w, t);
         noteFigures.push(...rows);
-        notes.push(t(n.message, noteParams(n, results, rows)));
+        notes.push(t(n.message, noteParams(n, results, rows, t)));
       }
     const found = d.findings === undefined ? [] : evaluate(d.findings, results);
     const findings = (Array.isArray(found) ? (found as Finding[]) : []).map((f) => {

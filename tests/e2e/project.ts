@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { ADMIN } from './ports';
 
 /** Signs in as the e2e servers' admin (tests/e2e/servers.ts), landing on the history. */
 export async function signInAsAdmin(page: Page): Promise<void> {
@@ -52,4 +53,36 @@ export async function projectInSession(page: Page, id: string): Promise<void> {
   await expect
     .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
     .toBe(true);
+}
+
+/** A roof name of 66 characters, as an architect's spreadsheet gives them. */
+export const LONG_ROOF = 'Bâtiment administratif principal, aile nord-est, toiture terrasse';
+
+/**
+ * Signed in as the admin (sm is an admin calculator), the sm example stored with `count` roofs named
+ * LONG_ROOF 1, 2…, every other one a roof that holds no 8 mm, each spilling to the sewer; its id.
+ */
+export async function smWithLongRoofs(page: Page, count: number): Promise<string> {
+  const example = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sm-paris.json'), 'utf8'),
+  ) as { steps: Record<string, { forms: { form: Record<string, unknown>; uuid: string }[] }> };
+  const [a, b] = example.steps.Toiture!.forms.map((f) => f.form);
+  const roofs = Array.from({ length: count }, (_, i) => ({
+    form: { ...(i % 2 ? b : a), name: `${LONG_ROOF} ${i + 1}` },
+    uuid: `Toiture${i}`,
+  }));
+  example.steps.Toiture!.forms = roofs;
+  example.steps.Deversement!.forms = roofs.map((r, i) => ({
+    form: { source: { ...r.form, uuid: r.uuid }, destination: 'Égouts' },
+    uuid: `Deversement${i}`,
+  }));
+  await page.goto(`${ADMIN}/client/login`);
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/history$/);
+  const made = await page.request.post(`${ADMIN}/api/skywater_manager/project`, {
+    data: { steps: example.steps },
+  });
+  expect(made.ok()).toBe(true);
+  return ((await made.json()) as { id: string }).id;
 }

@@ -151,6 +151,30 @@ describe("sm's target verdict (issue 37 item 8) and its reasons (issue 36 item 7
     expect(two.notes[0]).toContain('would meet the target on 97.0\u00a0% of rainy days');
     expect(two.figures.map((f) => f.key)).toEqual(['depth', 'share', 'required', 'gap', 'area', 'without']);
   });
+
+  it('names three surfaces at most and counts the others (ten long names took 323 px on a phone)', () => {
+    const long = 'Bâtiment administratif principal, aile nord-est, toiture terrasse';
+    const names = (n: number) => Array.from({ length: n }, (_, i) => `${long} ${i + 1}`);
+    const blockers = (n: number) => ({
+      names: names(n),
+      area_m2: 100 * n,
+      share_without: 97,
+      met_without: true,
+    });
+    const ten = verdict(site(12, blockers(10)));
+    expect(ten.notes[0]).toMatch(
+      new RegExp(
+        `^En cause\u00a0: ${long} 1, ${long} 2, ${long} 3 et 7 autres \\(1\u00a0000\u00a0m² en tout\\) ne retiennent pas`,
+      ),
+    );
+    expect(ten.notes[0]).not.toContain(`${long} 4`);
+    expect(verdict(site(12, blockers(4))).notes[0]).toContain(`${long} 3 et 1 autre (400\u00a0m² en tout)`);
+    // three are named, all of them
+    expect(verdict(site(12, blockers(3))).notes[0]).toContain(`${long} 1, ${long} 2, ${long} 3 (300`);
+    const en = verdict(site(12, blockers(10)), 'en');
+    expect(en.notes[0]).toContain(`${long} 3 and 7 others (1,000\u00a0m² in all) cannot hold`);
+    expect(verdict(site(12, blockers(4)), 'en').notes[0]).toContain(`${long} 3 and 1 other (400`);
+  });
 });
 
 describe('answers read back (issue 37 item 2: "418.064 m2", "53,819.575 ft2")', () => {
