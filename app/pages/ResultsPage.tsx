@@ -96,25 +96,32 @@ export function ResultsPage() {
       {results && id && load.group !== null ? <VariantActions id={id} size={load.group} /> : null}
       {needsCalc && !failure ? (
         <footer className="wizard-footer">
-          {/* on a phone an arrow, so that the pinned bar keeps one line over the table's first rows */}
-          <Link
-            className="button-secondary results-back"
-            to={`/${calc}/calculator`}
-            title={t('app.back_to_data')}
-            aria-label={t('app.back_to_data')}
-          >
-            <span className="results-back-arrow" aria-hidden="true">
-              ←
-            </span>
-            <span className="results-back-words" aria-hidden="true">
-              {t('app.back_to_data')}
-            </span>
-          </Link>
           {results && offersNote ? (
-            <Link className="button-primary" to={notePath(calc, id)}>
-              {t('app.complete_note')}
+            <>
+              {/* on a phone an arrow, so that the pinned bar keeps one line over the table's first rows */}
+              <Link
+                className="button-secondary results-back"
+                to={`/${calc}/calculator`}
+                title={t('app.back_to_data')}
+                aria-label={t('app.back_to_data')}
+              >
+                <span className="results-back-arrow" aria-hidden="true">
+                  ←
+                </span>
+                <span className="results-back-words" aria-hidden="true">
+                  {t('app.back_to_data')}
+                </span>
+              </Link>
+              <Link className="button-primary" to={notePath(calc, id)}>
+                {t('app.complete_note')}
+              </Link>
+            </>
+          ) : (
+            // alone in the bar (no note: sl), it has the room for its words; an arrow alone said nothing
+            <Link className="button-secondary" to={`/${calc}/calculator`}>
+              {t('app.back_to_data')}
             </Link>
-          ) : null}
+          )}
         </footer>
       ) : null}
     </main>
