@@ -159,7 +159,7 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
     ).json<{ number: number }>().number;
     expect(cell('Projet', 2, 1)).toBe('N° de projet');
     expect(cell('Projet', 2, 2)).toBe(number);
-    expect(cell('Projet', 3, 2)).toBe('Note générée');
+    expect(cell('Projet', 3, 2)).toBe('Calculé');
     expect(cell('Projet', 9, 2)).toBe("Bureau d'étude");
     expect(cell('Articles', 2, 3)).toBe('Kit limiteur de débit');
     expect(cell('Résultats', 2, 7)).toBe('non');
