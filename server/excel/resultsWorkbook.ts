@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FiguresDef, UnitSystem } from '../../engine';
 import type { Translator } from '../../words/i18n';
-import { figureWriter } from '../../words/figures';
+import { figureWriter, type FigureWriter } from '../../words/figures';
 import {
   imposedVolumeText,
   rainLabels,
@@ -35,14 +35,44 @@ export async function resultsWorkbook(
   meta: { project: string; created: Date },
 ): Promise<Buffer> {
   const t = (k: string, p?: Record<string, unknown>) => i18n.t(k, p ?? {});
-  const lang = i18n.language;
-  const w = figureWriter(figures.formats, system, t, lang);
+  const w = figureWriter(figures.formats, system, t, i18n.language);
+  /** a cell's value as the note writes it, and the number format that shows its decimals */
+  const cell = (format: string, v: unknown): FigureCell => ({
+    value: w.value(format, v),
+    numFmt: w.numFmt(format),
+  });
+  const sheet = { r, t, w, cell };
   const wb = new ExcelJS.Workbook();
   wb.created = meta.created;
-  /** a cell's value as the note writes it, and the number format that shows its decimals */
-  const cell = (format: string, v: unknown) => ({ value: w.value(format, v), numFmt: w.numFmt(format) });
   const summary = wb.addWorksheet(t('app.results_view.summary'));
   summary.addRow([safeText(meta.project)]).font = { bold: true, size: 13 };
+  addSentences(summary, sheet, figures);
+  summary.addRow([]);
+  addSummaryTable(summary, sheet);
+  addMonthlySheet(wb.addWorksheet(t('app.results_view.monthly')), sheet);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+
+/** A figure's cell: its value as the note writes it, and the number format that shows its decimals. */
+type FigureCell = { value: number | null; numFmt: string };
+
+/** What every sheet is written from: the results, the reader's words, the project's units. */
+interface SheetInput {
+  r: AbattementResults;
+  t: (k: string, p?: Record<string, unknown>) => string;
+  w: FigureWriter;
+  cell: (format: string, v: unknown) => FigureCell;
+}
+
+/** A row of `lead` texts then `cells`, each figure with its number format. */
+function addFigureRow(sheet: ExcelJS.Worksheet, lead: unknown[], cells: FigureCell[]): ExcelJS.Row {
+  const row = sheet.addRow([...lead, ...cells.map((c) => c.value)]);
+  cells.forEach((c, i) => (row.getCell(lead.length + i + 1).numFmt = c.numFmt));
+  return row;
+}
+
+/** The declared verdicts, the site's and each roof's sentences and their rules, the imposed volume's. */
+function addSentences(summary: ExcelJS.Worksheet, { r, t, w }: SheetInput, figures: FiguresDef): void {
   for (const v of verdictTexts(figures.verdicts, r, w, t))
     if (v.status)
       for (const x of [t('app.figures.pair', { label: v.label, value: v.words }), v.line, ...v.notes])
@@ -54,7 +84,10 @@ export async function resultsWorkbook(
     if (x.upstream) summary.addRow([safeText(upstreamText(x, w, t))]);
   }
   for (const x of verdictRules(r, w, t)) summary.addRow([x]);
-  summary.addRow([]);
+}
+
+/** A row per roof, the grounds, the snow left and the site, then the site's sum in words. */
+function addSummaryTable(summary: ExcelJS.Worksheet, { r, t, w, cell }: SheetInput): void {
   const volUnit = w.unit('volume');
   const head = summary.addRow([
     ...summaryHead(t).map((h, i) => (i === 0 ? h : `${h} (${i < 4 ? w.unit('share') : volUnit})`)),
@@ -63,27 +96,31 @@ export async function resultsWorkbook(
   head.font = { bold: true };
   // The site's row: its own figures where the results give them, as on the page and in the note.
   for (const x of summaryRows(r, t)) {
-    const cells = [
-      cell('share', x.abattement),
-      cell('share', x.own),
-      cell('share', x.target),
-      cell('volume', x.volumes?.water_m3),
-      cell('volume', x.volumes?.own_m3),
-      cell('volume', x.volumes?.downstream_m3),
-      cell('volume', x.volumes?.to_sewer_m3),
-      cell('volume', x.received_m3),
-    ];
-    const row = summary.addRow([safeText(x.label), ...cells.map((c) => c.value)]);
-    cells.forEach((c, i) => (row.getCell(i + 2).numFmt = c.numFmt));
+    const row = addFigureRow(
+      summary,
+      [safeText(x.label)],
+      [
+        cell('share', x.abattement),
+        cell('share', x.own),
+        cell('share', x.target),
+        cell('volume', x.volumes?.water_m3),
+        cell('volume', x.volumes?.own_m3),
+        cell('volume', x.volumes?.downstream_m3),
+        cell('volume', x.volumes?.to_sewer_m3),
+        cell('volume', x.received_m3),
+      ],
+    );
     if (x.total) row.font = { bold: true };
   }
   const sumNote = siteSumText(r, w, t);
   if (sumNote) summary.addRow([sumNote]);
   summary.getColumn(1).width = 40;
   for (let c = 2; c <= 9; c += 1) summary.getColumn(c).width = 18;
+}
 
-  const months = monthNames(lang);
-  const monthly = wb.addWorksheet(t('app.results_view.monthly'));
+/** A row per roof and month, the rain in the project's units. */
+function addMonthlySheet(monthly: ExcelJS.Worksheet, { r, t, w, cell }: SheetInput): void {
+  const months = monthNames(w.lang);
   const rain = rainLabels(w, t);
   monthly.addRow([
     t('app.results_view.surface'),
@@ -96,18 +133,19 @@ export async function resultsWorkbook(
   ]).font = { bold: true };
   for (const x of r.toitureResults)
     x.monthlyResults.forEach((m, i) => {
-      const cells = [
-        cell('share', m.abattement),
-        cell('share', m.own),
-        cell('share', m.respectConsigneAbattement),
-        cell('rain', r.pluviometrie[i]?.pluie_precipite),
-        cell('days', r.pluviometrie[i]?.evenements_pluvieux),
-      ];
-      const row = monthly.addRow([safeText(x.toiture.name), months[i], ...cells.map((c) => c.value)]);
-      cells.forEach((c, j) => (row.getCell(j + 3).numFmt = c.numFmt));
+      addFigureRow(
+        monthly,
+        [safeText(x.toiture.name), months[i]],
+        [
+          cell('share', m.abattement),
+          cell('share', m.own),
+          cell('share', m.respectConsigneAbattement),
+          cell('rain', r.pluviometrie[i]?.pluie_precipite),
+          cell('days', r.pluviometrie[i]?.evenements_pluvieux),
+        ],
+      );
     });
   monthly.columns.forEach((c) => {
     c.width = 20;
   });
-  return Buffer.from(await wb.xlsx.writeBuffer());
 }
