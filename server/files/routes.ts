@@ -1,6 +1,7 @@
 import '@fastify/multipart';
 import '@fastify/swagger';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
+import type { FastifyRequest } from 'fastify';
 import { adminOf } from '../auth/identity';
 import { answers, fileBody } from '../http/answers';
 import { HttpError } from '../http/HttpError';
@@ -23,17 +24,44 @@ export function storedName(filename: string, type: FileType): string {
   return base.toLowerCase().endsWith(`.${ext}`) ? base : `${base}.${ext}`;
 }
 
-/**
- * POST {api}/{path}/{id} (multipart field `file`), for each calculator whose workflow takes uploads
- * (seed 000's client_file), and GET /api/files/{id}. An upload is held to
- * the storage quotas (quota/quotas.ts): files and bytes per project, per visitor and per day.
- */
+/** The file of a multipart body's field `file`: 415 when the body is not multipart, 400 when cut short. */
+async function uploadOf(request: FastifyRequest): Promise<{ data: Buffer; filename: string }> {
+  if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data', 'file');
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== 'file') throw new HttpError(400, 'file: a file is required', 'file');
+    return { data: await part.toBuffer(), filename: part.filename };
+  } catch (e) {
+    // A body that is not well-formed multipart (no boundary, cut short) is the sender's error.
+    const status = (e as { statusCode?: number }).statusCode;
+    if (e instanceof HttpError || (status && status < 500)) throw e;
+    throw new HttpError(400, 'file: the upload is not a complete multipart/form-data body', 'file');
+  }
+}
+
+/** The type the file's content proves (fileType.ts); 415 for any other. */
+function provenType(data: Buffer, filename: string): FileType {
+  const type = fileTypeOf(data, filename);
+  if (!type)
+    throw new HttpError(
+      415,
+      'file: only PDF, PNG, JPEG, office documents and DWG drawings are accepted',
+      'file',
+    );
+  return type;
+}
+
 const idParam = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', maxLength: 64 } },
 } as const;
 
+/**
+ * POST {api}/{path}/{id} (multipart field `file`), for each calculator whose workflow takes uploads
+ * (the bundle's workflow.upload.path: sl's client_file), and GET /api/files/{id}. An upload is held to
+ * the storage quotas (quota/quotas.ts): files and bytes per project, per visitor and per day.
+ */
 export const fileRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
   const { db, access, quotas } = app;
   const uploaded = answers({
@@ -60,26 +88,8 @@ export const fileRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     app.post(`/api/${productType}/${path}/:id`, upload, async (request, reply) => {
       const { id } = request.params;
       const project = access.check(request, reply, await getProject(db, access.product(productType), id));
-      if (!request.isMultipart()) throw new HttpError(415, 'Send the file as multipart/form-data', 'file');
-      let part: Awaited<ReturnType<typeof request.file>>;
-      let data: Buffer;
-      try {
-        part = await request.file();
-        if (!part || part.fieldname !== 'file') throw new HttpError(400, 'file: a file is required', 'file');
-        data = await part.toBuffer();
-      } catch (e) {
-        // A body that is not well-formed multipart (no boundary, cut short) is the sender's error.
-        const status = (e as { statusCode?: number }).statusCode;
-        if (e instanceof HttpError || (status && status < 500)) throw e;
-        throw new HttpError(400, 'file: the upload is not a complete multipart/form-data body', 'file');
-      }
-      const type = fileTypeOf(data, part.filename);
-      if (!type)
-        throw new HttpError(
-          415,
-          'file: only PDF, PNG, JPEG, office documents and DWG drawings are accepted',
-          'file',
-        );
+      const { data, filename } = await uploadOf(request);
+      const type = provenType(data, filename);
       const fileId = newId();
       const target = { project, added: data.length, file: true, admin: adminOf(request) !== null };
       await quotas.store(request, reply, target, (trx) =>
@@ -89,7 +99,7 @@ export const fileRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
             id: fileId,
             project_id: project.id,
             kind: 'client',
-            filename: storedName(part.filename, type),
+            filename: storedName(filename, type),
             mime: type.mime,
             size: data.length,
             data,
@@ -97,7 +107,7 @@ export const fileRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           })
           .execute(),
       );
-      return { id: fileId, filename: storedName(part.filename, type), size: data.length, type: type.label };
+      return { id: fileId, filename: storedName(filename, type), size: data.length, type: type.label };
     });
   }
 
