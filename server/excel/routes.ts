@@ -7,7 +7,8 @@ import { i18nOf } from '../i18n';
 import { getProject } from '../projects/repository';
 import { assertCalculable, assertShown, shownVersion } from '../projects/refusal';
 import type { StoredProject } from '../calc';
-import { fromServer } from '../../engine';
+import { fromServer, type UnitSystem } from '../../engine';
+import type { Translator } from '../../words/i18n';
 import { serverProjectOf } from '../calc/types';
 import { bundleOfProduct } from '../projects/products';
 import { isAbattementResults } from '../../words/results';
@@ -16,6 +17,34 @@ import { closedSignal, poolRefusal } from '../workers/refusals';
 import { visitorOf } from '../http/visitor';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The stored results of an abattement project: 409 before its first calculation, 404 for another product's. */
+function calculatedResults(stored: string | null): string {
+  const results: unknown = stored ? JSON.parse(stored) : null;
+  if (!stored || !results)
+    throw new HttpError(
+      409,
+      'The project has no results yet: calculate it first',
+      undefined,
+      undefined,
+      'not_calculated',
+    );
+  if (!isAbattementResults(results)) throw new HttpError(404, 'This product has no results workbook');
+  return stored;
+}
+
+/** The project's unit system where the bundle keeps it, read as the form reads it. */
+function unitSystemOf(product: string, project: StoredProject): UnitSystem {
+  const { data } = fromServer(bundleOfProduct(product), serverProjectOf(project));
+  return data.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
+}
+
+/** The project by its name and readable number (never its random id). */
+function projectTitle(row: { name: string; number: number | null }, i18n: Translator): string {
+  return [row.name, row.number ? i18n.t('app.note_cover.id', { id: row.number }) : '']
+    .filter(Boolean)
+    .join(' · ');
+}
 
 /**
  * GET /api/{type}/results_xlsx/{id}?locale=&version=: the stored results of an abattement project as a
@@ -54,23 +83,10 @@ export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       }
       const row = access.check(request, reply, await getProject(db, product, id));
       assertShown(row, request.query.version);
-      const steps = JSON.parse(row.content) as StoredProject['steps'];
-      assertCalculable(request, product, { id: row.id, steps });
-      const stored = row.results;
-      const results: unknown = stored ? JSON.parse(stored) : null;
-      if (!stored || !results)
-        throw new HttpError(
-          409,
-          'The project has no results yet: calculate it first',
-          undefined,
-          undefined,
-          'not_calculated',
-        );
-      if (!isAbattementResults(results)) throw new HttpError(404, 'This product has no results workbook');
-      // the unit system where the bundle keeps it, read as the form reads it
-      const bundle = bundleOfProduct(product);
-      const { data } = fromServer(bundle, serverProjectOf({ id: row.id, steps }));
-      const system = data.unit_system === 'IMPERIAL' ? 'IMPERIAL' : 'METRIC';
+      const project = { id: row.id, steps: JSON.parse(row.content) as StoredProject['steps'] };
+      assertCalculable(request, product, project);
+      const stored = calculatedResults(row.results);
+      const system = unitSystemOf(product, project);
       const { i18n } = i18nOf(product, request.query.locale);
       let xlsx: Uint8Array;
       try {
@@ -80,10 +96,7 @@ export const excelRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
             locale: request.query.locale,
             results: stored,
             system,
-            // the project by its name and readable number (never its random id)
-            project: [row.name, row.number ? i18n.t('app.note_cover.id', { id: row.number }) : '']
-              .filter(Boolean)
-              .join(' · '),
+            project: projectTitle(row, i18n),
             created: new Date(row.updated_at).toISOString(),
           },
           {
