@@ -1,4 +1,4 @@
-import Ajv from 'ajv';
+import Ajv, { type ErrorObject } from 'ajv';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { collectProblems, compileValidatorsOnDemand, didYouMean, LOCALES, type Bundle } from '../../engine';
@@ -24,51 +24,81 @@ const validateMeta = new Ajv({ allErrors: true, strict: false }).compile<Bundle>
 // the fixtures run the bundle as it is on disk, written validators or not (those are checked apart)
 compileValidatorsOnDemand();
 
+/** A file of the folder, as the problems name it (relative to the working directory). */
+type FileName = (name: string) => string;
+
 /**
  * Checks a calculator folder as `npm run bundles:check` does: the bundle against the meta-schema
- * (every error), the semantic checks of the engine (every problem), the id against the folder, each
- * message key in every locale, and every fixture. Nothing stops at the first problem.
+ * (every error), the semantic checks of the engine (every problem); then the id against the folder, the
+ * formats its calculation writes with, each message key in every locale, the validators written for the
+ * page, and every fixture. Nothing stops at the first problem of a stage.
  */
 export function checkFolder(dir: string): Problem[] {
-  const problems: Problem[] = [];
-  const file = (name: string) => relative(process.cwd(), join(dir, name)) || name;
-  const bundleFile = join(dir, 'bundle.json');
+  const file: FileName = (name) => relative(process.cwd(), join(dir, name)) || name;
   let json: unknown;
   try {
-    json = readJson(bundleFile);
+    json = readJson(join(dir, 'bundle.json'));
   } catch (e) {
     return [{ file: file('bundle.json'), pointer: '', message: (e as Error).message }];
   }
-  if (!validateMeta(json)) {
-    for (const e of validateMeta.errors ?? []) {
-      const p = e.params as {
-        additionalProperty?: string;
-        allowedValues?: unknown[];
-        missingProperty?: string;
-      };
-      const hint = p.allowedValues
-        ? `one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
-        : p.additionalProperty
-          ? `remove '${p.additionalProperty}' or check its spelling in schemas/bundle.schema.json`
-          : undefined;
-      problems.push({
-        file: file('bundle.json'),
-        pointer: e.instancePath,
-        message: e.message ?? 'invalid',
-        ...(hint ? { hint } : {}),
-      });
-    }
-    return problems;
-  }
-  for (const e of collectProblems(json))
-    problems.push({
+  if (!validateMeta(json)) return metaProblems(validateMeta.errors ?? [], file);
+  const engine = engineProblems(json, file);
+  if (engine.length) return engine;
+  return [
+    ...identityProblems(json, dir, file),
+    ...messageProblems(json, dir, file),
+    // The page validates with the modules npm run bundles:build wrote: they must be this bundle's.
+    ...staleModules(json, dir).map((stale) => ({
+      file: file(stale.split(' ')[0]!),
+      pointer: '',
+      message: stale,
+      hint: 'run npm run bundles:build',
+    })),
+    ...fixtureProblems(json, dir, file),
+  ];
+}
+
+/** The closest of `known` to `name`, as a problem's hint, or nothing. */
+function hintOf(name: string, known: string[]): { hint?: string } {
+  const hint = didYouMean(name, known);
+  return hint ? { hint } : {};
+}
+
+/** Every error of the meta-schema's validation, with the allowed values or the unknown property. */
+function metaProblems(errors: ErrorObject[], file: FileName): Problem[] {
+  return errors.map((e) => {
+    const p = e.params as {
+      additionalProperty?: string;
+      allowedValues?: unknown[];
+      missingProperty?: string;
+    };
+    const hint = p.allowedValues
+      ? `one of ${p.allowedValues.map((v) => JSON.stringify(v)).join(', ')}`
+      : p.additionalProperty
+        ? `remove '${p.additionalProperty}' or check its spelling in schemas/bundle.schema.json`
+        : undefined;
+    return {
       file: file('bundle.json'),
-      pointer: e.pointer,
-      message: e.reason,
-      ...(e.hint ? { hint: e.hint } : {}),
-    });
-  if (problems.length) return problems;
-  const bundle = json;
+      pointer: e.instancePath,
+      message: e.message ?? 'invalid',
+      ...(hint ? { hint } : {}),
+    };
+  });
+}
+
+/** The engine's semantic checks (rules naming fields that exist, and the like). */
+function engineProblems(bundle: Bundle, file: FileName): Problem[] {
+  return collectProblems(bundle).map((e) => ({
+    file: file('bundle.json'),
+    pointer: e.pointer,
+    message: e.reason,
+    ...(e.hint ? { hint: e.hint } : {}),
+  }));
+}
+
+/** The id against the folder's name, and the formats its calculation's own texts write with. */
+function identityProblems(bundle: Bundle, dir: string, file: FileName): Problem[] {
+  const problems: Problem[] = [];
   const name = dir.split(/[\\/]/).filter(Boolean).pop();
   if (bundle.id !== name)
     problems.push({
@@ -85,9 +115,17 @@ export function checkFolder(dir: string): Problem[] {
         file: file('bundle.json'),
         pointer: '/figures/formats',
         message: `no format '${name}': the ${bundle.results.calculation} calculation's texts write with it`,
-        ...(didYouMean(name, formats) ? { hint: didYouMean(name, formats)! } : {}),
+        ...hintOf(name, formats),
       });
-  // its languages, and those its notes are read in (a messages file beyond them: the verification page)
+  return problems;
+}
+
+/**
+ * Each message key in each of its languages and of those its notes are read in (a messages file beyond
+ * them: the verification page), in its own messages or the common ones; the engine's keys in the common.
+ */
+function messageProblems(bundle: Bundle, dir: string, file: FileName): Problem[] {
+  const problems: Problem[] = [];
   const reading = LOCALES.filter(
     (l) => !bundle.locales.includes(l) && existsSync(join(dir, `messages.${l}.json`)),
   );
@@ -106,7 +144,7 @@ export function checkFolder(dir: string): Problem[] {
           file: file('bundle.json'),
           pointer: at,
           message: `message key '${key}' is missing from messages.${locale}.json`,
-          ...(didYouMean(key, known) ? { hint: didYouMean(key, known)! } : {}),
+          ...hintOf(key, known),
         });
     for (const key of ENGINE_KEYS)
       if (!hasKey(common, key))
@@ -116,14 +154,12 @@ export function checkFolder(dir: string): Problem[] {
           message: `engine key '${key}' is missing`,
         });
   }
-  // The page validates with the modules npm run bundles:build wrote: they must be this bundle's.
-  for (const stale of staleModules(bundle, dir))
-    problems.push({
-      file: file(stale.split(' ')[0]!),
-      pointer: '',
-      message: stale,
-      hint: 'run npm run bundles:build',
-    });
+  return problems;
+}
+
+/** At least one fixture, and every case of every fixture run against the bundle. */
+function fixtureProblems(bundle: Bundle, dir: string, file: FileName): Problem[] {
+  const problems: Problem[] = [];
   let fixtures: ReturnType<typeof loadFixtures> = {};
   try {
     fixtures = loadFixtures(dir);
