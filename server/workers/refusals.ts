@@ -2,36 +2,36 @@ import type { FastifyReply } from 'fastify';
 import { HttpError } from '../http/HttpError';
 import { Cancelled, OverBudget, PoolBusy, VisitorBusy } from './pool';
 
+/** 'You already have 2 notes being printed; wait for them to finish' */
+const already = (n: number, one: string, many: string, doing: string) =>
+  `You already have ${n} ${n > 1 ? many : one} ${doing}; wait for ${n > 1 ? 'them' : 'it'} to finish`;
+
 /** The words of a refusal, per kind of job: a calculation, a history search, a note or a workbook. */
 const WORDS = {
   calculation: {
     busy: 'Every calculator is busy; try again shortly',
-    mine: (n: number) =>
-      `You already have ${n} calculation${n > 1 ? 's' : ''} in progress; wait for ${n > 1 ? 'them' : 'it'} to finish`,
+    mine: (n: number) => already(n, 'calculation', 'calculations', 'in progress'),
     mineCode: 'calculations_busy',
     time: 'The calculation could not be done in time; try again shortly',
     memory: 'The project is too large to calculate',
   },
   search: {
     busy: 'Every history reader is busy; try again shortly',
-    mine: (n: number) =>
-      `You already have ${n} history search${n > 1 ? 'es' : ''} in progress; wait for ${n > 1 ? 'them' : 'it'} to finish`,
+    mine: (n: number) => already(n, 'history search', 'history searches', 'in progress'),
     mineCode: 'searches_busy',
     time: 'The history search could not be done in time; try again shortly',
     memory: 'The history search is too large: search for more letters',
   },
   note: {
     busy: 'Every note printer is busy; try again shortly',
-    mine: (n: number) =>
-      `You already have ${n} note${n > 1 ? 's' : ''} being printed; wait for ${n > 1 ? 'them' : 'it'} to finish`,
+    mine: (n: number) => already(n, 'note', 'notes', 'being printed'),
     mineCode: 'notes_busy',
     time: 'The note could not be printed in time; try again shortly',
     memory: 'The note is too large to print: use fewer or smaller images',
   },
   workbook: {
     busy: 'The workbook writer is busy; try again shortly',
-    mine: (n: number) =>
-      `You already have ${n} workbook${n > 1 ? 's' : ''} being written; wait for ${n > 1 ? 'them' : 'it'} to finish`,
+    mine: (n: number) => already(n, 'workbook', 'workbooks', 'being written'),
     mineCode: 'workbooks_busy',
     time: 'The workbook could not be written in time; try again shortly',
     memory: 'The project is too large for a workbook',
