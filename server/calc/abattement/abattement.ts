@@ -129,6 +129,19 @@ interface Parsed {
   grounds: (string | null)[];
 }
 
+/** What parse gathers form by form: the balance's surfaces, each one's layers or ground type, by uuid. */
+interface SurfaceList {
+  /** the parameters read, and the reasons the project cannot be calculated */
+  prm: Params;
+  reasons: Reason[];
+  surfaces: Surface[];
+  layers: (RoofLayers | null)[];
+  grounds: (string | null)[];
+  /** a surface's index by its form's uuid (where spills point) */
+  index: Map<string, number>;
+}
+
+/** A stored project as the balance reads it, or every reason it cannot be calculated. */
 function parse(
   product: Product,
   p: StoredProject,
@@ -136,6 +149,40 @@ function parse(
 ): { ok: true; parsed: Parsed } | { ok: false; reasons: Reason[] } {
   const reasons: Reason[] = [];
   const site = formsOf(p, 'Chantier')[0]?.form ?? {};
+  const station = stationOf(product, site, reasons);
+  const target = site.constraints === true ? num(site.millimeters) : null;
+  if (site.constraints === true && (target === null || target < 0))
+    reasons.push({
+      code: 'missing_field',
+      field: 'steps.Chantier.forms.0.form.millimeters',
+      message: 'Give the rainfall depth to retain',
+    });
+  const imposedVolume = site.has_volume === true ? num(site.volume) : null;
+  const list: SurfaceList = { prm, reasons, surfaces: [], layers: [], grounds: [], index: new Map() };
+  const roofs = formsOf(p, 'Toiture');
+  if (roofs.length === 0)
+    reasons.push({ code: 'no_roof', field: 'steps.Toiture', message: 'The project has no roof' });
+  roofs.forEach((roof, i) => addRoof(product, roof, i, list));
+  const groundsOpen = p.steps.Sol?.condition_value !== false;
+  (groundsOpen ? formsOf(p, 'Sol') : []).forEach((ground, i) => addGround(ground, i, list));
+  connectSpills(p, list);
+  const { surfaces, layers, grounds } = list;
+  const topo = topologicalOrder(surfaces);
+  if ('loop' in topo)
+    reasons.push({
+      code: 'spill_loop',
+      field: 'steps.Deversement',
+      message: `The spills make a loop: ${topo.loop.join(' -> ')} -> ${topo.loop[0]}`,
+    });
+  if (reasons.length || !station || 'loop' in topo) return { ok: false, reasons };
+  return {
+    ok: true,
+    parsed: { station, target, imposedVolume, surfaces, order: topo.order, layers, grounds },
+  };
+}
+
+/** The site's climate station: smca's by its rain region, sm's by its postcode (metropolitan France). */
+function stationOf(product: Product, site: Record<string, unknown>, reasons: Reason[]): Station | null {
   const station =
     product === 'smca' ? stationForRainRegion(site.rain_region) : stationForPostcode(site.postcode);
   if (!station)
@@ -152,139 +199,156 @@ function parse(
             message: `No climate station for the postcode '${String(site.postcode ?? '')}' (metropolitan France only)`,
           },
     );
-  const target = site.constraints === true ? num(site.millimeters) : null;
-  if (site.constraints === true && (target === null || target < 0))
+  return station;
+}
+
+/** A surface's name (`fallback` when it has none) and its area; a reason when the area is not above 0. */
+function nameAndArea(
+  form: Record<string, unknown>,
+  at: string,
+  fallback: string,
+  reasons: Reason[],
+): { name: string; area: number } {
+  const name = typeof form.name === 'string' && form.name ? form.name : fallback;
+  const area = num(form.surface);
+  if (area === null || area <= 0)
     reasons.push({
       code: 'missing_field',
-      field: 'steps.Chantier.forms.0.form.millimeters',
-      message: 'Give the rainfall depth to retain',
+      field: `${at}.surface`,
+      message: `${name}: the surface must be greater than 0`,
     });
-  const imposedVolume = site.has_volume === true ? num(site.volume) : null;
-  const surfaces: Surface[] = [];
-  const layers: (RoofLayers | null)[] = [];
-  const grounds: (string | null)[] = [];
-  const uuidIndex = new Map<string, number>();
-  const roofs = formsOf(p, 'Toiture');
-  if (roofs.length === 0)
-    reasons.push({ code: 'no_roof', field: 'steps.Toiture', message: 'The project has no roof' });
-  roofs.forEach(({ form, uuid }, i) => {
-    const at = `steps.Toiture.forms.${i}.form`;
-    const name = typeof form.name === 'string' && form.name ? form.name : `Toiture ${i + 1}`;
-    const area = num(form.surface);
-    if (area === null || area <= 0)
+  return { name, area: area ?? 0 };
+}
+
+/** A form of a step, as formsOf gives it. */
+type StepForm = ReturnType<typeof formsOf>[number];
+
+/** A roof of the Toiture step as a surface: a bare roof's small storage, or a green roof's layers. */
+function addRoof(product: Product, { form, uuid }: StepForm, i: number, list: SurfaceList): void {
+  const { prm, reasons } = list;
+  const at = `steps.Toiture.forms.${i}.form`;
+  const { name, area } = nameAndArea(form, at, `Toiture ${i + 1}`, reasons);
+  const system = typeof form.system === 'string' ? form.system : '';
+  if (!prm.has('crop_coefficient', system)) {
+    reasons.push({ code: 'missing_field', field: `${at}.system`, message: `${name}: choose a system` });
+    return;
+  }
+  let capacity: number;
+  let layer: RoofLayers | null = null;
+  if (product === 'skywater_manager' && BARE.includes(system))
+    capacity = prm.get('bare_roof_storage_mm', system);
+  else {
+    layer = greenRoofLayers(product, system, form, at, name, prm, reasons);
+    capacity = layer.substrate_mm * layer.substrate_fraction + layer.drain_storage_mm + layer.mat_mm;
+  }
+  list.layers.push(layer);
+  list.grounds.push(null);
+  list.index.set(uuid, list.surfaces.length);
+  list.surfaces.push({
+    name,
+    roof: true,
+    area,
+    capacity,
+    kc: prm.get('crop_coefficient', system),
+    infiltration: 0,
+    to: -1,
+  });
+}
+
+/**
+ * A green roof's layers: the substrate (smca's intensive roof without one takes a default depth), sm's
+ * drain layer by its thickness or smca's drain by its product, smca's retention mat.
+ */
+function greenRoofLayers(
+  product: Product,
+  system: string,
+  form: Record<string, unknown>,
+  at: string,
+  name: string,
+  prm: Params,
+  reasons: Reason[],
+): RoofLayers {
+  const layer: RoofLayers = {
+    system,
+    substrate_mm: 0,
+    substrate_fraction: 0,
+    drain_mm: null,
+    drain_storage_mm: 0,
+    mat_mm: 0,
+  };
+  const sub = typeof form.substrat === 'string' ? form.substrat : null;
+  const stroke = num(form.substrat_stroke);
+  if (product === 'smca' && INTENSIVE.includes(system) && (!sub || stroke === null)) {
+    layer.substrate_mm = prm.get('intensive_default_substrate_mm');
+    layer.substrate_fraction = prm.get('substrate_retention_fraction', 'P');
+  } else if (!sub || !prm.has('substrate_retention_fraction', sub) || stroke === null || stroke <= 0) {
+    reasons.push({
+      code: 'missing_field',
+      field: `${at}.substrat`,
+      message: `${name}: give the substrate and its thickness`,
+    });
+  } else {
+    layer.substrate_mm = stroke * 10;
+    layer.substrate_fraction = prm.get('substrate_retention_fraction', sub);
+  }
+  const drain = typeof form.drain === 'string' ? form.drain : null;
+  if (product === 'skywater_manager') {
+    const ds = num(form.drain_stroke);
+    if (!drain || !prm.has('drain_storage_per_mm_of_thickness', drain) || ds === null)
       reasons.push({
         code: 'missing_field',
-        field: `${at}.surface`,
-        message: `${name}: the surface must be greater than 0`,
+        field: `${at}.drain`,
+        message: `${name}: give the drain layer and its thickness`,
       });
-    const system = typeof form.system === 'string' ? form.system : '';
-    if (!prm.has('crop_coefficient', system)) {
-      reasons.push({ code: 'missing_field', field: `${at}.system`, message: `${name}: choose a system` });
-      return;
-    }
-    let capacity = 0;
-    let layer: RoofLayers | null = null;
-    if (product === 'skywater_manager' && BARE.includes(system))
-      capacity = prm.get('bare_roof_storage_mm', system);
     else {
-      layer = {
-        system,
-        substrate_mm: 0,
-        substrate_fraction: 0,
-        drain_mm: null,
-        drain_storage_mm: 0,
-        mat_mm: 0,
-      };
-      const sub = typeof form.substrat === 'string' ? form.substrat : null;
-      const stroke = num(form.substrat_stroke);
-      if (product === 'smca' && INTENSIVE.includes(system) && (!sub || stroke === null)) {
-        layer.substrate_mm = prm.get('intensive_default_substrate_mm');
-        layer.substrate_fraction = prm.get('substrate_retention_fraction', 'P');
-      } else if (!sub || !prm.has('substrate_retention_fraction', sub) || stroke === null || stroke <= 0) {
-        reasons.push({
-          code: 'missing_field',
-          field: `${at}.substrat`,
-          message: `${name}: give the substrate and its thickness`,
-        });
-      } else {
-        layer.substrate_mm = stroke * 10;
-        layer.substrate_fraction = prm.get('substrate_retention_fraction', sub);
-      }
-      capacity += layer.substrate_mm * layer.substrate_fraction;
-      const drain = typeof form.drain === 'string' ? form.drain : null;
-      if (product === 'skywater_manager') {
-        const ds = num(form.drain_stroke);
-        if (!drain || !prm.has('drain_storage_per_mm_of_thickness', drain) || ds === null)
-          reasons.push({
-            code: 'missing_field',
-            field: `${at}.drain`,
-            message: `${name}: give the drain layer and its thickness`,
-          });
-        else {
-          layer.drain_mm = ds * 10;
-          layer.drain_storage_mm = ds * 10 * prm.get('drain_storage_per_mm_of_thickness', drain);
-        }
-      } else {
-        if (drain && prm.has('ca_drain_storage_mm', drain))
-          layer.drain_storage_mm = prm.get('ca_drain_storage_mm', drain);
-        else if (!INTENSIVE.includes(system))
-          reasons.push({ code: 'missing_field', field: `${at}.drain`, message: `${name}: choose a drain` });
-        if (form.sopraretentio_mat === true) layer.mat_mm = prm.get('retention_mat_mm');
-      }
-      capacity += layer.drain_storage_mm;
-      capacity += layer.mat_mm;
+      layer.drain_mm = ds * 10;
+      layer.drain_storage_mm = ds * 10 * prm.get('drain_storage_per_mm_of_thickness', drain);
     }
-    layers.push(layer);
-    grounds.push(null);
-    uuidIndex.set(uuid, surfaces.length);
-    surfaces.push({
-      name,
-      roof: true,
-      area: area ?? 0,
-      capacity,
-      kc: prm.get('crop_coefficient', system),
-      infiltration: 0,
-      to: -1,
-    });
+  } else {
+    if (drain && prm.has('ca_drain_storage_mm', drain))
+      layer.drain_storage_mm = prm.get('ca_drain_storage_mm', drain);
+    else if (!INTENSIVE.includes(system))
+      reasons.push({ code: 'missing_field', field: `${at}.drain`, message: `${name}: choose a drain` });
+    if (form.sopraretentio_mat === true) layer.mat_mm = prm.get('retention_mat_mm');
+  }
+  return layer;
+}
+
+/** A ground of the Sol step as a surface: its initial loss, and its daily infiltration (PLEINE_TERRE). */
+function addGround({ form, uuid }: StepForm, i: number, list: SurfaceList): void {
+  const { prm, reasons } = list;
+  const at = `steps.Sol.forms.${i}.form`;
+  const { name, area } = nameAndArea(form, at, `Sol ${i + 1}`, reasons);
+  const type = typeof form.type === 'string' ? form.type : '';
+  if (!prm.has('ground_infiltration_mm_per_day', type)) {
+    reasons.push({ code: 'missing_field', field: `${at}.type`, message: `${name}: choose a ground type` });
+    return;
+  }
+  list.index.set(uuid, list.surfaces.length);
+  list.layers.push(null);
+  list.grounds.push(type);
+  list.surfaces.push({
+    name,
+    roof: false,
+    area,
+    capacity: prm.get('ground_initial_loss_mm', type),
+    kc: 1,
+    infiltration: prm.get('ground_infiltration_mm_per_day', type),
+    to: -1,
   });
-  const groundsOpen = p.steps.Sol?.condition_value !== false;
-  (groundsOpen ? formsOf(p, 'Sol') : []).forEach(({ form, uuid }, i) => {
-    const at = `steps.Sol.forms.${i}.form`;
-    const name = typeof form.name === 'string' && form.name ? form.name : `Sol ${i + 1}`;
-    const area = num(form.surface);
-    if (area === null || area <= 0)
-      reasons.push({
-        code: 'missing_field',
-        field: `${at}.surface`,
-        message: `${name}: the surface must be greater than 0`,
-      });
-    const type = typeof form.type === 'string' ? form.type : '';
-    if (!prm.has('ground_infiltration_mm_per_day', type)) {
-      reasons.push({ code: 'missing_field', field: `${at}.type`, message: `${name}: choose a ground type` });
-      return;
-    }
-    uuidIndex.set(uuid, surfaces.length);
-    layers.push(null);
-    grounds.push(type);
-    surfaces.push({
-      name,
-      roof: false,
-      area: area ?? 0,
-      capacity: prm.get('ground_initial_loss_mm', type),
-      kc: 1,
-      infiltration: prm.get('ground_infiltration_mm_per_day', type),
-      to: -1,
-    });
-  });
+}
+
+/** Each spill of the Deversement step as its source's `to`; the sewer (or no destination) leaves it -1. */
+function connectSpills(p: StoredProject, { surfaces, index, reasons }: SurfaceList): void {
   formsOf(p, 'Deversement').forEach(({ form }, i) => {
     const src = form.source as { uuid?: unknown } | string | null | undefined;
     const dst = form.destination as { uuid?: unknown } | string | null | undefined;
     const srcUuid = typeof src === 'string' ? src : typeof src?.uuid === 'string' ? src.uuid : `Toiture${i}`;
-    const from = uuidIndex.get(srcUuid);
+    const from = index.get(srcUuid);
     if (from === undefined) return;
     if (dst === null || dst === undefined || dst === 'Égouts' || dst === '') return;
     const dstUuid = typeof dst === 'string' ? dst : typeof dst.uuid === 'string' ? dst.uuid : '';
-    const to = uuidIndex.get(dstUuid);
+    const to = index.get(dstUuid);
     if (to === undefined) {
       reasons.push({
         code: 'unknown_destination',
@@ -295,18 +359,6 @@ function parse(
     }
     surfaces[from]!.to = to;
   });
-  const topo = topologicalOrder(surfaces);
-  if ('loop' in topo)
-    reasons.push({
-      code: 'spill_loop',
-      field: 'steps.Deversement',
-      message: `The spills make a loop: ${topo.loop.join(' -> ')} -> ${topo.loop[0]}`,
-    });
-  if (reasons.length || !station || 'loop' in topo) return { ok: false, reasons };
-  return {
-    ok: true,
-    parsed: { station, target, imposedVolume, surfaces, order: topo.order, layers, grounds },
-  };
 }
 
 const weathers = new Map<string, Series>();
