@@ -580,70 +580,8 @@ export function calculateAbattement(
   const b = runBalance(surfaces, order, series, petDaily, target, melt, wetDay, {
     free: imposedVolume !== null,
   });
-  const sum = (a: Float64Array) => a.reduce((x, y) => x + y, 0);
-  const perYear = (litres: number) => round(litres / 1000 / years, 3);
-  const share = (part: number, whole: number) => (whole > 0 ? pct((100 * part) / whole) : 100);
-  const roofs = surfaces.filter((s) => s.roof);
-  const roofTotals = surfaces.map((s, i) => [s, b.totals[i]!] as const).filter(([s]) => s.roof);
-  const toitureResults: RoofResult[] = roofs.map((s, i) => {
-    const water = b.roofMonthRain[i]!;
-    const ownOut = b.roofMonthOwnOut[i]!;
-    const sewer = b.roofMonthSewer[i]!;
-    const rainy = b.roofMonthRainyDays[i]!;
-    const ok = b.roofMonthRespected[i]!;
-    const monthlyResults = Array.from({ length: 12 }, (_, m) => ({
-      abattement: share(water[m]! - sewer[m]!, water[m]!),
-      respectConsigneAbattement: share(ok[m]!, rainy[m]!),
-      own: share(water[m]! - ownOut[m]!, water[m]!),
-    }));
-    const [w, o, sw] = [sum(water), sum(ownOut), sum(sewer)];
-    const annual = {
-      abattement: share(w - sw, w),
-      respectConsigneAbattement: share(sum(ok), sum(rainy)),
-      own: share(w - o, w),
-      downstream: 0,
-    };
-    annual.downstream = round(Math.max(0, annual.abattement - annual.own), 1);
-    return {
-      toiture: { name: s.name },
-      monthlyResults,
-      annual,
-      mean_of_months: round(monthlyResults.reduce((x, m) => x + m.abattement, 0) / 12, 1),
-      capacity_mm: round(s.capacity, 1),
-      area_m2: s.area,
-      volumes: {
-        water_m3: perYear(w),
-        own_m3: perYear(w - o),
-        downstream_m3: perYear(Math.max(0, o - sw)),
-        to_sewer_m3: perYear(sw),
-      },
-      upstream: upstreamOf(roofTotals[i]![1], years),
-    };
-  });
-  const totalRain = b.totals.reduce((x, t) => x + t.precipitation, 0);
-  const totalSewer = b.totals.reduce((x, t) => x + t.toSewer, 0);
-  // What reaches the sewer is credited to the roof it fell on, or to 'the grounds': the grounds' share is
-  // the rest. Their water is what fell on them less the snow still lying at the end, as for a roof.
-  const groundSurfaces = surfaces.flatMap((s, i) => (s.roof ? [] : [i]));
-  const groundWater = groundSurfaces.reduce(
-    (x, i) => x + b.totals[i]!.precipitation - b.totals[i]!.snowEnd,
-    0,
-  );
-  const groundSewer = Math.max(0, totalSewer - b.roofMonthSewer.reduce((x, a) => x + sum(a), 0));
-  const grounds: GroundsResult | null = groundSurfaces.length
-    ? {
-        names: groundSurfaces.map((i) => surfaces[i]!.name),
-        area_m2: groundSurfaces.reduce((x, i) => x + surfaces[i]!.area, 0),
-        abattement: share(groundWater - groundSewer, groundWater),
-        volumes: {
-          water_m3: perYear(groundWater),
-          own_m3: perYear(Math.max(0, groundWater - groundSewer)),
-          downstream_m3: 0,
-          to_sewer_m3: perYear(groundSewer),
-        },
-      }
-    : null;
-  const storage = surfaces.reduce((x, s) => x + (s.capacity * s.area) / 1000, 0);
+  const toitureResults = roofResults(surfaces, b, years);
+  const grounds = groundsResult(surfaces, b, years);
   const imposed = imposedVolume === null ? null : imposedShares(b, imposedVolume);
   const minFree = imposedVolume === null ? null : prm.get('imposed_volume_min_free_share');
   const rainyDays = sum(b.roofMonthRainyDays[0] ?? new Float64Array(12));
@@ -670,31 +608,15 @@ export function calculateAbattement(
           }))
         : station.precip_mm.map((x, m) => ({ pluie_precipite: x, evenements_pluvieux: wet[m]! })),
       measured: measured && means ? measuredResult(measured, means, station, wet) : null,
-      site: {
-        // What falls on the site and does not reach the sewer (grounds' own rain included).
-        abattement: share(totalRain - totalSewer, totalRain),
-        // A rainy day counts when the site kept at least min(rain, target) x its area that day.
-        respectConsigneAbattement: siteShare,
-        area_m2: round(
-          surfaces.reduce((x, s) => x + s.area, 0),
-          2,
-        ),
-        precipitation_m3_per_year: perYear(totalRain),
-        to_sewer_m3_per_year: perYear(totalSewer),
-        et_m3_per_year: perYear(b.totals.reduce((x, t) => x + t.et, 0)),
-        infiltration_m3_per_year: perYear(b.totals.reduce((x, t) => x + t.infiltration, 0)),
-        storage_capacity_m3: round(storage, 2),
-        imposed_volume_m3: imposedVolume,
-        imposed_volume_free_share: imposed?.year ?? null,
-        imposed_volume_free_share_by_month: imposed?.months ?? null,
-        imposed_volume_min_free_share: minFree,
-        imposed_volume_met: imposed === null || minFree === null ? null : imposed.year >= minFree,
-        // the rows of the site's surfaces follow the water that reached them: this is the rest
-        snow_end_m3_per_year: perYear(b.totals.reduce((x, t) => x + t.snowEnd, 0)),
-        target_min_share: minShare,
-        target_met: targetMet,
-        target_blockers: blockers,
-      },
+      site: siteResult(surfaces, b, years, {
+        respected: siteShare,
+        min_share: minShare,
+        met: targetMet,
+        blockers,
+        imposed_volume: imposedVolume,
+        imposed,
+        imposed_min_free: minFree,
+      }),
       // the generator's check against the heavy-rain days of the normals (a measured series is what it is)
       series_check: measured ? null : seriesCheck(station, series),
       station: {
@@ -711,24 +633,163 @@ export function calculateAbattement(
         ? { ...ABATTEMENT_METHOD, name: 'daily water balance over a measured daily rain series' }
         : ABATTEMENT_METHOD,
       pet_method: petMethod,
-      balance: surfaces.map((s, i) => {
-        const t = b.totals[i]!;
-        return {
-          name: s.name,
-          precipitation_m3_per_year: t.precipitation / 1000 / years,
-          inflow_m3_per_year: t.inflow / 1000 / years,
-          outflow_m3_per_year: t.outflow / 1000 / years,
-          to_sewer_m3_per_year: t.toSewer / 1000 / years,
-          et_m3_per_year: t.et / 1000 / years,
-          infiltration_m3_per_year: t.infiltration / 1000 / years,
-          storage_end_m3: t.storageEnd / 1000,
-          snow_end_m3: t.snowEnd / 1000,
-          upstream_retained_m3_per_year: t.upstreamRetained / 1000 / years,
-          upstream_passed_m3_per_year: t.upstreamPassed / 1000 / years,
-        };
-      }),
+      balance: balanceRows(surfaces, b, years),
       parameters,
       defaults_used: parameters.filter((x) => x.provenance.startsWith('default')).map((x) => x.name),
     },
   };
+}
+
+const sum = (a: Float64Array) => a.reduce((x, y) => x + y, 0);
+/** litres over the series as m³ a year, to the litre */
+const perYear = (litres: number, years: number) => round(litres / 1000 / years, 3);
+/** part of whole as a percentage, 100 when there is no whole */
+const share = (part: number, whole: number) => (whole > 0 ? pct((100 * part) / whole) : 100);
+
+/**
+ * Each roof's months and year: the share of the water it received that did not reach the sewer
+ * (abattement), of its own rain it kept (own), of rainy days it met the target on; its volumes a year.
+ */
+function roofResults(surfaces: Surface[], b: BalanceResult, years: number): RoofResult[] {
+  const roofs = surfaces.filter((s) => s.roof);
+  const roofTotals = surfaces.map((s, i) => [s, b.totals[i]!] as const).filter(([s]) => s.roof);
+  return roofs.map((s, i) => {
+    const water = b.roofMonthRain[i]!;
+    const ownOut = b.roofMonthOwnOut[i]!;
+    const sewer = b.roofMonthSewer[i]!;
+    const rainy = b.roofMonthRainyDays[i]!;
+    const ok = b.roofMonthRespected[i]!;
+    const monthlyResults = Array.from({ length: 12 }, (_, m) => ({
+      abattement: share(water[m]! - sewer[m]!, water[m]!),
+      respectConsigneAbattement: share(ok[m]!, rainy[m]!),
+      own: share(water[m]! - ownOut[m]!, water[m]!),
+    }));
+    const [w, o, sw] = [sum(water), sum(ownOut), sum(sewer)];
+    const annual = {
+      abattement: share(w - sw, w),
+      respectConsigneAbattement: share(sum(ok), sum(rainy)),
+      own: share(w - o, w),
+      downstream: 0,
+    };
+    annual.downstream = round(Math.max(0, annual.abattement - annual.own), 1);
+    return {
+      toiture: { name: s.name },
+      monthlyResults,
+      annual,
+      mean_of_months: round(monthlyResults.reduce((x, m) => x + m.abattement, 0) / 12, 1),
+      capacity_mm: round(s.capacity, 1),
+      area_m2: s.area,
+      volumes: {
+        water_m3: perYear(w, years),
+        own_m3: perYear(w - o, years),
+        downstream_m3: perYear(Math.max(0, o - sw), years),
+        to_sewer_m3: perYear(sw, years),
+      },
+      upstream: upstreamOf(roofTotals[i]![1], years),
+    };
+  });
+}
+
+/**
+ * The grounds together, or null without any. What reaches the sewer is credited to the roof it fell on,
+ * or to 'the grounds': the grounds' share is the rest. Their water is what fell on them less the snow
+ * still lying at the end, as for a roof.
+ */
+function groundsResult(surfaces: Surface[], b: BalanceResult, years: number): GroundsResult | null {
+  const totalSewer = b.totals.reduce((x, t) => x + t.toSewer, 0);
+  const groundSurfaces = surfaces.flatMap((s, i) => (s.roof ? [] : [i]));
+  const groundWater = groundSurfaces.reduce(
+    (x, i) => x + b.totals[i]!.precipitation - b.totals[i]!.snowEnd,
+    0,
+  );
+  const groundSewer = Math.max(0, totalSewer - b.roofMonthSewer.reduce((x, a) => x + sum(a), 0));
+  return groundSurfaces.length
+    ? {
+        names: groundSurfaces.map((i) => surfaces[i]!.name),
+        area_m2: groundSurfaces.reduce((x, i) => x + surfaces[i]!.area, 0),
+        abattement: share(groundWater - groundSewer, groundWater),
+        volumes: {
+          water_m3: perYear(groundWater, years),
+          own_m3: perYear(Math.max(0, groundWater - groundSewer), years),
+          downstream_m3: 0,
+          to_sewer_m3: perYear(groundSewer, years),
+        },
+      }
+    : null;
+}
+
+/** The site's figures: its water a year, the target's verdict, the imposed volume's. */
+function siteResult(
+  surfaces: Surface[],
+  b: BalanceResult,
+  years: number,
+  v: {
+    /** the share of rainy days the site kept the target on */
+    respected: number;
+    min_share: number | null;
+    met: boolean | null;
+    blockers: AbattementResults['site']['target_blockers'];
+    imposed_volume: number | null;
+    imposed: { year: number; months: number[] } | null;
+    imposed_min_free: number | null;
+  },
+): AbattementResults['site'] {
+  const totalRain = b.totals.reduce((x, t) => x + t.precipitation, 0);
+  const totalSewer = b.totals.reduce((x, t) => x + t.toSewer, 0);
+  const storage = surfaces.reduce((x, s) => x + (s.capacity * s.area) / 1000, 0);
+  const { imposed, imposed_min_free: minFree } = v;
+  return {
+    // What falls on the site and does not reach the sewer (grounds' own rain included).
+    abattement: share(totalRain - totalSewer, totalRain),
+    // A rainy day counts when the site kept at least min(rain, target) x its area that day.
+    respectConsigneAbattement: v.respected,
+    area_m2: round(
+      surfaces.reduce((x, s) => x + s.area, 0),
+      2,
+    ),
+    precipitation_m3_per_year: perYear(totalRain, years),
+    to_sewer_m3_per_year: perYear(totalSewer, years),
+    et_m3_per_year: perYear(
+      b.totals.reduce((x, t) => x + t.et, 0),
+      years,
+    ),
+    infiltration_m3_per_year: perYear(
+      b.totals.reduce((x, t) => x + t.infiltration, 0),
+      years,
+    ),
+    storage_capacity_m3: round(storage, 2),
+    imposed_volume_m3: v.imposed_volume,
+    imposed_volume_free_share: imposed?.year ?? null,
+    imposed_volume_free_share_by_month: imposed?.months ?? null,
+    imposed_volume_min_free_share: minFree,
+    imposed_volume_met: imposed === null || minFree === null ? null : imposed.year >= minFree,
+    // the rows of the site's surfaces follow the water that reached them: this is the rest
+    snow_end_m3_per_year: perYear(
+      b.totals.reduce((x, t) => x + t.snowEnd, 0),
+      years,
+    ),
+    target_min_share: v.min_share,
+    target_met: v.met,
+    target_blockers: v.blockers,
+  };
+}
+
+/** Each surface's balance a year (m³, unrounded), in the order of the project's surfaces. */
+function balanceRows(surfaces: Surface[], b: BalanceResult, years: number): AbattementResults['balance'] {
+  return surfaces.map((s, i) => {
+    const t = b.totals[i]!;
+    return {
+      name: s.name,
+      precipitation_m3_per_year: t.precipitation / 1000 / years,
+      inflow_m3_per_year: t.inflow / 1000 / years,
+      outflow_m3_per_year: t.outflow / 1000 / years,
+      to_sewer_m3_per_year: t.toSewer / 1000 / years,
+      et_m3_per_year: t.et / 1000 / years,
+      infiltration_m3_per_year: t.infiltration / 1000 / years,
+      storage_end_m3: t.storageEnd / 1000,
+      snow_end_m3: t.snowEnd / 1000,
+      upstream_retained_m3_per_year: t.upstreamRetained / 1000 / years,
+      upstream_passed_m3_per_year: t.upstreamPassed / 1000 / years,
+    };
+  });
 }
