@@ -474,34 +474,10 @@ export function calculateFlowLimiter(
   const [valid0, valid1] = rain.validity_min;
   const outside = (t: number) => t < valid0 * (1 - 1e-9) || t > valid1 * (1 + 1e-9);
   const criticalOutside = each.map((x) => x.criticalMinutes).filter(outside);
-  if (criticalOutside.length)
-    findings.push(
-      finding('montana_validity', 'reservation', {
-        duration: round(Math.max(...criticalOutside), 0),
-        min: valid0,
-        max: valid1,
-      }),
-    );
+  if (criticalOutside.length) findings.push(validityFinding(Math.max(...criticalOutside), rain.validity_min));
 
   // An imposed volume, shared by surface within each roof's maximum.
-  const retention = num(site.retention_value);
-  const height = num(site.hauteur_eau);
-  let imposed: number | null = null;
-  let imposedShares: number[] | null = null;
-  let method: FlowLimiterResults['volume_method'] = 'methode_des_pluies';
-  if (site.max_retention === true && (retention !== null || height !== null)) {
-    imposed = retention ?? (height! / 100) * area;
-    method = retention !== null ? 'retention_value' : 'hauteur_eau';
-    const shared = shareVolume(imposed, roofs);
-    imposedShares = shared.shares;
-    if (shared.left > 1e-9)
-      findings.push(
-        finding('imposed_not_held', 'not_conform', {
-          left: meaningful(shared.left),
-          volume: meaningful(imposed),
-        }),
-      );
-  }
+  const { imposed, shares: imposedShares, method } = imposedVolumeOf(site, area, roofs, findings);
 
   // The first orifice: the limiter under the highest head of the méthode des pluies (or of the imposed
   // share when larger) lets Qf / N through.
@@ -533,23 +509,11 @@ export function calculateFlowLimiter(
     });
     ({ diameter: dMm, storms, routing, blockMinutes, outflows } = routed);
     if (routed.outsideMinutes !== null && !criticalOutside.length)
-      findings.push(
-        finding('montana_validity', 'reservation', {
-          duration: round(routed.outsideMinutes, 0),
-          min: valid0,
-          max: valid1,
-        }),
-      );
+      findings.push(validityFinding(routed.outsideMinutes, rain.validity_min));
   } else {
     outflows = roofs.map((r, i) => r.drains * limiterFlow(dMm / 1000, headOf(r, startVolumes[i]!), cd, g));
   }
-  // each roof's largest routed storage over the storms, and the storm that brings it
-  const routedPeaks = storms
-    ? roofs.map((_, i) => {
-        const top = storms!.reduce((w, s) => (s.volumes[i]! > w.volumes[i]! ? s : w));
-        return { volume: top.volumes[i]!, storm: top.kind, minutes: blockMinutes[i]! };
-      })
-    : null;
+  const routedPeaks = storms ? routedPeaksOf(storms, blockMinutes) : null;
   const d = dMm / 1000;
   const totalOutflow = outflows.reduce((s, x) => s + x, 0) * 1000; // L/s
 
@@ -567,22 +531,12 @@ export function calculateFlowLimiter(
       }),
     );
   const emptyLimit = param('max_emptying_hours');
-  const rules = { d, cd, g, maxHeight, emptyLimit, retentioMm };
-  const limiters: Limiter[] = roofs.map((r, i) => {
-    const own = roofLimiter(
-      r,
-      {
-        volume: volumes[i]!,
-        outflow: outflows[i]!,
-        methodShare: methodShares[i]!,
-        imposedShare: imposedShares?.[i] ?? null,
-        routed: routedPeaks?.[i] ?? null,
-      },
-      rules,
-    );
-    findings.push(...own.findings);
-    return own.limiter;
-  });
+  const limiters = limitersOf(
+    roofs,
+    { volumes, outflows, methodShares, imposedShares, routedPeaks },
+    { d, cd, g, maxHeight, emptyLimit, retentioMm },
+    findings,
+  );
   // a roof that cannot hold its volume, or holds it too high, fails the volume as an unheld imposed one
   const volumeConform = !findings.some((f) =>
     ['imposed_not_held', 'roof_cannot_hold', 'height_above_max'].includes(f.code),
@@ -600,21 +554,7 @@ export function calculateFlowLimiter(
   if (dMm > outlet) findings.push(finding('orifice_wider_than_outlet', 'not_conform', { outlet }));
   for (const k of ['max_orifice_diameter_mm', 'retentio_storage_l_m2']) used.add(k);
 
-  const parameters: UsedParameter[] = [
-    { name: 'montana_a', value: rain.a, unit: 'mm/min^(1-b)', provenance: rain.provenance },
-    { name: 'montana_b', value: rain.b, unit: '-', provenance: rain.provenance },
-  ];
-  for (const k of used)
-    if (k !== 'return_period_years' || rain.source === 'published')
-      parameters.push({
-        name: k,
-        value: k === 'return_period_years' ? rain.return_period_years : P[k]!.value,
-        unit: P[k]!.unit,
-        provenance:
-          k === 'return_period_years' && rain.return_period_years !== P[k]!.value
-            ? 'chosen: the site step'
-            : P[k]!.provenance,
-      });
+  const parameters = parametersOf(rain, used);
   const verdict = verdictOf('sl.findings.rule', findings);
   return {
     ok: true,
@@ -643,4 +583,96 @@ export function calculateFlowLimiter(
       defaults_used: parameters.filter((x) => x.provenance.startsWith('default')).map((x) => x.name),
     },
   };
+}
+
+/** Each roof's limiter (roofLimiter) from its figures, its findings added to the site's in the roofs' order. */
+function limitersOf(
+  roofs: Roof[],
+  each: {
+    volumes: number[];
+    outflows: number[];
+    methodShares: number[];
+    imposedShares: number[] | null;
+    routedPeaks: ReturnType<typeof routedPeaksOf> | null;
+  },
+  rules: Parameters<typeof roofLimiter>[2],
+  findings: Finding[],
+): Limiter[] {
+  return roofs.map((r, i) => {
+    const own = roofLimiter(
+      r,
+      {
+        volume: each.volumes[i]!,
+        outflow: each.outflows[i]!,
+        methodShare: each.methodShares[i]!,
+        imposedShare: each.imposedShares?.[i] ?? null,
+        routed: each.routedPeaks?.[i] ?? null,
+      },
+      rules,
+    );
+    findings.push(...own.findings);
+    return own.limiter;
+  });
+}
+
+/** A critical duration outside the Montana coefficients' range of durations: a reservation. */
+function validityFinding(minutes: number, [min, max]: [number, number]): Finding {
+  return finding('montana_validity', 'reservation', { duration: round(minutes, 0), min, max });
+}
+
+/**
+ * The site's imposed volume (retention_value, or hauteur_eau over the surface) shared by surface within
+ * each roof's maximum; a finding when the roofs cannot hold it. Null without one (méthode des pluies).
+ */
+function imposedVolumeOf(
+  site: Record<string, unknown>,
+  area: number,
+  roofs: Roof[],
+  findings: Finding[],
+): { imposed: number | null; shares: number[] | null; method: FlowLimiterResults['volume_method'] } {
+  const retention = num(site.retention_value);
+  const height = num(site.hauteur_eau);
+  if (site.max_retention !== true || (retention === null && height === null))
+    return { imposed: null, shares: null, method: 'methode_des_pluies' };
+  const imposed = retention ?? (height! / 100) * area;
+  const shared = shareVolume(imposed, roofs);
+  if (shared.left > 1e-9)
+    findings.push(
+      finding('imposed_not_held', 'not_conform', {
+        left: meaningful(shared.left),
+        volume: meaningful(imposed),
+      }),
+    );
+  return { imposed, shares: shared.shares, method: retention !== null ? 'retention_value' : 'hauteur_eau' };
+}
+
+/** Each roof's largest routed storage over the storms, the storm that brings it, its block's duration. */
+function routedPeaksOf(storms: StormPeak[], blockMinutes: number[]) {
+  return blockMinutes.map((minutes, i) => {
+    const top = storms.reduce((w, s) => (s.volumes[i]! > w.volumes[i]! ? s : w));
+    return { volume: top.volumes[i]!, storm: top.kind, minutes };
+  });
+}
+
+/**
+ * The parameters the calculation read, in the order it read them, after the Montana coefficients; the
+ * return period only for a published set, said chosen when the site step changed it.
+ */
+function parametersOf(rain: ReturnType<typeof rainOf>, used: Set<string>): UsedParameter[] {
+  const parameters: UsedParameter[] = [
+    { name: 'montana_a', value: rain.a, unit: 'mm/min^(1-b)', provenance: rain.provenance },
+    { name: 'montana_b', value: rain.b, unit: '-', provenance: rain.provenance },
+  ];
+  for (const k of used)
+    if (k !== 'return_period_years' || rain.source === 'published')
+      parameters.push({
+        name: k,
+        value: k === 'return_period_years' ? rain.return_period_years : P[k]!.value,
+        unit: P[k]!.unit,
+        provenance:
+          k === 'return_period_years' && rain.return_period_years !== P[k]!.value
+            ? 'chosen: the site step'
+            : P[k]!.provenance,
+      });
+  return parameters;
 }
