@@ -635,28 +635,64 @@ export function runBalance(
   wetDay: number,
   options: { free?: boolean } = {},
 ): BalanceResult {
+  const { kernel, pos, roofs } = kernelOf(surfaces, order, series, petDaily, {
+    target,
+    meltRate,
+    wetDay,
+    free: options.free === true,
+  });
+  const { water, roofArea } = kernel;
+  simulate(kernel);
+  trace(kernel);
+  chargeSends(kernel);
+  const { mSewer, mMissed } = kernel;
+  // The water reaching a roof and its rainy days follow from the site's: the same depth on every roof.
+  const mRain = new Float64Array(roofs * 12);
+  const mRainy = new Float64Array(roofs * 12);
+  const mRespected = new Float64Array(roofs * 12);
+  for (let r = 0; r < roofs; r += 1)
+    for (let m = 0; m < 12; m += 1) {
+      mRain[r * 12 + m] = water.monthInput[m]! * roofArea[r]!;
+      mRainy[r * 12 + m] = water.monthRainy[m]!;
+      mRespected[r * 12 + m] = water.monthRainy[m]! - mMissed[r * 12 + m]!;
+    }
+  const perRoof = (flat: Float64Array) =>
+    Array.from({ length: roofs }, (_, r) => flat.subarray(r * 12, r * 12 + 12));
+  const totals = totalsOf(surfaces, pos, kernel);
+  return {
+    roofMonthRain: perRoof(mRain),
+    roofMonthOwnOut: perRoof(kernel.mOwnOut),
+    roofMonthSewer: perRoof(mSewer),
+    roofMonthRainyDays: perRoof(mRainy),
+    roofMonthRespected: perRoof(mRespected),
+    siteMonthRespected: Float64Array.from(water.monthRainy, (x, m) => x - kernel.siteMissed[m]!),
+    rainyDayMonth: kernel.free
+      ? Uint8Array.from(
+          Array.from(water.day).filter((_, e) => water.input[e]! >= wetDay),
+          (d) => series.month[d]!,
+        )
+      : new Uint8Array(0),
+    freeAtRainStart: Float64Array.from(kernel.free ?? []),
+    totals,
+  };
+}
+
+/** The kernel's arrays for the surfaces in their upstream-to-downstream order, and the series' water days. */
+function kernelOf(
+  surfaces: Surface[],
+  order: number[],
+  series: Series,
+  petDaily: number[],
+  {
+    target,
+    meltRate,
+    wetDay,
+    free,
+  }: { target: number | null; meltRate: number; wetDay: number; free: boolean },
+): { kernel: Kernel; pos: Int32Array; roofs: number } {
   const n = surfaces.length;
   if (n > SURFACES) throw new Error(`runBalance: ${n} surfaces, at most ${SURFACES}`);
-  const roofIndex = surfaces.map((s, i) => (s.roof ? surfaces.slice(0, i).filter((x) => x.roof).length : -1));
-  const roofs = surfaces.filter((s) => s.roof).length;
-  // From here surfaces are numbered by their place in the upstream-to-downstream order (pos[i] for
-  // surface i), so the day's loop walks them in memory order.
-  const pos = new Int32Array(n);
-  order.forEach((i, k) => (pos[i] = k));
-  const sorted = order.map((i) => surfaces[i]!);
-  const hasPool = new Uint8Array(n);
-  const soleRoof = new Int32Array(n).fill(-1);
-  const upstreamRoofs = new Int32Array(n);
-  for (const s of surfaces)
-    if (s.to >= 0) {
-      const j = pos[s.to]!;
-      hasPool[j] = 1;
-      if (s.roof) {
-        upstreamRoofs[j]! += 1;
-        soleRoof[j] = roofIndex[surfaces.indexOf(s)]!;
-      }
-    }
-  for (let j = 0; j < n; j += 1) if (upstreamRoofs[j] !== 1) soleRoof[j] = -1;
+  const { roofIndex, roofs, pos, sorted, hasPool, soleRoof } = layoutOf(surfaces, order);
   const area = Float64Array.from(sorted.map((s) => s.area));
   const capacity = Float64Array.from(sorted.map((s) => s.capacity * s.area));
   const etRate = Float64Array.from(
@@ -664,16 +700,7 @@ export function runBalance(
   );
   const infilCap = Float64Array.from(sorted.map((s) => s.infiltration * s.area));
   const to = Int32Array.from(sorted.map((s) => (s.to >= 0 ? pos[s.to]! : -1)));
-  // The share of its store surface i keeps through k days of ET alone in month m, at
-  // [(m * (LONGEST + 1) + k) * n + i]: a day's surfaces side by side.
-  const keep = new Float64Array(n * 12 * (LONGEST + 1));
-  for (let m = 0; m < 12; m += 1)
-    for (let i = 0; i < n; i += 1) {
-      const f = Math.max(0, 1 - petDaily[m]! * etRate[i]!);
-      const at = m * (LONGEST + 1) * n + i;
-      keep[at] = 1;
-      for (let k = 1; k <= LONGEST; k += 1) keep[at + k * n] = keep[at + (k - 1) * n]! * f;
-    }
+  const keep = keepTable(petDaily, etRate);
   const roofArea = Float64Array.from(surfaces.filter((s) => s.roof).map((s) => s.area));
   const water = waterDaysOf(series, meltRate, wetDay);
   const kernel: Kernel = {
@@ -703,7 +730,7 @@ export function runBalance(
     mSewer: new Float64Array(roofs * 12),
     mMissed: new Float64Array(roofs * 12),
     siteMissed: new Float64Array(12),
-    free: options.free === true ? [] : null,
+    free: free ? [] : null,
     recToday: new Int32Array(n),
     records: Object.assign(scratch.records, { n: 0 }),
     sends: Object.assign(scratch.sends, { n: 0 }),
@@ -713,10 +740,57 @@ export function runBalance(
     target,
     wetDay,
   };
-  simulate(kernel);
-  const { records, sends, mSewer, mMissed } = kernel;
-  trace(kernel);
-  // Each overflow of a roof into another surface reaches the sewer in the share its record gives.
+  return { kernel, pos, roofs };
+}
+
+/**
+ * The surfaces' layout for the kernel: surface i at place pos[i] of the upstream-to-downstream order (the
+ * day's loop walks them in memory order), each roof's index among the roofs, and per place whether
+ * surfaces spill onto it (a pool) and the roof when exactly one roof does (-1 otherwise).
+ */
+function layoutOf(surfaces: Surface[], order: number[]) {
+  const n = surfaces.length;
+  const roofIndex = surfaces.map((s, i) => (s.roof ? surfaces.slice(0, i).filter((x) => x.roof).length : -1));
+  const roofs = surfaces.filter((s) => s.roof).length;
+  const pos = new Int32Array(n);
+  order.forEach((i, k) => (pos[i] = k));
+  const sorted = order.map((i) => surfaces[i]!);
+  const hasPool = new Uint8Array(n);
+  const soleRoof = new Int32Array(n).fill(-1);
+  const upstreamRoofs = new Int32Array(n);
+  for (const s of surfaces)
+    if (s.to >= 0) {
+      const j = pos[s.to]!;
+      hasPool[j] = 1;
+      if (s.roof) {
+        upstreamRoofs[j]! += 1;
+        soleRoof[j] = roofIndex[surfaces.indexOf(s)]!;
+      }
+    }
+  for (let j = 0; j < n; j += 1) if (upstreamRoofs[j] !== 1) soleRoof[j] = -1;
+  return { roofIndex, roofs, pos, sorted, hasPool, soleRoof };
+}
+
+/**
+ * The share of its store surface i keeps through k days of ET alone in month m, at
+ * [(m * (LONGEST + 1) + k) * n + i]: a day's surfaces side by side.
+ */
+function keepTable(petDaily: number[], etRate: Float64Array): Float64Array {
+  const n = etRate.length;
+  const keep = new Float64Array(n * 12 * (LONGEST + 1));
+  for (let m = 0; m < 12; m += 1)
+    for (let i = 0; i < n; i += 1) {
+      const f = Math.max(0, 1 - petDaily[m]! * etRate[i]!);
+      const at = m * (LONGEST + 1) * n + i;
+      keep[at] = 1;
+      for (let k = 1; k <= LONGEST; k += 1) keep[at + k * n] = keep[at + (k - 1) * n]! * f;
+    }
+  return keep;
+}
+
+/** Each overflow of a roof into another surface reaches the sewer in the share its record gives (trace). */
+function chargeSends(k: Kernel): void {
+  const { records, sends, mSewer, mMissed } = k;
   const lambdaOf = records.data;
   const { roof: sendRoof, rec: sendRec, amount, limit, month: sendMonth } = sends;
   for (let s = 0; s < sends.n; s += 1) {
@@ -725,23 +799,14 @@ export function runBalance(
     mSewer[at]! += reaching;
     if (reaching > limit[s]! && limit[s]! >= 0) mMissed[at]! += 1;
   }
-  // The water reaching a roof and its rainy days follow from the site's: the same depth on every roof.
-  const mRain = new Float64Array(roofs * 12);
-  const mRainy = new Float64Array(roofs * 12);
-  const mRespected = new Float64Array(roofs * 12);
-  for (let r = 0; r < roofs; r += 1)
-    for (let m = 0; m < 12; m += 1) {
-      mRain[r * 12 + m] = water.monthInput[m]! * roofArea[r]!;
-      mRainy[r * 12 + m] = water.monthRainy[m]!;
-      mRespected[r * 12 + m] = water.monthRainy[m]! - mMissed[r * 12 + m]!;
-    }
-  const perRoof = (flat: Float64Array) =>
-    Array.from({ length: roofs }, (_, r) => flat.subarray(r * 12, r * 12 + 12));
-  const k = kernel;
-  // What a surface received is what the surfaces spilling onto it sent.
-  const inflow = new Float64Array(n);
-  for (let i = 0; i < n; i += 1) if (to[i]! >= 0) inflow[to[i]!]! += k.tOut[i]!;
-  const totals: SurfaceTotals[] = surfaces.map((s, j) => {
+}
+
+/** Each surface's totals over the series, in the project's order; what it received is what was spilled onto it. */
+function totalsOf(surfaces: Surface[], pos: Int32Array, k: Kernel): SurfaceTotals[] {
+  const { water, to } = k;
+  const inflow = new Float64Array(surfaces.length);
+  for (let i = 0; i < surfaces.length; i += 1) if (to[i]! >= 0) inflow[to[i]!]! += k.tOut[i]!;
+  return surfaces.map((s, j) => {
     const i = pos[j]!;
     return {
       precipitation: water.sumPrecip * s.area,
@@ -756,20 +821,4 @@ export function runBalance(
       upstreamPassed: k.tPoolPassed[i]!,
     };
   });
-  return {
-    roofMonthRain: perRoof(mRain),
-    roofMonthOwnOut: perRoof(k.mOwnOut),
-    roofMonthSewer: perRoof(mSewer),
-    roofMonthRainyDays: perRoof(mRainy),
-    roofMonthRespected: perRoof(mRespected),
-    siteMonthRespected: Float64Array.from(water.monthRainy, (x, m) => x - k.siteMissed[m]!),
-    rainyDayMonth: k.free
-      ? Uint8Array.from(
-          Array.from(water.day).filter((_, e) => water.input[e]! >= wetDay),
-          (d) => series.month[d]!,
-        )
-      : new Uint8Array(0),
-    freeAtRainStart: Float64Array.from(k.free ?? []),
-    totals,
-  };
 }
