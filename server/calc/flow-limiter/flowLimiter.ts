@@ -10,7 +10,9 @@
  * their critical head, orifice.ts), a Chicago storm and a Desbordes double triangle are routed beside
  * the block rains and the orifice holds under the worst (routedDesign.ts, storms.ts), the block rains
  * run to at least 72 h and further while the stored volume grows, and no design volume falls below the
- * méthode des pluies volume. tests/swmm holds every fixture to SWMM 5.2.4 within 0.5 %.
+ * méthode des pluies volume. tests/swmm holds every fixture to SWMM 5.2.4 within 0.5 %. Method 1.5: a
+ * roof's water height and emptying time are judged as the note prints them, and a leakage judged above Qf
+ * never reads "0.0 % more" (the verdict, below; leakageVerdict).
  *
  * Choices where the method leaves one, as a hydraulic engineer would defend them:
  * - Design rain: the Montana law of the site's authority (montana.ts): a published set (the site's
@@ -38,7 +40,7 @@
  * - Routing check on every design (routedDesign.ts): the design storms (block rains of 15 min to at
  *   least 72 h, a Chicago storm, a Desbordes double triangle) are routed through the orifices as sized,
  *   each roof a level pool with its own drains, exactly (closed forms of the orifice and weir reservoir,
- *   reservoir.ts). One orifice diameter for the whole project: first sized, as before, so that the
+ *   reservoir.ts). One orifice diameter for the whole project: first sized so that the
  *   limiter under the highest méthode-des-pluies head lets Qf / N through (rounded down to the
  *   millimetre); then the largest diameter, at most that one, whose routed peak outflow of the site stays
  *   within Qf under every storm (the méthode des pluies assumes a constant outflow, an orifice lets less
