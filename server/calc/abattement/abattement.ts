@@ -33,6 +33,7 @@ import type {
   MeasuredRain,
   RoofResult,
   SeriesCheck,
+  TargetBlockers,
   UpstreamWater,
 } from '../../../words/results/abattement';
 
@@ -584,48 +585,26 @@ export function calculateAbattement(
   const grounds = groundsResult(surfaces, b, years);
   const imposed = imposedVolume === null ? null : imposedShares(b, imposedVolume);
   const minFree = imposedVolume === null ? null : prm.get('imposed_volume_min_free_share');
-  const rainyDays = sum(b.roofMonthRainyDays[0] ?? new Float64Array(12));
-  const siteShare = share(sum(b.siteMonthRespected), rainyDays);
-  const minShare = target === null ? null : prm.get('target_min_share');
-  const targetMet = minShare === null ? null : siteShare >= minShare;
-  const blockers =
-    targetMet === false && opts.explain !== false
-      ? targetBlockers(surfaces, target!, minShare!, siteShare, (kept, order) => {
-          const without = runBalance(kept, order, series, petDaily, target, melt, wetDay);
-          return share(sum(without.siteMonthRespected), rainyDays);
-        })
-      : null;
+  const verdict = targetVerdictOf(surfaces, b, target, prm, opts.explain !== false, (kept, order) =>
+    runBalance(kept, order, series, petDaily, target, melt, wetDay),
+  );
   const parameters = [...prm.used.values()];
   return {
     ok: true,
     results: {
       toitureResults,
       grounds,
-      pluviometrie: means
-        ? means.precip_mm.map((x, m) => ({
-            pluie_precipite: round(x, 1),
-            evenements_pluvieux: round(means.wet_days[m]!, 1),
-          }))
-        : station.precip_mm.map((x, m) => ({ pluie_precipite: x, evenements_pluvieux: wet[m]! })),
+      pluviometrie: rainRows(station, wet, means),
       measured: measured && means ? measuredResult(measured, means, station, wet) : null,
       site: siteResult(surfaces, b, years, {
-        respected: siteShare,
-        min_share: minShare,
-        met: targetMet,
-        blockers,
+        ...verdict,
         imposed_volume: imposedVolume,
         imposed,
         imposed_min_free: minFree,
       }),
       // the generator's check against the heavy-rain days of the normals (a measured series is what it is)
       series_check: measured ? null : seriesCheck(station, series),
-      station: {
-        id: station.id,
-        name: station.name,
-        country: station.country,
-        period: station.period,
-        source: station.source,
-      },
+      station: stationResult(station),
       years,
       target_mm: target,
       // the same method on measured days
@@ -638,6 +617,51 @@ export function calculateAbattement(
       defaults_used: parameters.filter((x) => x.provenance.startsWith('default')).map((x) => x.name),
     },
   };
+}
+
+/** The station as the results name it: its id, name, country, period and source. */
+function stationResult({ id, name, country, period, source }: Station): AbattementResults['station'] {
+  return { id, name, country, period, source };
+}
+
+/** Each month's rain and rainy days: the measured series' means, else the station's normals. */
+function rainRows(
+  station: Station,
+  wet: number[],
+  means: ReturnType<typeof monthlyMeans> | null,
+): AbattementResults['pluviometrie'] {
+  return means
+    ? means.precip_mm.map((x, m) => ({
+        pluie_precipite: round(x, 1),
+        evenements_pluvieux: round(means.wet_days[m]!, 1),
+      }))
+    : station.precip_mm.map((x, m) => ({ pluie_precipite: x, evenements_pluvieux: wet[m]! }));
+}
+
+/**
+ * The target's verdict: the share of rainy days the site kept it on (a rainy day counts when the site kept
+ * at least min(rain, target) x its area), met when at least `target_min_share`; when missed and `explain`,
+ * the surfaces that block it, each judged by `rerun`ning the balance without it.
+ */
+function targetVerdictOf(
+  surfaces: Surface[],
+  b: BalanceResult,
+  target: number | null,
+  prm: Params,
+  explain: boolean,
+  rerun: (kept: Surface[], order: number[]) => BalanceResult,
+): { respected: number; min_share: number | null; met: boolean | null; blockers: TargetBlockers | null } {
+  const rainyDays = sum(b.roofMonthRainyDays[0] ?? new Float64Array(12));
+  const siteShare = share(sum(b.siteMonthRespected), rainyDays);
+  const minShare = target === null ? null : prm.get('target_min_share');
+  const targetMet = minShare === null ? null : siteShare >= minShare;
+  const blockers =
+    targetMet === false && explain
+      ? targetBlockers(surfaces, target!, minShare!, siteShare, (kept, order) =>
+          share(sum(rerun(kept, order).siteMonthRespected), rainyDays),
+        )
+      : null;
+  return { respected: siteShare, min_share: minShare, met: targetMet, blockers };
 }
 
 const sum = (a: Float64Array) => a.reduce((x, y) => x + y, 0);
@@ -728,7 +752,7 @@ function siteResult(
     respected: number;
     min_share: number | null;
     met: boolean | null;
-    blockers: AbattementResults['site']['target_blockers'];
+    blockers: TargetBlockers | null;
     imposed_volume: number | null;
     imposed: { year: number; months: number[] } | null;
     imposed_min_free: number | null;
