@@ -539,21 +539,7 @@ export function calculateFlowLimiter(
     { d, cd, g, maxHeight, emptyLimit, retentioMm },
     findings,
   );
-  // a roof that cannot hold its volume, or holds it too high, fails the volume as an unheld imposed one
-  const volumeConform = !findings.some((f) =>
-    ['imposed_not_held', 'roof_cannot_hold', 'height_above_max'].includes(f.code),
-  );
-  const retentionConform = limiters.every((l) => l.emptying_hours <= emptyLimit);
-  const { conform: leakageConform, excess } = leakageVerdict(totalOutflow, qf);
-  if (!leakageConform)
-    findings.push(
-      finding('leakage_above_allowed', 'not_conform', {
-        leakage: meaningful(totalOutflow),
-        allowed: meaningful(qf),
-        excess,
-      }),
-    );
-  if (dMm > outlet) findings.push(finding('orifice_wider_than_outlet', 'not_conform', { outlet }));
+  const conform = siteVerdicts(findings, limiters, { totalOutflow, qf, dMm, outlet, emptyLimit });
   for (const k of ['max_orifice_diameter_mm', 'retentio_storage_l_m2']) used.add(k);
 
   const parameters = parametersOf(rain, used);
@@ -566,10 +552,10 @@ export function calculateFlowLimiter(
       lsha: meaningful(totalOutflow / areaHa),
       max_volume: meaningful(volumes.reduce((s, x) => s + x, 0)),
       diameter: dMm,
-      volume_conform: volumeConform,
-      retention_conform: retentionConform,
-      leakage_conform: leakageConform,
-      leakage_excess_pct: excess,
+      volume_conform: conform.volume,
+      retention_conform: conform.retention,
+      leakage_conform: conform.leakage,
+      leakage_excess_pct: conform.excess,
       method: FLOW_LIMITER_METHOD,
       volume_method: method,
       method_volume: meaningful(methodVolume),
@@ -585,6 +571,35 @@ export function calculateFlowLimiter(
       defaults_used: parameters.filter((x) => x.provenance.startsWith('default')).map((x) => x.name),
     },
   };
+}
+
+/**
+ * The site's three verdicts once every roof's findings are in: the volume (held, at a height within the
+ * maximum), the retention (every roof empties within the limit), the leakage (within Qf, with its excess);
+ * the leakage's and the outlet's findings added.
+ */
+function siteVerdicts(
+  findings: Finding[],
+  limiters: Limiter[],
+  v: { totalOutflow: number; qf: number; dMm: number; outlet: number; emptyLimit: number },
+): { volume: boolean; retention: boolean; leakage: boolean; excess: number } {
+  // a roof that cannot hold its volume, or holds it too high, fails the volume as an unheld imposed one
+  const volume = !findings.some((f) =>
+    ['imposed_not_held', 'roof_cannot_hold', 'height_above_max'].includes(f.code),
+  );
+  const retention = limiters.every((l) => l.emptying_hours <= v.emptyLimit);
+  const { conform: leakage, excess } = leakageVerdict(v.totalOutflow, v.qf);
+  if (!leakage)
+    findings.push(
+      finding('leakage_above_allowed', 'not_conform', {
+        leakage: meaningful(v.totalOutflow),
+        allowed: meaningful(v.qf),
+        excess,
+      }),
+    );
+  if (v.dMm > v.outlet)
+    findings.push(finding('orifice_wider_than_outlet', 'not_conform', { outlet: v.outlet }));
+  return { volume, retention, leakage, excess };
 }
 
 /** Each roof's limiter (roofLimiter) from its figures, its findings added to the site's in the roofs' order. */
