@@ -25,6 +25,7 @@ import {
   type FormatReader,
   type RainFormat,
   type RowIssue,
+  type RowReading,
 } from './formats';
 
 /** A file as uploaded. */
@@ -242,188 +243,13 @@ export async function readFiles(
   files: RainFile[],
   opts: { station?: string; limits?: RainLimits; timezone?: string } = {},
 ): Promise<FilesRead> {
-  const limits = opts.limits ?? RAIN_LIMITS;
   const zone = opts.timezone === undefined ? null : zoneOf(opts.timezone);
   if (opts.timezone !== undefined && !zone)
     throw new RainRefusal(422, [problem('unknown_timezone', null, {}, { value: opts.timezone })]);
-  const times = newTimes(zone);
-  let column: FilesRead['column'];
-  const budget = { left: limits.maxBytes };
-  const refusals: RainProblem[] = [];
-  // the upload is refused once a few problems are found: reading on would only cost the worker's time
-  const refuse = (p: RainProblem) => {
-    refusals.push(p);
-    if (refusals.length >= MAX_REFUSALS) throw new RainRefusal(422, refusals);
-  };
-  /** the days given, a bit each, of the stations not kept (the kept one's are in `days`) */
-  const given = new Map<string, Uint8Array>();
-  let format: RainFormat | null = null;
-  const stations = new Map<string, StationSeen>();
-  const days = new Map<number, DayRecord>();
-  let kept: string | null = opts.station ?? null;
-  let rows = 0;
-  let readings = 0;
-  /** the time between a file's consecutive readings, how often each (a logger's step is the usual one) */
-  const gaps = new Map<number, number>();
-  for (const file of files) {
-    let reader: FormatReader | null = null;
-    const fileIndex = files.indexOf(file);
-    let previous: number | null = null;
-    const head: { record: string[]; line: number }[] = [];
-    const take = (record: string[], line: number) => {
-      rows += 1;
-      if (rows > limits.maxRows)
-        throw new RainRefusal(413, [problem('too_many_rows', file.name, { line }, { max: limits.maxRows })]);
-      let row;
-      try {
-        row = reader!.read(record);
-      } catch (e) {
-        if (!(e instanceof RowRefusal)) throw e;
-        const p = problem(e.code, file.name, { line, column: e.column }, { value: e.value });
-        // how the file writes its times is said once, at its first line: every line after would repeat it
-        if (e.code === 'utc_times' || e.code === 'mixed_offsets') throw new RainRefusal(422, [p]);
-        refuse(p);
-        return;
-      }
-      if (!row) return;
-      const id = row.station?.id ?? '';
-      let seen = stations.get(id);
-      if (!seen) {
-        if (stations.size >= limits.maxStations)
-          throw new RainRefusal(413, [
-            problem('too_many_stations', file.name, { line }, { max: limits.maxStations }),
-          ]);
-        seen = {
-          station: row.station ?? { id: '', name: '', lat: null, lon: null, alt: null },
-          first: row.day,
-          last: row.day,
-          usable: new Map(),
-        };
-        stations.set(id, seen);
-        if (format === 'eccc' && stations.size > 1)
-          refuse(problem('several_stations', file.name, { line }, { station: seen.station.name || id }));
-      }
-      seen.first = Math.min(seen.first, row.day);
-      seen.last = Math.max(seen.last, row.day);
-      if (row.precip !== null) {
-        const year = new Date(row.day * 86_400_000).getUTCFullYear();
-        seen.usable.set(year, (seen.usable.get(year) ?? 0) + 1);
-      }
-      kept ??= id;
-      if (id !== kept) {
-        // another station's day given twice (a file of copies of one line read to its 8 millionth)
-        if (row.time === undefined && twice(given, id, row.day))
-          refuse(
-            problem(
-              'station_day_twice',
-              file.name,
-              { line, column: row.column },
-              { station: seen.station.name || id, date: dateOf(row.day) },
-            ),
-          );
-        return;
-      }
-      const before = days.get(row.day);
-      if (row.time !== undefined) {
-        readings += 1;
-        const gap = previous === null ? null : row.time - previous;
-        if (gap !== null && (gaps.has(gap) || gaps.size < 64)) gaps.set(gap, (gaps.get(gap) ?? 0) + 1);
-        previous = row.time;
-      }
-      // a logger's day may be in two files (a download in its middle): its readings add up, unless one
-      // falls within the times another file gave that day (the same readings sent twice)
-      const t = row.time;
-      if (before?.spans && t !== undefined) {
-        if (before.spans.some((x) => x.file !== fileIndex && x.from <= t && t <= x.to)) {
-          refuse(
-            problem(
-              'duplicate_day',
-              file.name,
-              { line, column: row.column },
-              { first_file: before.file, first_line: before.line },
-            ),
-          );
-          return;
-        }
-        if (before.offsets && typeof row.local === 'number') before.offsets[1] = row.local;
-        const own = before.spans.find((x) => x.file === fileIndex);
-        if (own) own.to = t;
-        else before.spans.push({ file: fileIndex, from: t, to: t });
-        before.readings = (before.readings ?? 1) + 1;
-        if (before.precip !== null && row.precip !== null)
-          before.precip = Math.round((before.precip + row.precip) * 1e6) / 1e6;
-        else if (before.precip !== null) {
-          before.precip = null;
-          if (row.issue) before.issue = row.issue;
-          before.file = file.name;
-          before.line = line;
-        }
-        return;
-      }
-      if (before) {
-        refuse(
-          problem(
-            'duplicate_day',
-            file.name,
-            { line, column: row.column },
-            {
-              first_file: before.file,
-              first_line: before.line,
-            },
-          ),
-        );
-        return;
-      }
-      days.set(row.day, {
-        precip: row.precip,
-        rain: row.rain,
-        temp: row.temp,
-        file: file.name,
-        line,
-        column: row.column,
-        ...(row.issue ? { issue: row.issue } : {}),
-        ...(row.time !== undefined
-          ? { readings: 1, spans: [{ file: fileIndex, from: row.time, to: row.time }] }
-          : {}),
-        ...(typeof row.local === 'number' ? { offsets: [row.local, row.local] as [number, number] } : {}),
-      });
-    };
-    for await (const { record, line } of recordsOf(file, budget)) {
-      if (reader) {
-        take(record, line);
-        continue;
-      }
-      head.push({ record, line });
-      if (head.length < HEAD_RECORDS) continue;
-      reader = start();
-    }
-    if (!reader && head.length) reader = start();
-    if (!reader) throw new RainRefusal(415, [problem('unknown_format', file.name, { line: 1 })]);
-
-    function start(): FormatReader {
-      let found;
-      try {
-        found = readerOf(
-          head.map((h) => h.record),
-          times,
-        );
-      } catch (e) {
-        if (!(e instanceof LayoutRefusal)) throw e;
-        throw new RainRefusal(422, [
-          problem(e.code, file.name, { line: head[e.record]?.line ?? 1 }, { value: e.column }),
-        ]);
-      }
-      if (!found) throw new RainRefusal(415, [unreadable(file.name, head)]);
-      if (found.column && found.unit) column ??= { name: found.column, unit: found.unit };
-      if (format && found.reader.format !== format)
-        throw new RainRefusal(422, [problem('mixed_formats', file.name, { line: head[0]?.line ?? 1 })]);
-      format = found.reader.format;
-      const r = found.reader;
-      reader = r;
-      for (const h of head.slice(found.skip)) take(h.record, h.line);
-      return r;
-    }
-  }
+  const reading = new Reading(opts.limits ?? RAIN_LIMITS, opts.station ?? null, newTimes(zone));
+  const budget = { left: reading.limits.maxBytes };
+  for (const file of files) await reading.readFile(file, files.indexOf(file), budget);
+  const { refusals, format, stations, kept, days, readings, gaps, times, column } = reading;
   if (refusals.length) throw new RainRefusal(422, refusals);
   if (!format) throw new RainRefusal(415, [problem('unknown_format', files[0]?.name ?? null, { line: 1 })]);
   if (opts.station !== undefined && !stations.has(opts.station))
@@ -432,6 +258,226 @@ export async function readFiles(
     ]);
   incompleteDays(days, gaps);
   return { format, stations, kept, days, readings, times, ...(column ? { column } : {}) };
+}
+
+/** A file being read: its name, its place among the files, its format's reader once known. */
+interface FileCursor {
+  name: string;
+  index: number;
+  reader: FormatReader | null;
+  /** the time of its last reading (a logger's), to count the gaps between readings */
+  previous: number | null;
+}
+
+/** What readFiles gathers over the files, record by record. */
+class Reading {
+  readonly refusals: RainProblem[] = [];
+  /** the days given, a bit each, of the stations not kept (the kept one's are in `days`) */
+  readonly given = new Map<string, Uint8Array>();
+  format: RainFormat | null = null;
+  readonly stations = new Map<string, StationSeen>();
+  readonly days = new Map<number, DayRecord>();
+  rows = 0;
+  readings = 0;
+  /** the time between a file's consecutive readings, how often each (a logger's step is the usual one) */
+  readonly gaps = new Map<number, number>();
+  /** a logger's table: the column read and its unit (the first file's that names one) */
+  column: FilesRead['column'];
+
+  constructor(
+    readonly limits: RainLimits,
+    /** the station whose days are kept: the one asked for, else the first one read */
+    public kept: string | null,
+    /** how the times are read (the zone named, the offsets the files state) */
+    readonly times: Times,
+  ) {}
+
+  /** The upload is refused once a few problems are found: reading on would only cost the worker's time. */
+  refuse(p: RainProblem): void {
+    this.refusals.push(p);
+    if (this.refusals.length >= MAX_REFUSALS) throw new RainRefusal(422, this.refusals);
+  }
+
+  /** A file's records: its first ones tell its format, then each is taken. */
+  async readFile(file: RainFile, index: number, budget: { left: number }): Promise<void> {
+    const cursor: FileCursor = { name: file.name, index, reader: null, previous: null };
+    const head: { record: string[]; line: number }[] = [];
+    for await (const { record, line } of recordsOf(file, budget)) {
+      if (cursor.reader) {
+        this.take(cursor, record, line);
+        continue;
+      }
+      head.push({ record, line });
+      if (head.length < HEAD_RECORDS) continue;
+      this.start(cursor, head);
+    }
+    if (!cursor.reader && head.length) this.start(cursor, head);
+    if (!cursor.reader) throw new RainRefusal(415, [problem('unknown_format', file.name, { line: 1 })]);
+  }
+
+  /** The file's format, known from its first records and the same as the other files'; its head taken. */
+  private start(cursor: FileCursor, head: { record: string[]; line: number }[]): void {
+    let found;
+    try {
+      found = readerOf(
+        head.map((h) => h.record),
+        this.times,
+      );
+    } catch (e) {
+      if (!(e instanceof LayoutRefusal)) throw e;
+      throw new RainRefusal(422, [
+        problem(e.code, cursor.name, { line: head[e.record]?.line ?? 1 }, { value: e.column }),
+      ]);
+    }
+    if (!found) throw new RainRefusal(415, [unreadable(cursor.name, head)]);
+    if (found.column && found.unit) this.column ??= { name: found.column, unit: found.unit };
+    if (this.format && found.reader.format !== this.format)
+      throw new RainRefusal(422, [problem('mixed_formats', cursor.name, { line: head[0]?.line ?? 1 })]);
+    this.format = found.reader.format;
+    cursor.reader = found.reader;
+    for (const h of head.slice(found.skip)) this.take(cursor, h.record, h.line);
+  }
+
+  /** A record: counted, read as a row, its station seen; the kept station's day kept. */
+  private take(cursor: FileCursor, record: string[], line: number): void {
+    this.rows += 1;
+    if (this.rows > this.limits.maxRows)
+      throw new RainRefusal(413, [
+        problem('too_many_rows', cursor.name, { line }, { max: this.limits.maxRows }),
+      ]);
+    let row: RowReading | null;
+    try {
+      row = cursor.reader!.read(record);
+    } catch (e) {
+      if (!(e instanceof RowRefusal)) throw e;
+      const p = problem(e.code, cursor.name, { line, column: e.column }, { value: e.value });
+      // how the file writes its times is said once, at its first line: every line after would repeat it
+      if (e.code === 'utc_times' || e.code === 'mixed_offsets') throw new RainRefusal(422, [p]);
+      this.refuse(p);
+      return;
+    }
+    if (!row) return;
+    const id = row.station?.id ?? '';
+    const seen = this.see(row, id, cursor.name, line);
+    this.kept ??= id;
+    if (id !== this.kept) {
+      // another station's day given twice (a file of copies of one line read to its 8 millionth)
+      if (row.time === undefined && twice(this.given, id, row.day))
+        this.refuse(
+          problem(
+            'station_day_twice',
+            cursor.name,
+            { line, column: row.column },
+            { station: seen.station.name || id, date: dateOf(row.day) },
+          ),
+        );
+      return;
+    }
+    this.keep(cursor, row, line);
+  }
+
+  /** The row's station: its first and last days, its usable days a year; ECCC's files name only one. */
+  private see(row: RowReading, id: string, file: string, line: number): StationSeen {
+    let seen = this.stations.get(id);
+    if (!seen) {
+      if (this.stations.size >= this.limits.maxStations)
+        throw new RainRefusal(413, [
+          problem('too_many_stations', file, { line }, { max: this.limits.maxStations }),
+        ]);
+      seen = {
+        station: row.station ?? { id: '', name: '', lat: null, lon: null, alt: null },
+        first: row.day,
+        last: row.day,
+        usable: new Map(),
+      };
+      this.stations.set(id, seen);
+      if (this.format === 'eccc' && this.stations.size > 1)
+        this.refuse(problem('several_stations', file, { line }, { station: seen.station.name || id }));
+    }
+    seen.first = Math.min(seen.first, row.day);
+    seen.last = Math.max(seen.last, row.day);
+    if (row.precip !== null) {
+      const year = new Date(row.day * 86_400_000).getUTCFullYear();
+      seen.usable.set(year, (seen.usable.get(year) ?? 0) + 1);
+    }
+    return seen;
+  }
+
+  /** A day of the kept station: a new day, a logger's reading added to its day, or a day given twice. */
+  private keep(cursor: FileCursor, row: RowReading, line: number): void {
+    const before = this.days.get(row.day);
+    if (row.time !== undefined) {
+      this.readings += 1;
+      const gap = cursor.previous === null ? null : row.time - cursor.previous;
+      if (gap !== null && (this.gaps.has(gap) || this.gaps.size < 64))
+        this.gaps.set(gap, (this.gaps.get(gap) ?? 0) + 1);
+      cursor.previous = row.time;
+    }
+    if (before?.spans && row.time !== undefined) {
+      this.addReading(before, cursor, row, row.time, line);
+      return;
+    }
+    if (before) {
+      this.refuse(
+        problem(
+          'duplicate_day',
+          cursor.name,
+          { line, column: row.column },
+          {
+            first_file: before.file,
+            first_line: before.line,
+          },
+        ),
+      );
+      return;
+    }
+    this.days.set(row.day, {
+      precip: row.precip,
+      rain: row.rain,
+      temp: row.temp,
+      file: cursor.name,
+      line,
+      column: row.column,
+      ...(row.issue ? { issue: row.issue } : {}),
+      ...(row.time !== undefined
+        ? { readings: 1, spans: [{ file: cursor.index, from: row.time, to: row.time }] }
+        : {}),
+      ...(typeof row.local === 'number' ? { offsets: [row.local, row.local] as [number, number] } : {}),
+    });
+  }
+
+  /**
+   * A logger's reading added to its day. A day may be in two files (a download in its middle): its
+   * readings add up, unless one falls within the times another file gave that day (the same readings
+   * sent twice).
+   */
+  private addReading(before: DayRecord, cursor: FileCursor, row: RowReading, t: number, line: number): void {
+    const spans = before.spans!;
+    if (spans.some((x) => x.file !== cursor.index && x.from <= t && t <= x.to)) {
+      this.refuse(
+        problem(
+          'duplicate_day',
+          cursor.name,
+          { line, column: row.column },
+          { first_file: before.file, first_line: before.line },
+        ),
+      );
+      return;
+    }
+    if (before.offsets && typeof row.local === 'number') before.offsets[1] = row.local;
+    const own = spans.find((x) => x.file === cursor.index);
+    if (own) own.to = t;
+    else spans.push({ file: cursor.index, from: t, to: t });
+    before.readings = (before.readings ?? 1) + 1;
+    if (before.precip !== null && row.precip !== null)
+      before.precip = Math.round((before.precip + row.precip) * 1e6) / 1e6;
+    else if (before.precip !== null) {
+      before.precip = null;
+      if (row.issue) before.issue = row.issue;
+      before.file = cursor.name;
+      before.line = line;
+    }
+  }
 }
 
 const FIRST_DAY = Date.UTC(1800, 0, 1) / 86_400_000;
