@@ -69,6 +69,57 @@ export function assemble(
         params: { years: y1 - y0 + 1, max: limits.maxYears },
       },
     ]);
+  const { problems, counts, complete } = problemsOf(read, first, last);
+  const { used, leftOut } = completeYears(days, y0, y1);
+  if (used.length < limits.minYears)
+    throw new RainRefusal(422, [
+      {
+        code: 'too_short',
+        file: null,
+        line: null,
+        column: null,
+        params: { years: used.length, needed: limits.minYears, first: dateOf(first), last: dateOf(last) },
+      },
+      ...problems.slice(0, 10),
+    ]);
+  const { series, temperatureDays } = seriesOf(read, used);
+  const span = last - first + 1;
+  return {
+    series,
+    summary: {
+      format: read.format,
+      files,
+      station,
+      first: dateOf(first),
+      last: dateOf(last),
+      days: span,
+      complete_days: complete,
+      // rounded down: 100 % only when every day is there
+      complete_share: Math.floor((1000 * complete) / span) / 10,
+      years_used: used.length,
+      first_year: used[0]!,
+      last_year: used[used.length - 1]!,
+      years_left_out: leftOut,
+      temperature_days: temperatureDays,
+      used_days: series.precip.length,
+      problems,
+      counts,
+    },
+  };
+}
+
+/**
+ * What the user is told of the days from `first` to `last`, at most PER_KIND problems of a kind (all
+ * counted): the values the service flags or leaves empty and those kept with a remark, the days with no
+ * line, how a logger's readings became days and what was assumed of their times and column; with the
+ * count of days with a usable precipitation.
+ */
+function problemsOf(
+  read: FilesRead,
+  first: number,
+  last: number,
+): { problems: RainProblem[]; counts: Record<string, number>; complete: number } {
+  const { days } = read;
   const problems: RainProblem[] = [];
   const counts: Record<string, number> = {};
   const report = (p: RainProblem, n = 1) => {
@@ -108,6 +159,65 @@ export function assemble(
     );
     d = e;
   }
+  loggerRemarks(read, report);
+  // how a logger's readings were read first (else 25 runs of missing days would hide it among the "more"),
+  // then what leaves a year out, then what is kept with a remark
+  const rank = (code: string) =>
+    [
+      'summed_readings',
+      'times_zone',
+      'times_offsets',
+      'times_ending',
+      'daily_stamps',
+      'logger_column',
+      'unit_inches',
+      'unit_cm',
+      'missing_days',
+      'missing_value',
+      'missing_readings',
+      'flagged_value',
+      'estimated_value',
+    ].indexOf(code) >>> 0;
+  problems.sort((a, b) => rank(a.code) - rank(b.code));
+  return { problems, counts, complete };
+}
+
+/** The calendar years from y0 to y1 whose every day has a precipitation (used), and the others. */
+function completeYears(
+  days: FilesRead['days'],
+  y0: number,
+  y1: number,
+): { used: number[]; leftOut: number[] } {
+  const used: number[] = [];
+  const leftOut: number[] = [];
+  for (let y = y0; y <= y1; y += 1) {
+    let ok = true;
+    for (let d = dayOf(y), end = dayOf(y + 1); d < end && ok; d += 1)
+      ok = typeof days.get(d)?.precip === 'number';
+    (ok ? used : leftOut).push(y);
+  }
+  return { used, leftOut };
+}
+
+/** The days of the complete years, in order, and how many of them give a temperature. */
+function seriesOf(read: FilesRead, used: number[]): { series: MeasuredSeries; temperatureDays: number } {
+  const { days } = read;
+  const series: MeasuredSeries = { format: read.format, years: used, precip: [], rain: [], temp: [] };
+  let temperatureDays = 0;
+  for (const y of used)
+    for (let d = dayOf(y), end = dayOf(y + 1); d < end; d += 1) {
+      const r = days.get(d)!;
+      series.precip.push(r.precip!);
+      series.rain.push(r.rain);
+      series.temp.push(r.temp);
+      if (r.temp !== null) temperatureDays += 1;
+    }
+  return { series, temperatureDays };
+}
+
+/** How a logger's readings became days, and what was assumed of their times and of their column. */
+function loggerRemarks(read: FilesRead, report: (p: RainProblem) => void): void {
+  const { days } = read;
   // a logger's readings: how they became days
   if (read.readings)
     report({
@@ -136,75 +246,4 @@ export function assemble(
     note(column.unit === 'mm' ? 'logger_column' : column.unit === 'cm' ? 'unit_cm' : 'unit_inches', {
       heading: column.name,
     });
-  // how a logger's readings were read first (else 25 runs of missing days would hide it among the "more"),
-  // then what leaves a year out, then what is kept with a remark
-  const rank = (code: string) =>
-    [
-      'summed_readings',
-      'times_zone',
-      'times_offsets',
-      'times_ending',
-      'daily_stamps',
-      'logger_column',
-      'unit_inches',
-      'unit_cm',
-      'missing_days',
-      'missing_value',
-      'missing_readings',
-      'flagged_value',
-      'estimated_value',
-    ].indexOf(code) >>> 0;
-  problems.sort((a, b) => rank(a.code) - rank(b.code));
-  const used: number[] = [];
-  const leftOut: number[] = [];
-  for (let y = y0; y <= y1; y += 1) {
-    let ok = true;
-    for (let d = dayOf(y), end = dayOf(y + 1); d < end && ok; d += 1)
-      ok = typeof days.get(d)?.precip === 'number';
-    (ok ? used : leftOut).push(y);
-  }
-  if (used.length < limits.minYears)
-    throw new RainRefusal(422, [
-      {
-        code: 'too_short',
-        file: null,
-        line: null,
-        column: null,
-        params: { years: used.length, needed: limits.minYears, first: dateOf(first), last: dateOf(last) },
-      },
-      ...problems.slice(0, 10),
-    ]);
-  const series: MeasuredSeries = { format: read.format, years: used, precip: [], rain: [], temp: [] };
-  let temperatureDays = 0;
-  for (const y of used)
-    for (let d = dayOf(y), end = dayOf(y + 1); d < end; d += 1) {
-      const r = days.get(d)!;
-      series.precip.push(r.precip!);
-      series.rain.push(r.rain);
-      series.temp.push(r.temp);
-      if (r.temp !== null) temperatureDays += 1;
-    }
-  const span = last - first + 1;
-  return {
-    series,
-    summary: {
-      format: read.format,
-      files,
-      station,
-      first: dateOf(first),
-      last: dateOf(last),
-      days: span,
-      complete_days: complete,
-      // rounded down: 100 % only when every day is there
-      complete_share: Math.floor((1000 * complete) / span) / 10,
-      years_used: used.length,
-      first_year: used[0]!,
-      last_year: used[used.length - 1]!,
-      years_left_out: leftOut,
-      temperature_days: temperatureDays,
-      used_days: series.precip.length,
-      problems,
-      counts,
-    },
-  };
 }
