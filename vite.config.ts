@@ -27,7 +27,9 @@ function precompress(): Plugin {
     closeBundle() {
       // Only the app's own build (Storybook builds through this config too, into storybook-static).
       if (basename(outDir) !== 'dist' || !existsSync(outDir)) return;
-      for (const file of walk(outDir).filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
+      // (not the server's drawing code, serverEntry(): it is never sent)
+      const files = walk(outDir).filter((f) => /\.(js|css|html|svg|json)$/.test(f) && !f.includes(SSR_DIR));
+      for (const file of files) {
         const data = readFileSync(file);
         if (data.length < 1024) continue;
         writeFileSync(
@@ -48,7 +50,8 @@ function precompress(): Plugin {
 function checkBundles(): Plugin {
   return {
     name: 'check-bundles',
-    apply: 'build',
+    // once per build: the server's drawing code (serverEntry) is built from the same bundles
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     buildStart() {
       const root = import.meta.dirname;
       try {
@@ -60,6 +63,52 @@ function checkBundles(): Plugin {
       } catch (e) {
         this.error(`calculator folders with problems:\n${(e as { stdout?: string }).stdout ?? String(e)}`);
       }
+    },
+  };
+}
+
+/** Where, inside the app's build, the server's drawing code is written (server/ssr.ts reads it). */
+const SSR_DIR = '.ssr';
+
+/**
+ * Builds, once the app's build is written, the code with which the server draws a stored project's wizard
+ * page (app/ssr/entry-server.tsx) into the build's `.ssr` folder: the same app for Node, every package in
+ * it (the build's folder may be anywhere: a benchmark's temporary one), never served (server/staticApp.ts).
+ * Vite's own SSR build, started from the app's build so that every way of building (npm run build, the
+ * browser tests', the benchmarks' `vite build --outDir`) makes both.
+ */
+function serverEntry(): Plugin {
+  let outDir = '';
+  let configFile: string | false = false;
+  let ssr = false;
+  return {
+    name: 'server-entry',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+      configFile = config.configFile ?? false;
+      ssr = Boolean(config.build.ssr);
+    },
+    async closeBundle() {
+      // Only the app's own build (not Storybook's, nor this build itself).
+      if (ssr || basename(outDir) !== 'dist' || !existsSync(outDir)) return;
+      const { build } = await import('vite');
+      await build({
+        configFile,
+        logLevel: 'warn',
+        ssr: { noExternal: true },
+        build: {
+          ssr: 'app/ssr/entry-server.tsx',
+          outDir: join(outDir, SSR_DIR),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          manifest: false,
+          sourcemap: false,
+          // one file: the server imports it again by a new address after a new build (server/ssr.ts),
+          // and chunks would import the first one's modules
+          rolldownOptions: { output: { codeSplitting: false } },
+        },
+      });
     },
   };
 }
@@ -136,6 +185,7 @@ export default defineConfig({
     checkBundles(),
     calculatorFacts([join(import.meta.dirname, 'schemas'), extraBundles]),
     precompress(),
+    serverEntry(),
   ],
   // Page weight is checked by npm run bench:bundle (gzip per page), not by Rollup's per-chunk warning.
   build: {

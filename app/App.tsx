@@ -1,15 +1,29 @@
 import { Provider } from 'jotai';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { useEffect } from 'react';
+import { createBrowserRouter, RouterProvider, type HydrationState } from 'react-router-dom';
 import { appRoutes, BASENAME } from './routes';
+import { setHydrating } from './ssr/drawnState';
 import { appStore } from './state/appAtoms';
 
-/** React Router in data mode under /client (app/routes.tsx), its loaders filling the app's jotai store. */
-const router = createBrowserRouter(appRoutes(appStore), { basename: BASENAME });
+/**
+ * React Router in data mode under /client (app/routes.tsx), its loaders filling the app's jotai store; with
+ * `hydrationData`, over a page the server drew (app/main.tsx), its routes' `lazy` modules already in place.
+ */
+export function appRouter(routes = appRoutes(appStore), hydrationData?: HydrationState) {
+  return createBrowserRouter(routes, { basename: BASENAME, ...(hydrationData ? { hydrationData } : {}) });
+}
 
-export function App() {
+/** The first commit over a page the server drew: from then on, the app draws its pages itself. */
+function Hydrated() {
+  useEffect(() => setHydrating(false), []);
+  return null;
+}
+
+export function App({ router }: { router: ReturnType<typeof appRouter> }) {
   return (
     <Provider store={appStore}>
       <RouterProvider router={router} />
+      <Hydrated />
     </Provider>
   );
 }

@@ -22,6 +22,9 @@ import { defaultRoute, localeOf, userLocaleAtom } from './state/appAtoms';
 
 export { BASENAME };
 
+/** The id of the wizard's step route, whose loader brings the stored project (app/ssr reads its data). */
+export const STEP_ROUTE = 'wizard-step';
+
 /** / and unknown pages: the deployment's start page (defaultRoute); a failed configuration says so. */
 async function toStart(store: Store): Promise<Response> {
   const to = defaultRoute(await configOf(store));
@@ -161,6 +164,7 @@ export function appRoutes(store: Store): RouteObject[] {
                       // each step its address (/sm/calculator/3): the browser's Back and Forward, and
                       // React Router's blocker, see every move between steps
                       path: 'calculator/:step?',
+                      id: STEP_ROUTE,
                       lazy: () =>
                         import('./pages/CalculatorPage').then((m) => ({ Component: m.CalculatorPage })),
                       loader: ({ params, request }) => projectLoader(params.calc ?? '', request),

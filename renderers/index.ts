@@ -12,7 +12,7 @@ export {
 export { WIDGETS } from './registry';
 export { CardForm } from './CardForm';
 export { Carousel } from './Carousel';
-export { useNarrow } from './useNarrow';
+export { drawFor, useNarrow } from './useNarrow';
 export { PasteRows, type PasteActions } from './PasteRows';
 export type { PastePreview } from '../engine';
 export { CardMenu } from './CardMenu';

@@ -293,7 +293,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     projectLinkRoutes,
   ])
     await app.register(routes);
-  await serveApp(app, config.distDir);
+  await serveApp(app, config.distDir, config.drawPagesMs);
   await app.ready();
   const stopSender = startSender(db, config, undefined, undefined, app.log);
   const stopCleanup = startCleanup(db, dialect);

@@ -57,6 +57,8 @@ export interface Config {
   calcPerVisitor: number;
   /** memory kept for calculations' outcomes, remembered by content (megabytes; 0: none kept) */
   calcCacheMb: number;
+  /** milliseconds a second of the server's thread that drawing stored projects' pages may take (0: never) */
+  drawPagesMs: number;
   /** projects a visitor (its browser, and its address) may create per hour and per day (0: no limit) */
   projectsPerHour: number;
   projectsPerDay: number;
@@ -198,6 +200,7 @@ export const ENV_SCHEMA = {
     CALC_QUEUE: whole(16, 0, 1000),
     CALC_PER_VISITOR: whole(2, 1, 100),
     CALC_CACHE_MB: whole(64, 0, 65536),
+    DRAW_PAGES_MS: whole(250, 0, 1000),
     NOTE_TIME_S: whole(60, 1, 3600),
     CALC_TIME_S: whole(60, 1, 3600),
     PROJECTS_PER_HOUR: whole(60, 0, 1_000_000),
@@ -427,6 +430,7 @@ export function loadConfig(
     calcQueue: e.CALC_QUEUE,
     calcPerVisitor: e.CALC_PER_VISITOR,
     calcCacheMb: e.CALC_CACHE_MB,
+    drawPagesMs: e.DRAW_PAGES_MS,
     noteTimeS: e.NOTE_TIME_S,
     calcTimeS: e.CALC_TIME_S,
     projectsPerHour: e.PROJECTS_PER_HOUR,

@@ -15,6 +15,10 @@ export interface HintedCalculator {
   productType: string;
 }
 
+/** The calculator of a wizard's page address (/client/:calc/calculator[/:step]), or undefined. */
+export const wizardOf = (path: string): string | undefined =>
+  /^\/client\/([^/]+)\/calculator(?:\/\d+)?\/?$/.exec(path)?.[1];
+
 const LOCALE = 'fr'; // the app's language when the visitor chose none (app/state/appAtoms.ts localeOf)
 
 /**
@@ -32,7 +36,7 @@ const LOCALE = 'fr'; // the app's language when the visitor chose none (app/stat
 export function pageHints(
   distDir: string,
   calculators: HintedCalculator[],
-): (path: string, query: URLSearchParams) => string {
+): (path: string, query: URLSearchParams, drawn?: boolean) => string {
   const file = join(distDir, '.vite', 'manifest.json');
   if (!existsSync(file)) return () => '';
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -74,10 +78,11 @@ export function pageHints(
   }
   const api = new Map(calculators.map((c) => [c.id, `/api/${c.productType}`]));
   const fetched = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${url}">`;
-  return (path, query) => {
-    const m = /^\/client\/([^/]+)\/calculator(?:\/\d+)?\/?$/.exec(path);
-    const calc = m?.[1];
+  return (path, query, drawn = false) => {
+    const calc = wizardOf(path);
     if (!calc || !wizard.has(calc)) return '';
+    // a page the server drew carries the configuration and the project in itself (server/ssr.ts)
+    if (drawn) return wizard.get(calc) ?? '';
     const id = query.get('id');
     return (
       fetched('/api/config') +

@@ -2,15 +2,17 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { pageHints } from './pageHints';
+import { pageHints, wizardOf } from './pageHints';
+import { pageDrawer } from './ssr';
 import { products } from './projects/products';
 
 /**
  * Serves the built web application under /client/ with a fallback to its index.html for the app's own
  * routes (/client/sl/history ...), and redirects / to /client/. A wizard's page announces what its script
- * will ask for (server/pageHints.ts).
+ * will ask for (server/pageHints.ts); a stored project's wizard page is drawn by the server when it can,
+ * within `drawPagesMs` of its thread a second (server/ssr.ts; 0: never).
  */
-export async function serveApp(app: FastifyInstance, distDir: string): Promise<void> {
+export async function serveApp(app: FastifyInstance, distDir: string, drawPagesMs = 0): Promise<void> {
   app.get('/', (_request, reply) => reply.redirect('/client/'));
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn(`no built app in ${distDir}: run npm run build`);
@@ -25,7 +27,8 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
     // take them. Hashed assets never change: cached for a year; the page itself is checked each time.
     preCompressed: true,
     // the build's source maps (vite.config.ts) stay on the machine
-    allowedPath: (path) => !path.endsWith('.map'),
+    // (nor the server's drawing code, server/ssr.ts)
+    allowedPath: (path) => !path.endsWith('.map') && !/(^|[\\/])\.ssr([\\/]|$)/.test(path),
     cacheControl: false,
     setHeaders: (reply, path) => {
       reply.header(
@@ -42,7 +45,11 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
     id: p.bundle.id,
     productType: p.bundle.productType,
   }));
-  let built = { stamp: '', page: '', hints: (_path: string, _query: URLSearchParams) => '' };
+  let built = {
+    stamp: '',
+    page: '',
+    hints: (_path: string, _query: URLSearchParams, _drawn?: boolean) => '',
+  };
   const manifest = join(distDir, '.vite', 'manifest.json');
   const stampOf = (file: string) => {
     const st = statSync(file, { throwIfNoEntry: false });
@@ -64,10 +71,24 @@ export async function serveApp(app: FastifyInstance, distDir: string): Promise<v
     return built;
   };
   current();
-  const spa = (request: FastifyRequest, reply: FastifyReply) => {
+  const draw = pageDrawer(app, distDir, drawPagesMs);
+  const spa = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://app');
     const { page, hints } = current();
-    const links = hints(url.pathname, url.searchParams);
+    // a stored project's wizard, drawn by the server when it can (server/ssr.ts): the visitor's own
+    // answers in the page, which no shared cache keeps
+    const drawn = wizardOf(url.pathname) ? await draw(request, url) : null;
+    const links = hints(url.pathname, url.searchParams, drawn !== null);
+    if (drawn) {
+      reply.header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8');
+      return reply.send(
+        page
+          .replace('</head>', `${links}</head>`)
+          .replace('<html lang="fr">', `<html lang="${drawn.lang}">`)
+          .replace('<div id="root"></div>', `<div id="root">${drawn.html}</div>`)
+          .replace('</body>', `${drawn.state}</body>`),
+      );
+    }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
     return links ? reply.send(page.replace('</head>', `${links}</head>`)) : reply.sendFile('index.html');
   };

@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { PreviewCtx, RenderCtx, Wizard } from '../../renderers';
 import { Skeleton } from '../components/Skeleton';
@@ -15,6 +15,7 @@ import { useProjectSave } from './calculator/useProjectSave';
 import { useRenderContext } from './calculator/useRenderContext';
 import { stepPath, useStepRoute } from './calculator/useStepRoute';
 import { preloadNext } from './preloadNext';
+import { isHydrating } from '../ssr/drawnState';
 import { calculatorPath, resultsPath } from '../projectPaths';
 
 /**
@@ -39,8 +40,10 @@ export function CalculatorPage() {
   // and the step's shape, and opens a stored project into the store (useOpenProject, a layout effect);
   // React then draws the step, with the project's answers, in a render that yields to the browser.
   // Drawn at once, the step was drawn twice in one task that could not yield: empty, then again,
-  // synchronously, with the project opened in that layout effect.
-  const drawn = useDeferredValue(true, false);
+  // synchronously, with the project opened in that layout effect. A page the server drew (app/ssr) has
+  // its project opened before its first drawing, and draws the step at once, as the server did.
+  const [drawnFirst] = useState(isHydrating);
+  const drawn = useDeferredValue(true, drawnFirst);
   // An address without the step (a project opened from its link or the history) gets it once the step is
   // drawn: the router's navigation that writes it, started sooner, held the step's first drawing back
   // until it was done (issue 40)

@@ -1,5 +1,6 @@
 import { atom, createStore } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import type { SyncStringStorage } from 'jotai/vanilla/utils/atomWithStorage';
 import type { Locale } from '../../engine';
 import type { AppConfig } from '../api/projects';
 import { safeLocal, safeSession } from './safeStorage';
@@ -10,11 +11,44 @@ export const appStore = createStore();
 /** The deployment's facts from GET /api/config (null until loaded). */
 export const configAtom = atom<AppConfig | null>(null);
 
+/**
+ * The browser's localStorage for the chosen language, the choice also given to the server in a cookie of
+ * the same name (written when read too: a choice made before the cookie existed): a page the server draws
+ * (app/ssr) is drawn in it.
+ */
+const localeStorage = (): SyncStringStorage => {
+  const local = safeLocal();
+  const tell = (key: string, value: string | null) => {
+    if (value === null || typeof document === 'undefined') return;
+    let chosen: unknown;
+    try {
+      chosen = JSON.parse(value);
+    } catch {
+      return;
+    }
+    const cookie = `${key}=${encodeURIComponent(String(chosen))}`;
+    if (!document.cookie.split('; ').includes(cookie))
+      document.cookie = `${cookie}; path=/client; max-age=31536000; samesite=lax`;
+  };
+  return {
+    getItem: (key) => {
+      const value = local.getItem(key);
+      tell(key, value);
+      return value;
+    },
+    setItem: (key, value) => {
+      local.setItem(key, value);
+      tell(key, value);
+    },
+    removeItem: (key) => local.removeItem(key),
+  };
+};
+
 /** The chosen language in the Canadian modes, kept in the browser as user_locale (default French). */
 export const userLocaleAtom = atomWithStorage<Locale>(
   'user_locale',
   'fr',
-  createJSONStorage<Locale>(() => safeLocal()),
+  createJSONStorage<Locale>(localeStorage),
   { getOnInit: true },
 );
 

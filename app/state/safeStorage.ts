@@ -31,7 +31,13 @@ function reach(get: () => Storage): Storage {
 let local: Storage | undefined;
 let session: Storage | undefined;
 
+// A page drawn by the server (app/ssr) has no browser storage: each call gets an empty one of its own,
+// never one shared by the server's visitors.
+const onServer = typeof window === 'undefined';
+
 /** localStorage, or memory when refused. */
-export const safeLocal = (): Storage => (local ??= reach(() => window.localStorage));
+export const safeLocal = (): Storage =>
+  onServer ? memoryStorage() : (local ??= reach(() => window.localStorage));
 /** sessionStorage, or memory when refused. */
-export const safeSession = (): Storage => (session ??= reach(() => window.sessionStorage));
+export const safeSession = (): Storage =>
+  onServer ? memoryStorage() : (session ??= reach(() => window.sessionStorage));

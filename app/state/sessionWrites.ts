@@ -19,6 +19,8 @@ export function flushSession(): void {
 }
 
 export function persist(key: string, value: unknown): void {
+  // a page drawn by the server (app/ssr) keeps nothing: the waiting writes are shared by its visitors
+  if (typeof window === 'undefined') return;
   pending.set(key, value);
   if (scheduled) return;
   scheduled = true;

@@ -18,19 +18,27 @@
  * - ready, readyPainted: performance.now() (navigation start is 0) at the first frame in which the element
  *   of READY is in the page, visible and enabled (asked in the frame's requestAnimationFrame, once a frame
  *   while the page changes: no layout forced by the probe between frames), and once that frame is painted;
+ * - running: with `running` (a regular expression of the page's path and query), performance.now() at the
+ *   first frame whose address matches it: for our wizard, the step written into the address, which the
+ *   app's own code does once it draws the page, whether the server drew it first (app/ssr) or not;
  * - clickAt, chart, chartPainted: the timeStamp of a click on an element matching CLICK, then the first
  *   frame in which an SVG matching CHART is shown after it, and once that frame is painted.
  *
  * `__ui.wait(i)` resolves once keystroke i has painted; `__ui.waitFor(name)` once `__ui[name]` is set.
  */
-export function probeScript(opts: { ready: string; click?: string; chart?: string }): string {
+export function probeScript(opts: {
+  ready: string;
+  click?: string;
+  chart?: string;
+  running?: string;
+}): string {
   return `(${PROBE})(${JSON.stringify(opts)});`;
 }
 
 const PROBE = String.raw`function (opts) {
   var ui = (window.__ui = {
     keys: [], events: [], longTasks: [], lcp: null,
-    ready: null, readyPainted: null, clickAt: null, chart: null, chartPainted: null,
+    ready: null, readyPainted: null, running: null, clickAt: null, chart: null, chartPainted: null,
   });
   var waiters = [];
   function wake() {
@@ -129,6 +137,14 @@ const PROBE = String.raw`function (opts) {
     wake();
     painted(function (p) { ui.readyPainted = p; });
   });
+  if (opts.running) {
+    var running = new RegExp(opts.running);
+    (function look() {
+      if (!running.test(location.pathname + location.search)) return requestAnimationFrame(look);
+      ui.running = performance.now();
+      wake();
+    })();
+  }
   if (opts.click && opts.chart) {
     document.addEventListener('click', function (e) {
       if (ui.clickAt !== null || !(e.target instanceof Element) || !e.target.closest(opts.click)) return;

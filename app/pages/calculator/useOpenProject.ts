@@ -3,7 +3,7 @@ import { useLoaderData, useLocation, useNavigate, useParams } from 'react-router
 import { fetchProject, type StoredProjectAnswer } from '../../api/projects';
 import { apiErrorText, type HttpResult } from '../../api/http';
 import { useFrame } from '../../frame';
-import { openedProject } from '../../state/openedProject';
+import { openedBeforeDrawing, openedProject } from '../../state/openedProject';
 import { useFrameWizardActions } from '../../state/useWizard';
 import type { ProjectLoad } from '../../loaders';
 import type { Notice } from './ProjectNotice';
@@ -60,6 +60,8 @@ export function useOpenProject(say: (notice: Notice) => void) {
     // once per project shown (the loader's data may be given again, revalidated, for the same one)
     if (!asked || loaded.current === asked.id) return;
     loaded.current = asked.id;
+    // a page drawn by the server, taken over by the browser, opened it before drawing (app/ssr)
+    if (openedBeforeDrawing(asked)) return;
     open(asked.answer, asked.id);
     // open reads the latest frame; it runs once per project asked for
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -1,0 +1,95 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, type RouteObject } from 'react-router-dom';
+import { drawFor } from '../../renderers';
+import { App, appRouter } from '../App';
+import { resetOtherCalculators } from '../CalculatorFrame';
+import { loadCalculator, loadEngineBundle, localeOfCalculator } from '../calculators';
+import type { ProjectLoad } from '../loaders';
+import { appRoutes, BASENAME, STEP_ROUTE } from '../routes';
+import { appStore, configAtom, localeOf, userLocaleAtom } from '../state/appAtoms';
+import { openAsked } from '../state/openedProject';
+import { setHydrating, type DrawnState } from './drawnState';
+
+/** The app drawn by the browser alone, in place of whatever the root holds. */
+export function drawApp(root: HTMLElement): void {
+  createRoot(root).render(
+    <StrictMode>
+      <App router={appRouter()} />
+    </StrictMode>,
+  );
+}
+
+/**
+ * Takes over a wizard's page the server drew (app/ssr/entry-server.tsx): the state it was drawn from put
+ * back as the routes' loaders would have made it (the configuration and the opened project in the store,
+ * the calculator from the app's chunks), the matched routes' code loaded, then React draws the same page
+ * over the server's markup (hydrateRoot) without running the loaders again. A page drawn in another
+ * language than the one this browser chose, or whose code cannot be loaded, is drawn again by the browser.
+ */
+export async function takeOver(root: HTMLElement, state: DrawnState): Promise<void> {
+  const routes = appRoutes(appStore);
+  const chosen = appStore.get(userLocaleAtom);
+  let calculator;
+  try {
+    [calculator] = await Promise.all([
+      loadCalculator(state.calculator.id, (locales) => localeOf(state.config, chosen, locales)),
+      loadEngineBundle(state.calculator.id),
+      ...(matchRoutes(routes, window.location, BASENAME) ?? []).map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        const loaded = await route.lazy();
+        Object.assign(route, loaded);
+        delete (route as RouteObject).lazy;
+      }),
+    ]);
+  } catch {
+    drawApp(root);
+    return;
+  }
+  if (localeOfCalculator(calculator) !== state.calculator.locale) {
+    drawApp(root);
+    return;
+  }
+  appStore.set(configAtom, state.config);
+  resetOtherCalculators(calculator);
+  openAsked(appStore, calculator.bundle, state.loaderData[STEP_ROUTE] as NonNullable<ProjectLoad>);
+  drawFor(state.screen);
+  setHydrating(true, () => replayTyped(root));
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App router={appRouter(routes, { loaderData: { ...state.loaderData, calculator } })} />
+    </StrictMode>,
+  );
+}
+
+/**
+ * What the visitor typed or chose in the server's page before the browser took it over: React keeps it on
+ * screen but knows nothing of it (its `defaultValue`, `defaultChecked` and `defaultSelected` hold what it
+ * drew). Each such field is told as a visitor's own edit would tell it (an input event for text, a change
+ * event for a choice), so that the page's state follows what the field shows.
+ */
+function replayTyped(root: HTMLElement): void {
+  const native = (key: 'value' | 'checked') =>
+    Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, key)!.set!;
+  for (const el of root.querySelectorAll<HTMLInputElement>('input')) {
+    const box = el.type === 'checkbox' || el.type === 'radio';
+    if (box ? el.checked === el.defaultChecked : el.value === el.defaultValue) continue;
+    // React's record of the field becomes what it drew, then the field shows the visitor's answer again
+    // (past that record): the event then carries a change, as the visitor's own did
+    if (box) {
+      const chosen = el.checked;
+      el.checked = el.defaultChecked;
+      native('checked').call(el, chosen);
+      el.dispatchEvent(new Event('click', { bubbles: true }));
+    } else {
+      const typed = el.value;
+      el.value = el.defaultValue;
+      native('value').call(el, typed);
+      el.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }
+  for (const el of root.querySelectorAll('select'))
+    if ([...el.options].some((o) => o.selected !== o.defaultSelected))
+      el.dispatchEvent(new Event('change', { bubbles: true }));
+}
