@@ -46,13 +46,14 @@ export async function takeOver(root: HTMLElement, state: DrawnState): Promise<vo
     drawApp(root);
     return;
   }
-  if (localeOfCalculator(calculator) !== state.calculator.locale) {
+  const asked = state.loaderData[STEP_ROUTE] as ProjectLoad | undefined;
+  if (!asked || localeOfCalculator(calculator) !== state.calculator.locale) {
     drawApp(root);
     return;
   }
   appStore.set(configAtom, state.config);
   resetOtherCalculators(calculator);
-  openAsked(appStore, calculator.bundle, state.loaderData[STEP_ROUTE] as NonNullable<ProjectLoad>);
+  openAsked(appStore, calculator.bundle, asked);
   drawFor(state.screen);
   setHydrating(true, () => replayTyped(root));
   hydrateRoot(

@@ -11,9 +11,11 @@ test('sm: the preview follows a substrate thickness and matches the results afte
   page,
 }) => {
   await signInAsAdmin(page);
-  const id = await createSmExample(page);
+  const id = await createSmExample(page, 'Aperçu attendu');
   // Opening a stored project over a slow network: the preview waits for it, rather than computing the
-  // empty form shown meanwhile (which would answer 422 and flash what that form lacks).
+  // empty form shown meanwhile (which would answer 422 and flash what that form lacks). Opened from the
+  // history, the app's own navigation, whose loader fetches the project (a page loaded by its address
+  // arrives drawn by the server with the project in it: drawn-page.spec.ts).
   const previews: number[] = [];
   page.on('response', (r) => {
     if (new URL(r.url()).pathname.endsWith('/preview')) previews.push(r.status());
@@ -33,10 +35,11 @@ test('sm: the preview follows a substrate thickness and matches the results afte
     await held;
     await route.continue();
   });
-  await page.goto(`/client/sm/calculator?id=${id}`);
-  // meanwhile the page holds the project's place, not an empty form one could start typing into
-  // (the route's loader fetches it: the page waits under its loading placeholder)
-  await expect(page.getByRole('status').and(page.locator('[aria-busy="true"]')).first()).toBeAttached();
+  await page.goto('/client/sm/history');
+  await page.getByRole('link', { name: 'Aperçu attendu' }).click();
+  // meanwhile no empty form one could start typing into: the history stays, the next page said on its
+  // way (the route's loader fetches the project)
+  await expect(page.locator('.route-pending-on')).toBeAttached();
   await expect(page.getByRole('heading', { name: 'Informations client' })).toHaveCount(0);
   release();
   await page
