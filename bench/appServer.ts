@@ -33,6 +33,7 @@ export async function startAppServer(
   // As server/main.ts does, and awaited: a deployed server is up well before its first visitor, whose
   // Submit the benchmarks time (Calculations.warm(), npm run bench:first).
   await server.calculations.warm();
+  await server.warmPages();
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   return { base: `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`, server };
 }

@@ -61,6 +61,8 @@ export interface Server {
   dialect: Dialect;
   /** the calculations' worker pool and cache (warm() starts a worker ahead of the first) */
   calculations: Calculations;
+  /** reads the code that draws stored projects' pages (server/ssr.ts) ahead of the first such page */
+  warmPages: () => Promise<void>;
   /**
    * stops listening, lets the answers in flight finish (SHUTDOWN_GRACE_S at most), then stops the workers
    * and closes the database
@@ -293,7 +295,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     projectLinkRoutes,
   ])
     await app.register(routes);
-  await serveApp(app, config.distDir, config.drawPagesMs);
+  const { warmPages } = await serveApp(app, config.distDir, config.drawPagesMs);
   await app.ready();
   const stopSender = startSender(db, config, undefined, undefined, app.log);
   const stopCleanup = startCleanup(db, dialect);
@@ -302,6 +304,7 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
     db,
     dialect,
     calculations,
+    warmPages,
     close: async () => {
       stopSender();
       stopCleanup();

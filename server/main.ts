@@ -78,6 +78,8 @@ async function main(): Promise<void> {
     for (const e of examples.filter((x) => !x.ok))
       server.app.log.warn(`warm-up: the example project of ${e.type} did not calculate`);
   });
+  // The code that draws stored projects' pages, read now rather than while a first visitor's files wait.
+  void server.warmPages();
   // Not an error (the outbox keeps every message), but in production nobody would read the mail.
   if (process.env.NODE_ENV === 'production' && !config.smtpUrl)
     server.app.log.warn(

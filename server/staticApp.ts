@@ -12,11 +12,15 @@ import { products } from './projects/products';
  * will ask for (server/pageHints.ts); a stored project's wizard page is drawn by the server when it can,
  * within `drawPagesMs` of its thread a second (server/ssr.ts; 0: never).
  */
-export async function serveApp(app: FastifyInstance, distDir: string, drawPagesMs = 0): Promise<void> {
+export async function serveApp(
+  app: FastifyInstance,
+  distDir: string,
+  drawPagesMs = 0,
+): Promise<{ warmPages: () => Promise<void> }> {
   app.get('/', (_request, reply) => reply.redirect('/client/'));
   if (!existsSync(join(distDir, 'index.html'))) {
     app.log.warn(`no built app in ${distDir}: run npm run build`);
-    return;
+    return { warmPages: async () => undefined };
   }
   await app.register(fastifyStatic, {
     root: distDir,
@@ -71,13 +75,13 @@ export async function serveApp(app: FastifyInstance, distDir: string, drawPagesM
     return built;
   };
   current();
-  const draw = pageDrawer(app, distDir, drawPagesMs);
+  const pages = pageDrawer(app, distDir, drawPagesMs);
   const spa = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://app');
     const { page, hints } = current();
     // a stored project's wizard, drawn by the server when it can (server/ssr.ts): the visitor's own
     // answers in the page, which no shared cache keeps
-    const drawn = wizardOf(url.pathname) ? await draw(request, url) : null;
+    const drawn = wizardOf(url.pathname) ? await pages.draw(request, url) : null;
     const links = hints(url.pathname, url.searchParams, drawn !== null);
     if (drawn) {
       reply.header('Cache-Control', 'private, no-cache').type('text/html; charset=utf-8');
@@ -94,4 +98,5 @@ export async function serveApp(app: FastifyInstance, distDir: string, drawPagesM
   };
   app.get('/client', (_request, reply) => reply.redirect('/client/'));
   app.get('/client/*', spa);
+  return { warmPages: pages.warm };
 }

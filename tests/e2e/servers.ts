@@ -58,6 +58,8 @@ for (const [mode, port] of [
     }),
   );
   await server.app.listen({ port, host: '127.0.0.1' });
+  // as server/main.ts does: the code that draws stored projects' pages read once listening
+  await server.warmPages();
   console.log(`e2e ${mode} server on ${port}`);
 }
 

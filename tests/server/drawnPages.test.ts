@@ -66,6 +66,21 @@ describe("the server's drawing budget", () => {
     expect(code.body).not.toContain('drawPage');
   });
 
+  it('draws the first page once its drawing code was read at the start', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'dist-'));
+    build(other);
+    const started = Fastify();
+    try {
+      const { warmPages } = await serveApp(started, other, BUDGET_MS);
+      await warmPages();
+      const r = await started.inject({ method: 'GET', url: '/client/sl/calculator?id=abc' });
+      expect(r.body).toContain('id="drawn-state"');
+    } finally {
+      await started.close();
+      rmSync(other, { recursive: true, force: true });
+    }
+  });
+
   it('draws nothing with a budget of 0', async () => {
     const other = mkdtempSync(join(tmpdir(), 'dist-'));
     build(other);
