@@ -1,5 +1,6 @@
 import { Provider } from 'jotai';
-import { useEffect } from 'react';
+import { StrictMode, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, type HydrationState } from 'react-router-dom';
 import { appRoutes, BASENAME } from './routes';
 import { setHydrating } from './ssr/drawnState';
@@ -25,5 +26,14 @@ export function App({ router }: { router: ReturnType<typeof appRouter> }) {
       <RouterProvider router={router} />
       <Hydrated />
     </Provider>
+  );
+}
+
+/** The app drawn by the browser alone, in place of whatever the root holds. */
+export function drawApp(root: HTMLElement): void {
+  createRoot(root).render(
+    <StrictMode>
+      <App router={appRouter()} />
+    </StrictMode>,
   );
 }

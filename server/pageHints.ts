@@ -53,7 +53,18 @@ export function pageHints(
   const keyEnding = (end: string) => Object.keys(manifest).find((k) => k.endsWith(end));
   // what the first script already brings (index.html's own modulepreloads)
   const first = chunks(keyEnding('index.html'), new Set());
-  const wizard = new Map<string, string>();
+  // each calculator's wizard, as the app loads it (`undrawn`) and as it takes over a page the server
+  // drew, with the code of its own that does that (app/ssr/takeOver.tsx)
+  const wizard = new Map<string, { undrawn: string; drawn: string }>();
+  const links = (files: Set<string>) => {
+    const own = [...files].filter((f) => !first.has(f));
+    return [
+      ...own.filter((f) => f.endsWith('.css')).map((f) => `<link rel="stylesheet" href="${base}${f}">`),
+      ...own
+        .filter((f) => f.endsWith('.js'))
+        .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
+    ].join('');
+  };
   for (const calc of calculators) {
     const files = new Set<string>();
     for (const key of [
@@ -65,16 +76,8 @@ export function pageHints(
       keyEnding(`/common/messages.${LOCALE}.json`),
     ])
       chunks(key, files);
-    const own = [...files].filter((f) => !first.has(f));
-    wizard.set(
-      calc.id,
-      [
-        ...own.filter((f) => f.endsWith('.css')).map((f) => `<link rel="stylesheet" href="${base}${f}">`),
-        ...own
-          .filter((f) => f.endsWith('.js'))
-          .map((f) => `<link rel="modulepreload" crossorigin href="${base}${f}">`),
-      ].join(''),
-    );
+    const undrawn = links(files);
+    wizard.set(calc.id, { undrawn, drawn: links(chunks(keyEnding('app/ssr/takeOver.tsx'), files)) });
   }
   const api = new Map(calculators.map((c) => [c.id, `/api/${c.productType}`]));
   const fetched = (url: string) => `<link rel="preload" as="fetch" crossorigin href="${url}">`;
@@ -82,12 +85,12 @@ export function pageHints(
     const calc = wizardOf(path);
     if (!calc || !wizard.has(calc)) return '';
     // a page the server drew carries the configuration and the project in itself (server/ssr.ts)
-    if (drawn) return wizard.get(calc) ?? '';
+    if (drawn) return wizard.get(calc)!.drawn;
     const id = query.get('id');
     return (
       fetched('/api/config') +
       (id ? fetched(`${api.get(calc)}/project/${encodeURIComponent(id)}`) : '') +
-      wizard.get(calc)
+      wizard.get(calc)!.undrawn
     );
   };
 }

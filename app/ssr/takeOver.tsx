@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrateRoot } from 'react-dom/client';
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 import { drawFor } from '../../renderers';
-import { App, appRouter } from '../App';
+import { App, appRouter, drawApp } from '../App';
 import { resetOtherCalculators } from '../CalculatorFrame';
 import { loadCalculator, loadEngineBundle, localeOfCalculator } from '../calculators';
 import type { ProjectLoad } from '../loaders';
@@ -10,15 +10,6 @@ import { appRoutes, BASENAME, STEP_ROUTE } from '../routes';
 import { appStore, configAtom, localeOf, userLocaleAtom } from '../state/appAtoms';
 import { openAsked } from '../state/openedProject';
 import { setHydrating, type DrawnState } from './drawnState';
-
-/** The app drawn by the browser alone, in place of whatever the root holds. */
-export function drawApp(root: HTMLElement): void {
-  createRoot(root).render(
-    <StrictMode>
-      <App router={appRouter()} />
-    </StrictMode>,
-  );
-}
 
 /**
  * Takes over a wizard's page the server drew (app/ssr/entry-server.tsx): the state it was drawn from put

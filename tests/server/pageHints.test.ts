@@ -22,6 +22,7 @@ function dist(): string {
       'schemas/sl/messages.en.json': { file: 'assets/messages.en-1.js' },
       'schemas/common/messages.fr.json': { file: 'assets/messages.fr-2.js' },
       'schemas/sm/bundle.json': { file: 'assets/bundle-2.js' },
+      'app/ssr/takeOver.tsx': { file: 'assets/takeOver-1.js', imports: ['_react-1.js', '_rjsf-1.js'] },
     }),
   );
   return dir;
@@ -55,6 +56,23 @@ describe("a wizard's page announces what its script will ask for (bench:open, is
     expect(html).toContain('<link rel="stylesheet" href="/client/assets/rjsf-1.css">');
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/config">');
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/client/assets/bundle-1.js">');
+  });
+
+  it('a page the server drew: its own code to take the page over, no data to fetch (it is in the page)', () => {
+    const html = hints('/client/sl/calculator/3', new URLSearchParams('id=a'), true);
+    expect(hrefs(html)).toEqual([
+      '/client/assets/rjsf-1.css',
+      '/client/assets/CalculatorPage-1.js',
+      '/client/assets/rjsf-1.js',
+      '/client/assets/engineReady-1.js',
+      '/client/assets/bundle-1.js',
+      '/client/assets/validators-1.js',
+      '/client/assets/messages.fr-1.js',
+      '/client/assets/messages.fr-2.js',
+      '/client/assets/takeOver-1.js',
+    ]);
+    // and only there
+    expect(hints('/client/sl/calculator/3', new URLSearchParams('id=a'))).not.toContain('takeOver');
   });
 
   it('asks for no project without ?id=, and announces nothing on other pages or calculators', () => {
