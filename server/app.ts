@@ -159,14 +159,15 @@ export async function buildServer(config: Config, opts: { logger?: boolean } = {
   capAnswers(app, { perVisitorMb: config.answersPerVisitorMb, sendTimeoutS: config.sendTimeoutS });
   // Large JSON bodies are parsed one per turn of the event loop: other visitors are answered between.
   installJsonTurns(app);
-  // JSON answers of 1 KB and more compressed for clients that take it, brotli first (http/compression.ts).
-  // The app's files are sent precompressed (vite.config.ts) and keep their own encoding, as do the large
-  // reads' answers kept compressed (projects/servedAnswers.ts).
+  // JSON answers of 1 KB and more compressed for clients that take it, brotli first (http/compression.ts),
+  // and the pages the server writes (a stored project's page drawn, server/ssr.ts: 49 KB for 100 roofs,
+  // the time a phone's first field waits). The app's files are sent precompressed (vite.config.ts) and
+  // keep their own encoding, as do the large reads' answers kept compressed (projects/servedAnswers.ts).
   await app.register(fastifyCompress, {
     ...COMPRESSION,
     // answers only: a request's body is never inflated (refuseCodedBodies)
     globalDecompression: false,
-    customTypes: /^application\/(?:[\w.+-]+\+)?json\b/i,
+    customTypes: /^(?:application\/(?:[\w.+-]+\+)?json|text\/html)\b/i,
   });
   installSameOriginGuard(app, config.publicUrl);
   // Once the server is stopping, an answer still in flight closes its connection: a kept-alive socket

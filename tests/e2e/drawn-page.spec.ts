@@ -69,6 +69,11 @@ test("a stored project's page arrives drawn, and what is typed before its code a
     /<input[^>]*id="Toiture-0_name"[^>]*value="Toiture &lt;\/script&gt;&lt;b&gt;A&lt;\/b&gt;"/,
   );
   expect(html).not.toContain('</script><b>');
+  // compressed, as the API's answers are (a 100-roof page is some 50 KB of markup and state)
+  const sent = await page.request.get(`/client/sl/calculator?id=${id}`, {
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
+  expect(sent.headers()['content-encoding']).toBe('br');
 
   const release = await withScriptsHeld(page);
   await page.goto(`/client/sl/calculator?id=${id}`, { waitUntil: 'commit' });
