@@ -150,6 +150,11 @@ export interface PastePlan {
   /** the fields a column may fill, with their label keys */
   targets: { field: string; label: string; required: boolean }[];
   problems: PasteProblem[];
+  /**
+   * the label keys of the fields no column fills that an added card still asks for (required, or needed by
+   * a rule: a green roof's drainage layer), in the card's order: what to fill on the cards afterwards
+   */
+  toFill: string[];
   /** rows added (those within the step's maximum) and left out */
   added: number;
   skipped: number;
@@ -231,6 +236,7 @@ export function planPaste(
     return {
       ...plan,
       problems: [],
+      toFill: [],
       added: 0,
       skipped: rows.length,
       state,
@@ -279,7 +285,25 @@ export function planPaste(
         problems.push({ row: n, column: i, severity: f.severity === 2 ? 2 : 1, message: f.message });
     });
   });
-  return { ...plan, problems, added: taken.length, skipped: rows.length - taken.length, state: tried };
+  const mapped = new Set(fields);
+  const added = step.cards.slice(kept.length, kept.length + taken.length);
+  const toFill = (added[0]?.fields ?? [])
+    .filter(
+      (f) =>
+        !mapped.has(f.field) &&
+        added.some((card) =>
+          card.fields.some((x) => x.field === f.field && x.visible && x.severity > 0 && x.message),
+        ),
+    )
+    .map((f) => f.label);
+  return {
+    ...plan,
+    problems,
+    toFill,
+    added: taken.length,
+    skipped: rows.length - taken.length,
+    state: tried,
+  };
 }
 
 /** A paste as the renderers see it: what it would add (nothing added yet). */

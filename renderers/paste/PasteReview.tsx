@@ -6,7 +6,7 @@ import { PasteTable } from './PasteTable';
 
 /**
  * The preview of a paste before anything is added: how many cards, whether the first row is headings,
- * the cells to correct and the required fields no column fills, the table, and Cancel, Edit the text
+ * the cells to correct and what the cards will still ask for that no column fills, the table, and Cancel, Edit the text
  * or "Add N cards".
  */
 export function PasteReview({
@@ -34,7 +34,7 @@ export function PasteReview({
   onAdd: () => void;
 }) {
   const { t } = useRender();
-  const unmapped = plan.targets.filter((x) => x.required && !plan.fields.includes(x.field));
+
   return (
     <form
       id={`${id}-box`}
@@ -57,9 +57,9 @@ export function PasteReview({
         {cellsToFix ? t('common.paste_problems', { count: cellsToFix }) : t('common.paste_no_problem')}
         {plan.skipped ? ` ${t('common.paste_skipped', { count: plan.skipped })}` : ''}
       </p>
-      {unmapped.length ? (
+      {plan.toFill.length ? (
         <p className="field-hint">
-          {t('common.paste_unmapped', { fields: unmapped.map((x) => t(x.label)).join(', ') })}
+          {t('common.paste_unmapped', { fields: plan.toFill.map((label) => t(label)).join(', ') })}
         </p>
       ) : null}
       <PasteTable plan={plan} labelledBy={`${id}-preview`} redo={redo} />

@@ -213,3 +213,27 @@ describe("sm's roofs pasted with their build-up, as smca's", () => {
     ).toEqual(['SFI', 15, 'SOPRALITHE', 8]);
   });
 });
+
+describe('a paste that leaves out what the cards still need (ux6)', () => {
+  it("names a green roof's drainage layer, which no column gives, beside cells that all fit", () => {
+    const start = derive(sm, emptyData(sm));
+    const text =
+      `${label('sm.roof.name')}\t${label('sm.roof.surface')}\t${label('sm.roof.system')}\n` +
+      'Bâtiment A\t800\tToundra\nBâtiment B\t450\tToundra\n';
+    const plan = planPaste(sm, start, 'Toiture', text, [label], {}, 'fr');
+    expect(plan.problems).toEqual([]);
+    expect(plan.toFill).toContain('sm.roof.drain');
+    // given by a column, it is no longer asked for
+    const full = planPaste(
+      sm,
+      start,
+      'Toiture',
+      `${label('sm.roof.name')}\t${label('sm.roof.surface')}\t${label('sm.roof.system')}\t${label('sm.roof.drain')}\n` +
+        `Bâtiment A\t800\tToundra\t${label('sm.drains.retentio')}\n`,
+      [label],
+      {},
+      'fr',
+    );
+    expect(full.toFill).not.toContain('sm.roof.drain');
+  });
+});

@@ -34,21 +34,21 @@ describe("a wizard's page announces what its script will ask for (bench:open, is
     { id: 'sm', productType: 'skywater_manager' },
   ]);
   const hrefs = (html: string) => [...html.matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+  /** sl's wizard: its stylesheet, its code, the engine's, the calculator's files */
+  const WIZARD = [
+    '/client/assets/rjsf-1.css',
+    '/client/assets/CalculatorPage-1.js',
+    '/client/assets/rjsf-1.js',
+    '/client/assets/engineReady-1.js',
+    '/client/assets/bundle-1.js',
+    '/client/assets/validators-1.js',
+    '/client/assets/messages.fr-1.js',
+    '/client/assets/messages.fr-2.js',
+  ];
 
   it("names the wizard's code, the engine, the calculator's files, the configuration and the project", () => {
     const html = hints('/client/sl/calculator/3', new URLSearchParams('id=a b'));
-    expect(hrefs(html)).toEqual([
-      '/api/config',
-      '/api/slowli/project/a%20b',
-      '/client/assets/rjsf-1.css',
-      '/client/assets/CalculatorPage-1.js',
-      '/client/assets/rjsf-1.js',
-      '/client/assets/engineReady-1.js',
-      '/client/assets/bundle-1.js',
-      '/client/assets/validators-1.js',
-      '/client/assets/messages.fr-1.js',
-      '/client/assets/messages.fr-2.js',
-    ]);
+    expect(hrefs(html)).toEqual(['/api/config', '/api/slowli/project/a%20b', ...WIZARD]);
     // the entry's own chunks are announced by index.html already; scripts as modules, data as fetches
     expect(html).not.toContain('react-1.js');
     expect(html).not.toContain('index-1.css');
@@ -60,17 +60,7 @@ describe("a wizard's page announces what its script will ask for (bench:open, is
 
   it('a page the server drew: its own code to take the page over, no data to fetch (it is in the page)', () => {
     const html = hints('/client/sl/calculator/3', new URLSearchParams('id=a'), true);
-    expect(hrefs(html)).toEqual([
-      '/client/assets/rjsf-1.css',
-      '/client/assets/CalculatorPage-1.js',
-      '/client/assets/rjsf-1.js',
-      '/client/assets/engineReady-1.js',
-      '/client/assets/bundle-1.js',
-      '/client/assets/validators-1.js',
-      '/client/assets/messages.fr-1.js',
-      '/client/assets/messages.fr-2.js',
-      '/client/assets/takeOver-1.js',
-    ]);
+    expect(hrefs(html)).toEqual([...WIZARD, '/client/assets/takeOver-1.js']);
     // and only there
     expect(hints('/client/sl/calculator/3', new URLSearchParams('id=a'))).not.toContain('takeOver');
   });
