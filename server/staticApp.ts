@@ -89,7 +89,8 @@ export async function serveApp(
         page
           .replace('</head>', `${links}</head>`)
           .replace('<html lang="fr">', `<html lang="${drawn.lang}">`)
-          .replace('<div id="root"></div>', `<div id="root">${drawn.html}</div>`)
+          // its buttons wait for the app to take the page over (app/styles.css, app/ssr/takeOver.tsx)
+          .replace('<div id="root"></div>', `<div id="root" data-taking-over="">${drawn.html}</div>`)
           .replace('</body>', `${drawn.state}</body>`),
       );
     }

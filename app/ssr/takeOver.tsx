@@ -12,6 +12,19 @@ import { openAsked } from '../state/openedProject';
 import { setHydrating, type DrawnState } from './drawnState';
 
 /**
+ * The server's page marks its root while the app is on its way: its buttons, which nothing would answer
+ * yet, take no click until the app has taken the page over (app/styles.css); its fields take what is
+ * typed (replayTyped).
+ */
+const TAKING_OVER = 'data-taking-over';
+
+/** The page drawn by the browser instead, over the server's. */
+function drawnByBrowser(root: HTMLElement): void {
+  root.removeAttribute(TAKING_OVER);
+  drawApp(root);
+}
+
+/**
  * Takes over a wizard's page the server drew (app/ssr/entry-server.tsx): the state it was drawn from put
  * back as the routes' loaders would have made it (the configuration and the opened project in the store,
  * the calculator from the app's chunks), the matched routes' code loaded, then React draws the same page
@@ -34,19 +47,22 @@ export async function takeOver(root: HTMLElement, state: DrawnState): Promise<vo
       }),
     ]);
   } catch {
-    drawApp(root);
+    drawnByBrowser(root);
     return;
   }
   const asked = state.loaderData[STEP_ROUTE] as ProjectLoad | undefined;
   if (!asked || localeOfCalculator(calculator) !== state.calculator.locale) {
-    drawApp(root);
+    drawnByBrowser(root);
     return;
   }
   appStore.set(configAtom, state.config);
   resetOtherCalculators(calculator);
   openAsked(appStore, calculator.bundle, asked);
   drawFor(state.screen);
-  setHydrating(true, () => replayTyped(root));
+  setHydrating(true, () => {
+    root.removeAttribute(TAKING_OVER);
+    replayTyped(root);
+  });
   hydrateRoot(
     root,
     <StrictMode>

@@ -82,9 +82,17 @@ test("a stored project's page arrives drawn, and what is typed before its code a
   await expect(page.getByText('Projet : Site <!-- « Tilleuls » -->')).toBeVisible();
   const drawnField = await name.elementHandle();
   await name.fill('Toiture tapée avant');
+  // its buttons, which nothing would answer yet, take no click until the app runs the page
+  await expect(page.locator('#root')).toHaveAttribute('data-taking-over', '');
+  expect(
+    await page
+      .getByRole('button', { name: 'Lancer le calcul' })
+      .evaluate((el) => getComputedStyle(el).pointerEvents),
+  ).toBe('none');
   release();
-  // taken over: the address names the step, the card's heading follows what was typed
+  // taken over: the address names the step, the buttons answer, the card's heading follows what was typed
   await expect(page).toHaveURL(/\/client\/sl\/calculator\/\d\?id=/);
+  await expect(page.locator('#root')).not.toHaveAttribute('data-taking-over');
   await expect(page.locator('li.card h3').first()).toContainText('Toiture tapée avant');
   // the server's field is the one on screen (the page was not drawn again), holding what was typed
   expect(await drawnField!.evaluate((el) => el.isConnected)).toBe(true);
