@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN } from './ports';
-import { signInAsAdmin } from './project';
+import { signInAsAdmin, projectInSession } from './project';
 
 const VIEWPORTS = [
   [390, 844],
@@ -177,6 +177,8 @@ for (const [width, height] of [
     await expect(
       page.getByRole('heading', { name: /Informations|Déversements|Toitures/ }).first(),
     ).toBeVisible();
+    // the project in the wizard's session (the page drawn by the server shows it before the app runs)
+    await projectInSession(page, id);
     await page.setViewportSize({ width, height });
     await page.goto(`${ADMIN}/client/sm/results`);
     const region = page.getByRole('region', { name: 'Synthèse annuelle' });
