@@ -28,7 +28,8 @@ function precompress(): Plugin {
       // Only the app's own build (Storybook builds through this config too, into storybook-static).
       if (basename(outDir) !== 'dist' || !existsSync(outDir)) return;
       // (not the server's drawing code, serverEntry(): it is never sent)
-      const files = walk(outDir).filter((f) => /\.(js|css|html|svg|json)$/.test(f) && !f.includes(SSR_DIR));
+      const drawing = join(outDir, SSR_DIR);
+      const files = walk(outDir).filter((f) => /\.(js|css|html|svg|json)$/.test(f) && !f.startsWith(drawing));
       for (const file of files) {
         const data = readFileSync(file);
         if (data.length < 1024) continue;

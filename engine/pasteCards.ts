@@ -148,7 +148,7 @@ export interface PastePlan {
   /** per column: the field it fills, or null (left out) */
   fields: (string | null)[];
   /** the fields a column may fill, with their label keys */
-  targets: { field: string; label: string; required: boolean }[];
+  targets: { field: string; label: string }[];
   problems: PasteProblem[];
   /**
    * the label keys of the fields no column fills that an added card still asks for (required, or needed by
@@ -225,11 +225,7 @@ export function planPaste(
   const kept = replaced ? [] : list();
   const room = Math.max(0, maxCards(def.repeat!) - kept.length);
   const taken = rows.slice(0, room);
-  const targets = columns.map((f) => ({
-    field: f,
-    label: ui(f)['ui:options'].label,
-    required: def.schema.required?.includes(f.split('.')[0]!) ?? false,
-  }));
+  const targets = columns.map((f) => ({ field: f, label: ui(f)['ui:options'].label }));
   const receipt: PasteReceipt = { stepKey, at: kept.length, count: taken.length, replaced };
   const plan = { header, headings, rows: taken, fields, targets, receipt };
   if (taken.length === 0)

@@ -4,6 +4,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
+/** A file of the build as it is on disk now (its time and size), or '-' when there is none. */
+export function stampOf(file: string): string {
+  const st = statSync(file, { throwIfNoEntry: false });
+  return st ? `${st.mtimeMs}:${st.size}` : '-';
+}
+
 /** A wizard's page drawn by the server (app/ssr/entry-server.tsx): the root's markup and its state. */
 export interface DrawnPage {
   html: string;
@@ -54,14 +60,13 @@ export function pageDrawer(app: FastifyInstance, distDir: string, budgetMs: numb
   type Loaded = { stamp: string; draw: DrawPage | null | undefined; ready: Promise<unknown> };
   let loaded: Loaded | null = null;
   const drawer = (): Loaded => {
-    const st = statSync(file, { throwIfNoEntry: false });
-    const stamp = st ? `${st.mtimeMs}:${st.size}` : '-';
+    const stamp = stampOf(file);
     if (loaded?.stamp !== stamp) {
-      const entry: Loaded = { stamp, draw: st ? undefined : null, ready: Promise.resolve() };
+      const entry: Loaded = { stamp, draw: stamp === '-' ? null : undefined, ready: Promise.resolve() };
       loaded = entry;
       // read again after a build made while the server runs (its own address: Node keeps modules by it;
       // the code is one file, vite.config.ts serverEntry)
-      if (st)
+      if (stamp !== '-')
         entry.ready = import(`${pathToFileURL(file).href}?v=${encodeURIComponent(stamp)}`).then(
           (m: { drawPage: DrawPage }) => (entry.draw = m.drawPage),
           (e: unknown) => {

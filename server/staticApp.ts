@@ -1,9 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageHints, wizardOf } from './pageHints';
-import { pageDrawer } from './ssr';
+import { pageDrawer, stampOf } from './ssr';
 import { products } from './projects/products';
 
 /**
@@ -55,10 +55,6 @@ export async function serveApp(
     hints: (_path: string, _query: URLSearchParams, _drawn?: boolean) => '',
   };
   const manifest = join(distDir, '.vite', 'manifest.json');
-  const stampOf = (file: string) => {
-    const st = statSync(file, { throwIfNoEntry: false });
-    return st ? `${st.mtimeMs}:${st.size}` : '-';
-  };
   const current = () => {
     const page = stampOf(index);
     // a build under way (its folder emptied): the last one read, until its page is written
@@ -89,7 +85,7 @@ export async function serveApp(
         page
           .replace('</head>', `${links}</head>`)
           .replace('<html lang="fr">', `<html lang="${drawn.lang}">`)
-          // its buttons wait for the app to take the page over (app/styles.css, app/ssr/takeOver.tsx)
+          // its buttons, links and folds wait for the app to take the page over (app/styles.css, takeOver.tsx)
           .replace('<div id="root"></div>', `<div id="root" data-taking-over="">${drawn.html}</div>`)
           .replace('</body>', `${drawn.state}</body>`),
       );

@@ -6,7 +6,7 @@ import { drawFor } from '../../renderers';
 import type { Calculator } from '../calculators';
 import { localeOfCalculator } from '../calculators';
 import { BASENAME, appRoutes, STEP_ROUTE } from '../routes';
-import { configAtom, userLocaleAtom } from '../state/appAtoms';
+import { configAtom, LOCALE_KEY, userLocaleAtom } from '../state/appAtoms';
 import { openAsked } from '../state/openedProject';
 import type { ProjectLoad } from '../loaders';
 import { DRAWN_STATE_ID, type DrawnState } from './drawnState';
@@ -40,8 +40,10 @@ function scriptJson(value: unknown): string {
 export async function drawPage(request: Request): Promise<DrawnPage | null> {
   const store = createStore();
   // the language the visitor chose (kept in the browser, and in a cookie for this: app/state/appAtoms.ts)
-  const chosen = /(?:^|;\s*)user_locale=(fr|en)(?:;|$)/.exec(request.headers.get('cookie') ?? '')?.[1];
-  if (chosen === 'fr' || chosen === 'en') store.set(userLocaleAtom, chosen);
+  const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_KEY}=(fr|en)(?:;|$)`).exec(
+    request.headers.get('cookie') ?? '',
+  );
+  if (chosen) store.set(userLocaleAtom, chosen[1] as 'fr' | 'en');
   const handler = createStaticHandler(appRoutes(store), { basename: BASENAME });
   const context = await handler.query(request);
   if (context instanceof Response || context.errors) return null;

@@ -12,9 +12,9 @@ import { openAsked } from '../state/openedProject';
 import { setHydrating, type DrawnState } from './drawnState';
 
 /**
- * The server's page marks its root while the app is on its way: its buttons, which nothing would answer
- * yet, take no click until the app has taken the page over (app/styles.css); its fields take what is
- * typed (replayTyped).
+ * The server's page marks its root while the app is on its way: its buttons, links, folds and file
+ * choosers, which nothing would answer yet, take no click until the app has taken the page over
+ * (app/styles.css); its fields take what is typed (replayTyped).
  */
 const TAKING_OVER = 'data-taking-over';
 

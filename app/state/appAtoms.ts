@@ -44,9 +44,12 @@ const localeStorage = (): SyncStringStorage => {
   };
 };
 
+/** The chosen language's key in localStorage, and its cookie's name (read by app/ssr/entry-server.tsx). */
+export const LOCALE_KEY = 'user_locale';
+
 /** The chosen language in the Canadian modes, kept in the browser as user_locale (default French). */
 export const userLocaleAtom = atomWithStorage<Locale>(
-  'user_locale',
+  LOCALE_KEY,
   'fr',
   createJSONStorage<Locale>(localeStorage),
   { getOnInit: true },

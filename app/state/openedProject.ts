@@ -1,6 +1,6 @@
-import type { createStore } from 'jotai';
 import { fromServer, type Bundle, type UnitSystem } from '../../engine';
 import type { StoredProjectAnswer } from '../api/projects';
+import type { Store } from '../loaders';
 import { wizardAtoms, type SessionData } from './wizardAtoms';
 
 /**
@@ -34,7 +34,7 @@ const openedFirst = new WeakSet<object>();
  * draw the project (app/ssr). The page's own opening (useOpenProject) then leaves that answer alone.
  */
 export function openAsked(
-  store: ReturnType<typeof createStore>,
+  store: Store,
   bundle: Bundle,
   asked: { answer: { data: StoredProjectAnswer | null } },
 ): void {

@@ -33,7 +33,7 @@ let session: Storage | undefined;
 
 // A page drawn by the server (app/ssr) has no browser storage: each call gets an empty one of its own,
 // never one shared by the server's visitors.
-const onServer = typeof window === 'undefined';
+export const onServer = typeof window === 'undefined';
 
 /** localStorage, or memory when refused. */
 export const safeLocal = (): Storage =>

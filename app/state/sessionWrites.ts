@@ -1,4 +1,4 @@
-import { safeSession } from './safeStorage';
+import { onServer, safeSession } from './safeStorage';
 import { whenIdle } from './whenIdle';
 
 /**
@@ -20,7 +20,7 @@ export function flushSession(): void {
 
 export function persist(key: string, value: unknown): void {
   // a page drawn by the server (app/ssr) keeps nothing: the waiting writes are shared by its visitors
-  if (typeof window === 'undefined') return;
+  if (onServer) return;
   pending.set(key, value);
   if (scheduled) return;
   scheduled = true;
