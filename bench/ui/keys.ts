@@ -1,0 +1,317 @@
+/**
+ * npm run bench:keys — what one key typed into a roof's name costs the page, counted, beside the fair
+ * baseline of bench:ui (rjsf paging 3 cards as its documentation recommends, bench/ui/baseline) in the same
+ * run. Counts do not depend on the machine's speed or load, which timings do (docs/QUALITY.md, issue 40):
+ *
+ * - React's commits and the components each renders (read through React's devtools hook, the interface
+ *   React DOM offers profilers: `__REACT_DEVTOOLS_GLOBAL_HOOK__.onCommitFiberRoot`; a component counts when
+ *   it rendered in that commit, as React DevTools' profiler tells it: its work flag set, its subtree not
+ *   reused as it was);
+ * - the DOM changes (a MutationObserver), the layouts the browser ran and their dirty objects (a Chromium
+ *   trace's Layout events);
+ * - and, as shares rather than figures to compare across runs, the main thread's time per key by kind.
+ *
+ * Both apps are built unminified (their components named) into a temporary folder; the app is served by the
+ * real server (bench/appServer.ts), its 100-roof sl and sm projects saved through the API (bench/ui/data.ts).
+ * KEYS_TYPED (default 20) characters are typed at the end of the first roof's name, one every 150 ms, after
+ * 5 discarded. Not a benchmark with a goal: an instrument that says where a key's work goes.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { promisify } from 'node:util';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { derive, loadBundle, submit, toServer, type Bundle } from '../../engine';
+import { startAppServer } from '../appServer';
+import { slProject, smProject } from './data';
+
+const root = join(import.meta.dirname, '../..');
+const KEYS = Number(process.env.KEYS_TYPED ?? 20);
+if (!(Number.isInteger(KEYS) && KEYS >= 1))
+  throw new Error(`KEYS_TYPED must be a whole number >= 1, not '${process.env.KEYS_TYPED}'`);
+const PASSWORD = 'bench-keys-admin-password';
+const json = (path: string) => JSON.parse(readFileSync(join(root, path), 'utf8')) as Record<string, unknown>;
+
+const tmp = mkdtempSync(join(tmpdir(), 'rw-keys-'));
+process.on('exit', () => rmSync(tmp, { recursive: true, force: true }));
+const appDist = join(tmp, 'dist');
+const baselineDist = join(tmp, 'baseline');
+const build = promisify(execFile);
+const unminified = ['--emptyOutDir', '--logLevel', 'error', '--minify', 'false'];
+await Promise.all([
+  build('npx', ['vite', 'build', '--outDir', appDist, ...unminified], { cwd: root }),
+  build(
+    'npx',
+    [
+      'vite',
+      'build',
+      '--config',
+      'bench/ui/baseline/vite.config.ts',
+      '--outDir',
+      baselineDist,
+      ...unminified,
+    ],
+    { cwd: root },
+  ),
+]);
+const { base, server } = await startAppServer(tmp, appDist, PASSWORD);
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+const statics = createServer((req, res) => {
+  const path = normalize(new URL(req.url ?? '/', 'http://x').pathname); // rooted: no way above the folder
+  try {
+    const body = readFileSync(join(baselineDist, path === '/' ? 'index.html' : path));
+    res.setHeader('content-type', TYPES[extname(path)] ?? 'application/octet-stream');
+    res.end(body);
+  } catch {
+    res.statusCode = 404;
+    res.end();
+  }
+});
+await new Promise<void>((r) => statics.listen(0, '127.0.0.1', r));
+const staticBase = `http://127.0.0.1:${(statics.address() as AddressInfo).port}`;
+
+/**
+ * Installed before the page's scripts: counts commits, rendered components by name and DOM changes. React
+ * DOM calls the hook's onCommitFiberRoot after each commit when the hook says it supports fibers.
+ */
+const COUNTER = `(() => {
+  const counts = {}; let commits = 0; let mutations = 0;
+  window.__keys = { counts, get commits() { return commits; }, get mutations() { return mutations; },
+    reset() { for (const k in counts) delete counts[k]; commits = 0; mutations = 0; } };
+  new MutationObserver((list) => { mutations += list.length; })
+    .observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  const nameOf = (f) => {
+    let t = f.type;
+    if (!t || typeof t === 'string') return null;
+    if (t.$$typeof && t.type) t = t.type; // memo
+    if (t.render) t = t.render; // forwardRef
+    return t.displayName || t.name || '(anonymous)';
+  };
+  const PERFORMED_WORK = 1;
+  const walk = (f) => {
+    for (; f; f = f.sibling) {
+      if ((f.flags & PERFORMED_WORK) !== 0) {
+        const n = nameOf(f);
+        if (n) counts[n] = (counts[n] || 0) + 1;
+      }
+      // a subtree React reused as it was (its child the same fiber as before) did not render
+      if (f.child && !(f.alternate && f.alternate.child === f.child)) walk(f.child);
+    }
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, renderers: new Map(), inject: () => 1, checkDCE() {},
+    onScheduleFiberRoot() {}, onPostCommitFiberRoot() {}, onCommitFiberUnmount() {},
+    onCommitFiberRoot(_id, fiberRoot) { commits += 1; walk(fiberRoot.current.child); },
+  };
+})();`;
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; beginData?: { dirtyObjects?: number; totalObjects?: number } };
+}
+const KIND: Record<string, string> = {
+  FunctionCall: 'script',
+  EventDispatch: 'script',
+  RunMicrotasks: 'script',
+  TimerFire: 'script',
+  FireAnimationFrame: 'script',
+  FireIdleCallback: 'script',
+  UpdateLayoutTree: 'style',
+  Layout: 'layout',
+  PrePaint: 'paint',
+  Paint: 'paint',
+  Layerize: 'paint',
+  Commit: 'paint',
+  MinorGC: 'gc',
+  MajorGC: 'gc',
+};
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'disabled-by-default-devtools.timeline.frame',
+  'v8.execute',
+].join(',');
+
+interface Row {
+  name: string;
+  commits: number;
+  renders: number;
+  mutations: number;
+  layouts: number;
+  dirty: number;
+  objects: number;
+  kinds: Map<string, number>;
+  top: [string, number][];
+}
+
+/** Types KEYS characters into `field`, traced, and reads the counts: everything per key. */
+async function keys(page: Page, field: string, name: string): Promise<Row> {
+  await page.click(field);
+  await page.keyboard.press('End');
+  for (const k of 'vwxyz') {
+    await page.keyboard.press(k);
+    await page.waitForTimeout(100);
+  }
+  await page.waitForTimeout(500);
+  await page.evaluate('__keys.reset()');
+  const cdp = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+  await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
+  for (let i = 0; i < KEYS; i += 1) {
+    await page.keyboard.press('abcdefghij'[i % 10]!);
+    await page.waitForTimeout(150);
+  }
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.detach();
+  const c = (await page.evaluate(
+    '({ counts: { ...__keys.counts }, commits: __keys.commits, mutations: __keys.mutations })',
+  )) as { counts: Record<string, number>; commits: number; mutations: number };
+  // the page's main thread: the renderer main thread that ran the most tasks
+  const mains = events.filter(
+    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
+  );
+  let main = mains[0];
+  let most = -1;
+  for (const m of mains) {
+    const n = events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'RunTask').length;
+    if (n > most) [most, main] = [n, m];
+  }
+  const mine = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid);
+  const layouts = mine.filter((e) => e.name === 'Layout' && e.ph === 'X');
+  // time by kind: each complete event's own time, its children on the same thread taken out
+  const xs = mine
+    .filter((e) => e.ph === 'X' && e.dur !== undefined && e.name !== 'RunTask')
+    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
+  const kinds = new Map<string, number>();
+  const stack: { e: TraceEvent; child: number }[] = [];
+  const close = (upTo: number) => {
+    while (stack.length && stack[stack.length - 1]!.e.ts + stack[stack.length - 1]!.e.dur! <= upTo) {
+      const { e, child } = stack.pop()!;
+      const kind = KIND[e.name];
+      if (kind) kinds.set(kind, (kinds.get(kind) ?? 0) + (e.dur! - child) / 1000 / KEYS);
+      if (stack.length) stack[stack.length - 1]!.child += kind ? e.dur! : child;
+    }
+  };
+  for (const e of xs) {
+    close(e.ts);
+    stack.push({ e, child: 0 });
+  }
+  close(Infinity);
+  const renders = Object.values(c.counts).reduce((a, b) => a + b, 0);
+  return {
+    name,
+    commits: c.commits / KEYS,
+    renders: renders / KEYS,
+    mutations: c.mutations / KEYS,
+    layouts: layouts.length / KEYS,
+    dirty:
+      layouts.reduce((s, e) => s + (e.args?.beginData?.dirtyObjects ?? 0), 0) / Math.max(1, layouts.length),
+    objects:
+      layouts.reduce((s, e) => s + (e.args?.beginData?.totalObjects ?? 0), 0) / Math.max(1, layouts.length),
+    kinds,
+    top: Object.entries(c.counts)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => [k, v / KEYS]),
+  };
+}
+
+async function save(ctx: BrowserContext, bundle: Bundle, data: Record<string, unknown>): Promise<string> {
+  const state = derive(bundle, data);
+  const { statuses } = submit(state);
+  const r = await ctx.request.post(`${base}/api/${bundle.productType}/project`, {
+    data: toServer(bundle, state.data, statuses),
+  });
+  if (!r.ok()) throw new Error(`save answered ${r.status()}`);
+  return ((await r.json()) as { id: string }).id;
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
+});
+const rows: Row[] = [];
+try {
+  const ctx = await browser.newContext();
+  await ctx.addInitScript({ content: COUNTER });
+  const login = await ctx.request.post(`${base}/api/auth/login`, { data: { password: PASSWORD } });
+  if (!login.ok()) throw new Error(`login answered ${login.status()}`);
+  const sl = loadBundle(json('schemas/sl/bundle.json'));
+  const sm = loadBundle(json('schemas/sm/bundle.json'));
+  const slId = await save(ctx, sl, slProject(json('schemas/sl/fixtures/base/valid.json')));
+  const smId = await save(ctx, sm, smProject(json('schemas/sm/fixtures/base/valid.json')));
+
+  const fair = await ctx.newPage();
+  await fair.goto(`${staticBase}/index.html?paged`);
+  await fair.waitForSelector('#card_0_name');
+  rows.push(await keys(fair, '#card_0_name', 'fair baseline'));
+  await fair.close();
+  // Our pages, once the app runs them (the step written into the address: app/pages/calculator/useStepRoute.ts)
+  const field = '#Toiture-0_name';
+  const slPage = await ctx.newPage();
+  await slPage.goto(`${base}/client/sl/calculator?id=${slId}`);
+  await slPage.waitForURL(/\/calculator\/\d/);
+  await slPage.waitForSelector(field);
+  rows.push(await keys(slPage, field, 'sl, 100 roofs'));
+  await slPage.close();
+  const smPage = await ctx.newPage();
+  await smPage.goto(`${base}/client/sm/calculator?id=${smId}`);
+  await smPage.waitForURL(/\/calculator\/\d/);
+  await smPage
+    .locator('.timeline li')
+    .nth(sm.steps.findIndex((s) => s.key === 'Toiture'))
+    .getByRole('button')
+    .click();
+  await smPage.waitForSelector(field);
+  rows.push(await keys(smPage, field, 'sm, 100 roofs + spills'));
+  await smPage.close();
+} finally {
+  await browser.close();
+  await server.close();
+  statics.close();
+}
+
+const f = (n: number) => n.toFixed(1);
+console.log(
+  `One key typed into the first roof's name, per key (${KEYS} keys; counts do not depend on the machine):\n`,
+);
+console.log(
+  ['case'.padEnd(24), 'commits', 'components rendered', 'DOM changes', 'layouts', 'dirty/total objects'].join(
+    '  ',
+  ),
+);
+for (const r of rows)
+  console.log(
+    [
+      r.name.padEnd(24),
+      f(r.commits).padStart(7),
+      f(r.renders).padStart(19),
+      f(r.mutations).padStart(11),
+      f(r.layouts).padStart(7),
+      `${f(r.dirty)}/${r.objects.toFixed(0)}`.padStart(19),
+    ].join('  '),
+  );
+console.log('\nComponents rendered per key:');
+for (const r of rows) console.log(`  ${r.name}: ${r.top.map(([k, v]) => `${k} ${f(v)}`).join(', ')}`);
+console.log(
+  '\nMain thread per key, ms by kind (unminified, traced: shares, not figures to compare across runs):',
+);
+for (const r of rows)
+  console.log(
+    `  ${r.name}: ${[...r.kinds]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${v.toFixed(2)}`)
+      .join(', ')}`,
+  );
+console.log(`\nload average ${loadavg()[0]!.toFixed(1)}`);
+process.exit(0);
