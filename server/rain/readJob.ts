@@ -110,7 +110,8 @@ export async function runRainJob(job: RainJob): Promise<RainAnswer> {
     });
     const archive =
       job.files.length > 1 ? zipSync(Object.fromEntries(job.files.map((f) => [f.name, f.data]))) : null;
-    if (job.station === undefined && read.stations.size > 1)
+    // a file of several stations (Météo-France's) asks which one; ECCC's stations of one site are joined
+    if (job.station === undefined && read.stations.size - (read.joined?.stations.length ?? 0) > 1)
       return { ok: true, choose: stationChoices(read), archive };
     const { series, summary } = assemble(
       read,

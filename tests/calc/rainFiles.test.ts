@@ -392,13 +392,71 @@ describe('measured rain refusals, with their line and column', () => {
       code: 'mixed_formats',
       file: 'pluie.csv',
     });
-    const other = text('other.csv', ecccYear(2001, { id: '6158355', name: 'TORONTO CITY' }));
-    expect((await refused([ECCC[0]!, other])).problems[0]).toMatchObject({
+    const toronto = { id: '6158355', name: 'TORONTO CITY', lon: '-79.40', lat: '43.67' };
+    const other = text('other.csv', ecccYear(2001, toronto));
+    const far = await refused([ECCC[0]!, other]);
+    expect(far.problems[0]).toMatchObject({
       code: 'several_stations',
       file: 'other.csv',
       line: 2,
-      params: { station: 'TORONTO CITY' },
+      params: {
+        station: 'TORONTO CITY (6158355)',
+        kept: 'MONTREAL/PIERRE ELLIOTT TRUDEAU INTL (7025251)',
+        km: 490,
+      },
     });
+    const en = i18nOf('smca', 'en').i18n;
+    expect(problemText(far.problems[0]!, (k, q) => en.t(k, q ?? {}), 'en')).toMatch(
+      /^The files come from two stations 490 km apart \(MONTREAL\/PIERRE ELLIOTT TRUDEAU INTL \(7025251\) and TORONTO CITY \(6158355\)\): send one station's files/,
+    );
+  });
+
+  it("ECCC: a station replaced on its site (a new Climate ID) continues the first one's record", async () => {
+    // ECCC's 7025250 closed at the end of 2000, 7025251 opened 2 km away; a year each side, a week both
+    const old = {
+      id: '7025250',
+      name: 'MONTREAL/PIERRE ELLIOTT TRUDEAU INTL A',
+      lon: '-73.74',
+      lat: '45.46',
+    };
+    const before = text('before.csv', ecccYear(2000, old));
+    const after = text(
+      'after.csv',
+      ecccYear(2002, { id: '7025251', name: 'MONTREAL/PIERRE ELLIOTT TRUDEAU INTL' }),
+    );
+    const gap = text('gap.csv', ecccYear(2001, old));
+    const joined = await series([before, gap, after]);
+    expect(joined.summary.station).toMatchObject({ id: '7025250' });
+    expect(await days(joined)).toEqual(await days(await series(ECCC)));
+    const remark = joined.summary.problems.find((p) => p.code === 'stations_joined');
+    expect(remark?.params).toEqual({
+      stations:
+        'MONTREAL/PIERRE ELLIOTT TRUDEAU INTL A (7025250), MONTREAL/PIERRE ELLIOTT TRUDEAU INTL (7025251)',
+      count: 0,
+      context: 'apart',
+    });
+    const fr = i18nOf('smca', 'fr').i18n;
+    expect(problemText(remark!, (k, q) => fr.t(k, q ?? {}), 'fr')).toMatch(
+      /^Stations jointes, MONTREAL\/PIERRE ELLIOTT TRUDEAU INTL A \(7025250\), MONTREAL\/PIERRE ELLIOTT TRUDEAU INTL \(7025251\)\u202f: une station remplacée sur son site reçoit un nouvel identifiant et y poursuit sa série$/,
+    );
+    // run side by side: the days both give are said, the first file's value kept
+    const overlap = ecccYear(2001, { id: '7025251', name: 'MONTREAL/PIERRE ELLIOTT TRUDEAU INTL' })
+      .split('\n')
+      .filter((l, i) => i === 0 || l.includes('"2001-12-2'))
+      .join('\n');
+    const both = await series([before, gap, text('overlap.csv', overlap), after]);
+    expect(await days(both)).toEqual(await days(joined));
+    const said = both.summary.problems.find((p) => p.code === 'stations_joined')!;
+    expect(said.params.count).toBe(10);
+    const en = i18nOf('smca', 'en').i18n;
+    expect(problemText(said, (k, q) => en.t(k, q ?? {}), 'en')).toMatch(
+      /; 10 days given by both: the first file's value kept/,
+    );
+    // the same station's day twice is still refused
+    expect(
+      (await refused([before, gap, after, text('again.csv', ecccYear(2002, { id: '7025251', name: 'X' }))]))
+        .problems[0],
+    ).toMatchObject({ code: 'duplicate_day', file: 'again.csv' });
   });
 
   it('dates written day first, and times on lines of one column, are each said for what they are', async () => {

@@ -160,10 +160,32 @@ function problemsOf(
     d = e;
   }
   loggerRemarks(read, report);
+  if (read.joined) {
+    // the stations joined, in the order of their first days
+    const ids = [read.kept ?? '', ...read.joined.stations];
+    const seen = ids.flatMap((id) => {
+      const s = read.stations.get(id);
+      return s ? [{ id, s }] : [];
+    });
+    seen.sort((a, b) => a.s.first - b.s.first);
+    report({
+      code: 'stations_joined',
+      file: null,
+      line: null,
+      column: null,
+      params: {
+        stations: seen.map(({ id, s }) => `${s.station.name || id} (${id})`).join(', '),
+        // the days both gave, said only when there are some
+        count: read.joined.both,
+        ...(read.joined.both ? {} : { context: 'apart' }),
+      },
+    });
+  }
   // how a logger's readings were read first (else 25 runs of missing days would hide it among the "more"),
   // then what leaves a year out, then what is kept with a remark
   const rank = (code: string) =>
     [
+      'stations_joined',
       'summed_readings',
       'times_zone',
       'times_offsets',

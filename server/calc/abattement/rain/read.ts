@@ -1,12 +1,13 @@
 /**
- * Reads uploaded daily rain files (formats.ts) into the days of one station, a logger's readings summed
- * into their days, streaming: each file is
+ * Reads uploaded daily rain files (formats.ts) into the days of one station (or of ECCC stations of one
+ * site, a station replaced under a new Climate ID: joined), a logger's readings summed into their days,
+ * streaming: each file is
  * decompressed when gzipped (Météo-France serves its files as .csv.gz), parsed by csv-parse record by
  * record, and never held whole as text. Bounded: the decompressed bytes, the rows and the refusals
  * collected are capped (`RainLimits`); past a cap the reading stops and says which.
  *
  * What it refuses (the upload is not stored): a file of no known format, files of different formats or
- * of several ECCC stations, a date that is not one, a value that is not a number, a negative amount, a
+ * of ECCC stations more than SAME_SITE_KM apart, a date that is not one, a value that is not a number, a negative amount, a
  * day given twice; each with its file, line and column. What it reports and keeps (assemble.ts): missing
  * and flagged values, days with no line, estimated and trace values.
  */
@@ -78,6 +79,8 @@ export interface DayRecord {
   spans?: { file: number; from: number; to: number }[];
   /** the station clock's offsets at the day's first and last readings, when the files state them */
   offsets?: [number, number];
+  /** the station that gave it, when several are joined (a replaced ECCC station's) */
+  station?: string;
 }
 
 /** A station of a file, with its days by year (for the choice among a Météo-France file's stations). */
@@ -102,6 +105,12 @@ export interface FilesRead {
   times: Times;
   /** a logger's table: the column read and its unit */
   column?: { name: string; unit: string };
+  /**
+   * ECCC stations joined to the kept one (a station replaced on its site is given a new Climate ID: its
+   * record continues under it), and the days both gave (the first file's value kept, or the one that has
+   * a usable value)
+   */
+  joined?: { stations: string[]; both: number };
 }
 
 /** An upload refused: the HTTP status it deserves and every problem found (a few at most of each). */
@@ -249,7 +258,7 @@ export async function readFiles(
   const reading = new Reading(opts.limits ?? RAIN_LIMITS, opts.station ?? null, newTimes(zone));
   const budget = { left: reading.limits.maxBytes };
   for (const file of files) await reading.readFile(file, files.indexOf(file), budget);
-  const { refusals, format, stations, kept, days, readings, gaps, times, column } = reading;
+  const { refusals, format, stations, kept, days, readings, gaps, times, column, joined, both } = reading;
   if (refusals.length) throw new RainRefusal(422, refusals);
   if (!format) throw new RainRefusal(415, [problem('unknown_format', files[0]?.name ?? null, { line: 1 })]);
   if (opts.station !== undefined && !stations.has(opts.station))
@@ -257,7 +266,16 @@ export async function readFiles(
       problem('unknown_station', files[0]?.name ?? null, {}, { station: opts.station }),
     ]);
   incompleteDays(days, gaps);
-  return { format, stations, kept, days, readings, times, ...(column ? { column } : {}) };
+  return {
+    format,
+    stations,
+    kept,
+    days,
+    readings,
+    times,
+    ...(column ? { column } : {}),
+    ...(joined.size ? { joined: { stations: [...joined], both } } : {}),
+  };
 }
 
 /** A file being read: its name, its place among the files, its format's reader once known. */
@@ -283,6 +301,10 @@ class Reading {
   readonly gaps = new Map<number, number>();
   /** a logger's table: the column read and its unit (the first file's that names one) */
   column: FilesRead['column'];
+  /** ECCC stations on the kept one's site, whose days are kept with its own */
+  readonly joined = new Set<string>();
+  /** days two joined stations both gave */
+  both = 0;
 
   constructor(
     readonly limits: RainLimits,
@@ -360,7 +382,7 @@ class Reading {
     const id = row.station?.id ?? '';
     const seen = this.see(row, id, cursor.name, line);
     this.kept ??= id;
-    if (id !== this.kept) {
+    if (id !== this.kept && !this.joined.has(id)) {
       // another station's day given twice (a file of copies of one line read to its 8 millionth)
       if (row.time === undefined && twice(this.given, id, row.day))
         this.refuse(
@@ -373,10 +395,13 @@ class Reading {
         );
       return;
     }
-    this.keep(cursor, row, line);
+    this.keep(cursor, row, line, id);
   }
 
-  /** The row's station: its first and last days, its usable days a year; ECCC's files name only one. */
+  /**
+   * The row's station: its first and last days, its usable days a year. An ECCC file names one; a second
+   * ECCC station is joined to the first when on its site, else refused.
+   */
   private see(row: RowReading, id: string, file: string, line: number): StationSeen {
     let seen = this.stations.get(id);
     if (!seen) {
@@ -391,8 +416,23 @@ class Reading {
         usable: new Map(),
       };
       this.stations.set(id, seen);
-      if (this.format === 'eccc' && this.stations.size > 1)
-        this.refuse(problem('several_stations', file, { line }, { station: seen.station.name || id }));
+      const kept = this.kept === null ? undefined : this.stations.get(this.kept);
+      if (this.format === 'eccc' && kept && kept !== seen) {
+        if (sameSite(kept.station, seen.station)) this.joined.add(id);
+        else
+          this.refuse(
+            problem(
+              'several_stations',
+              file,
+              { line },
+              {
+                station: `${seen.station.name || id} (${id})`,
+                kept: `${kept.station.name || this.kept} (${this.kept})`,
+                km: Math.round(distanceKm(kept.station, seen.station) ?? 0),
+              },
+            ),
+          );
+      }
     }
     seen.first = Math.min(seen.first, row.day);
     seen.last = Math.max(seen.last, row.day);
@@ -404,8 +444,15 @@ class Reading {
   }
 
   /** A day of the kept station: a new day, a logger's reading added to its day, or a day given twice. */
-  private keep(cursor: FileCursor, row: RowReading, line: number): void {
-    const before = this.days.get(row.day);
+  private keep(cursor: FileCursor, row: RowReading, line: number, station: string): void {
+    let before = this.days.get(row.day);
+    if (before && this.joined.size && (before.station ?? this.kept) !== station) {
+      // a day two stations of the site both gave (they ran side by side): the first file's value, unless
+      // only the other one is usable
+      this.both += 1;
+      if (before.precip !== null || row.precip === null) return;
+      before = undefined;
+    }
     if (row.time !== undefined) {
       this.readings += 1;
       const gap = cursor.previous === null ? null : row.time - cursor.previous;
@@ -443,6 +490,7 @@ class Reading {
         ? { readings: 1, spans: [{ file: cursor.index, from: row.time, to: row.time }] }
         : {}),
       ...(typeof row.local === 'number' ? { offsets: [row.local, row.local] as [number, number] } : {}),
+      ...(this.joined.has(station) ? { station } : {}),
     });
   }
 
@@ -478,6 +526,31 @@ class Reading {
       before.line = line;
     }
   }
+}
+
+/**
+ * How far apart two stations are (km, on a sphere of the Earth's mean radius), or null when either does
+ * not say where it is.
+ */
+function distanceKm(a: FileStation, b: FileStation): number | null {
+  if (a.lat === null || a.lon === null || b.lat === null || b.lon === null) return null;
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lon - a.lon) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/**
+ * Whether a second ECCC station continues the first one's record: ECCC gives a station replaced on its
+ * site (a new instrument, an airport's gauge moved across the field) a new Climate ID, and a long record
+ * comes as the files of both. Within SAME_SITE_KM of each other, or of the same name when a file does
+ * not say where its station is.
+ */
+const SAME_SITE_KM = 10;
+function sameSite(a: FileStation, b: FileStation): boolean {
+  const km = distanceKm(a, b);
+  return km === null ? a.name !== '' && a.name.toLowerCase() === b.name.toLowerCase() : km <= SAME_SITE_KM;
 }
 
 const FIRST_DAY = Date.UTC(1800, 0, 1) / 86_400_000;
