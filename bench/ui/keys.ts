@@ -18,15 +18,16 @@
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { derive, loadBundle, submit, toServer, type Bundle } from '../../engine';
+import { chromium, type Page } from 'playwright-core';
+import { loadBundle } from '../../engine';
 import { startAppServer } from '../appServer';
 import { slProject, smProject } from './data';
+import { saveProject } from './saveProject';
+import { buildBaseline, serveFolder } from './serveFolder';
+import { mainThread, timeByKind, type TraceEvent } from './traceEvents';
 
 const root = join(import.meta.dirname, '../..');
 const KEYS = Number(process.env.KEYS_TYPED ?? 20);
@@ -43,35 +44,10 @@ const build = promisify(execFile);
 const unminified = ['--emptyOutDir', '--logLevel', 'error', '--minify', 'false'];
 await Promise.all([
   build('npx', ['vite', 'build', '--outDir', appDist, ...unminified], { cwd: root }),
-  build(
-    'npx',
-    [
-      'vite',
-      'build',
-      '--config',
-      'bench/ui/baseline/vite.config.ts',
-      '--outDir',
-      baselineDist,
-      ...unminified,
-    ],
-    { cwd: root },
-  ),
+  buildBaseline(root, baselineDist, { minify: false }),
 ]);
 const { base, server } = await startAppServer(tmp, appDist, PASSWORD);
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-const statics = createServer((req, res) => {
-  const path = normalize(new URL(req.url ?? '/', 'http://x').pathname); // rooted: no way above the folder
-  try {
-    const body = readFileSync(join(baselineDist, path === '/' ? 'index.html' : path));
-    res.setHeader('content-type', TYPES[extname(path)] ?? 'application/octet-stream');
-    res.end(body);
-  } catch {
-    res.statusCode = 404;
-    res.end();
-  }
-});
-await new Promise<void>((r) => statics.listen(0, '127.0.0.1', r));
-const staticBase = `http://127.0.0.1:${(statics.address() as AddressInfo).port}`;
+const { base: staticBase, server: statics } = await serveFolder(baselineDist);
 
 /**
  * Installed before the page's scripts: counts commits, rendered components by name and DOM changes. React
@@ -108,31 +84,6 @@ const COUNTER = `(() => {
   };
 })();`;
 
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: { name?: string; beginData?: { dirtyObjects?: number; totalObjects?: number } };
-}
-const KIND: Record<string, string> = {
-  FunctionCall: 'script',
-  EventDispatch: 'script',
-  RunMicrotasks: 'script',
-  TimerFire: 'script',
-  FireAnimationFrame: 'script',
-  FireIdleCallback: 'script',
-  UpdateLayoutTree: 'style',
-  Layout: 'layout',
-  PrePaint: 'paint',
-  Paint: 'paint',
-  Layerize: 'paint',
-  Commit: 'paint',
-  MinorGC: 'gc',
-  MajorGC: 'gc',
-};
 const CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
@@ -177,37 +128,12 @@ async function keys(page: Page, field: string, name: string): Promise<Row> {
   const c = (await page.evaluate(
     '({ counts: { ...__keys.counts }, commits: __keys.commits, mutations: __keys.mutations })',
   )) as { counts: Record<string, number>; commits: number; mutations: number };
-  // the page's main thread: the renderer main thread that ran the most tasks
-  const mains = events.filter(
-    (e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain',
-  );
-  let main = mains[0];
-  let most = -1;
-  for (const m of mains) {
-    const n = events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'RunTask').length;
-    if (n > most) [most, main] = [n, m];
-  }
+  const main = mainThread(events);
   const mine = events.filter((e) => main && e.pid === main.pid && e.tid === main.tid);
   const layouts = mine.filter((e) => e.name === 'Layout' && e.ph === 'X');
-  // time by kind: each complete event's own time, its children on the same thread taken out
-  const xs = mine
-    .filter((e) => e.ph === 'X' && e.dur !== undefined && e.name !== 'RunTask')
-    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-  const kinds = new Map<string, number>();
-  const stack: { e: TraceEvent; child: number }[] = [];
-  const close = (upTo: number) => {
-    while (stack.length && stack[stack.length - 1]!.e.ts + stack[stack.length - 1]!.e.dur! <= upTo) {
-      const { e, child } = stack.pop()!;
-      const kind = KIND[e.name];
-      if (kind) kinds.set(kind, (kinds.get(kind) ?? 0) + (e.dur! - child) / 1000 / KEYS);
-      if (stack.length) stack[stack.length - 1]!.child += kind ? e.dur! : child;
-    }
-  };
-  for (const e of xs) {
-    close(e.ts);
-    stack.push({ e, child: 0 });
-  }
-  close(Infinity);
+  const kinds = new Map([...timeByKind(mine)].map(([kind, ms]) => [kind, ms / KEYS]));
+  const dirty = (e: TraceEvent, what: 'dirtyObjects' | 'totalObjects') =>
+    (e.args?.beginData as Record<string, number> | undefined)?.[what] ?? 0;
   const renders = Object.values(c.counts).reduce((a, b) => a + b, 0);
   return {
     name,
@@ -215,25 +141,13 @@ async function keys(page: Page, field: string, name: string): Promise<Row> {
     renders: renders / KEYS,
     mutations: c.mutations / KEYS,
     layouts: layouts.length / KEYS,
-    dirty:
-      layouts.reduce((s, e) => s + (e.args?.beginData?.dirtyObjects ?? 0), 0) / Math.max(1, layouts.length),
-    objects:
-      layouts.reduce((s, e) => s + (e.args?.beginData?.totalObjects ?? 0), 0) / Math.max(1, layouts.length),
+    dirty: layouts.reduce((s, e) => s + dirty(e, 'dirtyObjects'), 0) / Math.max(1, layouts.length),
+    objects: layouts.reduce((s, e) => s + dirty(e, 'totalObjects'), 0) / Math.max(1, layouts.length),
     kinds,
     top: Object.entries(c.counts)
       .sort((a, b) => b[1] - a[1])
       .map(([k, v]) => [k, v / KEYS]),
   };
-}
-
-async function save(ctx: BrowserContext, bundle: Bundle, data: Record<string, unknown>): Promise<string> {
-  const state = derive(bundle, data);
-  const { statuses } = submit(state);
-  const r = await ctx.request.post(`${base}/api/${bundle.productType}/project`, {
-    data: toServer(bundle, state.data, statuses),
-  });
-  if (!r.ok()) throw new Error(`save answered ${r.status()}`);
-  return ((await r.json()) as { id: string }).id;
 }
 
 const browser = await chromium.launch({
@@ -248,8 +162,8 @@ try {
   if (!login.ok()) throw new Error(`login answered ${login.status()}`);
   const sl = loadBundle(json('schemas/sl/bundle.json'));
   const sm = loadBundle(json('schemas/sm/bundle.json'));
-  const slId = await save(ctx, sl, slProject(json('schemas/sl/fixtures/base/valid.json')));
-  const smId = await save(ctx, sm, smProject(json('schemas/sm/fixtures/base/valid.json')));
+  const slId = await saveProject(ctx, base, sl, slProject(json('schemas/sl/fixtures/base/valid.json')));
+  const smId = await saveProject(ctx, base, sm, smProject(json('schemas/sm/fixtures/base/valid.json')));
 
   const fair = await ctx.newPage();
   await fair.goto(`${staticBase}/index.html?paged`);

@@ -16,9 +16,11 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { derive, loadBundle, submit, toServer, type Bundle } from '../../engine';
+import { loadBundle } from '../../engine';
 import { startAppServer } from '../appServer';
 import { slProject, smProject } from './data';
+import { saveProject } from './saveProject';
+import { mainThread, timeByKind, type TraceEvent } from './traceEvents';
 import { probeScript } from './probe';
 
 const root = join(import.meta.dirname, '../..');
@@ -39,17 +41,6 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
 });
-
-interface TraceEvent {
-  name: string;
-  cat: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  args?: Record<string, unknown>;
-}
 
 const CATEGORIES = [
   'devtools.timeline',
@@ -78,59 +69,6 @@ async function traced(page: Page, name: string, work: () => Promise<void>): Prom
   summarise(name, events);
 }
 
-/**
- * The page's main thread: the thread named CrRendererMain that ran the app's own scripts (/client/); else
- * the one with the most tasks. Headless Chromium traces its own WebUI renderers too (the omnibox popup's
- * Lit components), and on a cold load one of them can run more tasks than the page: counting tasks alone
- * picked it, and its 200 ms of module evaluation was read as the app's (QUALITY.md, issue 40, later).
- */
-function mainThread(events: TraceEvent[]): { pid: number; tid: number } | null {
-  const names = events.filter((e) => e.ph === 'M' && e.name === 'thread_name');
-  const mains = names.filter((e) => (e.args as { name?: string })?.name === 'CrRendererMain');
-  const ranApp = (m: TraceEvent) =>
-    events.some(
-      (e) =>
-        e.pid === m.pid &&
-        e.tid === m.tid &&
-        /\/client\//.test(String((e.args as { data?: { url?: unknown } } | undefined)?.data?.url ?? '')),
-    );
-  let best: { pid: number; tid: number } | null = null;
-  let most = -1;
-  for (const m of mains.some(ranApp) ? mains.filter(ranApp) : mains) {
-    const n = events.filter((e) => e.pid === m.pid && e.tid === m.tid && e.name === 'RunTask').length;
-    if (n > most) {
-      most = n;
-      best = { pid: m.pid, tid: m.tid };
-    }
-  }
-  return best;
-}
-
-const KIND: Record<string, string> = {
-  FunctionCall: 'script',
-  EvaluateScript: 'script',
-  'v8.evaluateModule': 'script',
-  TimerFire: 'script',
-  FireAnimationFrame: 'script',
-  EventDispatch: 'script',
-  RunMicrotasks: 'script',
-  'v8.compile': 'compile',
-  'v8.compileModule': 'compile',
-  'V8.CompileCode': 'compile',
-  'v8.parseOnBackground': 'compile',
-  ParseHTML: 'parse HTML',
-  UpdateLayoutTree: 'style',
-  Layout: 'layout',
-  PrePaint: 'paint',
-  Paint: 'paint',
-  Layerize: 'paint',
-  Commit: 'paint',
-  ParseAuthorStyleSheet: 'style',
-  GCEvent: 'gc',
-  MinorGC: 'gc',
-  MajorGC: 'gc',
-};
-
 function summarise(name: string, events: TraceEvent[]) {
   const main = mainThread(events);
   if (!main) {
@@ -145,26 +83,7 @@ function summarise(name: string, events: TraceEvent[]) {
   console.log(
     `\n== ${name}: ${((t1 - t0) / 1000).toFixed(0)} ms traced, main thread busy ${busy.toFixed(0)} ms`,
   );
-  // Time by kind: each complete event's own time (its duration less its children's on the same thread).
-  const xs = mine
-    .filter((e) => e.ph === 'X' && e.dur !== undefined && e.name !== 'RunTask')
-    .sort((a, b) => a.ts - b.ts || b.dur! - a.dur!);
-  const byKind = new Map<string, number>();
-  const stack: { e: TraceEvent; child: number }[] = [];
-  const close = (upTo: number) => {
-    while (stack.length && stack[stack.length - 1]!.e.ts + stack[stack.length - 1]!.e.dur! <= upTo) {
-      const { e, child } = stack.pop()!;
-      const kind = KIND[e.name];
-      if (kind) byKind.set(kind, (byKind.get(kind) ?? 0) + (e.dur! - child) / 1000);
-      else if (stack.length === 0) byKind.set('other', (byKind.get('other') ?? 0) + (e.dur! - child) / 1000);
-      if (stack.length) stack[stack.length - 1]!.child += kind || stack.length === 0 ? e.dur! : child;
-    }
-  };
-  for (const e of xs) {
-    close(e.ts);
-    stack.push({ e, child: 0 });
-  }
-  close(Infinity);
+  const byKind = timeByKind(mine);
   console.log(
     '   by kind (ms): ' +
       [...byKind]
@@ -173,6 +92,7 @@ function summarise(name: string, events: TraceEvent[]) {
         .join(', '),
   );
   const longs = tasks.filter((t) => t.dur! > 50_000);
+  const xs = mine.filter((e) => e.ph === 'X' && e.dur !== undefined && e.name !== 'RunTask');
   for (const t of longs) {
     const inside = xs.filter((e) => e.ts >= t.ts && e.ts < t.ts + t.dur! && e.dur! > 5_000);
     const what = inside
@@ -229,15 +149,6 @@ async function admin(): Promise<BrowserContext> {
   if (!r.ok()) throw new Error(`login answered ${r.status()}`);
   return ctx;
 }
-async function save(ctx: BrowserContext, bundle: Bundle, data: Record<string, unknown>): Promise<string> {
-  const state = derive(bundle, data);
-  const { statuses } = submit(state);
-  const r = await ctx.request.post(`${base}/api/${bundle.productType}/project`, {
-    data: toServer(bundle, state.data, statuses),
-  });
-  if (!r.ok()) throw new Error(`save answered ${r.status()}`);
-  return ((await r.json()) as { id: string }).id;
-}
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 try {
@@ -249,7 +160,7 @@ try {
     ['sm', sm, smProject(smValid), '#Deversement-0_destination'],
   ] as const) {
     const ctx = await admin();
-    const id = await save(ctx, bundle, data);
+    const id = await saveProject(ctx, base, bundle, data);
     const page = await ctx.newPage();
     await page.addInitScript({ content: probeScript({ ready }) });
     await traced(page, `${calc}-load`, async () => {
@@ -287,7 +198,7 @@ try {
   }
   // Submit to charts, sm 2 roofs, cold cache.
   const ctx = await admin();
-  const id = await save(ctx, sm, smValid);
+  const id = await saveProject(ctx, base, sm, smValid);
   const page = await ctx.newPage();
   const SUBMIT = '.wizard-footer .button-primary';
   await page.addInitScript({

@@ -30,16 +30,16 @@
  */
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { derive, loadBundle, submit, toServer, type Bundle } from '../../engine';
+import { loadBundle, type Bundle } from '../../engine';
 import { startAppServer } from '../appServer';
 import { ROOFS, slProject, smProject } from './data';
 import { probeScript } from './probe';
+import { saveProject } from './saveProject';
+import { buildBaseline, serveFolder } from './serveFolder';
 
 const started = performance.now();
 const root = join(import.meta.dirname, '../..');
@@ -107,21 +107,7 @@ await Promise.all([
     ],
     { cwd: root },
   ),
-  build(
-    'npx',
-    [
-      'vite',
-      'build',
-      '--config',
-      'bench/ui/baseline/vite.config.ts',
-      '--outDir',
-      baselineDist,
-      '--emptyOutDir',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: root },
-  ),
+  buildBaseline(root, baselineDist),
 ]);
 const builtIn = performance.now() - started;
 
@@ -137,30 +123,7 @@ const canadaBefore = BEFORE
 // The baseline's static server, and the floor page: one lone input.
 const FLOOR =
   '<!doctype html><html lang="fr"><title>floor</title><label>Nom <input id="floor" value="Toiture 1"></label></html>';
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-};
-const statics = createServer((req, res) => {
-  const path = normalize(new URL(req.url ?? '/', 'http://x').pathname); // rooted: no way above the folder
-  if (path === '/floor.html') {
-    res.setHeader('content-type', TYPES['.html']!);
-    res.end(FLOOR);
-    return;
-  }
-  try {
-    const body = readFileSync(join(baselineDist, path === '/' ? 'index.html' : path));
-    res.setHeader('content-type', TYPES[extname(path)] ?? 'application/octet-stream');
-    res.end(body);
-  } catch {
-    res.statusCode = 404;
-    res.end();
-  }
-});
-await new Promise<void>((r) => statics.listen(0, '127.0.0.1', r));
-const staticBase = `http://127.0.0.1:${(statics.address() as AddressInfo).port}`;
+const { base: staticBase, server: statics } = await serveFolder(baselineDist, { '/floor.html': FLOOR });
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -421,25 +384,6 @@ async function collect(t: Typing): Promise<Typed> {
   return typed;
 }
 
-/** Saves `data` (a local model) as a project through the API, with the statuses a Submit gives it. */
-async function saveProject(
-  ctx: BrowserContext,
-  at: string,
-  calc: string,
-  bundle: Bundle,
-  data: Record<string, unknown>,
-) {
-  const state = derive(bundle, data);
-  const { statuses, valid } = submit(state);
-  if (!valid)
-    throw new Error(`${calc}: the benchmark's project is not valid (statuses ${statuses.join(',')})`);
-  const r = await ctx.request.post(`${at}/api/${bundle.productType}/project`, {
-    data: toServer(bundle, state.data, statuses),
-  });
-  if (!r.ok()) throw new Error(`${calc}: saving the project answered ${r.status()} ${await r.text()}`);
-  return ((await r.json()) as { id: string }).id;
-}
-
 const quantile = (xs: number[], q: number): number => {
   const s = xs.slice().sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] ?? Number.NaN;
@@ -485,7 +429,7 @@ try {
   for (let i = 0; i < SUBMITS; i += 1)
     for (const c of codes) {
       const ctx = submitting.get(c.label)!;
-      const id = await saveProject(ctx, c.base, 'sm', sm, smValid);
+      const id = await saveProject(ctx, c.base, sm, smValid);
       const { page } = await open(ctx, `${c.base}/client/sm/calculator?id=${id}`, {
         ready: `${SUBMIT}:not([disabled])`,
         // the server drew the page: its button works once the app runs it
@@ -523,7 +467,7 @@ try {
       data: Record<string, unknown>,
       field: string,
     ) => {
-      const id = await saveProject(ctx, at, bundle.id, bundle, data);
+      const id = await saveProject(ctx, at, bundle, data);
       return loads(ctx, `${at}/client/${bundle.id}/calculator?id=${id}`, field, STEP_WRITTEN);
     };
     // sl: the project opens on its last step, the roofs.
