@@ -258,6 +258,44 @@ function envSchemaOf() {
 /** Variables whose value a message never repeats. */
 const SECRETS = new Set(['SESSION_SECRET', 'ADMIN_PASSWORD']);
 
+/** Variables holding a URL that may carry a password (user:password@host), repeated without it. */
+const URLS = ['DATABASE_URL', 'SMTP_URL'] as const;
+
+/**
+ * A URL as a message may repeat it: its password (from the user name's colon to the last @) as ***,
+ * even in a URL whose scheme is misspelt, so that the journal never keeps it.
+ */
+function withoutPassword(value: string): string {
+  const at = value.lastIndexOf('@');
+  const slashes = value.indexOf('//');
+  const start = slashes >= 0 && slashes < at ? slashes + 2 : 0;
+  const colon = value.indexOf(':', start);
+  return at < 0 || colon < 0 || colon > at ? value : `${value.slice(0, colon + 1)}***${value.slice(at)}`;
+}
+
+/**
+ * A connection URL's user name and password must have @ / ? # % percent-encoded: written as they are
+ * (a password from `openssl rand -base64` holds / and +), the URL names another host or port, and the
+ * start fails later on a host nobody wrote (getaddrinfo ENOTFOUND), or the mail, days later, on its
+ * sign-in. Null when the URL reads as written.
+ */
+function urlProblem(name: string, value: string): string | null {
+  const rest = value.slice(value.indexOf('//') + 2);
+  const authority = rest.split('?')[0]!;
+  const userinfo = authority.slice(0, Math.max(0, authority.lastIndexOf('@')));
+  const unencoded = /[@/#]|%(?![0-9a-fA-F]{2})/.test(userinfo) || value.includes('#');
+  if (!unencoded && URL.canParse(value)) return null;
+  const example =
+    name === 'SMTP_URL'
+      ? 'smtp://user:password@smtp.example.com:587'
+      : 'postgres://roof:password@127.0.0.1:5432/roof';
+  const shown = withoutPassword(value);
+  return unencoded
+    ? `${name} must have the characters @ / ? # % of its user name and password percent-encoded ` +
+        `(%40 %2F %3F %23 %25, as encodeURIComponent writes them), not '${shown}'`
+    : `${name} must be a URL such as ${example} (a port from 1 to 65535; @ / ? # % percent-encoded in its user name and password), not '${shown}'`;
+}
+
 /** One line per bad variable: "NAME must be <its description>, not '<value>'". */
 function problemsOf(
   errors: ErrorObject[],
@@ -271,7 +309,9 @@ function problemsOf(
     const must = String(schema.properties[name]?.description ?? e.message ?? 'valid');
     lines.set(
       name,
-      SECRETS.has(name) ? `${name} must be ${must}` : `${name} must be ${must}, not '${given[name]}'`,
+      SECRETS.has(name)
+        ? `${name} must be ${must}`
+        : `${name} must be ${must}, not '${(URLS as readonly string[]).includes(name) ? withoutPassword(given[name]!) : given[name]}'`,
     );
   }
   return [...lines.values()];
@@ -361,6 +401,10 @@ export function loadConfig(
     throw new ConfigError(problemsOf(errors, schema, given));
   }
   const problems: string[] = [];
+  for (const name of URLS) {
+    const problem = e[name] === undefined ? null : urlProblem(name, e[name]);
+    if (problem) problems.push(problem);
+  }
   const dataDir = resolve(cwd, e.DATA_DIR);
   const brandLogo = e.BRAND_LOGO ? resolve(cwd, e.BRAND_LOGO) : null;
   if (brandLogo && !existsSync(brandLogo))

@@ -176,6 +176,42 @@ describe('loadConfig', () => {
   it('needs a shared session secret with PostgreSQL', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/app' })).toThrow(/SESSION_SECRET is required/);
   });
+  it('refuses a connection URL that does not read as written, and never repeats its password', () => {
+    const problems = (env: Record<string, string>): string[] => {
+      try {
+        loadConfig({ DATA_DIR: '/tmp/rw-config-test', SESSION_SECRET: 's'.repeat(40), ...env });
+        return [];
+      } catch (e) {
+        return (e as ConfigError).problems;
+      }
+    };
+    // a password as `openssl rand -base64` gives it, pasted as is: the URL would name the host 'ss'
+    expect(problems({ DATABASE_URL: 'postgres://roof:p@ss/w0rd@127.0.0.1:5432/roof' })).toEqual([
+      "DATABASE_URL must have the characters @ / ? # % of its user name and password percent-encoded (%40 %2F %3F %23 %25, as encodeURIComponent writes them), not 'postgres://roof:***@127.0.0.1:5432/roof'",
+    ]);
+    expect(problems({ SMTP_URL: 'smtp://mailer:s3cr#t@smtp.example.com:587' })[0]).toMatch(
+      /^SMTP_URL must have the characters @ \/ \? # % .* not 'smtp:\/\/mailer:\*\*\*@smtp\.example\.com:587'$/,
+    );
+    // a port no URL can have: the server started, and each message failed later on its send
+    expect(problems({ SMTP_URL: 'smtp://mailer:s3cret@smtp.example.com:87490' })).toEqual([
+      "SMTP_URL must be a URL such as smtp://user:password@smtp.example.com:587 (a port from 1 to 65535; @ / ? # % percent-encoded in its user name and password), not 'smtp://mailer:***@smtp.example.com:87490'",
+    ]);
+    // a misspelt scheme or another database's URL: named, the password left out
+    const typos = problems({
+      DATABASE_URL: 'mysql://roof:s3cret@db/roof',
+      SMTP_URL: 'smtp//mailer:s3cret@smtp.example.com',
+    });
+    expect(typos).toEqual([
+      "DATABASE_URL must be a postgres:// URL (leave it unset for SQLite), not 'mysql://roof:***@db/roof'",
+      "SMTP_URL must be an smtp:// or smtps:// URL, not 'smtp//mailer:***@smtp.example.com'",
+    ]);
+    // what reads as written passes: encoded characters, a socket directory, options in the query
+    expect(
+      problems({ DATABASE_URL: 'postgres://roof:p%40ss%2Fw0rd@127.0.0.1:5432/roof?sslmode=require' }),
+    ).toEqual([]);
+    expect(problems({ DATABASE_URL: 'postgresql:///roof?host=/var/run/postgresql' })).toEqual([]);
+    expect(problems({ SMTP_URL: 'smtps://mailer:s3cret@smtp.example.com' })).toEqual([]);
+  });
 });
 
 describe('admin mode', () => {
