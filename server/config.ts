@@ -3,7 +3,7 @@ import type { ErrorObject } from 'ajv';
 import type { FromSchema } from 'json-schema-to-ts';
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { products } from './projects/products';
@@ -410,6 +410,18 @@ export function loadConfig(
   if (brandLogo && !existsSync(brandLogo))
     problems.push(`BRAND_LOGO must be an existing .svg or .png file, not '${e.BRAND_LOGO}'`);
   const databaseUrl = e.DATABASE_URL ?? null;
+  // SQLite keeps app.db in DATA_DIR: one the server's user cannot write (a directory made by root)
+  // stopped the start later, saying the port was not allowed (EACCES, as a port under 1024 says).
+  if (databaseUrl === null) {
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      accessSync(dataDir, constants.W_OK);
+    } catch (error) {
+      problems.push(
+        `DATA_DIR must be a directory the server's user can write (SQLite keeps app.db there), not '${e.DATA_DIR}' (${(error as NodeJS.ErrnoException).code ?? String(error)})`,
+      );
+    }
+  }
   // NODE_ENV=prod (or Production) would serve without production's checks below, silently.
   const nodeEnv = env.NODE_ENV?.trim();
   if (nodeEnv && !['production', 'development', 'test'].includes(nodeEnv))

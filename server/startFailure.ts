@@ -6,7 +6,12 @@
 export function startFailure(error: unknown, databaseUrl: string | null): string {
   const e = error as { code?: unknown; message?: unknown; address?: unknown; port?: unknown };
   const message = typeof e?.message === 'string' ? e.message : String(error);
-  if (e?.code === 'EADDRINUSE' || e?.code === 'EACCES' || e?.code === 'EADDRNOTAVAIL') {
+  // a socket's errors only: a file the server cannot open is EACCES too (its message names the file)
+  const socket = (e as { syscall?: unknown })?.syscall;
+  if (
+    (socket === 'listen' || socket === 'bind') &&
+    (e.code === 'EADDRINUSE' || e.code === 'EACCES' || e.code === 'EADDRNOTAVAIL')
+  ) {
     const where = `${String(e.address ?? 'HOST')}:${String(e.port ?? 'PORT')}`;
     const why =
       e.code === 'EADDRINUSE'

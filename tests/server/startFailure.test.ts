@@ -3,7 +3,7 @@
  * reads it in a journal or a container's log.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -96,7 +96,26 @@ describe('a start that fails', () => {
     );
   });
 
+  it('names a DATA_DIR the server cannot write, never the port (SQLite)', () => {
+    // a file where the directory should be: refused even to root, as a directory of root's is to the service
+    const file = join(dir, 'not-a-directory');
+    writeFileSync(file, '');
+    const { status, stderr } = start({ DATA_DIR: join(file, 'data'), PORT: '0' });
+    expect(status).toBe(1);
+    expect(stderr.trim().split('\n')).toEqual([
+      'invalid configuration:',
+      `  - DATA_DIR must be a directory the server's user can write (SQLite keeps app.db there), not '${join(file, 'data')}' (ENOTDIR)`,
+    ]);
+  });
+
   it('keeps any other error as it is', () => {
     expect(startFailure(new Error('disk full'), null)).toBe('disk full');
+    // a file refused (EACCES) is not a port refused: its message names the file
+    const file = Object.assign(new Error("EACCES: permission denied, open '/srv/data/app.db'"), {
+      code: 'EACCES',
+      syscall: 'open',
+      path: '/srv/data/app.db',
+    });
+    expect(startFailure(file, null)).toBe("EACCES: permission denied, open '/srv/data/app.db'");
   });
 });
