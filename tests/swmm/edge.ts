@@ -209,6 +209,27 @@ export function variant(text: string, v: string): string {
   return t;
 }
 
+/**
+ * SWMM's calendar days (from the model's first 1 January) to the series' days, -1 for a day that is none
+ * of them: a generated year has 365 days and the calendar's 29 February (dry in the model) is none; a
+ * measured series leaves out its incomplete years, which SWMM's one continuous run still simulates (dry),
+ * so a measured year after a gap is read by its date, not by its rank (read by rank, 2002's days of the
+ * tests' Montréal series read the dry 2001's sewer volumes, and its 2002 all fell on the last day).
+ */
+export function seriesDays(m: AbattementModel, days: number): number[] {
+  const out: number[] = [];
+  const leap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const measured = m.measuredYears;
+  if (measured) {
+    const kept = new Set(measured);
+    for (let y = measured[0]!, d = 0; y <= measured[measured.length - 1]!; y += 1)
+      for (let k = 0; k < 365 + (leap(y) ? 1 : 0); k += 1) out.push(kept.has(y) ? d++ : -1);
+  } else
+    for (let y = 2001, d = 0; d < days; y += 1)
+      for (let k = 0; k < 365 + (leap(y) ? 1 : 0); k += 1) out.push(leap(y) && k === 59 ? -1 : d++);
+  return out;
+}
+
 const SHIFT_S = Number(process.env.EDGE_SHIFT_H ?? 0) * 3600;
 
 /** SWMM's sewer volume (L) per day of the series, from the hourly outfall inflow (LPS). */
@@ -217,18 +238,7 @@ export async function swmmDaily(binary: string, text: string, days: number, m: A
   if (!r.out) throw new Error(`no SWMM output: ${r.errors.join('; ')}`);
   const q = r.out.node(OUTFALL, 4);
   const times = r.out.times;
-  // SWMM's calendar days to the series' days: a generated year has 365 days, the calendar's 29 February
-  // (dry in the model) is none of the series' days
-  const seriesDay: number[] = [];
-  if (m.measuredYears) for (let d = 0; d < days; d += 1) seriesDay.push(d);
-  else
-    for (let y = 2001, d = 0; d < days; y += 1) {
-      const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-      for (let k = 0; k < 365 + (leap ? 1 : 0); k += 1) {
-        if (leap && k === 59) seriesDay.push(-1);
-        else seriesDay.push(d++);
-      }
-    }
+  const seriesDay = seriesDays(m, days);
   const vol = new Float64Array(days);
   // the first 3 hours of a day counted with the day before: SWMM's recession after a rain that ended at
   // midnight (about 1 to 2 hours), the day's water traced rather than the day's own volume
