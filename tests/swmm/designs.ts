@@ -85,6 +85,61 @@ export const BARE: Design = {
   ]),
 };
 
+/** The Lyon example with its site's answers and its roofs replaced (helper edge11). */
+function site(answers: Form, roofs: Form[]): StoredProject {
+  const p = variant(null, roofs);
+  Object.assign(formsOf(p, 'Chantier')[0]!, answers);
+  return p;
+}
+
+/**
+ * Designs at the method's edges (helper edge11): a 1 m2 roof and a 20 m2 green roof whose 10 mm minimum
+ * orifice lets more than the permit through, a 15 ha roof with 30 drains, five roofs of five types and
+ * recesses sharing one orifice, an imposed volume a capped roof cannot hold (the water-filling), an
+ * imposed water height on slabs.
+ */
+export const EDGES: Design[] = [
+  { label: '1 m2 gravel roof, one drain', project: variant(null, [{ ...gravel, surface_retention: 1 }]) },
+  {
+    label: '20 m2 green roof, one drain',
+    project: variant(null, [{ type: 'TTV', surface_retention: 20, evac_horizontal: 1, evac_vertical: 0 }]),
+  },
+  {
+    label: 'gravel 150,000 m2, 30 drains, 5 L/s/ha',
+    project: variant(5, [{ ...gravel, surface_retention: 150_000, evac_horizontal: 30 }]),
+  },
+  {
+    label: 'five roofs, five types and recesses, 8 L/s/ha',
+    project: variant(8, [
+      { ...gravel, surface_retention: 3000, hauteur: 5 },
+      { type: 'TTV', surface_retention: 800, evac_horizontal: 1, evac_vertical: 1, hauteur: 50 },
+      { type: 'DALLE_SUR_PLOT', surface_retention: 60, evac_horizontal: 1, evac_vertical: 0, hauteur: 10 },
+      { type: 'TOUNDRA_BOX', surface_retention: 1500, evac_horizontal: 0, evac_vertical: 3, hauteur: 20 },
+      {
+        type: 'MIXTE',
+        gravel_thickness: 60,
+        surface_retention: 420,
+        evac_horizontal: 1,
+        evac_vertical: 0,
+        hauteur: 30,
+      },
+    ]),
+  },
+  {
+    label: '90 m3 imposed, one of two roofs capped at 10 m3',
+    project: site({ max_retention: true, retention_value: 90 }, [
+      { ...gravel, surface_retention: 1000, volume_retention_max: 10 },
+      { ...gravel, surface_retention: 1000 },
+    ]),
+  },
+  {
+    label: '2.9 cm of water imposed on slabs',
+    project: site({ max_retention: true, hauteur_eau: 2.9 }, [
+      { type: 'DALLE_SUR_PLOT', surface_retention: 1000, evac_horizontal: 1, evac_vertical: 0 },
+    ]),
+  },
+];
+
 /** Every distinct calculable design of the sl fixtures and examples. */
 export function fixtureDesigns(): Design[] {
   const bundle = bundleOfProduct('slowli');

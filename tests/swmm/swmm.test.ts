@@ -7,7 +7,7 @@
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { compareDesign, type Comparison } from './compare';
-import { BARE, fixtureDesigns, WIDE, type Design } from './designs';
+import { BARE, EDGES, fixtureDesigns, WIDE, type Design } from './designs';
 import { swmmBinary } from './runswmm';
 
 const binary = swmmBinary();
@@ -63,6 +63,17 @@ describe.skipIf(skip !== null)('sl designs against EPA SWMM 5.2.4', () => {
       expect(mine[0]!.diameter).toBeGreaterThan(54);
       expect(Math.max(...mine.map((c) => c.share))).toBeGreaterThan(0.995);
     }
+    expect(beyond(cs)).toEqual([]);
+  }, 600_000);
+
+  it("holds designs at the method's edges: 1 m2 to 15 ha, five roofs on one orifice, capped and imposed volumes", async () => {
+    const cs = await compareAll(EDGES);
+    expect(cs.length).toBe(3 * EDGES.length);
+    // the designs are what they claim: the minimum orifice over the permit, a capped roof over its cap
+    const tiny = cs.find((c) => c.design.startsWith('1 m2'))!;
+    expect(tiny.diameter).toBe(10);
+    expect(tiny.share).toBeGreaterThan(20);
+    expect(cs.filter((c) => c.design.startsWith('five roofs'))[0]!.pairs.length).toBeGreaterThan(10);
     expect(beyond(cs)).toEqual([]);
   }, 600_000);
 
