@@ -116,6 +116,7 @@ export function referenceBalance(
   target: number | null,
   meltRate: number,
   wetDay: number,
+  stricter: number | null = target,
 ): BalanceResult {
   const n = surfaces.length;
   const sim = simulateDays(surfaces, order, series, petDaily, meltRate);
@@ -141,6 +142,7 @@ export function referenceBalance(
   const rainy = new Float64Array(12);
   const missed = new Float64Array(roofs.length * 12);
   const siteMissed = new Float64Array(12);
+  const siteMissedStricter = new Float64Array(12);
   const siteArea = surfaces.reduce((x, s) => x + s.area, 0);
   const rainyDayMonth: number[] = [];
   const free: number[] = [];
@@ -153,6 +155,8 @@ export function referenceBalance(
       rainyDayMonth.push(m);
       free.push(sim.freeAtStart[d]!);
       if (sim.sewerOfDay[d]! > over * siteArea + 1e-9 * siteArea) siteMissed[m]! += 1;
+      const overStricter = stricter === null ? 0 : Math.max(0, input[d]! - stricter);
+      if (sim.sewerOfDay[d]! > overStricter * siteArea + 1e-9 * siteArea) siteMissedStricter[m]! += 1;
     }
     roofs.forEach((i, r) => {
       const s = surfaces[i]!;
@@ -171,6 +175,7 @@ export function referenceBalance(
     roofMonthRainyDays: month((_, m) => rainy[m]!),
     roofMonthRespected: month((r, m) => rainy[m]! - missed[r * 12 + m]!),
     siteMonthRespected: Float64Array.from(rainy, (x, m) => x - siteMissed[m]!),
+    siteMonthRespectedStricter: Float64Array.from(rainy, (x, m) => x - siteMissedStricter[m]!),
     rainyDayMonth: Uint8Array.from(rainyDayMonth),
     freeAtRainStart: Float64Array.from(free),
     totals: sim.totals,

@@ -136,6 +136,45 @@ describe("sm's target verdict (issue 37 item 8) and its reasons (issue 36 item 7
     expect(ca.notes[0]).toMatch(/^At the edge:/);
   });
 
+  it('says a met target the site would miss with the depth raised by its margin may go the other way (edge11)', () => {
+    // Montréal's measured years, a garden of 333 m2: 100 % met, 85.1 % with 5.5 mm; SWMM 89.3 %
+    const jump = (share: number, stricter: number) => {
+      const r = site(share);
+      return { ...r, site: { ...r.site, target_stricter_mm: 8.8, target_stricter_share: stricter } };
+    };
+    const fragile = verdict(jump(100, 87));
+    expect(fragile.status).toBe('met');
+    expect(fragile.notes).toHaveLength(1);
+    expect(fragile.notes[0]).toMatch(
+      /^À la limite\u00a0: la part ne tient qu'à une faible marge\. Avec une hauteur à retenir portée à 8,8\u00a0mm, le site ne la tiendrait plus que sur 87,0\u00a0% des jours de pluie/,
+    );
+    expect(fragile.figures.map((f) => f.key)).toEqual([
+      'depth',
+      'share',
+      'required',
+      'gap',
+      'stricter',
+      'stricter_share',
+    ]);
+    // the margin holds: no note; within the band, the band's note alone; a missed target: none
+    expect(verdict(jump(100, 90)).notes).toEqual([]);
+    expect(verdict(jump(95, 80)).notes).toHaveLength(1);
+    expect(verdict(jump(95, 80)).notes[0]).toMatch(/^À la limite\u00a0: à moins de 7,5/);
+    expect(verdict(jump(50, 40)).notes).toEqual([]);
+    // the Canadian calculator, in inches
+    const tr = t('smca', 'en');
+    const r = site(100);
+    const ca = verdictTexts(
+      smca.figures.verdicts,
+      { ...r, target_mm: 5, site: { ...r.site, target_stricter_mm: 5.5, target_stricter_share: 87 } },
+      figureWriter(smca.figures.formats, 'IMPERIAL', tr, 'en'),
+      tr,
+    )[0]!;
+    expect(ca.notes[0]).toMatch(
+      /^At the edge: the share holds by a thin margin\. With the depth to retain raised to 0\.22\u00a0in, the site would keep it on only 87\.0\u00a0% of rainy days/,
+    );
+  });
+
   it('names the surfaces that make the site miss it, and what the site would reach without them', () => {
     const one = verdict(
       site(12, { names: ['Parking'], area_m2: 900, share_without: 64.2, met_without: false }),

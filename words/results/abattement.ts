@@ -181,6 +181,14 @@ export interface SiteResult {
    */
   target_met: boolean | null;
   /**
+   * the target depth raised by its margin (`target_margin_percent`, mm); null without a target
+   */
+  target_stricter_mm: number | null;
+  /**
+   * the share of rainy days (%) the site would keep `target_stricter_mm` on: a met target whose share falls under `target_min_share` with it is at the edge; null without a target
+   */
+  target_stricter_share: number | null;
+  /**
    * when the target is not met: the surfaces that cannot hold the target depth and send their water to the sewer, and the share of rainy days the rest of the site would meet it on without them; null otherwise
    */
   target_blockers: TargetBlockers | null;

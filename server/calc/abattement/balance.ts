@@ -25,6 +25,8 @@
  * the sewer is at most the rain beyond the target over the roof. The site's day meets the target when
  * what the whole site (roofs and grounds) sends to the sewer that day is at most the rain beyond the
  * target over the site's area, i.e. when the site keeps at least min(rain, target) x its area.
+ * The same day is also judged on a stricter target (the verdict's margin, `stricter`), one more
+ * comparison a day.
  *
  * Speed: on a day without water (no rain, no melt) nothing overflows, so nothing flows between surfaces,
  * and a surface that does not infiltrate only keeps a share of its store that depends on the month alone
@@ -169,6 +171,8 @@ export interface BalanceResult {
   roofMonthRespected: Float64Array[];
   /** per month: rainy days on which the whole site met the target (its own volumes, grounds included) */
   siteMonthRespected: Float64Array;
+  /** the same, judged on the stricter target runBalance was given (its `stricter` option) */
+  siteMonthRespectedStricter: Float64Array;
   /**
    * per rainy day, in order: its month and the free storage of all surfaces when it starts (L); empty
    * unless asked for (`free`)
@@ -289,6 +293,8 @@ interface Kernel {
   mSewer: Float64Array;
   mMissed: Float64Array;
   siteMissed: Float64Array;
+  /** per month: rainy days the site missed a stricter target (`stricter` mm) on */
+  siteMissedStricter: Float64Array;
   /** whether to note the free storage at the start of every rainy day */
   free: number[] | null;
   recToday: Int32Array;
@@ -298,6 +304,8 @@ interface Kernel {
   month: Uint8Array;
   petDaily: number[];
   target: number | null;
+  /** a stricter target (mm) the site's days are also judged on (the verdict's margin), or the target */
+  stricter: number;
   wetDay: number;
 }
 
@@ -309,6 +317,7 @@ function simulate(k: Kernel): void {
   const { roofOf, hasPool, soleRoof, ownIn, own, pool, pend, area, roofArea, capacity, etRate } = k;
   const { infilCap, to, keep } = k;
   const { month, petDaily, wetDay, recToday, records: rec, sends, free: freeDays, siteMissed } = k;
+  const { siteMissedStricter } = k;
   const { tOut, tSewer, tEt, tInfil, tPoolKept, tPoolPassed, mOwnOut, mSewer, mMissed } = k;
   const { day: waterDay, input: waterInput, spellStart, spellMonth, spellDays } = k.water;
   let recKey = rec.key;
@@ -326,6 +335,7 @@ function simulate(k: Kernel): void {
   const n = own.length;
   const hasTarget = k.target !== null;
   const targetDepth = k.target ?? 0;
+  const stricterDepth = k.stricter;
   const siteArea = k.siteArea;
   const events = waterDay.length;
   // a month's rows in the keep tables
@@ -564,6 +574,8 @@ function simulate(k: Kernel): void {
     // The roofs' overflows of the day now name the record their destination made of them.
     for (let s = sendsBefore; s < nsend; s += 1) sendRec[s] = recToday[sendRec[s]!]!;
     if (rainy && toSewer > over * siteArea + 1e-9 * siteArea) siteMissed[m]! += 1;
+    if (rainy && hasTarget && toSewer > Math.max(0, input - stricterDepth) * siteArea + 1e-9 * siteArea)
+      siteMissedStricter[m]! += 1;
   }
   Object.assign(rec, { n: nrec, key: recKey, data: recData });
   Object.assign(sends, {
@@ -633,10 +645,11 @@ export function runBalance(
   target: number | null,
   meltRate: number,
   wetDay: number,
-  options: { free?: boolean } = {},
+  options: { free?: boolean; stricter?: number } = {},
 ): BalanceResult {
   const { kernel, pos, roofs } = kernelOf(surfaces, order, series, petDaily, {
     target,
+    stricter: options.stricter ?? target ?? 0,
     meltRate,
     wetDay,
     free: options.free === true,
@@ -666,6 +679,10 @@ export function runBalance(
     roofMonthRainyDays: perRoof(mRainy),
     roofMonthRespected: perRoof(mRespected),
     siteMonthRespected: Float64Array.from(water.monthRainy, (x, m) => x - kernel.siteMissed[m]!),
+    siteMonthRespectedStricter: Float64Array.from(
+      water.monthRainy,
+      (x, m) => x - (target === null ? kernel.siteMissed[m]! : kernel.siteMissedStricter[m]!),
+    ),
     rainyDayMonth: kernel.free
       ? Uint8Array.from(
           Array.from(water.day).filter((_, e) => water.input[e]! >= wetDay),
@@ -685,10 +702,11 @@ function kernelOf(
   petDaily: number[],
   {
     target,
+    stricter,
     meltRate,
     wetDay,
     free,
-  }: { target: number | null; meltRate: number; wetDay: number; free: boolean },
+  }: { target: number | null; stricter: number; meltRate: number; wetDay: number; free: boolean },
 ): { kernel: Kernel; pos: Int32Array; roofs: number } {
   const n = surfaces.length;
   if (n > SURFACES) throw new Error(`runBalance: ${n} surfaces, at most ${SURFACES}`);
@@ -730,6 +748,7 @@ function kernelOf(
     mSewer: new Float64Array(roofs * 12),
     mMissed: new Float64Array(roofs * 12),
     siteMissed: new Float64Array(12),
+    siteMissedStricter: new Float64Array(12),
     free: free ? [] : null,
     recToday: new Int32Array(n),
     records: Object.assign(scratch.records, { n: 0 }),
@@ -738,6 +757,7 @@ function kernelOf(
     month: series.month,
     petDaily,
     target,
+    stricter,
     wetDay,
   };
   return { kernel, pos, roofs };
