@@ -53,8 +53,11 @@ interface Finding {
  */
 export const NAMED_AT_MOST = 3;
 
-/** A list in a sentence: its items joined, the first NAMED_AT_MOST and the others' count past them. */
-function listText(items: string[], t: T): string {
+/**
+ * A list in a sentence: its items joined, the first NAMED_AT_MOST and the others' count past them (the
+ * verdicts' findings, the note's spills).
+ */
+export function listText(items: string[], t: T): string {
   if (items.length <= NAMED_AT_MOST) return items.join(', ');
   return t('app.verdict.names_and_others', {
     names: items.slice(0, NAMED_AT_MOST).join(', '),

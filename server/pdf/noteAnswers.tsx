@@ -2,6 +2,7 @@ import { Text, View } from '@react-pdf/renderer';
 import type { CardState, FiguresDef, StepState } from '../../engine';
 import type { FigureWriter } from '../../words/figures';
 import { fieldText, isShown } from '../../words/fieldText';
+import { listText } from '../../words/verdicts';
 import { s, tableBlocks, type Block } from './noteParts';
 
 type T = (k: string, p?: Record<string, unknown>) => string;
@@ -81,8 +82,9 @@ function answerTable(step: StepState, cards: CardState[], t: T, lang: string, re
 
 /**
  * Where each card's water goes (a mirrored step: the spills), a sentence per card; past MANY_CARDS, a
- * sentence per destination naming the cards that flow there, in the order they come (22 roofs onto one
- * garden: one sentence, not 22).
+ * sentence per destination naming the first cards that flow there and counting the others, as the
+ * verdicts' lists do (22 roofs onto one garden: one sentence, not 22, and of two lines, not ten); the
+ * diagram above it draws every card's arrow.
  */
 export function spillBlocks(step: StepState, t: T): Block[] {
   const groups = new Map<string, { to: string | null; from: string[] }>();
@@ -102,8 +104,8 @@ export function spillBlocks(step: StepState, t: T): Block[] {
       grouped && from.length > 1
         ? [
             to === null
-              ? t('app.note_page.spill_sewer_group', { from: from.join(', ') })
-              : t('app.note_page.spill_group', { from: from.join(', '), to }),
+              ? t('app.note_page.spill_sewer_group', { from: listText(from, t) })
+              : t('app.note_page.spill_group', { from: listText(from, t), to }),
           ]
         : from.map((name) =>
             to === null
