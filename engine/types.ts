@@ -99,7 +99,10 @@ export interface FieldUi {
     need?: boolean; // a missing value is severity 1 ('Le champ est nécessaire.') instead of 2
     quantity?: Quantity;
     decimals?: number; // display precision
-    /** select: static options; value = option value, label = message key */
+    /**
+     * select: static options; value = option value, label = message key. rainSeries: the time zones
+     * (IANA names) offered for a logger's times written in UTC, the first proposed
+     */
     options?: { value: string | number | boolean; label: string }[];
     /** select in object-options mode: the value is the option's index; index 0 reads 'Je ne sais pas / Égouts' */
     indexValue?: boolean;

@@ -15,7 +15,8 @@ export interface RainAnswer {
 
 /** Measured rain uploads for the `rainSeries` field, provided by the app (which knows the project). */
 export interface RainService {
-  upload(files: File[]): Promise<RainAnswer>;
+  /** `timezone`: the station's zone (IANA), in which a logger's times written in UTC are read */
+  upload(files: File[], timezone?: string): Promise<RainAnswer>;
   pick(file: string, station: string): Promise<RainAnswer>;
   describe(id: string): Promise<RainSummary | null>;
 }

@@ -26,10 +26,11 @@ export function rainService(api: string, projectId: () => Promise<string | null>
     return id ? `${api}/project/${encodeURIComponent(id)}/rain` : null;
   };
   return {
-    async upload(files) {
+    async upload(files, timezone) {
       const url = await base();
       if (!url) return { error: t('rain.save_first') };
       const fd = new FormData();
+      if (timezone) fd.append('timezone', timezone);
       for (const f of files) fd.append('file', f);
       return answerOf(await http<Upload>('POST', url, fd), t);
     },

@@ -85,20 +85,68 @@ function StationPick({
 }
 
 /**
+ * The station's time zone for a logger's times written in UTC (refused without one): the zones the
+ * field's bundle offers (its `options`, the first proposed), the same files sent again with the zone.
+ */
+function ZonePick({
+  zones,
+  onPick,
+  disabled,
+}: {
+  zones: DrawProps['options'];
+  onPick: (zone: string) => void;
+  disabled: boolean;
+}) {
+  const { t } = useRender();
+  const [chosen, setChosen] = useState(String(zones[0]?.value ?? ''));
+  return (
+    <div className="rain-stations">
+      <p>{t('rain.zone_hint')}</p>
+      <label>
+        <span className="field-label">{t('rain.pick_zone')}</span>
+        <select
+          className="field-input"
+          value={chosen}
+          disabled={disabled}
+          onChange={(e) => setChosen(e.target.value)}
+        >
+          {zones.map((z) => (
+            <option key={String(z.value)} value={String(z.value)}>
+              {z.literal ? z.label : t(z.label)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="button-secondary"
+        disabled={disabled || !chosen}
+        onClick={() => onPick(chosen)}
+      >
+        {t('rain.use_zone')}
+      </button>
+    </div>
+  );
+}
+
+/**
  * The rain a project's balance runs on: the series generated from the station's normals (no value), or
  * a measured daily series uploaded with the project (its id). The files are sent as they are (several at
  * once: ECCC's yearly files); a file naming several stations asks which; what is refused or reported is
- * listed with its file, line and column. Going back to the generated series keeps the measured one at
- * hand until the page is left.
+ * listed with its file, line and column; a logger's times in UTC ask the station's zone among those the
+ * bundle offers (the field's `options`), then the same files are read again in it. Going back to the
+ * generated series keeps the measured one at hand until the page is left.
  */
 export function RainSeriesInput(props: DrawProps) {
-  const { id, disabled: off, onChange } = props;
+  const { id, disabled: off, onChange, options: zones } = props;
   const { t, rain } = useRender();
   const value = typeof props.value === 'string' && props.value ? props.value : null;
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<RainAnswer | null>(null);
   const [summaries, setSummaries] = useState<Record<string, RainSummary>>({});
   const [last, setLast] = useState<string | null>(null);
+  /** the files last sent, sent again with the station's zone when their times are in UTC */
+  const [sent, setSent] = useState<File[]>([]);
   const summary = value ? summaries[value] : undefined;
   useEffect(() => {
     if (!value || summary || !rain) return;
@@ -136,7 +184,9 @@ export function RainSeriesInput(props: DrawProps) {
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
           e.target.value = '';
-          if (files.length && rain) void take(rain.upload(files));
+          if (!files.length || !rain) return;
+          setSent(files);
+          void take(rain.upload(files));
         }}
         {...ariaOf(props)}
       />
@@ -151,6 +201,9 @@ export function RainSeriesInput(props: DrawProps) {
         </p>
       ) : null}
       {answer?.problems ? <Problems problems={answer.problems} more={0} alert /> : null}
+      {answer?.problems?.some((p) => p.code === 'utc_times') && zones.length && sent.length && rain ? (
+        <ZonePick zones={zones} disabled={disabled} onPick={(zone) => void take(rain.upload(sent, zone))} />
+      ) : null}
       {answer?.stations && answer.file && rain ? (
         <StationPick
           stations={answer.stations}

@@ -78,3 +78,40 @@ test('smca: a measured ECCC series uploaded, calculated, printed in the note', a
   await expect(page.getByText('Série générée à partir des normales de la station du projet.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reprendre la série mesurée' })).toBeVisible();
 });
+
+/**
+ * A logger's readings stamped in UTC: refused without the station's zone, which the page then asks
+ * among the zones the bundle offers; the same file read again in the zone chosen, the summary saying so.
+ */
+test("smca: a logger's UTC file read in the station's zone chosen on the page", async ({ page }) => {
+  const example = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../server/calc/examples/smca-toronto.json'), 'utf8'),
+  ) as { steps: object };
+  const made = await page.request.post('/api/smca/project', { data: { steps: example.steps } });
+  const { id } = (await made.json()) as { id: string };
+  // ten years of hourly readings stamped in UTC
+  const lines = ['time,mm'];
+  for (let t = Date.UTC(1995, 0, 1, 8); t < Date.UTC(2005, 0, 1, 8); t += 3_600_000)
+    lines.push(`${new Date(t).toISOString().slice(0, 19)}Z,${t % 86_400_000 === 0 ? 2 : 0}`);
+
+  await page.goto(`/client/smca/calculator?id=${id}`);
+  await page.getByRole('button', { name: /^Chantier/ }).click();
+  await expect(page.getByText('Série générée à partir des normales de la station du projet.')).toBeVisible();
+  await page.getByLabel('Pluie du bilan').setInputFiles({
+    name: 'vancouver-utc.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(lines.join('\n')),
+  });
+  await expect(page.getByRole('alert', { name: /^Fichiers refusés/ })).toContainText(
+    '« 1995-01-01T08:00:00Z » est en UTC',
+  );
+  const zone = page.getByLabel('Fuseau horaire de la station');
+  await expect(zone).toHaveValue('America/Toronto');
+  await zone.selectOption({ label: 'Heure du Pacifique (Vancouver)' });
+  await page.getByRole('button', { name: 'Lire les heures dans ce fuseau' }).click();
+  const summary = page.locator('.rain-summary');
+  await expect(summary).toContainText('10 années complètes utilisées (1995–2004)');
+  await expect(summary).toContainText("converties à l'heure locale de America/Vancouver");
+  await expect(page.getByText('Série mesurée :')).toBeVisible();
+  await expect(zone).toHaveCount(0);
+});
