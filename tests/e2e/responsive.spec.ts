@@ -189,6 +189,13 @@ for (const [width, height] of [
     if (width < 768) expect(overflows).toBe(true);
     await expect(wrap).toHaveAttribute('data-more', String(overflows));
     await page.screenshot({ path: test.info().outputPath(`results-${width}.png`), fullPage: true });
+    if (width >= 1366) {
+      // under each roof's chart, its twelve months fit the card: no sideways scroll, December in view
+      const months = page.getByRole('region', { name: /^Valeurs mensuelles — / });
+      await expect(months.last().getByRole('columnheader', { name: 'Déc.' })).toBeVisible();
+      for (const m of await months.all())
+        expect(await m.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    }
     if (!overflows) return;
     // scrolled to its end: the last column in view, the row names still beside it, the cue gone
     await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
