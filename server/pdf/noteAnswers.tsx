@@ -83,8 +83,9 @@ function answerTable(step: StepState, cards: CardState[], t: T, lang: string, re
 /**
  * Where each card's water goes (a mirrored step: the spills), a sentence per card; past MANY_CARDS, a
  * sentence per destination naming the first cards that flow there and counting the others, as the
- * verdicts' lists do (22 roofs onto one garden: one sentence, not 22, and of two lines, not ten); the
- * diagram above it draws every card's arrow.
+ * verdicts' lists do (22 roofs onto two gardens: two sentences, not 22, of two lines, not ten), or one
+ * sentence with their count when they all go the same way (40 roofs to the sewer); the diagram above it
+ * draws every card's arrow.
  */
 export function spillBlocks(step: StepState, t: T): Block[] {
   const groups = new Map<string, { to: string | null; from: string[] }>();
@@ -100,18 +101,25 @@ export function spillBlocks(step: StepState, t: T): Block[] {
   }
   const grouped = asTables(step.cards.length);
   return [...groups.values()].flatMap(({ to, from }, g) => {
+    const count = from.length;
     const sentences =
-      grouped && from.length > 1
+      grouped && groups.size === 1
         ? [
             to === null
-              ? t('app.note_page.spill_sewer_group', { from: listText(from, t) })
-              : t('app.note_page.spill_group', { from: listText(from, t), to }),
+              ? t('app.note_page.spill_sewer_all', { count })
+              : t('app.note_page.spill_all', { count, to }),
           ]
-        : from.map((name) =>
-            to === null
-              ? t('app.note_page.spill_sewer', { from: name })
-              : t('app.note_page.spill', { from: name, to }),
-          );
+        : grouped && from.length > 1
+          ? [
+              to === null
+                ? t('app.note_page.spill_sewer_group', { from: listText(from, t) })
+                : t('app.note_page.spill_group', { from: listText(from, t), to }),
+            ]
+          : from.map((name) =>
+              to === null
+                ? t('app.note_page.spill_sewer', { from: name })
+                : t('app.note_page.spill', { from: name, to }),
+            );
     return sentences.map((text, k) => ({
       lines: Math.ceil(text.length / 95),
       node: (

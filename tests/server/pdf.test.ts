@@ -469,13 +469,18 @@ describe('pdf_download', () => {
   });
 
   it('lists many roofs as tables (answers, months), a few roof by roof', async () => {
-    const noteOf = async (roofs: number) => {
+    // `onto`: the roofs 1 to `onto` spill onto the last one, the others (those of `all`: every roof) onto
+    // the garden
+    const noteOf = async (roofs: number, onto = 0) => {
       const id = await create(
         'skywater_manager',
         projectBody('sm', (d) => {
           const list = d.roofs as Record<string, unknown>[];
-          d.roofs = Array.from({ length: roofs }, (_, i) => ({ ...list[0], name: `Bâtiment ${i + 1}` }));
-          d.spills = Array.from({ length: roofs }, () => ({ destination: null }));
+          d.roofs = Array.from({ length: roofs }, (_, i) => ({
+            ...list[0],
+            name: `Bâtiment ${i + 1}`,
+            ...(i < onto ? { destination: `roof_${roofs - 1}` } : {}),
+          }));
         }),
       );
       await inject({
@@ -504,7 +509,7 @@ describe('pdf_download', () => {
     expect(count(few.text, /se déverse dans/g)).toBe(3);
     // 22 roofs: their answers one table (each label once, as a column's heading), their months a table
     // per figure with a row per roof and the year last
-    const many = await noteOf(22);
+    const many = await noteOf(22, 5);
     expect(count(many.text, /Épaisseur du substrat/g)).toBeLessThanOrEqual(2);
     expect(count(many.text, /Abattement annuel \(en volume\)/g)).toBe(0);
     expect(many.text).toContain('Mois par mois, en % de la pluie de chaque surface');
@@ -512,16 +517,21 @@ describe('pdf_download', () => {
     for (let i = 1; i <= 22; i += 1) expect(months).toContain(`Bâtiment ${i} `);
     expect(months).toMatch(/Janv\. .* Déc\. Année/);
     // where their water goes: a sentence per destination, naming its first three roofs and counting the
-    // others (the diagram draws each one), not one per roof nor 22 names
+    // others (the diagram draws each one), not one per roof nor 17 names
     expect(count(many.text, /se déverse dans/g)).toBe(0);
-    expect(
-      count(many.text, /Se déversent dans [^:]+ : Bâtiment 1, Bâtiment 2, Bâtiment 3 et 19 autres/g),
-    ).toBe(1);
-    expect(many.text).not.toMatch(/Bâtiment 3, Bâtiment 4/);
+    expect(many.text).toContain(
+      'Se déversent dans Bâtiment 22 : Bâtiment 1, Bâtiment 2, Bâtiment 3 et 2 autres',
+    );
+    expect(many.text).toContain('Se déversent dans Jardin : Bâtiment 6, Bâtiment 7, Bâtiment 8 et 14 autres');
+    expect(many.text).not.toMatch(/Bâtiment 8, Bâtiment 9/);
     // the 22-roof note took 26 pages roof by roof
     expect(many.pages).toBeLessThanOrEqual(18);
     // the spills' heading on the page of their diagram (22 roofs of two-line names went whole to the next)
     expect(many.pageOf('Schéma des déversements')).toBe(many.pageOf('Déversements'));
+    // all of them onto the garden: their count, no name
+    const all = await noteOf(8);
+    expect(all.text).toContain('Les 8 surfaces se déversent toutes dans Jardin.');
+    expect(all.text).not.toMatch(/Se déversent dans|Bâtiment 1, /);
   });
 
   it('draws tables of long roof names row under row, never one row over the next', async () => {
