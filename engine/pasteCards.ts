@@ -170,6 +170,12 @@ function optionOf(ui: FieldUi, cell: string, texts: Words[]) {
   return options.find((o) => fold(String(o.value)) === c || texts.some((t) => fold(t(o.label)) === c));
 }
 
+/** A select's choices as its reader reads them, in their order: "Extensive, Modular, Intensive". */
+function choicesText(ui: FieldUi, texts: Words[]): string {
+  const own = texts[0] ?? ((k: string) => k);
+  return (ui['ui:options'].options ?? []).map((o) => own(o.label)).join(', ');
+}
+
 /**
  * A paste read and tried: the rows of the text; the first row taken as headings when it names a field by
  * one of its labels (French or English: `texts`), or when its cells are not numbers where numbers are
@@ -258,7 +264,12 @@ export function planPaste(
             row: n,
             column: i,
             severity: 2,
-            message: { key: 'common.paste_unknown_choice', params: { value: cell } },
+            // the choices named in the reader's language (the first of `texts`), to pick from without
+            // opening a card: "Toundra" is not a system of smca, whose four are named
+            message: {
+              key: 'common.paste_unknown_choice',
+              params: { value: cell, choices: choicesText(ui(field), texts) },
+            },
           });
           return; // left to choose: the field says so
         }

@@ -60,7 +60,9 @@ for (const [width, height] of [
     await expect(column(5)).toHaveValue('');
     // the unknown type flagged in its cell before anything is added; nothing added yet
     await expect(
-      page.getByRole('cell', { name: /^Zinc « Zinc » n'est pas un des choix proposés\./ }),
+      page.getByRole('cell', {
+        name: /^Zinc « Zinc » n'est pas un des choix proposés : TTV, gravillon, mixte, dalle sur plot, Toundra box\./,
+      }),
     ).toBeVisible();
     await expect(page.getByText(/^1 cellule ne convient pas à son champ/)).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Nom de la toiture' })).toHaveValue('');

@@ -121,7 +121,11 @@ describe('planPaste (issue 37 item 3)', () => {
       [1, 0, 'common.paste_unknown_choice'],
       [1, 1, expect.stringMatching(/./)],
     ]);
-    expect(plan.problems[0]!.message.params).toEqual({ value: 'TTV' });
+    // the choices named, in the reader's language, to pick from without opening a card
+    expect(plan.problems[0]!.message.params).toEqual({
+      value: 'TTV',
+      choices: 'Autoprotégé, Gravillons, Toundra, Toundra Flore, Garrigue, Pampa, Green, Lande, Fresh',
+    });
     // the user drops the surface column: no surface is added
     const dropped = planPaste(sm, start, 'Toiture', text, [label], {
       fields: ['system', null, 'name', null],

@@ -64,9 +64,11 @@ describe('PasteRows', () => {
     expect(columnSelect(2)).toHaveDisplayValue('Évacuations horizontales');
     expect(columnSelect(3)).toHaveDisplayValue('Surface de rétention');
     expect(columnSelect(4)).toHaveDisplayValue('Nom de la toiture');
-    // the unknown type is flagged in its cell, said as a choice no option names
+    // the unknown type is flagged in its cell, said as a choice no option names, the choices named
     const table = screen.getByRole('region', { name: /Aperçu/ });
-    const bad = within(table).getByText("« Zinc » n'est pas un des choix proposés.");
+    const bad = within(table).getByText(
+      "« Zinc » n'est pas un des choix proposés : TTV, gravillon, mixte, dalle sur plot, Toundra box.",
+    );
     expect(bad.closest('td')).toHaveTextContent(/^Zinc/);
     expect(screen.getByText(/^1 cellule ne convient pas à son champ/)).toBeInTheDocument();
     expect(onPaste).not.toHaveBeenCalled();
