@@ -10,6 +10,7 @@ import { useCardNow, useStepNow, useStepSlice, useTotalsNow } from './stepSource
 import { useNarrow } from './useNarrow';
 import { PreviewCtx, tr, useRender } from './context';
 import { numberText } from '../words/numberText';
+import { listText, NAMED_AT_MOST } from '../words/listText';
 
 /** Callbacks of a step's cards and gate question. */
 export interface StepActions {
@@ -171,6 +172,55 @@ const problemsOf = (step: StepState): Problem[] =>
   );
 const none = () => NO_PROBLEMS;
 
+/** An entry of the error summary: a link to the field of `first`, and its words. */
+interface Entry {
+  first: Problem;
+  text: string;
+}
+
+/**
+ * The summary's entries in words: a problem per card; in a repeated step, the same field with the same
+ * message on more than NAMED_AT_MOST cards is one entry naming the first cards and counting the others,
+ * linked to the first (30 pasted roofs without a growing medium: one entry, not 30 links of five lines
+ * each on a phone).
+ */
+function entriesOf(step: StepState, problems: Problem[], t: ReturnType<typeof useRender>['t']): Entry[] {
+  if (!step.repeat)
+    return problems.map((p) => ({
+      first: p,
+      text: t('common.problem', { field: t(p.label), message: tr(t, p.message) }),
+    }));
+  const groups = new Map<string, { field: string; message: string; cards: Problem[] }>();
+  for (const p of problems) {
+    const field = t(p.label);
+    const message = tr(t, p.message);
+    const key = `${field}\n${message}`;
+    const group = groups.get(key) ?? { field, message, cards: [] };
+    group.cards.push(p);
+    groups.set(key, group);
+  }
+  return [...groups.values()].flatMap(({ field, message, cards }) =>
+    cards.length > NAMED_AT_MOST
+      ? [
+          {
+            first: cards[0]!,
+            text: t('common.problem_in_card', {
+              card: listText(
+                cards.map((p) => tr(t, p.cardTitle)),
+                t,
+              ),
+              field,
+              message,
+            }),
+          },
+        ]
+      : cards.map((p) => ({
+          first: p,
+          text: t('common.problem_in_card', { card: tr(t, p.cardTitle), field, message }),
+        })),
+  );
+}
+
 /**
  * The GOV.UK error summary, after Next or Submit on a step that blocks (`shown`): every problem as a link
  * to its field, drawn again when the problems change. A new `focus` (each press of Next or Submit) moves
@@ -207,7 +257,7 @@ function ErrorSummary({
     >
       <h3 id={`${step.key}-problems`}>{t('common.problems', { count: problems.length })}</h3>
       <ul>
-        {problems.map((p) => (
+        {entriesOf(step, problems, t).map(({ first: p, text }) => (
           <li key={p.id}>
             <a
               href={`#${p.id}`}
@@ -216,13 +266,7 @@ function ErrorSummary({
                 onShow(p.card, p.id);
               }}
             >
-              {step.repeat
-                ? t('common.problem_in_card', {
-                    card: tr(t, p.cardTitle),
-                    field: t(p.label),
-                    message: tr(t, p.message),
-                  })
-                : t('common.problem', { field: t(p.label), message: tr(t, p.message) })}
+              {text}
             </a>
           </li>
         ))}

@@ -2,7 +2,7 @@ import { Text, View } from '@react-pdf/renderer';
 import type { CardState, FiguresDef, StepState } from '../../engine';
 import type { FigureWriter } from '../../words/figures';
 import { fieldText, isShown } from '../../words/fieldText';
-import { listText } from '../../words/verdicts';
+import { listText } from '../../words/listText';
 import { s, tableBlocks, type Block } from './noteParts';
 
 type T = (k: string, p?: Record<string, unknown>) => string;

@@ -138,6 +138,38 @@ describe('the error summary', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Société/ })).toHaveFocus());
   });
 
+  it('says a problem shared by many cards once, naming three and counting the others, linked to the first', async () => {
+    // 30 pasted roofs without a growing medium made 30 links of five lines each on a phone (ux7)
+    const { fireEvent } = await import('@testing-library/react');
+    const { bundle, valid } = BUNDLES.sl!;
+    const roof = (valid.roofs as Record<string, unknown>[])[0]!;
+    const roofs = [
+      { ...roof, name: 'A', surface: null },
+      { ...roof, name: 'B', surface: null },
+      { ...roof, name: null },
+      ...['C', 'D', 'E'].map((name) => ({ ...roof, name, surface: null })),
+    ];
+    renderWithContext(
+      <Wizard
+        bundle={bundle}
+        state={derive(bundle, { ...valid, roofs })}
+        statuses={[1, 1, 3]}
+        current={2}
+        {...actions()}
+      />,
+    );
+    // six problems: five cards without a surface (one entry), one without a name (its own)
+    const summary = screen.getByRole('alert', { name: 'Il y a 6 problèmes à corriger' });
+    const links = within(summary).getAllByRole('link');
+    // (the messages' no-break spaces read as spaces)
+    expect(links.map((a) => a.textContent!.replace(/\s/g, ' '))).toEqual([
+      'Toiture 1 (A), Toiture 2 (B), Toiture 4 (C) et 2 autres – Surface de rétention : Le champ est requis',
+      'Toiture 3 – Nom de la toiture : Le champ est requis',
+    ]);
+    fireEvent.click(links[0]!);
+    await waitFor(() => expect(document.activeElement?.id).toMatch(/-0_surface$/));
+  });
+
   it("focuses a problem's field at the first click when its card is on another page of the carousel", async () => {
     // a usability review (ux2, 2026-11-29): on a phone (one card a page) the link showed the card's page
     // below a long summary but left the focus on the link, so nothing visible moved; a second click worked
