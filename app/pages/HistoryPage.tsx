@@ -28,7 +28,7 @@ export { pageWindow } from './history/rows';
  * the address, so that a change of them is a navigation whose loader cancels the one before it.
  */
 export function HistoryPage() {
-  const { calc, calculator, t, admin } = useFrame();
+  const { calc, calculator, t, admin, config } = useFrame();
   const data = useLoaderData() as HistoryLoad;
   const navigate = useNavigate();
   const navigation = useNavigation();
@@ -122,6 +122,11 @@ export function HistoryPage() {
   return (
     <main className="page page-history">
       <h1>{t('app.history_page.title')}</h1>
+      {/* where the mode offers several calculators, their histories are apart under the same title: an
+          admin signed in on the flow limiter's, empty, did not know the abattement projects were elsewhere */}
+      {(config?.calculators.length ?? 1) > 1 ? (
+        <p className="project-name">{t('app.history_page.of', { name: t(calculator.bundle.title) })}</p>
+      ) : null}
       <input
         type="search"
         className="field-input history-search"

@@ -19,8 +19,11 @@ test('admin mode: both French calculators, the history behind the login', async 
   await expect(page).toHaveURL(/\/client\/sm\/history$/);
   await expect(page.getByRole('heading', { name: 'Historique des projets', level: 1 })).toBeVisible();
   await expect(page.getByRole('columnheader', { name: /Créé le/ })).toBeVisible(); // sm: created and modified
+  // the two calculators' histories, under one title, each say whose it is
+  await expect(page.getByText('Calculateur : Abattement des eaux pluviales')).toBeVisible();
   // An empty history offers the next action.
   await page.goto('/client/sl/history');
+  await expect(page.getByText('Calculateur : Dimensionnement des limiteurs de débit')).toBeVisible();
   await expect(page.getByText("Aucune donnée n'a été trouvée.")).toBeVisible();
   await page.getByRole('link', { name: 'Créer un premier projet' }).click();
   await expect(page).toHaveURL(/\/client\/sl\/calculator(\/\d)?$/);
