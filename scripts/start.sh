@@ -7,6 +7,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/node.sh
 
+# Read as the server reads it (server/config.ts), before anything is installed: a mistyped value
+# (NODE_ENV=Production) is not production here, and would have run `npm ci` under the running service,
+# installing the development packages into the deployed tree and taking away what it runs on.
+case "${NODE_ENV:-}" in
+  '' | production | development | test) ;;
+  *)
+    printf "invalid configuration:\n  - NODE_ENV must be production, development or test (or unset), not '%s'\n" "$NODE_ENV" >&2
+    exit 1
+    ;;
+esac
 if [ "${NODE_ENV:-}" = production ] && [ -f node_modules/.roof-refused ]; then
   # a deploy installs nothing at start: say what to run instead of serving from that tree
   echo "node_modules is from an \`npm ci\` that stopped on Node $(cat node_modules/.roof-refused) (unsupported): install with \`bash scripts/node.sh npm ci --omit=dev\`, then start again" >&2
