@@ -9,7 +9,9 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ecccYear, meteoFrance } from '../fixtures/rain/days';
+import { i18nOf } from '../../server/i18n';
 import { sweepSeries } from '../../server/rain/store';
+import { problemText, type RainProblem } from '../../words/rain';
 import { cookiesOf, DIALECTS, freshPlace, serversByMode, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
@@ -255,6 +257,14 @@ describe.each(DIALECTS)('measured rain on %s', (dialect) => {
         code: 'times_zone',
         params: { zone: 'America/Toronto', offsets: 'UTC+00:00' },
       }),
+    );
+    // the days the readings were summed into are the station's, as the sentence after says (it said "in
+    // the time the file writes" just above "converted to the local time of America/Toronto": helper ux7)
+    const summed = (summary.problems as RainProblem[]).find((p) => p.code === 'summed_readings')!;
+    expect(summed.params).toMatchObject({ context: 'zone', zone: 'America/Toronto' });
+    const en = i18nOf('smca', 'en').i18n;
+    expect(problemText(summed, (k, q) => en.t(k, q ?? {}), 'en')).toMatch(
+      /summed into 3,653 days, from 00:00 to 23:59 in the local time of America\/Toronto \(/,
     );
     const unknown = await upload(id, file, { timezone: 'America/Nowhere' });
     expect([unknown.statusCode, unknown.json().details.problems[0].code]).toEqual([422, 'unknown_timezone']);

@@ -239,18 +239,27 @@ function seriesOf(read: FilesRead, used: number[]): { series: MeasuredSeries; te
 
 /** How a logger's readings became days, and what was assumed of their times and of their column. */
 function loggerRemarks(read: FilesRead, report: (p: RainProblem) => void): void {
-  const { days } = read;
-  // a logger's readings: how they became days
+  const { days, times, column } = read;
+  // a logger's readings: how they became days, on the clock their times were read on (the station's
+  // local time when a zone was given, the logger's when the file states its offsets, else as written)
+  const clock = !times.offsets.size
+    ? {}
+    : times.zone
+      ? { context: 'zone', zone: times.zone.name }
+      : { context: 'offsets' };
   if (read.readings)
     report({
       code: 'summed_readings',
       file: null,
       line: null,
       column: null,
-      params: { readings: read.readings, days: [...days.values()].filter((r) => r.readings).length },
+      params: {
+        readings: read.readings,
+        days: [...days.values()].filter((r) => r.readings).length,
+        ...clock,
+      },
     });
   // and what was assumed of their times and of their column
-  const { times, column } = read;
   const note = (code: string, params: Record<string, string | number>) =>
     report({ code, file: null, line: null, column: null, params });
   if (read.readings && times.offsets.size) {
