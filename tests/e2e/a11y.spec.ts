@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expectAccessible } from './axe';
 import { ADMIN, CANADA } from './ports';
+import { projectInSession } from './project';
 
 /**
  * axe on every page and step, WCAG 2.1 AA and axe's best practices, 0 violations of any impact (issue 27
@@ -61,9 +62,7 @@ test('accessibility (axe): the abattement calculators in admin mode and the Cana
   });
   const id = ((await made.json()) as { id: string }).id;
   await page.goto(`${ADMIN}/client/sm/calculator?id=${id}`);
-  await expect
-    .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
-    .toBe(true);
+  await projectInSession(page, id);
   await page.goto(`${ADMIN}/client/sm/results`);
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
   await check(page, 'sm results');
@@ -100,6 +99,8 @@ test('accessibility (axe): the pages this stop added or changed, in English wher
   const slId = ((await made.json()) as { id: string }).id;
   await page.goto(`/client/sl/calculator?id=${slId}`);
   await expect(page.getByRole('heading', { name: 'Toitures' })).toBeVisible();
+  // the page may be the server's drawing: the project is the session's once the app has taken it over
+  await projectInSession(page, slId);
   await page.goto('/client/sl/results');
   await expect(page.getByRole('button', { name: /Envoyer/ }).first()).toBeVisible();
   await check(page, 'sl results and send panel');

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { expectAccessible } from './axe';
 import { pdfText } from '../pdfText';
-import { createSmExample, signInAsAdmin, submitSm } from './project';
+import { createSmExample, projectInSession, signInAsAdmin, submitSm } from './project';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 const next = (page: Page) => page.getByRole('button', { name: 'Suivant', exact: true }).click();
@@ -234,11 +234,7 @@ for (const width of [1366, 390])
     await signInAsAdmin(page);
     const id = await createSmExample(page, `Note ${width} ${Date.now()}`);
     await page.goto(`/client/sm/calculator?id=${id}`);
-    await expect
-      .poll(() =>
-        page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`),
-      )
-      .toBe(true);
+    await projectInSession(page, id);
     await page.goto('/client/sm/results');
     await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
     await page.getByRole('link', { name: 'Compléter la note de calcul' }).click();

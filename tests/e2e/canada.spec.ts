@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pdfText } from '../pdfText';
 import { expectAccessible } from './axe';
-import { checkAnswersThenSubmit } from './project';
+import { checkAnswersThenSubmit, projectInSession } from './project';
 
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
@@ -227,6 +227,8 @@ test('on a phone, the English months under the charts are slanted, not run toget
   await page.goto(`/client/smca/calculator?id=${id}`);
   // the wizard is drawn once the project is in it (a placeholder holds its place meanwhile)
   await expect(page.locator('section.step h2')).toBeVisible();
+  // the page may be the server's drawing: the project is the session's once the app has taken it over
+  await projectInSession(page, id);
   await page.goto('/client/smca/results');
   await expect(page.getByRole('heading', { name: 'Annual summary' })).toBeVisible();
   const months = page.locator('figure').first().locator('.apexcharts-xaxis-texts-g text');

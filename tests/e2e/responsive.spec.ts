@@ -90,6 +90,8 @@ test('the pages around the wizard at every width: home, histories, results with 
   await expect(
     page.getByRole('heading', { name: /Informations|Déversements|Toitures/ }).first(),
   ).toBeVisible();
+  // the page may be the server's drawing: the project is the session's once the app has taken it over
+  await projectInSession(page, id);
   for (const [width, height] of VIEWPORTS) {
     await page.setViewportSize({ width, height });
     // (the flow limiter's pages would end the abattement project's session: one calculator at a time)

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { CLIENT } from './ports';
-import { createSmExample, signInAsAdmin, submitSm } from './project';
+import { createSmExample, projectInSession, signInAsAdmin, submitSm } from './project';
 
 test('a calculator the mode does not offer and an unknown page go to the start page', async ({ page }) => {
   // the redirects draw nothing, and React Router has nothing to warn about ("Matched leaf route … does
@@ -45,9 +45,7 @@ test('the sign-in asked for a stored project brings the admin back to it', async
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await expect(page).toHaveURL(new RegExp(`/client/sm/calculator/\\d\\?id=${id}$`));
   // the project is the one opened (kept in the session by the wizard)
-  await expect
-    .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
-    .toBe(true);
+  await projectInSession(page, id);
 });
 
 test("a page whose code cannot be downloaded says so in the user's language", async ({ page }) => {

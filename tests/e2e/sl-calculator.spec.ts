@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { projectInSession } from './project';
 
 test('the sl wizard: validation messages, three steps, cards and the GRAVILLON rule', async ({ page }) => {
   await page.goto('/client/');
@@ -210,9 +211,7 @@ test('an admin logs in, finds the project in the history, orders it and download
   // The admin's results: the limiters and the quote added up; the web note shows the limiters too.
   // the project in the wizard's session (not merely its answer received) before leaving for the results
   await page.goto(`/client/sl/calculator?id=${id}`);
-  await expect
-    .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
-    .toBe(true);
+  await projectInSession(page, id);
   await page.goto('/client/sl/results');
   const quote = page.getByRole('table', { name: 'Articles du devis et totaux' });
   await expect(quote.getByRole('row', { name: /Kit limiteur de débit Slowli/ })).toContainText('2 pièces');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { createSmExample, signInAsAdmin, submitSm } from './project';
+import { createSmExample, projectInSession, signInAsAdmin, submitSm } from './project';
 
 /**
  * Variants (issue 13): a calculated project duplicated as a variant opens in the wizard, is changed and
@@ -16,9 +16,7 @@ test('sm: duplicate as a variant, change it, compare the two, find them grouped 
   // The first project, calculated.
   await page.goto(`/client/sm/calculator?id=${id}`);
   // the project is open once the wizard's session holds it
-  await expect
-    .poll(() => page.evaluate(`Object.values(sessionStorage).some((v) => v.includes(${JSON.stringify(id)}))`))
-    .toBe(true);
+  await projectInSession(page, id);
   await page.goto('/client/sm/results');
   await expect(page.getByRole('heading', { name: 'Synthèse annuelle' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Comparer les variantes' })).toHaveCount(0);
