@@ -445,7 +445,7 @@ export function loadConfig(
     const bad = trustProxy.filter((a) => !trustedProxyAddress(a));
     if (bad.length)
       problems.push(
-        `TRUST_PROXY must name the proxies' addresses or ranges, without a port (such as 127.0.0.1 or 172.18.0.0/16), not '${bad.join(', ')}'`,
+        `TRUST_PROXY must name the proxies' addresses or ranges, without a port (such as 127.0.0.1, 172.18.0.0/16, or loopback for any of this machine's addresses), not '${bad.join(', ')}'`,
       );
   }
   if (env.NODE_ENV?.trim() === 'production' && typeof trustProxy === 'number' && !loopback(e.HOST))

@@ -152,7 +152,7 @@ describe('loadConfig', () => {
     // proxy-addr's 'invalid IP address' at the start
     for (const TRUST_PROXY of ['127.0.0.1:8080', '10.0.0.0/33', '::1/129'])
       expect(() => loadConfig({ ...prod, TRUST_PROXY })).toThrow(
-        `TRUST_PROXY must name the proxies' addresses or ranges, without a port (such as 127.0.0.1 or 172.18.0.0/16), not '${TRUST_PROXY}'`,
+        `TRUST_PROXY must name the proxies' addresses or ranges, without a port (such as 127.0.0.1, 172.18.0.0/16, or loopback for any of this machine's addresses), not '${TRUST_PROXY}'`,
       );
     expect(loadConfig({ ...prod, TRUST_PROXY: '::1, fd00::/8, linklocal' }).trustProxy).toEqual([
       '::1',
