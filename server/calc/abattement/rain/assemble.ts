@@ -160,27 +160,7 @@ function problemsOf(
     d = e;
   }
   loggerRemarks(read, report);
-  if (read.joined) {
-    // the stations joined, in the order of their first days
-    const ids = [read.kept ?? '', ...read.joined.stations];
-    const seen = ids.flatMap((id) => {
-      const s = read.stations.get(id);
-      return s ? [{ id, s }] : [];
-    });
-    seen.sort((a, b) => a.s.first - b.s.first);
-    report({
-      code: 'stations_joined',
-      file: null,
-      line: null,
-      column: null,
-      params: {
-        stations: seen.map(({ id, s }) => `${s.station.name || id} (${id})`).join(', '),
-        // the days both gave, said only when there are some
-        count: read.joined.both,
-        ...(read.joined.both ? {} : { context: 'apart' }),
-      },
-    });
-  }
+  joinedRemark(read, report);
   // how a logger's readings were read first (else 25 runs of missing days would hide it among the "more"),
   // then what leaves a year out, then what is kept with a remark
   const rank = (code: string) =>
@@ -235,6 +215,30 @@ function seriesOf(read: FilesRead, used: number[]): { series: MeasuredSeries; te
       if (r.temp !== null) temperatureDays += 1;
     }
   return { series, temperatureDays };
+}
+
+/** Stations of one site joined (a replaced station's files): named in the order of their first days. */
+function joinedRemark(read: FilesRead, report: (p: RainProblem) => void): void {
+  if (!read.joined) return;
+  // the stations joined, in the order of their first days
+  const ids = [read.kept ?? '', ...read.joined.stations];
+  const seen = ids.flatMap((id) => {
+    const s = read.stations.get(id);
+    return s ? [{ id, s }] : [];
+  });
+  seen.sort((a, b) => a.s.first - b.s.first);
+  report({
+    code: 'stations_joined',
+    file: null,
+    line: null,
+    column: null,
+    params: {
+      stations: seen.map(({ id, s }) => `${s.station.name || id} (${id})`).join(', '),
+      // the days both gave, said only when there are some
+      count: read.joined.both,
+      ...(read.joined.both ? {} : { context: 'apart' }),
+    },
+  });
 }
 
 /** How a logger's readings became days, and what was assumed of their times and of their column. */
