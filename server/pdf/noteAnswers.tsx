@@ -102,24 +102,19 @@ export function spillBlocks(step: StepState, t: T): Block[] {
   const grouped = asTables(step.cards.length);
   return [...groups.values()].flatMap(({ to, from }, g) => {
     const count = from.length;
+    // each sentence said of a named surface, or of the sewer (the list's first choice)
+    const said = (named: string, sewer: string, params: Record<string, string | number>) =>
+      to === null ? t(sewer, params) : t(named, { ...params, to });
     const sentences =
       grouped && groups.size === 1
-        ? [
-            to === null
-              ? t('app.note_page.spill_sewer_all', { count })
-              : t('app.note_page.spill_all', { count, to }),
-          ]
-        : grouped && from.length > 1
+        ? [said('app.note_page.spill_all', 'app.note_page.spill_sewer_all', { count })]
+        : grouped && count > 1
           ? [
-              to === null
-                ? t('app.note_page.spill_sewer_group', { from: listText(from, t) })
-                : t('app.note_page.spill_group', { from: listText(from, t), to }),
+              said('app.note_page.spill_group', 'app.note_page.spill_sewer_group', {
+                from: listText(from, t),
+              }),
             ]
-          : from.map((name) =>
-              to === null
-                ? t('app.note_page.spill_sewer', { from: name })
-                : t('app.note_page.spill', { from: name, to }),
-            );
+          : from.map((name) => said('app.note_page.spill', 'app.note_page.spill_sewer', { from: name }));
     return sentences.map((text, k) => ({
       lines: Math.ceil(text.length / 95),
       node: (
