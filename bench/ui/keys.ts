@@ -12,7 +12,8 @@
  * - and, as shares rather than figures to compare across runs, the main thread's time per key by kind.
  *
  * Both apps are built unminified (their components named) into a temporary folder; the app is served by the
- * real server (bench/appServer.ts), its 100-roof sl and sm projects saved through the API (bench/ui/data.ts).
+ * real server (bench/appServer.ts; smca in the Canadian mode), its 100-roof sl, sm and smca projects saved
+ * through the API (bench/ui/data.ts).
  * KEYS_TYPED (default 20) characters are typed at the end of the first roof's name, one every 150 ms, after
  * 5 discarded. Not a benchmark with a goal: an instrument that says where a key's work goes.
  */
@@ -47,6 +48,13 @@ await Promise.all([
   buildBaseline(root, baselineDist, { minify: false }),
 ]);
 const { base, server } = await startAppServer(tmp, appDist, PASSWORD);
+// the Canadian calculator (smca) in its own mode, no sign-in
+const { base: canadaBase, server: canada } = await startAppServer(
+  join(tmp, 'canada'),
+  appDist,
+  PASSWORD,
+  'canada',
+);
 const { base: staticBase, server: statics } = await serveFolder(baselineDist);
 
 /**
@@ -178,20 +186,38 @@ try {
   await slPage.waitForSelector(field);
   rows.push(await keys(slPage, field, 'sl, 100 roofs'));
   await slPage.close();
-  const smPage = await ctx.newPage();
-  await smPage.goto(`${base}/client/sm/calculator?id=${smId}`);
-  await smPage.waitForURL(/\/calculator\/\d/);
-  await smPage
-    .locator('.timeline li')
-    .nth(sm.steps.findIndex((s) => s.key === 'Toiture'))
-    .getByRole('button')
-    .click();
-  await smPage.waitForSelector(field);
+  // sm and smca open on their last step, the spills; the timeline leads to the roofs
+  const roofsOf = async (url: string, bundle: typeof sm, on = ctx) => {
+    const page = await on.newPage();
+    await page.goto(url);
+    await page.waitForURL(/\/calculator\/\d/);
+    await page
+      .locator('.timeline li')
+      .nth(bundle.steps.findIndex((s) => s.key === 'Toiture'))
+      .getByRole('button')
+      .click();
+    await page.waitForSelector(field);
+    return page;
+  };
+  const smPage = await roofsOf(`${base}/client/sm/calculator?id=${smId}`, sm);
   rows.push(await keys(smPage, field, 'sm, 100 roofs + spills'));
   await smPage.close();
+  const canadaCtx = await browser.newContext();
+  await canadaCtx.addInitScript({ content: COUNTER });
+  const smca = loadBundle(json('schemas/smca/bundle.json'));
+  const smcaId = await saveProject(
+    canadaCtx,
+    canadaBase,
+    smca,
+    smProject(json('schemas/smca/fixtures/base/valid.json')),
+  );
+  const smcaPage = await roofsOf(`${canadaBase}/client/smca/calculator?id=${smcaId}`, smca, canadaCtx);
+  rows.push(await keys(smcaPage, field, 'smca, 100 roofs + spills'));
+  await smcaPage.close();
 } finally {
   await browser.close();
   await server.close();
+  await canada.close();
   statics.close();
 }
 
