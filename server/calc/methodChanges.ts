@@ -16,6 +16,7 @@ export const METHOD_CHANGES: MethodChange[] = [
   { calculation: 'abattement', version: '3.0.0', message: 'app.method_changes.abattement_3' },
   { calculation: 'abattement', version: '3.1.0', message: 'app.method_changes.abattement_3_1' },
   { calculation: 'abattement', version: '3.1.1', message: 'app.method_changes.abattement_3_1_1' },
+  { calculation: 'abattement', version: '3.1.2', message: 'app.method_changes.abattement_3_1_2' },
   { calculation: 'flow-limiter', version: '1.2.0', message: 'app.method_changes.flow_limiter_1_2' },
   { calculation: 'flow-limiter', version: '1.3.0', message: 'app.method_changes.flow_limiter_1_3' },
   { calculation: 'flow-limiter', version: '1.4.0', message: 'app.method_changes.flow_limiter_1_4' },

@@ -50,7 +50,7 @@ describe('the abattement SWMM model', () => {
     // the title: the project's name and number, the method's version, the station
     expect(inp.split('\n').slice(2, 5)).toEqual([
       'sm.swmm.title {"name":"P","number":7}',
-      'sm.swmm.method {"version":"3.1.1"}',
+      'sm.swmm.method {"version":"3.1.2"}',
       expect.stringMatching(
         /^sm\.swmm\.climate_generated \{"station":"Paris-Montsouris",.*"years":100,"first":2001,"last":2100\}$/,
       ),

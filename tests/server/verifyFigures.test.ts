@@ -140,7 +140,7 @@ describe(
       const imposed = v.verdicts.find((x) => x.key === 'imposed')!;
       expect(imposed).toMatchObject({ differs: true, issued: { words: 'Met' }, today: { words: 'Not met' } });
       expect(v.same).toBe(false);
-      expect(v.changes.map((c) => c.version)).toEqual(['3.1.0', '3.1.1']);
+      expect(v.changes.map((c) => c.version)).toEqual(['3.1.0', '3.1.1', '3.1.2']);
     });
 
     it('prints in its "in the note" column what the note prints, and every figure counts', async () => {

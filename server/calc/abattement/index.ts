@@ -7,17 +7,6 @@ import type { StressCase } from '../../../words/results/abattement';
 import type { Calculation } from '../calculation';
 import { ABATTEMENT_METHOD, calculateAbattement } from './abattement';
 import resultsSchema from './results.schema.json' with { type: 'json' };
-import type { Station } from './stations';
-
-/** Every monthly rain normal of a station times `f` (rainy days unchanged: the same days rain harder). */
-function moreRain(f: number): (s: Station) => Station {
-  const times = (xs: (number | null)[] | undefined) => xs?.map((x) => (x === null ? null : x * f));
-  return (s) => ({
-    ...s,
-    precip_mm: s.precip_mm.map((x) => x * f),
-    ...(s.rain_mm ? { rain_mm: times(s.rain_mm)! } : {}),
-  });
-}
 
 const run: Calculation['run'] = (bundle, project, opts) => {
   const product = bundle.productType as 'skywater_manager' | 'smca';
@@ -26,10 +15,9 @@ const run: Calculation['run'] = (bundle, project, opts) => {
   if (!base.ok || opts.stress === false || !bundle.results.stress?.length) return base;
   const stress: StressCase[] = [];
   for (const f of bundle.results.stress) {
-    // a generated series from wetter normals; a measured one, its same days wetter; the surfaces behind a
-    // missed target are named for the project as it is only
+    // the same days (generated or measured) rain f times harder; the surfaces behind a missed target are
+    // named for the project as it is only
     const r = calculateAbattement(product, project, {
-      adjustStation: moreRain(f),
       rainFactor: f,
       explain: false,
       ...measured,
