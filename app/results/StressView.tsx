@@ -1,4 +1,4 @@
-import { stressTable } from '../../words/resultsText';
+import { stressTable, stressWords } from '../../words/resultsText';
 import { isAbattementResults, type Results } from '../../words/results';
 import { DataTable } from '../components/DataTable';
 import { useFrame } from '../frame';
@@ -8,12 +8,15 @@ import { useFigures } from './useFigures';
 export function StressView({ r }: { r: Results }) {
   const { t } = useFrame();
   const w = useFigures();
-  const table = isAbattementResults(r) ? stressTable(r, w, t) : null;
+  if (!isAbattementResults(r)) return null;
+  const table = stressTable(r, w, t);
   if (!table) return null;
   return (
     <div className="results-stress">
       <h2>{t('app.stress.title')}</h2>
-      <p>{t('app.stress.intro')}</p>
+      {stressWords(r, w, t).map((x) => (
+        <p key={x}>{x}</p>
+      ))}
       <DataTable label={t('app.stress.title')} table={table} />
     </div>
   );

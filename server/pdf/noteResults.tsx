@@ -12,6 +12,7 @@ import {
   siteSumText,
   siteVerdict,
   stressTable,
+  stressWords,
   summaryTable,
   upstreamText,
   verdictRules,
@@ -232,7 +233,13 @@ export function abattementBlocks(
   const stress = stressTable(r, w, t);
   if (stress)
     blocks.push(
-      ...tableBlocks('stress', stress.head, stress.rows, t('app.stress.title'), t('app.stress.intro')),
+      ...tableBlocks(
+        'stress',
+        stress.head,
+        stress.rows,
+        t('app.stress.title'),
+        stressWords(r, w, t).join(' '),
+      ),
     );
   if (asTables(r.toitureResults.length)) blocks.push(...roofsByMonth(r, w, t, months));
   else

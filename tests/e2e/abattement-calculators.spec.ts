@@ -309,3 +309,22 @@ test('sm results: the first chart is drawn at once, each of the others in a late
   const counts = await page.evaluate(() => (window as unknown as { chartCounts: number[] }).chartCounts);
   expect(counts.filter((n) => n > 0)).toEqual([1, 2, 3]);
 });
+
+test('sm results: the sensitivity says why more rain meets the target on more days', async ({ page }) => {
+  // sens12: the Paris example's bare roof makes the site miss every rain below 8 mm; more rain lifts days
+  // just above 8 mm past the point where the green roof and the garden make up for it
+  await signInAsAdmin(page);
+  const id = await createSmExample(page);
+  await page.goto(`/client/sm/calculator?id=${id}`);
+  await submitSm(page);
+  const stress = page.getByRole('region', { name: 'Sensibilité à la pluie' });
+  await expect(stress.getByRole('row', { name: /^Pluie de référence/ })).toContainText('18,3 %');
+  await expect(stress.getByRole('row', { name: /^Pluie \+ 20 %/ })).toContainText('23,0 %');
+  // the words under the sensitivity's heading, beside its table
+  const why = page.getByText(
+    /^Ici, la part des jours de pluie où l'objectif est tenu augmente avec la pluie/,
+  );
+  await expect(why).toBeVisible();
+  await expect(why).toContainText('la règle qui le veut');
+  await expect(why).toContainText('alors que le site envoie plus');
+});

@@ -133,6 +133,9 @@ describe('pdf_download', () => {
       "À la station Paris-Montsouris, la série synthétique compte 18,3 jours par an d'au moins 10 mm de précipitations, contre 16,0 dans les normales (+14 %)",
       // what changed with the method's version
       'Version 3.0 de la méthode',
+      // the sensitivity's met share rises with more rain here (18,3 -> 20,5 -> 23,0 %), and says why (sens12)
+      "Ici, la part des jours de pluie où l'objectif est tenu augmente avec la pluie",
+      'compensent ce qu',
     ])
       expect(text).toContain(s);
     // a Paris project's note cites Météo-France, not the Canadian normals

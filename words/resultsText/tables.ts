@@ -59,6 +59,24 @@ export function stressTable(
   };
 }
 
+/**
+ * What the climate-stress table says above it: what it is, and, when more rain raises the share of rainy
+ * days meeting the target, why (sens12): the rule judges each day on the whole site's volume, so a surface
+ * that keeps little misses the site every day of rain below the depth while, on a day just above it, the
+ * others keep more than the depth and make up for it; more rain lifts such days above the threshold.
+ */
+export function stressWords(r: AbattementResults, w: FigureWriter, t: T): string[] {
+  const share = r.site?.respectConsigneAbattement;
+  const rises =
+    typeof share === 'number' &&
+    r.target_mm !== null &&
+    (r.stress ?? []).some((x) => x.site.respectConsigneAbattement > share);
+  return [
+    t('app.stress.intro'),
+    ...(rises ? [t('app.stress.share_rises', { depth: w.text('depth', r.target_mm!) })] : []),
+  ];
+}
+
 /** One row of the summary in figures: shares in %, volumes in m³ per year. */
 export interface SummaryRow {
   /** a surface's name, or the message that names the row */
