@@ -572,8 +572,9 @@ export function abattementModel(
 
 /**
  * Runs the abattement calculation of a stored sm (skywater_manager) or smca project, or lists why it
- * cannot. `adjustStation` changes the climate normals the project is computed with (a sensitivity: more
- * rain, another station's evapotranspiration); the result then names the adjusted station.
+ * cannot. `rainFactor` makes the same days rain that many times harder (the sensitivity table);
+ * `adjustStation` changes the climate normals the project is computed with (another station's
+ * evapotranspiration), the result then naming the adjusted station.
  */
 export function calculateAbattement(
   product: Product,
