@@ -29,8 +29,8 @@ const PLAIN = file('pluie.csv');
 const limits = { ...RAIN_LIMITS, minYears: 2 };
 
 type Series = Extract<RainAnswer, { id: string }>;
-async function series(files: RainFile[], station?: string): Promise<Series> {
-  const a = await runRainJob({ files, limits, ...(station ? { station } : {}) });
+async function series(files: RainFile[], station?: string, bounds = limits): Promise<Series> {
+  const a = await runRainJob({ files, limits: bounds, ...(station ? { station } : {}) });
   if (!a.ok || !('id' in a)) throw new Error(JSON.stringify(a));
   return a;
 }
@@ -504,6 +504,51 @@ describe('measured rain refusals, with their line and column', () => {
       { code: 'too_many_stations', file: 'Q_25.csv', params: { max: 1 } },
     ]);
     expect(RAIN_LIMITS.maxStations).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("bounded: a site's stations joined, a joined station's day given again, stations' names", async () => {
+    // ECCC stations within 10 km are one site's (joined): a joined station giving a day the first one gave,
+    // again and again, was read to the 512 MB cap and kept (a 1.3 MB gzip held the rain worker 27 s);
+    // now refused at its second line, as another station's day twice is
+    const year = ecccYear(2000, { id: '7025250', name: 'A', lon: '-73.75', lat: '45.47' });
+    const copy = ecccYear(2000, { id: '7025251', name: 'B', lon: '-73.74', lat: '45.46' }).split('\r\n')[1]!;
+    const copies = await refused([text('copies.csv', `${year}${`${copy}\r\n`.repeat(100_000)}`)], {
+      limits: RAIN_LIMITS,
+    });
+    expect([copies.status, copies.problems[0]]).toMatchObject([
+      422,
+      { code: 'station_day_twice', line: 369, params: { station: 'B', date: '2000-01-01' } },
+    ]);
+    // a station seen for each line, 2 km from the first (2,000 of them, 60 KB names: a 120 MB summary)
+    const name = 'N'.repeat(60_000);
+    const lines = Array.from({ length: 40 }, (_, i) =>
+      copy.replace('"B","7025251"', `"${name}${i}","S${i}"`),
+    );
+    const many = await refused([text('site.csv', `${year}${lines.join('\r\n')}\r\n`)], {
+      limits: RAIN_LIMITS,
+    });
+    expect([many.status, many.problems[0]]).toMatchObject([
+      413,
+      { code: 'too_many_stations', line: 377, params: { max: 10 } },
+    ]);
+    // joined within the bound: each named in the remark, cut to 100 characters
+    const two = lines.slice(0, 2).join('\r\n');
+    const joined = await series(
+      [text('site.csv', `${year}${two}\r\n`), text('2001.csv', ecccYear(2001))],
+      undefined,
+      {
+        ...limits,
+        minYears: 1,
+      },
+    );
+    const remark = joined.summary.problems.find((p) => p.code === 'stations_joined');
+    expect(remark?.params.stations).toBe(
+      `A (7025250), ${name.slice(0, 100)} (S0), ${name.slice(0, 100)} (S1), MONTREAL/PIERRE ELLIOTT TRUDEAU INTL (7025251)`,
+    );
+    // Météo-France's stations offered to choose: their names cut alike
+    const mf = `NUM_POSTE;NOM_USUEL;LAT;LON;ALTI;AAAAMMJJ;RR;QRR\n13001009;${name};43.5;5.4;173;19500101;0.0;1\n13001010;B;43.5;5.4;173;19500101;0.0;1\n`;
+    const choose = await runRainJob({ files: [text('Q_13.csv', mf)], limits });
+    expect(choose).toMatchObject({ ok: true, choose: [{ name: 'B' }, { name: name.slice(0, 100) }] });
   });
 
   it('bounded: a zip entry that inflates past the size it declares, entries in all', async () => {

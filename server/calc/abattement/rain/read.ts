@@ -290,7 +290,10 @@ interface FileCursor {
 /** What readFiles gathers over the files, record by record. */
 class Reading {
   readonly refusals: RainProblem[] = [];
-  /** the days given, a bit each, of the stations not kept (the kept one's are in `days`) */
+  /**
+   * the days given, a bit each, of the stations not kept (the kept one's are in `days`), and those of a
+   * site's stations left out because another station of the site gave them first
+   */
   readonly given = new Map<string, Uint8Array>();
   format: RainFormat | null = null;
   readonly stations = new Map<string, StationSeen>();
@@ -418,8 +421,13 @@ class Reading {
       this.stations.set(id, seen);
       const kept = this.kept === null ? undefined : this.stations.get(this.kept);
       if (this.format === 'eccc' && kept && kept !== seen) {
-        if (sameSite(kept.station, seen.station)) this.joined.add(id);
-        else
+        if (sameSite(kept.station, seen.station)) {
+          if (this.joined.size + 1 >= SITE_STATIONS)
+            throw new RainRefusal(413, [
+              problem('too_many_stations', file, { line }, { max: SITE_STATIONS }),
+            ]);
+          this.joined.add(id);
+        } else
           this.refuse(
             problem(
               'several_stations',
@@ -448,7 +456,20 @@ class Reading {
     let before = this.days.get(row.day);
     if (before && this.joined.size && (before.station ?? this.kept) !== station) {
       // a day two stations of the site both gave (they ran side by side): the first file's value, unless
-      // only the other one is usable
+      // only the other one is usable; the same station giving it again is refused there (else a file of
+      // copies of one line was read to the 512 MB cap and kept: a helper's attack, round 12)
+      if (twice(this.given, station, row.day)) {
+        const name = this.stations.get(station)?.station.name || station;
+        this.refuse(
+          problem(
+            'station_day_twice',
+            cursor.name,
+            { line, column: row.column },
+            { station: name, date: dateOf(row.day) },
+          ),
+        );
+        return;
+      }
       this.both += 1;
       if (before.precip !== null || row.precip === null) return;
       before = undefined;
@@ -548,6 +569,11 @@ function distanceKm(a: FileStation, b: FileStation): number | null {
  * not say where its station is.
  */
 const SAME_SITE_KM = 10;
+/**
+ * ECCC stations of one site joined at most (a site's successive Climate IDs: two to four; each joined one
+ * is named in the summary's remark and keeps a day map)
+ */
+const SITE_STATIONS = 10;
 function sameSite(a: FileStation, b: FileStation): boolean {
   const km = distanceKm(a, b);
   return km === null ? a.name !== '' && a.name.toLowerCase() === b.name.toLowerCase() : km <= SAME_SITE_KM;
