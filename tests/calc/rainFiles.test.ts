@@ -351,6 +351,36 @@ describe('measured rain refusals, with their line and column', () => {
     ]);
   });
 
+  it('an amount or a temperature beyond any measured, with its line (once Infinity, or every calculation refused)', async () => {
+    // digits only, of any length: 1 and 400 zeros was Infinity, kept as null on a day counted complete
+    const huge = `1${'0'.repeat(400)}`;
+    const a = await refused([
+      text('p.csv', `date,mm\n2000-01-01,2000\n2000-01-02,${huge}\n2000-01-03,2000.1\n`),
+    ]);
+    expect(a.problems).toEqual([
+      {
+        code: 'rain_out_of_range',
+        file: 'p.csv',
+        line: 3,
+        column: '2',
+        params: { value: `${'1'.padEnd(39, '0')}…` },
+      },
+      { code: 'rain_out_of_range', file: 'p.csv', line: 4, column: '2', params: { value: '2000.1' } },
+    ]);
+    const en = i18nOf('smca', 'en').i18n;
+    expect(problemText(a.problems[1]!, (k, q) => en.t(k, q ?? {}), 'en')).toMatch(
+      /Rainfall of 2000\.1 beyond any measured: 2,000 mm at most in a day or a reading/,
+    );
+    // in inches, judged in millimetres: 79 in is 2,007 mm
+    const inches = await refused([text('in.csv', 'Date,Precip (in)\n2000-01-01,78\n2000-01-02,79\n')]);
+    expect(inches.problems).toMatchObject([{ code: 'rain_out_of_range', line: 3, params: { value: '79' } }]);
+    // a day's mean temperature (ECCC's, Météo-France's)
+    const cold = ecccYear(2000).replace(/("2000-01-05"(?:,"[^"]*"){8}),"[^"]*"/, `$1,"-${huge}"`);
+    expect((await refused([text('cold.csv', cold)])).problems).toMatchObject([
+      { code: 'temp_out_of_range', line: 6, column: 'Mean Temp (°C)' },
+    ]);
+  });
+
   it('a decimal comma in a comma-separated file is refused, not read as its whole part', async () => {
     const a = await refused([text('p.csv', 'date,mm\n2000-01-01,2,1\n2000-01-02,0\n2000-01-03,"1,5"\n')]);
     expect(a.problems).toEqual([

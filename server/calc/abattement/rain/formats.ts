@@ -48,7 +48,15 @@ export interface RowReading {
 export class RowRefusal extends Error {
   constructor(
     readonly code:
-      'bad_date' | 'bad_number' | 'negative' | 'comma_decimal' | 'time_order' | 'mixed_offsets' | 'utc_times',
+      | 'bad_date'
+      | 'bad_number'
+      | 'negative'
+      | 'rain_out_of_range'
+      | 'temp_out_of_range'
+      | 'comma_decimal'
+      | 'time_order'
+      | 'mixed_offsets'
+      | 'utc_times',
     readonly column: string,
     readonly value: string,
   ) {
@@ -257,10 +265,30 @@ function numberIn(text: string | undefined, column: string): number | null {
   return Number(t.replace(',', '.'));
 }
 
-/** A precipitation amount: a number, never negative. */
-function amountIn(text: string | undefined, column: string): number | null {
+/**
+ * The most rain a day (or one reading) may hold, mm: above the world's record (1,825 mm, La Réunion,
+ * 1966). A number of any length was read: 1 and 400 zeros was Infinity, stored as null on a day counted
+ * complete (its rain lost without a word), and 1 and 308 zeros made every calculation on the series
+ * refused as beyond what a number can hold, naming no file nor line (a helper's attack, round 12).
+ */
+const MAX_RAIN_MM = 2000;
+/** The coldest and warmest a day's mean temperature may be, °C (the records: -89.2 and 56.7). */
+const TEMP_RANGE = [-90, 60] as const;
+
+/** A precipitation amount: a number, never negative, at most MAX_RAIN_MM once in millimetres (`factor`). */
+function amountIn(text: string | undefined, column: string, factor = 1): number | null {
   const n = numberIn(text, column);
   if (n !== null && n < 0) throw new RowRefusal('negative', column, (text ?? '').trim());
+  if (n !== null && n * factor > MAX_RAIN_MM)
+    throw new RowRefusal('rain_out_of_range', column, (text ?? '').trim());
+  return n;
+}
+
+/** A day's mean temperature, °C, within TEMP_RANGE. */
+function temperatureIn(text: string | undefined, column: string): number | null {
+  const n = numberIn(text, column);
+  if (n !== null && (n < TEMP_RANGE[0] || n > TEMP_RANGE[1]))
+    throw new RowRefusal('temp_out_of_range', column, (text ?? '').trim());
   return n;
 }
 
@@ -347,7 +375,8 @@ function ecccReader(header: string[], preamble: Map<string, string>): FormatRead
           ? null
           : amountIn(cell(r, 'totalrainmm'), col('totalrainmm')?.name ?? precipCol);
       const tempFlag = cell(r, 'meantempflag').toUpperCase();
-      const temp = tempFlag === 'M' ? null : numberIn(cell(r, 'meantempc'), col('meantempc')?.name ?? '');
+      const temp =
+        tempFlag === 'M' ? null : temperatureIn(cell(r, 'meantempc'), col('meantempc')?.name ?? '');
       return { station, day, precip, rain, temp, column: precipCol, ...(issue ? { issue } : {}) };
     },
   };
@@ -367,7 +396,7 @@ function meteoFranceReader(header: string[]): FormatReader | null {
   };
   /** a temperature whose quality code is not 'doubtful' */
   const temperature = (r: string[], k: string) =>
-    cell(r, `q${k}`) === MF_DOUBTFUL ? null : numberIn(cell(r, k), col(k)?.name ?? k);
+    cell(r, `q${k}`) === MF_DOUBTFUL ? null : temperatureIn(cell(r, k), col(k)?.name ?? k);
   return {
     format: 'meteofrance',
     read(r) {
@@ -423,7 +452,7 @@ function plainReader(timed: boolean, times: Times, factor = 1): FormatReader {
       // every day would silently lose its decimals (a helper's check, 2026-11-29)
       if (more !== undefined && /^\d+$/.test((mm ?? '').trim()) && /^\d+$/.test(more.trim()))
         throw new RowRefusal('comma_decimal', '2', r.slice(1).join(',').trim());
-      const amount = amountIn(mm, '2');
+      const amount = amountIn(mm, '2', factor);
       const precip = amount === null || factor === 1 ? amount : Math.round(amount * factor * 1e6) / 1e6;
       return {
         station: null,
@@ -510,7 +539,7 @@ function loggerReader(
         const stamp = placed({ time: parsed.time, offset: parsed.offset ?? stated }, times, text);
         if (stamp.time <= last) throw new RowRefusal('time_order', String(at + 1), text);
         last = stamp.time;
-        const n = amount.toUpperCase() === 'NAN' ? null : amountIn(amount, column);
+        const n = amount.toUpperCase() === 'NAN' ? null : amountIn(amount, column, factor);
         const precip = n === null ? null : Math.round(n * factor * 1e6) / 1e6;
         return {
           station: null,

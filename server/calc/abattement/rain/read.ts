@@ -375,7 +375,9 @@ class Reading {
       row = cursor.reader!.read(record);
     } catch (e) {
       if (!(e instanceof RowRefusal)) throw e;
-      const p = problem(e.code, cursor.name, { line, column: e.column }, { value: e.value });
+      // the value as written, cut (a number of 64 KB of digits is one line)
+      const value = e.value.length > 40 ? `${e.value.slice(0, 39)}…` : e.value;
+      const p = problem(e.code, cursor.name, { line, column: e.column }, { value });
       // how the file writes its times is said once, at its first line: every line after would repeat it
       if (e.code === 'utc_times' || e.code === 'mixed_offsets') throw new RainRefusal(422, [p]);
       this.refuse(p);
