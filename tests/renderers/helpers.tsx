@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { vi } from 'vitest';
-import { RenderCtx, createI18n } from '../../renderers';
+import { derive, type Bundle, type StepStatus } from '../../engine';
+import { RenderCtx, Wizard, createI18n } from '../../renderers';
 import { ALL_MESSAGES } from '../../renderers/stories/messages';
 
 const i18n = createI18n(ALL_MESSAGES, 'fr');
@@ -29,3 +30,23 @@ export const wizardActions = () => ({
   onDelete: vi.fn(),
   onGate: vi.fn(),
 });
+
+/**
+ * The Wizard of `bundle` drawn on `data` at step `current`, the steps' statuses given, every action a spy
+ * (`actions`); `redraw` draws it again with other data, statuses or step, the same spies kept.
+ */
+export function renderWizard(
+  bundle: Bundle,
+  data: Record<string, unknown>,
+  statuses: StepStatus[],
+  current: number,
+  lang: 'fr' | 'en' = 'fr',
+) {
+  const actions = wizardActions();
+  const ui = (d: Record<string, unknown>, s: StepStatus[], c: number) => (
+    <Wizard bundle={bundle} state={derive(bundle, d)} statuses={s} current={c} {...actions} />
+  );
+  const drawn = renderWithContext(ui(data, statuses, current), lang);
+  const redraw = (d = data, s = statuses, c = current) => drawn.rerender(ui(d, s, c));
+  return { ...drawn, actions, redraw };
+}

@@ -1,24 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { derive } from '../../engine';
-import { Carousel, Wizard } from '../../renderers';
+import { Carousel } from '../../renderers';
 import { BUNDLES } from '../../renderers/stories/bundles';
-import { renderWithContext, wizardActions } from './helpers';
-
-const actions = wizardActions;
+import { renderWithContext, renderWizard } from './helpers';
 
 describe('validation that explains itself', () => {
   it('says why Submit is disabled: the steps to complete', () => {
     const { bundle, valid } = BUNDLES.sm!;
-    renderWithContext(
-      <Wizard
-        bundle={bundle}
-        state={derive(bundle, valid)}
-        statuses={[1, 2, 1, 1, 1]}
-        current={4}
-        {...actions()}
-      />,
-    );
+    renderWizard(bundle, valid, [1, 2, 1, 1, 1], 4);
     const submit = screen.getByRole('button', { name: 'Vérifier mes réponses' });
     expect(submit).toBeDisabled();
     expect(submit).toHaveAccessibleDescription('Pour envoyer, complétez : Informations chantier.');
@@ -30,15 +20,7 @@ describe('validation that explains itself', () => {
       ...r,
       drainage: { horizontal: 0, vertical: 0 },
     }));
-    renderWithContext(
-      <Wizard
-        bundle={bundle}
-        state={derive(bundle, { ...valid, roofs })}
-        statuses={[1, 1, 1]}
-        current={2}
-        {...actions()}
-      />,
-    );
+    renderWizard(bundle, { ...valid, roofs }, [1, 1, 1], 2);
     expect(screen.getByRole('button', { name: 'Lancer le calcul' })).toHaveAccessibleDescription(
       'Le calcul demande au moins une évacuation sur l’ensemble des toitures.'.replace('’', "'"),
     );
@@ -100,15 +82,7 @@ describe('many cards at a glance', () => {
 
   it('draws each step with its icon', () => {
     const { bundle, valid } = BUNDLES.sm!;
-    const { container } = renderWithContext(
-      <Wizard
-        bundle={bundle}
-        state={derive(bundle, valid)}
-        statuses={[1, 1, 1, 1, 1]}
-        current={2}
-        {...actions()}
-      />,
-    );
+    const { container } = renderWizard(bundle, valid, [1, 1, 1, 1, 1], 2);
     expect(container.querySelectorAll('.timeline .step-icon')).toHaveLength(5);
     expect(container.querySelector('section.step-bg-roof h2 .step-icon')).not.toBeNull();
   });
@@ -119,15 +93,7 @@ describe('the error summary', () => {
     const { fireEvent } = await import('@testing-library/react');
     const { bundle, valid } = BUNDLES.sl!;
     const client = { ...(valid.client as Record<string, unknown>), name: null, company: null };
-    renderWithContext(
-      <Wizard
-        bundle={bundle}
-        state={derive(bundle, { ...valid, client })}
-        statuses={[3, 0, 0]}
-        current={0}
-        {...actions()}
-      />,
-    );
+    renderWizard(bundle, { ...valid, client }, [3, 0, 0], 0);
     const summary = screen.getByRole('alert', { name: 'Il y a 2 problèmes à corriger' });
     const links = within(summary).getAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual([
@@ -149,15 +115,7 @@ describe('the error summary', () => {
       { ...roof, name: null },
       ...['C', 'D', 'E'].map((name) => ({ ...roof, name, surface: null })),
     ];
-    renderWithContext(
-      <Wizard
-        bundle={bundle}
-        state={derive(bundle, { ...valid, roofs })}
-        statuses={[1, 1, 3]}
-        current={2}
-        {...actions()}
-      />,
-    );
+    renderWizard(bundle, { ...valid, roofs }, [1, 1, 3], 2);
     // six problems: five cards without a surface (one entry), one without a name (its own)
     const summary = screen.getByRole('alert', { name: 'Il y a 6 problèmes à corriger' });
     const links = within(summary).getAllByRole('link');
@@ -177,15 +135,7 @@ describe('the error summary', () => {
     const { bundle, valid } = BUNDLES.sl!;
     const roof = (valid.roofs as Record<string, unknown>[])[0]!;
     const roofs = [roof, roof, roof, { ...roof, name: null }];
-    renderWithContext(
-      <Wizard
-        bundle={bundle}
-        state={derive(bundle, { ...valid, roofs })}
-        statuses={[1, 1, 3]}
-        current={2}
-        {...actions()}
-      />,
-    );
+    renderWizard(bundle, { ...valid, roofs }, [1, 1, 3], 2);
     const summary = screen.getByRole('alert', { name: /Il y a 1 problème à corriger/ });
     fireEvent.click(within(summary).getByRole('link'));
     await waitFor(() => expect(document.activeElement?.id).toMatch(/-3_name$/));
@@ -195,15 +145,7 @@ describe('the error summary', () => {
     const { bundle, valid } = BUNDLES.sl!;
     const long = 'Résidence des Tilleuls '.repeat(12).trim(); // 275 characters, past the bundle's 255
     const client = { ...(valid.client as Record<string, unknown>), name: long };
-    renderWithContext(
-      <Wizard
-        bundle={bundle}
-        state={derive(bundle, { ...valid, client })}
-        statuses={[3, 0, 0]}
-        current={0}
-        {...actions()}
-      />,
-    );
+    renderWizard(bundle, { ...valid, client }, [3, 0, 0], 0);
     const input = screen.getByRole('textbox', { name: /^Nom/ });
     // a maxlength attribute made the browser drop every character past 255 without a word
     expect(input).not.toHaveAttribute('maxlength');
@@ -217,14 +159,11 @@ describe('the error summary', () => {
   it("writes each problem as the page's language does: no space before the colon in English", () => {
     const { bundle, valid } = BUNDLES.smca!;
     const client = { ...(valid.client as Record<string, unknown>), name: null };
-    renderWithContext(
-      <Wizard
-        bundle={bundle}
-        state={derive(bundle, { ...valid, client })}
-        statuses={bundle.steps.map((_, i) => (i === 0 ? 3 : 0))}
-        current={0}
-        {...actions()}
-      />,
+    renderWizard(
+      bundle,
+      { ...valid, client },
+      bundle.steps.map((_, i) => (i === 0 ? 3 : 0)),
+      0,
       'en',
     );
     const summary = screen.getByRole('alert', { name: 'There is 1 problem to correct' });
@@ -234,15 +173,7 @@ describe('the error summary', () => {
   it('stays away while the step has not been checked', () => {
     const { bundle, valid } = BUNDLES.sl!;
     const client = { ...(valid.client as Record<string, unknown>), name: null };
-    renderWithContext(
-      <Wizard
-        bundle={bundle}
-        state={derive(bundle, { ...valid, client })}
-        statuses={[0, 0, 0]}
-        current={0}
-        {...actions()}
-      />,
-    );
+    renderWizard(bundle, { ...valid, client }, [0, 0, 0], 0);
     expect(screen.queryByRole('alert', { name: /problème/ })).toBeNull();
   });
 });
