@@ -5,6 +5,7 @@ import { compileRule } from './compileRule';
 import { cycleIn } from './cycleIn';
 import { groupSum } from './groupSum';
 import { isEmail } from './isEmail';
+import { isDigits } from './isDigits';
 import { isEmpty } from './isEmpty';
 import { isPhone } from './isPhone';
 import { postcodeIn } from './postcodeIn';
@@ -18,6 +19,7 @@ export const OPERATORS: Record<string, (...args: never[]) => unknown> = {
   convert_unit: convertUnit,
   cycle_in: cycleIn,
   group_sum: groupSum,
+  is_digits: isDigits,
   is_email: isEmail,
   is_empty: isEmpty,
   is_phone: isPhone,

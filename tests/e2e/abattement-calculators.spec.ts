@@ -29,7 +29,14 @@ test('sm: Paris rule, system presets, the ground question and the spill choices'
   await expect(page.getByRole('heading', { name: 'Informations chantier' })).toBeFocused();
   await textbox(page, 'Nom du chantier').fill('Groupe scolaire');
   await textbox(page, 'Ville').fill('Paris');
+  // a letter l typed for a one: said as a postcode's five digits, not as a range (helper ux8)
+  await textbox(page, 'Code postal').fill('93l00');
+  await textbox(page, 'Code postal').press('Tab');
+  await expect(page.getByText('Le code postal compte cinq chiffres, par exemple 93100')).toBeVisible();
+  await expect(page.getByText(/compris entre 0 et 99999/)).toHaveCount(0);
   await textbox(page, 'Code postal').fill('75019');
+  await textbox(page, 'Code postal').press('Tab');
+  await expect(page.getByText('Le code postal compte cinq chiffres, par exemple 93100')).toHaveCount(0);
   await page.getByRole('radio', { name: 'Oui' }).click();
   await textbox(page, 'Hauteur de pluie à abattre').fill('10');
   // The message waits until the field is left (an untouched or unfinished field shows no error).
