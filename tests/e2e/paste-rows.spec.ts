@@ -66,6 +66,21 @@ for (const [width, height] of [
     ).toBeVisible();
     await expect(page.getByText(/^1 cellule ne convient pas à son champ/)).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Nom de la toiture' })).toHaveValue('');
+    // nothing of the preview under the wizard's bar (on a phone it is pinned to the screen's foot, 140 px
+    // of 844): the table's last rows in sight, their columns' fields still named above them, and Add
+    // pressed where it is seen (helper ux8)
+    const preview = page.getByRole('region', { name: 'Aperçu : 30 lignes à ajouter' });
+    const seenAt = async (target: typeof preview, dy: number) => {
+      await target.evaluate((e) => e.scrollIntoView({ block: 'end' }));
+      return target.evaluate((e, y) => {
+        const b = e.getBoundingClientRect();
+        return e.contains(document.elementFromPoint(b.left + b.width / 2, b.bottom - y));
+      }, dy);
+    };
+    expect(await seenAt(preview, 8)).toBe(true);
+    await preview.evaluate((e) => e.scrollBy(0, e.scrollHeight));
+    await expect(column(1)).toBeInViewport();
+    expect(await seenAt(page.getByRole('button', { name: 'Ajouter 30 toitures' }), 4)).toBe(true);
     // the drains left out by the user
     await column(2).selectOption({ label: 'Ne pas importer' });
     await expect(column(2)).toHaveValue('');
