@@ -80,16 +80,19 @@ test('sm in French, phone: green roofs pasted with their drainage layer alone ta
   await page.getByRole('radio', { name: 'Non' }).click();
   await next(page, 'Suivant');
   await expect(page.getByRole('heading', { name: 'Toitures' })).toBeVisible();
-  // substrate and thicknesses left empty: the system's and the layer's values
+  // substrate and thicknesses left empty: the system's and the product's values; Drain 10, which has no
+  // thickness of its own, given one as the hint asks (it promised one for every layer: helper ux8)
   const rows = Array.from({ length: 12 }, (_, i) =>
     i % 4 === 3
       ? `Bâtiment ${i + 1}\t${100 + 20 * i}\tAutoprotégé\t\t\t\t`
-      : `Bâtiment ${i + 1}\t${100 + 20 * i}\tToundra\t\t\tRetentio\t`,
+      : i === 5
+        ? `Bâtiment ${i + 1}\t${100 + 20 * i}\tToundra\t\t\tDrain 10\t3`
+        : `Bâtiment ${i + 1}\t${100 + 20 * i}\tToundra\t\t\tRetentio\t`,
   );
   await pasteRows(
     page,
     'Coller depuis un tableur',
-    /^Une toiture par ligne\u00a0: nom, surface \(m²\), système, substrat, son épaisseur \(cm\), couche drainante et son épaisseur \(cm\),.* Une toiture végétalisée demande sa couche drainante/,
+    /^Une toiture par ligne\u00a0: nom, surface \(m²\), système, substrat, son épaisseur \(cm\), couche drainante et son épaisseur \(cm\),.* Une toiture végétalisée demande sa couche drainante.* le Drain 10 n'en a pas\u00a0: donnez son épaisseur\./,
     rows,
     "Voir l'aperçu",
   );

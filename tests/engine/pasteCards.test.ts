@@ -241,3 +241,29 @@ describe('a paste that leaves out what the cards still need (ux6)', () => {
     expect(full.toFill).not.toContain('sm.roof.drain');
   });
 });
+
+describe("sm's paste help for the drainage layer's thickness (ux8)", () => {
+  it('says true: a blank thickness takes the product’s, except Drain 10, which has none and is asked for', () => {
+    const start = derive(sm, emptyData(sm));
+    const hint = label('sm.roof.paste_hint');
+    const drains = ['retentio', 'sopralithe', 'sopradrain_duo_25', 'sopradrain_duo_40', 'drain_10'];
+    const plan = planPaste(
+      sm,
+      start,
+      'Toiture',
+      drains.map((d, i) => `Bâtiment ${i + 1}\t800\tToundra\t\t\t${label(`sm.drains.${d}`)}\t`).join('\n'),
+      [label],
+      {},
+      'fr',
+    );
+    const thickness = (plan.state.data.roofs as { drain: { thickness: unknown } }[]).map(
+      (r) => r.drain.thickness,
+    );
+    expect(thickness).toEqual([5, 4, 2.5, 4, null]);
+    // the help promises the product's thickness for the first four, and asks Drain 10's
+    expect(hint).toContain('Retentio, Sopralithe, Sopradrain Duo');
+    expect(hint).toMatch(/le Drain 10 n'en a pas\u00a0: donnez son épaisseur/);
+    // and the preview flags Drain 10's blank thickness, and only it, before anything is added
+    expect(plan.problems).toEqual([{ row: 4, column: 6, severity: 2, message: { key: 'errors.required' } }]);
+  });
+});
