@@ -56,16 +56,44 @@ export interface StationChoice extends FileStation {
   complete_years: number;
 }
 
-/** A problem in the reader's words: what it is, then where (file, line, column). */
+/** A time zone a calculator offers for a logger's UTC times: its IANA name and its label (a message key, or words when `literal`). */
+export interface ZoneChoice {
+  value: unknown;
+  label: string;
+  literal?: boolean;
+}
+
+/**
+ * A time zone in the reader's words, never its programme name: the label the calculator gives the zone
+ * among those its rain field offers ("Eastern Time (Toronto, Montréal)" for America/Toronto), else its
+ * city ("Toronto time", `rain.zone_city`); an offset (UTC-05:00) is already words.
+ */
+export function zoneText(
+  zone: string,
+  t: (key: string, params?: Record<string, unknown>) => string,
+  zones: readonly ZoneChoice[] = [],
+): string {
+  const offered = zones.find((z) => z.value === zone);
+  if (offered) return offered.literal ? offered.label : t(offered.label);
+  const city = /^[A-Za-z]+(?:\/[A-Za-z_]+)?\/([A-Za-z_\-']+)$/.exec(zone)?.[1];
+  return city ? t('rain.zone_city', { city: city.replace(/_/g, ' ') }) : zone;
+}
+
+/**
+ * A problem in the reader's words: what it is, then where (file, line, column); a time zone it names by
+ * its label among `zones` (the rain field's), else by its city.
+ */
 export function problemText(
   p: RainProblem,
   t: (key: string, params?: Record<string, unknown>) => string,
   lang: string,
+  zones: readonly ZoneChoice[] = [],
 ): string {
   // the days a problem names, as the reader writes a date
   const params: Record<string, unknown> = { ...p.params };
   for (const k of ['date', 'from', 'to', 'first', 'last'])
     if (typeof params[k] === 'string') params[k] = dateText(params[k], lang);
+  if (typeof params.zone === 'string') params.zone = zoneText(params.zone, t, zones);
   const what = t(`rain.problems.${p.code}`, {
     ...params,
     file: p.file ?? '',

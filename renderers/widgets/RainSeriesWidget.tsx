@@ -5,12 +5,23 @@ import {
   type RainProblem,
   type RainSummary,
   type StationChoice,
+  type ZoneChoice,
 } from '../../words/rain';
 import { useRender, type RainAnswer } from '../context';
 import { ariaOf, fieldWidget, type DrawProps } from './fieldProps';
 
-/** The problems of an upload, the first ten in words, then how many more. */
-function Problems({ problems, more, alert }: { problems: RainProblem[]; more: number; alert?: boolean }) {
+/** The problems of an upload, the first ten in words (a zone by its name among `zones`), then how many more. */
+function Problems({
+  problems,
+  more,
+  alert,
+  zones,
+}: {
+  problems: RainProblem[];
+  more: number;
+  alert?: boolean;
+  zones: readonly ZoneChoice[];
+}) {
   const { t, lang = 'fr' } = useRender();
   if (!problems.length) return null;
   return (
@@ -21,7 +32,7 @@ function Problems({ problems, more, alert }: { problems: RainProblem[]; more: nu
     >
       {alert ? <li className="rain-refused">{t('rain.refused')}</li> : null}
       {problems.slice(0, 10).map((p, i) => (
-        <li key={i}>{problemText(p, t, lang)}</li>
+        <li key={i}>{problemText(p, t, lang, zones)}</li>
       ))}
       {more > 0 ? <li>{t('rain.more', { n: more })}</li> : null}
     </ul>
@@ -29,7 +40,7 @@ function Problems({ problems, more, alert }: { problems: RainProblem[]; more: nu
 }
 
 /** The series in use: one sentence, then what was reported (left-out years, values the service flags). */
-function SummaryView({ summary }: { summary: RainSummary }) {
+function SummaryView({ summary, zones }: { summary: RainSummary; zones: readonly ZoneChoice[] }) {
   const { t, lang = 'fr' } = useRender();
   const reported = Object.values(summary.counts).reduce((x, y) => x + y, 0);
   return (
@@ -38,7 +49,11 @@ function SummaryView({ summary }: { summary: RainSummary }) {
       {summary.years_left_out.length ? (
         <p>{t('rain.left_out', { years: summary.years_left_out.join(', ') })}</p>
       ) : null}
-      <Problems problems={summary.problems} more={reported - Math.min(10, summary.problems.length)} />
+      <Problems
+        problems={summary.problems}
+        more={reported - Math.min(10, summary.problems.length)}
+        zones={zones}
+      />
     </div>
   );
 }
@@ -173,7 +188,7 @@ export function RainSeriesInput(props: DrawProps) {
   return (
     <div className="rain-series" aria-busy={busy}>
       <p className="rain-source">{value ? t('rain.measured') : t('rain.generated')}</p>
-      {summary ? <SummaryView summary={summary} /> : null}
+      {summary ? <SummaryView summary={summary} zones={zones} /> : null}
       <input
         id={id}
         type="file"
@@ -200,7 +215,7 @@ export function RainSeriesInput(props: DrawProps) {
           {answer.error}
         </p>
       ) : null}
-      {answer?.problems ? <Problems problems={answer.problems} more={0} alert /> : null}
+      {answer?.problems ? <Problems problems={answer.problems} more={0} alert zones={zones} /> : null}
       {answer?.problems?.some((p) => p.code === 'utc_times') && zones.length && sent.length && rain ? (
         <ZonePick zones={zones} disabled={disabled} onPick={(zone) => void take(rain.upload(sent, zone))} />
       ) : null}

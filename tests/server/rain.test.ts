@@ -259,13 +259,19 @@ describe.each(DIALECTS)('measured rain on %s', (dialect) => {
       }),
     );
     // the days the readings were summed into are the station's, as the sentence after says (it said "in
-    // the time the file writes" just above "converted to the local time of America/Toronto": helper ux7)
+    // the time the file writes" just above "converted to the local time of …": helper ux7)
     const summed = (summary.problems as RainProblem[]).find((p) => p.code === 'summed_readings')!;
     expect(summed.params).toMatchObject({ context: 'zone', zone: 'America/Toronto' });
     const en = i18nOf('smca', 'en').i18n;
-    expect(problemText(summed, (k, q) => en.t(k, q ?? {}), 'en')).toMatch(
-      /summed into 3,653 days, from 00:00 to 23:59 in the local time of America\/Toronto \(/,
+    // the zone in words, never its programme name (helper ux8): the calculator's own label for it among
+    // the zones its rain field offers, else its city
+    const t = (k: string, q?: Record<string, unknown>) => en.t(k, q ?? {});
+    const zones = [{ value: 'America/Toronto', label: 'smca.rain_zones.eastern' }];
+    expect(problemText(summed, t, 'en', zones)).toMatch(
+      /summed into 3,653 days, from 00:00 to 23:59 in the time zone "Eastern Time \(Toronto, Montréal\)" \(/,
     );
+    expect(problemText(summed, t, 'en')).toMatch(/from 00:00 to 23:59 in the time zone "Toronto time" \(/);
+    expect(problemText(summed, t, 'en')).not.toMatch(/America\//);
     const unknown = await upload(id, file, { timezone: 'America/Nowhere' });
     expect([unknown.statusCode, unknown.json().details.problems[0].code]).toEqual([422, 'unknown_timezone']);
   });
