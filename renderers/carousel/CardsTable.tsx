@@ -36,7 +36,7 @@ export function CardsTable({ step: shape, onOpen }: { step: StepState; onOpen: (
         <tbody>
           {step.cards.map((card) => (
             <tr key={card.index} className={`card-row card-severity-${card.severity}`}>
-              <th scope="row">
+              <th scope="row" className={nameShown ? undefined : 'card-name'}>
                 {tr(
                   t,
                   nameShown && card.title.params
@@ -46,7 +46,11 @@ export function CardsTable({ step: shape, onOpen }: { step: StepState; onOpen: (
               </th>
               {columns.map((h) => {
                 const f = card.fields.find((x) => x.field === h.field);
-                return <td key={h.field}>{f && isShown(f) ? fieldText(f, t, lang) : ''}</td>;
+                return (
+                  <td key={h.field} className={h.field === 'name' ? 'card-name' : undefined}>
+                    {f && isShown(f) ? fieldText(f, t, lang) : ''}
+                  </td>
+                );
               })}
               <td>
                 {t(

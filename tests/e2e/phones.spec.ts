@@ -149,6 +149,42 @@ test('at 390 x 844: every step of sm shows its first field without scrolling; th
   await page.screenshot({ path: test.info().outputPath('desktop-sm-step5-fr.png') });
 });
 
+/** The lines an element's text takes on screen. */
+const linesOf = (e: Element): number => {
+  const range = document.createRange();
+  range.selectNodeContents(e);
+  return range.getClientRects().length;
+};
+
+test('at 390 x 844, the list of 30 roofs of long names: a name keeps three lines, not six', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const id = await smWith30Roofs(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${ADMIN}/client/sm/calculator/3?id=${id}`);
+  await expect(page.getByRole('heading', { name: 'Toitures', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Liste', exact: true }).click();
+  const name = page.getByRole('cell', { name: `${long} 1`, exact: true });
+  await expect(name).toBeVisible();
+  // the name's lines (it took six, 128 px a row: three roofs a screen)
+  expect(await name.evaluate(linesOf)).toBeLessThanOrEqual(3);
+  // the page itself does not move sideways: the table scrolls in its region
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1,
+    ),
+  ).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('phone-sm-roofs-list-fr.png') });
+  // the spills' list, each row headed by its roof's name
+  await page.goto(`${ADMIN}/client/sm/calculator/5`);
+  await expect(page.getByRole('heading', { name: 'Déversements', exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Liste', exact: true }).click();
+  const spill = page.getByRole('rowheader', { name: `${long} 1`, exact: true });
+  await expect(spill).toBeVisible();
+  expect(await spill.evaluate(linesOf)).toBeLessThanOrEqual(3);
+});
+
 test('at 390 x 844 in English (smca, 30 roofs): every step shows its first field without scrolling; the diagram is legible', async ({
   page,
 }) => {
