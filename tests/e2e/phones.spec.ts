@@ -185,6 +185,30 @@ test('at 390 x 844, the list of 30 roofs of long names: a name keeps three lines
   expect(await spill.evaluate(linesOf)).toBeLessThanOrEqual(3);
 });
 
+test('at 1366 x 768, the spill step of 30 roofs: the first choice on the first screen, the picture scrolls in its region', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const id = await smWith30Roofs(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`${ADMIN}/client/sm/calculator/5?id=${id}`);
+  await expect(page.getByRole('heading', { name: 'Déversements', exact: true })).toBeVisible();
+  await expect(page.locator('.spill-diagram text').first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // the picture came first at its full height, 2,000 px: the first choice was three screens down
+  await expect(page.getByRole('combobox', { name: /^Se déverse dans/ }).first()).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: test.info().outputPath('desktop-sm-step5-30-roofs-fr.png') });
+  // every roof of the picture still within reach, in its own region
+  const last = page.locator('.spill-node text').filter({ hasText: / 30$/ }).first();
+  await last.scrollIntoViewIfNeeded();
+  await expect(last).toBeInViewport({ ratio: 1 });
+  expect(
+    await page.evaluate(
+      () => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1,
+    ),
+  ).toBe(true);
+});
+
 test('at 390 x 844 in English (smca, 30 roofs): every step shows its first field without scrolling; the diagram is legible', async ({
   page,
 }) => {
