@@ -78,7 +78,8 @@ export function verdictTexts(
         if (n.when !== undefined && !truthy(evaluate(n.when, results))) continue;
         const rows = figureRows(n.figures ?? [], results, w, t);
         noteFigures.push(...rows);
-        notes.push(t(n.message, noteParams(n, results, rows, t)));
+        // a note may quote the verdict's figures too (the share of rainy days it asks)
+        notes.push(t(n.message, { ...params, ...noteParams(n, results, rows, t) }));
       }
     const found = d.findings === undefined ? [] : evaluate(d.findings, results);
     const findings = (Array.isArray(found) ? (found as Finding[]) : []).map((f) => {

@@ -224,7 +224,7 @@ describe('ResultsPage', () => {
     ).toBeInTheDocument();
     expect(
       within(verdict).getByText(
-        /^En cause : Toiture B \(200 m²\) ne retient pas cette hauteur.* tiendrait l'objectif sur \d+,\d % des jours de pluie\.$/,
+        /^En cause : Toiture B \(200 m²\) ne retient pas cette hauteur.* retiendrait cette hauteur sur \d+,\d % des jours de pluie \(il en faut 90,0 %\)\.$/,
       ),
     ).toBeInTheDocument();
     // The project saved in another tab since: the workbook is refused, said beside its button (not a

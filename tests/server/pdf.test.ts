@@ -125,7 +125,7 @@ describe('pdf_download', () => {
       // verdict, by how much, and the surface that makes the site miss it (issues 37 item 8, 36 item 7)
       "Objectif d'abattement : Non atteint",
       'Retenir 8 mm de chaque pluie : tenu sur 18,3 % des jours de pluie seulement, 71,7 pt en dessous des 90,0 % demandés.',
-      "En cause : Toiture B (200 m²) ne retient pas cette hauteur et envoie son eau au réseau à chaque pluie plus forte. Sans cette surface, le reste du site tiendrait l'objectif sur 100,0 % des jours de pluie.",
+      'En cause : Toiture B (200 m²) ne retient pas cette hauteur et envoie son eau au réseau à chaque pluie plus forte. Sans cette surface, le reste du site retiendrait cette hauteur sur 100,0 % des jours de pluie (il en faut 90,0 %).',
       "Règle : un jour de pluie compte pour le site lorsque le site entier (1 300 m², toitures et surfaces au sol) garde au moins la pluie du jour jusqu'à 8 mm sur toute sa surface",
       // each roof on its own rain, what it receives apart (issue 25, 9)
       "Les chiffres d'une toiture sont ceux de sa propre pluie, comptée en premier",

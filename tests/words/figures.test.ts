@@ -180,14 +180,16 @@ describe("sm's target verdict (issue 37 item 8) and its reasons (issue 36 item 7
       site(12, { names: ['Parking'], area_m2: 900, share_without: 64.2, met_without: false }),
     );
     expect(one.notes).toEqual([
-      "En cause\u00a0: Parking (900\u00a0m²) ne retient pas cette hauteur et envoie son eau au réseau à chaque pluie plus forte. Sans cette surface, le reste du site tiendrait l'objectif sur 64,2\u00a0% des jours de pluie.",
+      'En cause\u00a0: Parking (900\u00a0m²) ne retient pas cette hauteur et envoie son eau au réseau à chaque pluie plus forte. Sans cette surface, le reste du site retiendrait cette hauteur sur 64,2\u00a0% des jours de pluie (il en faut 90,0\u00a0%).',
     ]);
     const two = verdict(
       site(12, { names: ['Parking', 'Toiture B'], area_m2: 1100, share_without: 97, met_without: true }),
       'en',
     );
     expect(two.notes[0]).toMatch(/^Why: Parking, Toiture B \(1,100\u00a0m² in all\) cannot hold that depth/);
-    expect(two.notes[0]).toContain('would meet the target on 97.0\u00a0% of rainy days');
+    expect(two.notes[0]).toContain(
+      'would hold that depth on 97.0\u00a0% of rainy days (90.0\u00a0% required)',
+    );
     expect(two.figures.map((f) => f.key)).toEqual(['depth', 'share', 'required', 'gap', 'area', 'without']);
   });
 
