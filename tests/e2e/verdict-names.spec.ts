@@ -43,7 +43,7 @@ test('ten roofs miss the target: the verdict names three and counts seven, on th
   const pdf = await printed.body();
   const text = await pdfText(pdf);
   // the conclusion's and the results' sentence alike (the spills section names every roof: its subject)
-  const sentences = text.match(/En cause : .*?des jours de pluie\./g);
+  const sentences = text.match(/En cause : .*?des jours de pluie \(il en faut [^)]*\)\./g);
   expect(sentences).toHaveLength(2);
   for (const s of sentences!) {
     expect(s).toContain(`En cause : ${named} et 7 autres (2 000 m² en tout)`);
