@@ -63,6 +63,14 @@ export interface ZoneChoice {
   literal?: boolean;
 }
 
+/** A zone the rain field offers, by its label: a message key, or words when `literal`. */
+export function zoneLabel(
+  z: ZoneChoice,
+  t: (key: string, params?: Record<string, unknown>) => string,
+): string {
+  return z.literal ? z.label : t(z.label);
+}
+
 /**
  * A time zone in the reader's words, never its programme name: the label the calculator gives the zone
  * among those its rain field offers ("Eastern Time (Toronto, Montréal)" for America/Toronto), else its
@@ -74,7 +82,7 @@ export function zoneText(
   zones: readonly ZoneChoice[] = [],
 ): string {
   const offered = zones.find((z) => z.value === zone);
-  if (offered) return offered.literal ? offered.label : t(offered.label);
+  if (offered) return zoneLabel(offered, t);
   const city = /^[A-Za-z]+(?:\/[A-Za-z_]+)?\/([A-Za-z_\-']+)$/.exec(zone)?.[1];
   return city ? t('rain.zone_city', { city: city.replace(/_/g, ' ') }) : zone;
 }

@@ -5,6 +5,7 @@ import {
   type RainProblem,
   type RainSummary,
   type StationChoice,
+  zoneLabel,
   type ZoneChoice,
 } from '../../words/rain';
 import { useRender, type RainAnswer } from '../context';
@@ -127,7 +128,7 @@ function ZonePick({
         >
           {zones.map((z) => (
             <option key={String(z.value)} value={String(z.value)}>
-              {z.literal ? z.label : t(z.label)}
+              {zoneLabel(z, t)}
             </option>
           ))}
         </select>
