@@ -7,8 +7,9 @@
  *   React DOM offers profilers: `__REACT_DEVTOOLS_GLOBAL_HOOK__.onCommitFiberRoot`; a component counts when
  *   it rendered in that commit, as React DevTools' profiler tells it: its work flag set, its subtree not
  *   reused as it was);
- * - the DOM changes (a MutationObserver), the layouts the browser ran and their dirty objects (a Chromium
- *   trace's Layout events);
+ * - the DOM changes (a MutationObserver), the layouts the browser ran, the objects each laid out and where it
+ *   started (a Chromium trace's Layout events: the page, or an element laid out alone, such as a contained
+ *   input);
  * - and, as shares rather than figures to compare across runs, the main thread's time per key by kind.
  *
  * Both apps are built unminified (their components named) into a temporary folder; the app is served by the
@@ -106,7 +107,10 @@ interface Row {
   mutations: number;
   layouts: number;
   dirty: number;
+  /** objects laid out per key, all layouts together */
   objects: number;
+  /** where the layouts started, per key: the page ('#document') or an element */
+  roots: [string, number][];
   kinds: Map<string, number>;
   top: [string, number][];
 }
@@ -149,8 +153,17 @@ async function keys(page: Page, field: string, name: string): Promise<Row> {
     renders: renders / KEYS,
     mutations: c.mutations / KEYS,
     layouts: layouts.length / KEYS,
-    dirty: layouts.reduce((s, e) => s + dirty(e, 'dirtyObjects'), 0) / Math.max(1, layouts.length),
-    objects: layouts.reduce((s, e) => s + dirty(e, 'totalObjects'), 0) / Math.max(1, layouts.length),
+    dirty: layouts.reduce((s, e) => s + dirty(e, 'dirtyObjects'), 0) / KEYS,
+    objects: layouts.reduce((s, e) => s + dirty(e, 'totalObjects'), 0) / KEYS,
+    roots: [
+      ...layouts.reduce((m, e) => {
+        const root = (e.args?.endData as { layoutRoots?: { nodeName?: string }[] } | undefined)
+          ?.layoutRoots?.[0];
+        const name =
+          root?.nodeName === '#document' ? 'page' : (root?.nodeName ?? '?').split(' ')[0]!.toLowerCase();
+        return m.set(name, (m.get(name) ?? 0) + 1 / KEYS);
+      }, new Map<string, number>()),
+    ],
     kinds,
     top: Object.entries(c.counts)
       .sort((a, b) => b[1] - a[1])
@@ -226,9 +239,16 @@ console.log(
   `One key typed into the first roof's name, per key (${KEYS} keys; counts do not depend on the machine):\n`,
 );
 console.log(
-  ['case'.padEnd(24), 'commits', 'components rendered', 'DOM changes', 'layouts', 'dirty/total objects'].join(
-    '  ',
-  ),
+  [
+    'case'.padEnd(24),
+    'commits',
+    'components rendered',
+    'DOM changes',
+    'layouts',
+    'dirty objects',
+    'objects laid out',
+    'layouts from',
+  ].join('  '),
 );
 for (const r of rows)
   console.log(
@@ -238,7 +258,9 @@ for (const r of rows)
       f(r.renders).padStart(19),
       f(r.mutations).padStart(11),
       f(r.layouts).padStart(7),
-      `${f(r.dirty)}/${r.objects.toFixed(0)}`.padStart(19),
+      f(r.dirty).padStart(13),
+      r.objects.toFixed(0).padStart(16),
+      r.roots.map(([k, v]) => `${k} ${f(v)}`).join(', '),
     ].join('  '),
   );
 console.log('\nComponents rendered per key:');

@@ -26,16 +26,19 @@ export const NumberWidget = fieldWidget(function NumberInput(props: DrawProps) {
   );
   return (
     <span className="number-with-unit">
-      <input
-        id={id}
-        type="text"
-        inputMode="decimal"
-        className="field-input"
-        value={text}
-        disabled={disabled}
-        onChange={(e) => type(e.target.value)}
-        {...ariaOf(props)}
-      />
+      {/* a box of its own, so that a key typed is laid out within the input (app/styles.css) */}
+      <span className="number-box">
+        <input
+          id={id}
+          type="text"
+          inputMode="decimal"
+          className="field-input"
+          value={text}
+          disabled={disabled}
+          onChange={(e) => type(e.target.value)}
+          {...ariaOf(props)}
+        />
+      </span>
       {field?.unit ? <span className="field-unit">{t(field.unit)}</span> : null}
     </span>
   );
