@@ -9,6 +9,8 @@ import { bundleOfProduct } from '../../server/projects/products';
 import { i18nOf } from '../../server/i18n';
 import { figureRows, figureWriter } from '../../words/figures';
 import { verdictTexts } from '../../words/verdicts';
+import { calculateFlowLimiter, permitShare } from '../../server/calc/flow-limiter/flowLimiter';
+import { example, form } from '../calc/helpers';
 
 const sl = bundleOfProduct('slowli');
 const sm = bundleOfProduct('skywater_manager');
@@ -245,5 +247,47 @@ describe('answers read back (issue 37 item 2: "418.064 m2", "53,819.575 ft2")', 
     expect(area('IMPERIAL', 5000, 'en')).toEqual({ plain: '53,819.575 ft²', read: '53,820\u00a0ft²' });
     // typed as read: 1,500 m² stays 1,500 m²
     expect(area('METRIC', 1500, 'en').read).toBe('1,500\u00a0m²');
+  });
+});
+
+describe("sl's leakage verdict at the permit's edge (helper edge13)", () => {
+  // the Lyon example at 1.567208 L/s/ha: the 10 mm minimum orifices let 0.01 % more than allowed through
+  // under the Desbordes storm (not conform); at 1.567522 L/s/ha they let 0.01 % less (conform). Both read
+  // "Débit de pointe, part du débit autorisé : 100,0 %" beside opposite verdicts (the share was the rounded
+  // flows' ratio, 0.188 / 0.188 L/s, and written to 0.1 %, where the note's method text writes 100,01 %)
+  const at = (rate: number) => {
+    const p = example('sl-lyon');
+    Object.assign(form(p, 'Chantier'), { max_fuite: true, fuite_value: rate });
+    const r = calculateFlowLimiter(p);
+    if (!r.ok) throw new Error('not calculated');
+    const tr = t('slowli', 'fr');
+    const v = verdictTexts(
+      sl.figures.verdicts,
+      r.results,
+      figureWriter(sl.figures.formats, 'METRIC', tr, 'fr'),
+      tr,
+    )[0]!;
+    const fig = (key: string) => v.figures.find((f) => f.key === key)!;
+    return { r: r.results, fig };
+  };
+  it('writes a peak over the allowed leakage above 100 %, and one within it at most 100 %', () => {
+    const over = at(1.567208);
+    expect(over.r.leakage_conform).toBe(false);
+    expect(over.r.leakage_excess_pct).toBe(0.01);
+    expect(over.fig('peak_share').text).toBe('100,01\u00a0%');
+    expect(over.fig('storm_desbordes').text).toBe('100,01\u00a0%');
+    expect(over.fig('storm_block').text).toBe('98,69\u00a0%');
+    const within = at(1.567522);
+    expect(within.r.leakage_conform).toBe(true);
+    expect(within.fig('peak_share').text).toBe('99,99\u00a0%');
+    expect(within.fig('storm_desbordes').text).toBe('99,99\u00a0%');
+  });
+  it('never writes a peak over the allowed leakage as 100,00 %, however small the excess', () => {
+    // a ratio of 1.00003: rounded to four decimals it was 1.0000 (the permit itself)
+    const leak = (outflow: number, qf: number) => permitShare(outflow, qf);
+    expect(leak(1.00003, 1)).toBe(1.0001);
+    expect(leak(1.0000000001, 1)).toBe(1);
+    expect(leak(0.99996, 1)).toBe(1);
+    expect(leak(0.98687, 1)).toBe(0.9869);
   });
 });

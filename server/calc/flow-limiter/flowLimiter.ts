@@ -409,7 +409,7 @@ function routedOrifice(input: RoutedInput) {
       duration_min: round(s.minutes, 1),
       intense_min: s.intense,
       peak_outflow_l_s: meaningful(s.outflow * 1000),
-      permit_share: round(s.outflow / (qf / 1000), 4),
+      permit_share: permitShare(s.outflow * 1000, qf),
       volume: meaningful(s.volumes.reduce((x, y) => x + y, 0)),
     })),
     governing: worst.kind,
@@ -425,6 +425,17 @@ function routedOrifice(input: RoutedInput) {
     outflows: worst.outflows,
     outsideMinutes: routedOutside > Number.NEGATIVE_INFINITY ? routedOutside : null,
   };
+}
+
+/**
+ * A peak outflow as a share of Qf, to four decimals as the verdict reads it: a peak judged above Qf (beyond
+ * leakageVerdict's relative 1e-9) never reads 1.0000 (at least 1.0001, written 100,01 %), one within it
+ * never above 1 (edge13: 0.01 % over and 0.01 % under both read "100,0 %" beside opposite verdicts).
+ */
+export function permitShare(outflow: number, qf: number): number {
+  if (!(qf > 0)) return 0;
+  const ratio = round(outflow / qf, 4);
+  return leakageVerdict(outflow, qf).conform ? Math.min(1, ratio) : Math.max(1.0001, ratio);
 }
 
 /**
