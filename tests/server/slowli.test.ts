@@ -6,6 +6,7 @@ import type { Server } from '../../server/app';
 import { getProjectContent, saveResults } from '../../server/projects/repository';
 import { cookiesOf, DIALECTS, freshPlace, serverOn, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
+import { example, form } from '../calc/helpers';
 
 describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
   let place: Place;
@@ -207,6 +208,32 @@ describe.each(DIALECTS)('flow-limiter calls on %s', (dialect) => {
     expect(roof.getCell(6).numFmt).toBe('#,##0.00');
     expect(roof.getCell(6).value).toBe(Math.round(out.results.limiters[0]!.max_leakage * 100) / 100);
     expect(roof.getCell(3).numFmt).toBe('#,##0.0');
+  });
+
+  it('export_excel: a peak 0.01 % over the allowed leakage reads over it, beside "Non conforme" (edge13)', async () => {
+    // the Lyon example at 1.567208 L/s/ha: its 10 mm minimum orifices let 0.01 % more through than
+    // allowed; the verdict sheet read "100,0 %" as it did 0.01 % under (EPA SWMM 5.2.4: 0.04 % over)
+    const id = await newProject();
+    const project = example('sl-lyon');
+    Object.assign(form(project, 'Chantier'), { max_fuite: true, fuite_value: 1.567208 });
+    const out = calculateFlowLimiter(project);
+    if (!out.ok) throw new Error('not calculable');
+    await saveResults(server.db, 'slowli', await stored(id), out.results);
+    const res = await inject({
+      method: 'GET',
+      url: `/api/slowli/export_excel/${id}`,
+      headers: { cookie: admin },
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.getWorksheet('Vérification du dimensionnement')!;
+    expect(sheet.getRow(1).getCell(2).value).toBe('Non conforme');
+    const rows = sheet.getSheetValues().map((r) => (Array.isArray(r) ? r.slice(1, 3).map(String) : []));
+    expect(rows).toContainEqual(['Débit de pointe, part du débit autorisé', '100,01\u00a0%']);
+    expect(rows).toContainEqual([
+      'Pointe sous le double triangle de Desbordes, part du débit autorisé',
+      '100,01\u00a0%',
+    ]);
   });
 
   it('send-project: the state changes and the mail is queued in the same transaction', async () => {
