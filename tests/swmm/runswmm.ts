@@ -28,6 +28,9 @@ export interface SwmmOut {
   node(name: string, variable: number): number[];
   /** link variables: 0 flow (the file's flow units), 1 depth, 2 velocity, 3 volume, 4 capacity */
   link(name: string, variable: number): number[];
+  /** subcatchment variables: 0 rainfall (mm/h or in/h), 1 snow depth, 2 evaporation, 3 infiltration, 4 runoff */
+  subcatchment(name: string, variable: number): number[];
+  subcatchments: string[];
   nodes: string[];
   links: string[];
 }
@@ -55,6 +58,7 @@ export function readOut(b: Buffer): SwmmOut {
     times.push(Math.round((b.readDoubleLE(outputAt + k * perPeriod) - start) * 86400 * 1000) / 1000);
   const series = (offset: number) =>
     times.map((_, k) => b.readFloatLE(outputAt + k * perPeriod + 8 + 4 * offset));
+  const subNames = names.slice(0, subs);
   const nodeNames = names.slice(subs, subs + nodes);
   const linkNames = names.slice(subs + nodes, subs + nodes + links);
   const index = (list: string[], name: string) => {
@@ -64,6 +68,8 @@ export function readOut(b: Buffer): SwmmOut {
   };
   return {
     times,
+    subcatchments: subNames,
+    subcatchment: (name, v) => series(index(subNames, name) * subVars + v),
     nodes: nodeNames,
     links: linkNames,
     node: (name, v) => series(subs * subVars + index(nodeNames, name) * nodeVars + v),

@@ -539,6 +539,8 @@ export interface AbattementModel {
   series: Series;
   /** the calendar years of a measured series; null: the generated years (365 days each) */
   measuredYears: number[] | null;
+  /** a logger's readings at its step, when the measured series keeps them (assemble.ts) */
+  readings: MeasuredSeries['readings'] | null;
   petDaily: number[];
   melt: number;
   parameters: Map<string, UsedParameter>;
@@ -564,6 +566,7 @@ export function abattementModel(
     grounds,
     series,
     measuredYears: m ? m.series.years : null,
+    readings: m?.series.readings ?? null,
     petDaily: pet.map((x, k) => x / DAYS_IN_MONTH[k]!),
     melt: prm.get('snow_melt_mm_per_degree_day'),
     parameters: prm.used,

@@ -19,12 +19,14 @@
  *   subcatchment passes to its LID unit); the others drain to one free outfall, the sewer.
  * - The rain is the project's daily series (generated or measured) as a VOLUME gage of 24 h interval,
  *   one entry per wet day (a generated year has 365 days: its 29 February, where the calendar has one,
- *   is dry); evaporation is the station's monthly PET per day; the daily mean temperatures (the series'
- *   own, or the normals interpolated) drive SWMM's snow on the grounds, whose snowpack melts at the
+ *   is dry); a logger's readings at a fixed step, when the series keeps them, are rained as read
+ *   instead (a VOLUME gage of the logger's interval, one entry per wet interval: the same days' totals,
+ *   SWMM's routing seeing their intensities); evaporation is the station's monthly PET per day; the daily
+ *   mean temperatures (the series' own, or the normals interpolated) drive SWMM's snow on the grounds, whose snowpack melts at the
  *   balance's degree-day rate. SWMM keeps no snowpack on an LID: the snow falling on a green roof enters
  *   its layers at once.
  */
-import { inpFile, inpNumber, type InpRow, type InpSection } from '../swmm/inp';
+import { inpClock, inpFile, inpNumber, type InpRow, type InpSection } from '../swmm/inp';
 import type { AbattementModel } from './abattement';
 
 /** The assumptions the model makes where the product holds no figure (written in the file's comments). */
@@ -70,6 +72,9 @@ export interface SwmmWords {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
+/** A time of day or an interval as SWMM's HH:MM (whole minutes). */
+const hoursMinutes = (seconds: number) =>
+  `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}`;
 /** SWMM's date (MM/DD/YYYY) of a day of the series. */
 const dateOf = (y: number, month: number, day: number) => `${pad(month + 1)}/${pad(day)}/${y}`;
 const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
@@ -121,6 +126,9 @@ export function abattementInp(m: AbattementModel, words: SwmmWords): string {
   const last = days[days.length - 1]!;
   const end = new Date(Date.UTC(last.y, last.mo, last.d + 1));
   const num = (x: number) => inpNumber(x, 6);
+  const readings = m.readings;
+  // SWMM shortens its wet and routing steps to a rain gauge's interval, with a warning each: asked for
+  const wetStep = Math.min(900, readings?.step ?? 900);
 
   const options: InpSection = {
     name: 'OPTIONS',
@@ -146,9 +154,9 @@ export function abattementInp(m: AbattementModel, words: SwmmWords): string {
       ['SWEEP_END', '12/31'],
       ['DRY_DAYS', '0'],
       ['REPORT_STEP', '24:00:00'],
-      ['WET_STEP', '00:15:00'],
+      ['WET_STEP', inpClock(wetStep).padStart(8, '0')],
       ['DRY_STEP', '06:00:00'],
-      ['ROUTING_STEP', '900'],
+      ['ROUTING_STEP', String(wetStep)],
       ['THREADS', '1'],
     ].map((fields) => ({ fields })),
   };
@@ -174,7 +182,12 @@ export function abattementInp(m: AbattementModel, words: SwmmWords): string {
     name: 'RAINGAGES',
     columns: ['Name', 'Format', 'Interval', 'SCF', 'Source'],
     notes: [words.gageNote],
-    rows: [{ fields: ['GAGE', 'VOLUME', '24:00', 1, 'TIMESERIES', 'RAIN'], comment: words.gage }],
+    rows: [
+      {
+        fields: ['GAGE', 'VOLUME', readings ? hoursMinutes(readings.step) : '24:00', 1, 'TIMESERIES', 'RAIN'],
+        comment: words.gage,
+      },
+    ],
   };
 
   const subcatchments: InpRow[] = [];
@@ -240,9 +253,24 @@ export function abattementInp(m: AbattementModel, words: SwmmWords): string {
   const { precip, temp } = m.series;
   days.forEach((d, k) => {
     const date = dateOf(d.y, d.mo, d.d);
-    if (precip[k]! > 0) rain.push({ fields: ['RAIN', date, '00:00', num(precip[k]!)] });
+    if (!readings && precip[k]! > 0) rain.push({ fields: ['RAIN', date, '00:00', num(precip[k]!)] });
     temps.push({ fields: ['TEMPERATURE', date, '12:00', num(temp[k]!)] });
   });
+  if (readings) {
+    // one wet interval a line (VOLUME: its mm fall over the logger's step)
+    const perDay = 86_400 / readings.step;
+    readings.at.forEach((at, i) => {
+      const d = days[Math.floor(at / perDay)]!;
+      rain.push({
+        fields: [
+          'RAIN',
+          dateOf(d.y, d.mo, d.d),
+          hoursMinutes((at % perDay) * readings.step),
+          num(readings.mm[i]!),
+        ],
+      });
+    });
+  }
   if (rain[0]) rain[0].comment = words.rain;
   if (temps[0]) temps[0].comment = words.temperature;
 

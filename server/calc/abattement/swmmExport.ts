@@ -24,8 +24,11 @@ export function abattementSwmmOf(
   const a = ASSUMED;
   const { station } = model;
   const measured = results.measured;
+  // a logger's readings at its step, rained as read (swmm.ts)
+  const minutes = model.readings ? model.readings.step / 60 : null;
   const climate = measured
-    ? t('climate_measured', {
+    ? t(minutes ? 'climate_readings' : 'climate_measured', {
+        minutes,
         station: measured.station?.name ?? measured.files.join(', '),
         first: measured.first,
         last: measured.last,
@@ -64,7 +67,7 @@ export function abattementSwmmOf(
         n: a.drain_roughness,
         drain: a.drain_mm,
       }),
-      t('notes.rain', { pet: petMonthly }),
+      minutes ? t('notes.rain_readings', { minutes, pet: petMonthly }) : t('notes.rain', { pet: petMonthly }),
       t('notes.snow', { melt: plain(model.melt) }),
       ...(gaps.length ? [t('notes.left_out', { years: gaps.join(', ') })] : []),
       t('notes.units'),
@@ -105,10 +108,10 @@ export function abattementSwmmOf(
     },
     lid: (name) => t('lid', { name }),
     outfall: t('outfall'),
-    gage: t(measured ? 'gage_measured' : 'gage_generated'),
+    gage: minutes ? t('gage_readings', { minutes }) : t(measured ? 'gage_measured' : 'gage_generated'),
     gageNote: t('gage_note'),
     lidUsageNote: t('lid_usage_note'),
-    rain: t('rain'),
+    rain: minutes ? t('rain_readings', { minutes }) : t('rain'),
     temperature: t(measured && measured.temperature_days > 0 ? 'temperature_measured' : 'temperature'),
     snow: t('snow', { melt: plain(model.melt), hourly: plain(model.melt / 24) }),
   };

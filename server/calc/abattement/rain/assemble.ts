@@ -23,6 +23,13 @@ export interface MeasuredSeries {
   precip: number[];
   rain: (number | null)[];
   temp: (number | null)[];
+  /**
+   * a logger's wet readings at its fixed step (below a day), for the SWMM export to rain them as read:
+   * `at` each one's interval, counted in steps from the first day's 00:00 (the days of the series in
+   * order, `precip`'s), `mm` its amount; a day's readings add up to its precipitation. Readings at the
+   * same clock time of a day (the hour that repeats when the clock goes back) are added up.
+   */
+  readings?: { step: number; at: number[]; mm: number[] };
 }
 
 const PER_KIND = 25;
@@ -214,7 +221,41 @@ function seriesOf(read: FilesRead, used: number[]): { series: MeasuredSeries; te
       series.temp.push(r.temp);
       if (r.temp !== null) temperatureDays += 1;
     }
+  const readings = readingsOf(read, used);
+  if (readings) series.readings = readings;
   return { series, temperatureDays };
+}
+
+/**
+ * A logger's wet readings over the days used, at its fixed step: only when every day used was given by
+ * readings at a step below the day. A reading counts for the step its interval starts in (the step
+ * before its stamp when the file's totals end at their stamps), within its day.
+ */
+function readingsOf(read: FilesRead, used: number[]): MeasuredSeries['readings'] | undefined {
+  const { step, days } = read;
+  // SWMM's times are written in whole minutes
+  if (!step || step >= 86_400 || step % 60 !== 0) return undefined;
+  const perDay = 86_400 / step;
+  const back = read.times.ending ? step : 0;
+  const at: number[] = [];
+  const mm: number[] = [];
+  let k = 0;
+  for (const y of used)
+    for (let d = dayOf(y), end = dayOf(y + 1); d < end; d += 1, k += 1) {
+      const r = days.get(d)!;
+      if (!r.spans) return undefined;
+      const wet = r.wet ?? [];
+      const slots = new Map<number, number>();
+      for (let i = 0; i < wet.length; i += 2) {
+        const slot = Math.min(perDay - 1, Math.max(0, Math.floor((wet[i]! - back) / step)));
+        slots.set(slot, Math.round(((slots.get(slot) ?? 0) + wet[i + 1]!) * 1e6) / 1e6);
+      }
+      for (const slot of [...slots.keys()].sort((a, b) => a - b)) {
+        at.push(k * perDay + slot);
+        mm.push(slots.get(slot)!);
+      }
+    }
+  return { step, at, mm };
 }
 
 /** Stations of one site joined (a replaced station's files): named in the order of their first days. */

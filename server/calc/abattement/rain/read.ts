@@ -79,6 +79,11 @@ export interface DayRecord {
   spans?: { file: number; from: number; to: number }[];
   /** the station clock's offsets at the day's first and last readings, when the files state them */
   offsets?: [number, number];
+  /**
+   * a logger's wet readings in the day, as read: their stamps on the station's clock (seconds from the
+   * day's 00:00) and amounts (mm), in pairs; kept for the SWMM export to rain them at their interval
+   */
+  wet?: number[];
   /** the station that gave it, when several are joined (a replaced ECCC station's) */
   station?: string;
 }
@@ -101,6 +106,8 @@ export interface FilesRead {
   days: Map<number, DayRecord>;
   /** a logger's readings read (0: the files give days) */
   readings: number;
+  /** a logger's fixed step (s), when it writes at one (nine gaps in ten the same, a divisor of the day) */
+  step: number | null;
   /** how their times were read (the zone named, the offsets the files state) */
   times: Times;
   /** a logger's table: the column read and its unit */
@@ -265,13 +272,14 @@ export async function readFiles(
     throw new RainRefusal(422, [
       problem('unknown_station', files[0]?.name ?? null, {}, { station: opts.station }),
     ]);
-  incompleteDays(days, gaps);
+  const step = incompleteDays(days, gaps);
   return {
     format,
     stations,
     kept,
     days,
     readings,
+    step,
     times,
     ...(column ? { column } : {}),
     ...(joined.size ? { joined: { stations: [...joined], both } } : {}),
@@ -510,7 +518,11 @@ class Reading {
       column: row.column,
       ...(row.issue ? { issue: row.issue } : {}),
       ...(row.time !== undefined
-        ? { readings: 1, spans: [{ file: cursor.index, from: row.time, to: row.time }] }
+        ? {
+            readings: 1,
+            spans: [{ file: cursor.index, from: row.time, to: row.time }],
+            ...(row.precip ? { wet: [clockOf(row), row.precip] } : {}),
+          }
         : {}),
       ...(typeof row.local === 'number' ? { offsets: [row.local, row.local] as [number, number] } : {}),
       ...(this.joined.has(station) ? { station } : {}),
@@ -540,6 +552,7 @@ class Reading {
     if (own) own.to = t;
     else spans.push({ file: cursor.index, from: t, to: t });
     before.readings = (before.readings ?? 1) + 1;
+    if (row.precip) (before.wet ??= []).push(clockOf(row), row.precip);
     if (before.precip !== null && row.precip !== null)
       before.precip = Math.round((before.precip + row.precip) * 1e6) / 1e6;
     else if (before.precip !== null) {
@@ -549,6 +562,11 @@ class Reading {
       before.line = line;
     }
   }
+}
+
+/** A logger's reading's stamp on the station's clock, in seconds from its day's 00:00. */
+function clockOf(row: RowReading): number {
+  return row.time! + (typeof row.local === 'number' ? row.local : 0) - row.day * 86_400;
 }
 
 /**
@@ -605,7 +623,7 @@ function twice(given: Map<string, Uint8Array>, id: string, day: number): boolean
  * (its year left out, as a missing value is). A logger that writes only when it rains has no fixed step:
  * its days are taken as they are.
  */
-function incompleteDays(days: Map<number, DayRecord>, gaps: Map<number, number>): void {
+function incompleteDays(days: Map<number, DayRecord>, gaps: Map<number, number>): number | null {
   let step = 0;
   let most = 0;
   let all = 0;
@@ -613,7 +631,7 @@ function incompleteDays(days: Map<number, DayRecord>, gaps: Map<number, number>)
     all += n;
     if (n > most) [step, most] = [gap, n];
   }
-  if (step <= 0 || 86_400 % step !== 0 || most < 0.9 * all) return;
+  if (step <= 0 || 86_400 % step !== 0 || most < 0.9 * all) return null;
   for (const r of days.values()) {
     // a day the clock changes is an hour shorter (spring) or longer (autumn)
     const owed = Math.round((86_400 - (r.offsets ? r.offsets[1] - r.offsets[0] : 0)) / step);
@@ -623,4 +641,5 @@ function incompleteDays(days: Map<number, DayRecord>, gaps: Map<number, number>)
       r.issue = { code: 'missing_readings', column: '1', flag: `${r.readings}/${owed}` };
     }
   }
+  return step;
 }
