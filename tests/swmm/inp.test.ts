@@ -3,7 +3,7 @@
  * Toiture", a helper's check of 2026-11-29: SWMM 5.2.4 refused the model with ERROR 205 on each title line).
  */
 import { describe, expect, it } from 'vitest';
-import { inpFile } from '../../server/calc/swmm/inp';
+import { inpFile, inpText } from '../../server/calc/swmm/inp';
 import { runSwmm, swmmBinary } from './runswmm';
 
 const model = (name: string) =>
@@ -21,6 +21,11 @@ describe('the .inp title', () => {
     expect(lines[2]).toBe('(Bâtiment B) Toiture, projet n° 3');
     expect(model('[OPTIONS]').split('\n')[2]).toBe('(OPTIONS), projet n° 3');
     expect(model('Toiture [B]').split('\n')[2]).toBe('Toiture [B], projet n° 3');
+  });
+
+  it("writes a French semicolon as a comma, without the space before it (SWMM cuts a line at ';')", () => {
+    expect(inpText('minute mm\u00a0; Interval son pas ; fin')).toBe('minute mm, Interval son pas, fin');
+    expect(inpText('a;b')).toBe('a,b');
   });
 
   const swmm = swmmBinary();

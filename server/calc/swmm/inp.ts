@@ -41,11 +41,14 @@ export function inpClock(seconds: number): string {
   return `${h}:${String(m).padStart(2, '0')}:${String(rest).padStart(2, '0')}`;
 }
 
-/** A text for a comment or a title line: one line, no ';' (SWMM would cut the line there). */
+/**
+ * A text for a comment or a title line: one line, no ';' (SWMM would cut the line there): a comma
+ * instead, without the space French writes before a semicolon (else "mm , Interval").
+ */
 export function inpText(text: string): string {
   return text
     .replace(/[\r\n]+/g, ' ')
-    .replace(/;/g, ',')
+    .replace(/[ \u00a0\u202f]*;/g, ',')
     .trim();
 }
 
