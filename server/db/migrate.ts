@@ -15,6 +15,7 @@ import { deletedNotes } from './migrations/2026_12_03_deleted_notes';
 import { naturalSortKeys } from './migrations/2026_12_03_natural_sort_keys';
 import { countedBytes } from './migrations/2026_12_04_counted_bytes';
 import { rainSeriesOwners } from './migrations/2026_12_05_rain_series_owners';
+import { rainSeriesOwnerIndex } from './migrations/2026_12_06_rain_series_owner_index';
 
 /** The dated migrations, in order. Add a file under migrations/ and a line here. */
 function migrations(dialect: Dialect): Record<string, Migration> {
@@ -34,6 +35,7 @@ function migrations(dialect: Dialect): Record<string, Migration> {
     '2026_12_03_natural_sort_keys': naturalSortKeys,
     '2026_12_04_counted_bytes': countedBytes,
     '2026_12_05_rain_series_owners': rainSeriesOwners(dialect),
+    '2026_12_06_rain_series_owner_index': rainSeriesOwnerIndex,
   };
 }
 

@@ -283,12 +283,16 @@ async function withReserve(
   return { over: again.name === 'taken' || again.name === 'service' ? over : again, keys: [] };
 }
 
+/** A stored rain series' bytes: its gzipped days and its summary. */
+const seriesBytes = sql<number>`octet_length(data) + octet_length(summary)`;
+
 /**
  * The files and bytes of a project (files and note draft), or of all an owner's projects (their issued
- * notes too). Bytes are UTF-8 bytes, read with `octet_length`, which both databases answer from the
- * value's header: `length` counted characters, reading every stored text in whole on each growing save
- * (a helper's attack, 2026-11-28: with 100 MB of drafts stored, 60 ms of the server's thread a save,
- * and six addresses saving in a loop held every visitor 500 ms).
+ * notes, answers and results too) and the measured rain series it holds. Bytes are UTF-8 bytes, read
+ * with `octet_length`, which both databases answer from the value's header: `length` counted
+ * characters, reading every stored text in whole on each growing save (a helper's attack, 2026-11-28:
+ * with 100 MB of drafts stored, 60 ms of the server's thread a save, and six addresses saving in a loop
+ * held every visitor 500 ms).
  */
 async function bytesOf(
   db: Tx,
@@ -322,6 +326,13 @@ async function bytesOf(
     .select(sql<number>`coalesce(sum(counted_bytes), 0)`.as('bytes'))
     .where('owner', '=', id)
     .executeTakeFirstOrThrow();
-  const bytes = Number(f.bytes) + Number(d.bytes) + Number(n.bytes) + Number(p.bytes);
+  // and the measured rain series it holds (rain/routes.ts charges each when it first holds it), until
+  // the sweep deletes them (rain/store.ts sweepSeries)
+  const r = await db
+    .selectFrom('rain_series')
+    .select(sql<number>`coalesce(sum(${seriesBytes}), 0)`.as('bytes'))
+    .where('id', 'in', (q) => q.selectFrom('rain_series_owners').select('series_id').where('owner', '=', id))
+    .executeTakeFirstOrThrow();
+  const bytes = Number(f.bytes) + Number(d.bytes) + Number(n.bytes) + Number(p.bytes) + Number(r.bytes);
   return { files: Number(f.n), bytes };
 }

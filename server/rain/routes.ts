@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-js
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminOf } from '../auth/identity';
 import type { Bundle } from '../../engine';
-import type { ProjectTable } from '../db/database';
+import type { Db, ProjectTable } from '../db/database';
 import { answers } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { cut, withoutControls } from '../projects/projectText';
@@ -156,8 +156,26 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
     return answer;
   };
 
+  /**
+   * The bytes a series read adds to its project's owner's storage: its gzipped days and its summary, when
+   * the owner does not hold it yet (quota/quotas.ts counts the series an owner holds). Uploading the same
+   * days again under another file name, or choosing another station of a kept file, makes another series:
+   * each was stored outside every quota (a helper's attack, 2026-11-30: six addresses stored 915 series
+   * in a minute, about 55,000 an hour, uncounted, which the hourly sweep deleted a hundred at a time).
+   */
+  const seriesCharge = async (project: ProjectTable, answer: RainAnswer): Promise<number> => {
+    if (!('id' in answer) || project.owner === null) return 0;
+    const held = await db
+      .selectFrom('rain_series_owners')
+      .select('series_id')
+      .where('series_id', '=', answer.id)
+      .where('owner', '=', project.owner)
+      .executeTakeFirst();
+    return held ? 0 : answer.data.byteLength + Buffer.byteLength(JSON.stringify(answer.summary));
+  };
+
   /** Stores a series read (once per content: a new upload of the same days renews its date). */
-  const saveSeries = async (project: ProjectTable, answer: Extract<RainAnswer, { id: string }>) => {
+  const saveSeries = async (db: Db, project: ProjectTable, answer: Extract<RainAnswer, { id: string }>) => {
     const now = new Date().toISOString();
     const summary = JSON.stringify(answer.summary);
     await db
@@ -261,8 +279,9 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
           ? `${fileName(files[0]!.name.replace(/\.[^.]*$/, ''))}.zip`
           : files[0]!.name;
         const fileId = newId();
-        const target = { project, added: kept.byteLength, file: true, admin: adminOf(request) !== null };
-        await quotas.store(request, reply, target, async (trx) => {
+        const added = kept.byteLength + (await seriesCharge(project, answer));
+        const target = { project, added, file: true, admin: adminOf(request) !== null };
+        const series = await quotas.store(request, reply, target, async (trx) => {
           // the project keeps its last upload of rain files: the one before goes (its series stays while named)
           await trx
             .deleteFrom('files')
@@ -282,10 +301,11 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
               created_at: new Date().toISOString(),
             })
             .execute();
+          return 'choose' in answer ? undefined : saveSeries(trx, project, answer);
         });
         const file = { id: fileId, filename, size: kept.byteLength };
-        if ('choose' in answer) return { file, stations: answer.choose };
-        return { file, series: await saveSeries(project, answer) };
+        if (series) return { file, series };
+        return { file, stations: 'choose' in answer ? answer.choose : [] };
       },
     );
 
@@ -328,7 +348,17 @@ export const rainRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
         });
         const file = { id: row.id, filename: row.filename, size: row.size };
         if ('choose' in answer) return { file, stations: answer.choose };
-        return { file, series: await saveSeries(project, answer) };
+        // the file was counted when it was uploaded; the series it now gives is counted as it is stored
+        const target = {
+          project,
+          added: await seriesCharge(project, answer),
+          file: false,
+          admin: adminOf(request) !== null,
+        };
+        return {
+          file,
+          series: await quotas.store(request, reply, target, (trx) => saveSeries(trx, project, answer)),
+        };
       },
     );
 
