@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { counters, resetCounters } from '../../engine';
 import { cookiesOf, freshPlace, serversByMode, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
@@ -33,6 +34,24 @@ describe('results_xlsx', () => {
       url: `/api/${type}/results_xlsx/${id}?locale=${locale}`,
       headers: { cookie: owner },
     });
+
+  it("checks a project's answers once per content: asked again, its workbook derives nothing on the server's thread", async () => {
+    // (a helper's attack, 2026-11-30: each ask of a 200-roof workbook derived the project, about 50 ms
+    // of the server's thread, even when the full queue then refused it)
+    const id = await create(
+      'smca',
+      projectBody('smca', (d) => {
+        const roofs = d.roofs as Record<string, unknown>[];
+        d.roofs = Array.from({ length: 20 }, (_, i) => ({ ...roofs[0], name: `Toiture ${i + 1}` }));
+      }),
+    );
+    await servers.inject({ method: 'GET', url: `/api/smca/calculate/${id}`, headers: { cookie: owner } });
+    expect((await download('smca', id, 'en')).statusCode).toBe(200);
+    resetCounters();
+    for (const locale of ['en', 'fr', 'en'])
+      expect((await download('smca', id, locale)).statusCode).toBe(200);
+    expect(counters.fieldDerivations).toBe(0);
+  });
 
   it('gives the annual and monthly figures of every roof, in English and US gallons for an imperial project', async () => {
     const id = await create(
