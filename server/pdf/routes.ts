@@ -2,14 +2,13 @@ import '@fastify/swagger';
 import type { FastifyPluginAsyncJsonSchemaToTs } from '@fastify/type-provider-json-schema-to-ts';
 import { sql } from 'kysely';
 import { adminOf } from '../auth/identity';
-import type { StoredProject } from '../calc';
 import { contentDisposition } from '../files/contentDisposition';
 import { answers, fileBody, noContent } from '../http/answers';
 import { HttpError } from '../http/HttpError';
 import { assertFewValues, turnFor } from '../http/turns';
 import { visitorOf } from '../http/visitor';
 import { getProject, variantsOf, patchProject } from '../projects/repository';
-import { assertCalculable, assertShown, shownVersion } from '../projects/refusal';
+import { assertShown, assertStoredCalculable, shownVersion } from '../projects/refusal';
 import { imageSize } from './imageSize';
 import type { NoteEntry } from './noteDocument';
 import { costOfBytes } from '../workers/pool';
@@ -228,10 +227,7 @@ export const pdfRoutes: FastifyPluginAsyncJsonSchemaToTs = async (app) => {
       await turnFor((request.body as { data?: unknown } | null)?.data);
       const { entries, charts } = payloadOf(request.body, megapixels);
       // a project whose answers the bundle's rules block is no more noted than calculated
-      assertCalculable(request, product, {
-        id: row.id,
-        steps: JSON.parse(row.content) as StoredProject['steps'],
-      });
+      assertStoredCalculable(request, product, row);
       // Every printed note is issued under its own code (issue 30): kept with what it was printed from.
       const code = newCode();
       const locale = request.query.locale ?? 'fr';

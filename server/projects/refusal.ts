@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { deriveCards, fromServer } from '../../engine';
 import {
@@ -12,6 +13,7 @@ import { HttpError } from '../http/HttpError';
 import { i18nOf } from '../i18n';
 import { reasonCard, reasonText } from '../../words/reasonText';
 import { bundleOfProduct, type ProductType } from './products';
+import { LruCache } from './lruCache';
 
 /**
  * The language of a request for a product: `?locale=` when the calculator has it, else the first of the
@@ -90,6 +92,26 @@ export function assertCalculable(
 ): void {
   const reasons = projectProblems(bundleOfProduct(type), project, opts);
   if (reasons.length) throw refusal(type, project, reasons, localeOf(request, type));
+}
+
+/** Stored answers found calculable, by the SHA-256 of their product and content (128 B an entry). */
+const calculable = new LruCache<true>(1024 * 1024);
+
+/**
+ * assertCalculable for a stored project's row, once per content: the check derives the whole project on
+ * the server's thread (about 50 ms for 200 roofs), and a note asked again and again, most then refused by
+ * the printers' full queue, paid it each time (a helper's attack, 2026-11-30, on the workbooks: 16 s of
+ * the thread in 43). What passed is kept; a refusal is worded anew in the request's language.
+ */
+export function assertStoredCalculable(
+  request: FastifyRequest,
+  type: ProductType,
+  row: { id: string; content: string },
+): void {
+  const key = createHash('sha256').update(type).update('\0').update(row.content).digest('base64');
+  if (calculable.get(key)) return;
+  assertCalculable(request, type, { id: row.id, steps: JSON.parse(row.content) as StoredProject['steps'] });
+  calculable.set(key, true, 128);
 }
 
 /** The `?version=` a page sends with what it asks of the results it shows (a workbook, a note). */

@@ -3,6 +3,7 @@ import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { pdfPages, pdfText } from '../pdfText';
 import { dateText } from '../../words/dates';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { counters, resetCounters } from '../../engine';
 import { cookiesOf, freshPlace, serversByMode, type Place } from './harness';
 import { projectBody } from './projects.fixtures';
 
@@ -209,6 +210,24 @@ describe('pdf_download', () => {
     expect(text).toContain('melts at 0.066 in per degree-day above 32 °F');
     expect(text).not.toMatch(/°C/);
     expectNoteHygiene(text, id, 'Page 1 / ');
+  });
+
+  it("checks a project's answers once per content: printed again, its note derives nothing on the server's thread", async () => {
+    // (a helper's attack, 2026-11-30, on the workbooks: each ask derived the project, about 50 ms of the
+    // server's thread for 200 roofs, even when the full queue then refused it)
+    const id = await create('slowli', projectBody('sl'));
+    await inject({ method: 'GET', url: `/api/sl/calculate/${id}`, headers: { cookie: owner } });
+    const print = () =>
+      inject({
+        method: 'POST',
+        url: `/api/slowli/pdf_download/${id}`,
+        payload: note([]),
+        headers: { cookie: owner },
+      });
+    expect((await print()).statusCode).toBe(200);
+    resetCounters();
+    expect((await print()).statusCode).toBe(200);
+    expect(counters.fieldDerivations).toBe(0);
   });
 
   it('writes the sl note with its limiters, its verdict and the flow-limiter method', async () => {
