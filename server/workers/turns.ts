@@ -10,6 +10,13 @@ export interface Turn {
   seq: number;
 }
 
+/** What is remembered of a visitor: its last finish tag, whether it was served, when its last job started. */
+interface Memory {
+  finish: number;
+  served: boolean;
+  started?: number;
+}
+
 /** Visitors remembered while the service stays busy; past this, the oldest without a job are forgotten. */
 const REMEMBERED = 10_000;
 
@@ -25,8 +32,9 @@ const REMEMBERED = 10_000;
  * - displace: a full queue takes a newcomer in place of the last waiting job of the visitor that holds
  *   the most places (running and waiting), when that visitor holds more than the newcomer would, or as
  *   many but has been served and the newcomer not, or as many, served alike, and its job's finish tag is
- *   larger than the newcomer's would be: the queue is never full for a visitor not yet served while
- *   another holds a place in it, nor for anyone while another holds more places than it or has had more.
+ *   larger than the newcomer's would be, or the same tag but its visitor's last job started after the
+ *   newcomer's last did: the queue is never full for a visitor not yet served while another holds a place
+ *   in it, nor for anyone while another holds more places than it, has had more, or was served since.
  * A visitor is remembered (its last tag, whether it was served) after its jobs are done, so that asking
  * again at once does not make it new; memory ends when the pool is idle, or for the oldest of more than
  * REMEMBERED visitors.
@@ -36,10 +44,12 @@ export class Turns<T extends Turn> {
   private readonly lanes = new Map<string, T[]>();
   /** places (jobs running or waiting) per visitor */
   private readonly held = new Map<string, number>();
-  private readonly memory = new Map<string, { finish: number; served: boolean }>();
+  private readonly memory = new Map<string, Memory>();
   /** the virtual clock: the start tag of the last job started */
   private clock = 0;
   private arrivals = 0;
+  /** jobs started in this busy spell: a visitor's memory keeps the count its last job started at */
+  private starts = 0;
   /** jobs waiting, all visitors together */
   waiting = 0;
 
@@ -57,6 +67,11 @@ export class Turns<T extends Turn> {
     return this.memory.get(visitor)?.served ? 1 : 0;
   }
 
+  /** When a visitor's last job started (the spell's count of starts then), 0 for one not yet served. */
+  private lastStarted(visitor: string): number {
+    return this.memory.get(visitor)?.started ?? 0;
+  }
+
   /**
    * The waiting job a newcomer of `visitor` would take the place of when the queue is full (see the
    * class), or undefined when the queue is full for it.
@@ -66,16 +81,19 @@ export class Turns<T extends Turn> {
     let rank: number[] = [];
     for (const [who, lane] of this.lanes) {
       const last = lane[lane.length - 1]!;
-      const r = [this.placesOf(who), this.served(who), last.finish, last.seq];
+      const r = [this.placesOf(who), this.served(who), last.finish, this.lastStarted(who), last.seq];
       if (!worst || before(rank, r)) [worst, rank] = [last, r];
     }
     if (!worst) return undefined;
     // Between visitors holding as many places and served alike, the one whose share has had less (the
     // smaller finish tag its job would take, as add gives it) takes the place: else a visitor served
-    // once in a busy spell found the queue full for good while a few addresses kept it full.
+    // once in a busy spell found the queue full for good while a few addresses kept it full. Tags tie
+    // when every job costs as much (the rain reader's): then the one served longer ago takes the place,
+    // else six addresses asking again at once kept an upload of every third or fourth refused (attack13,
+    // tests/server/turns.test.ts).
     const finish = Math.max(this.clock, this.memory.get(visitor)?.finish ?? 0) + Math.max(1, cost);
-    const mine = [this.placesOf(visitor) + 1, this.served(visitor), finish];
-    return before(mine, rank.slice(0, 3)) ? worst : undefined;
+    const mine = [this.placesOf(visitor) + 1, this.served(visitor), finish, this.lastStarted(visitor)];
+    return before(mine, rank.slice(0, 4)) ? worst : undefined;
   }
 
   /** Queues a job: tags it and holds its place. */
@@ -85,7 +103,7 @@ export class Turns<T extends Turn> {
     job.start = Math.max(this.clock, memory?.finish ?? 0);
     job.finish = job.start + job.cost;
     job.seq = this.arrivals += 1;
-    this.remember(visitor, { finish: job.finish, served: memory?.served ?? false });
+    this.remember(visitor, { ...memory, finish: job.finish, served: memory?.served ?? false });
     const lane = this.lanes.get(visitor);
     if (lane) lane.push(job);
     else this.lanes.set(visitor, [job]);
@@ -124,7 +142,11 @@ export class Turns<T extends Turn> {
     if (!pick.length) this.lanes.delete(job.visitor);
     this.waiting -= 1;
     this.clock = Math.max(this.clock, job.start);
-    this.remember(job.visitor, { finish: this.memory.get(job.visitor)?.finish ?? job.finish, served: true });
+    this.remember(job.visitor, {
+      finish: this.memory.get(job.visitor)?.finish ?? job.finish,
+      served: true,
+      started: (this.starts += 1),
+    });
     return job;
   }
 
@@ -137,6 +159,7 @@ export class Turns<T extends Turn> {
     if (this.held.size === 0) {
       this.memory.clear();
       this.clock = 0;
+      this.starts = 0;
     }
   }
 
@@ -148,7 +171,7 @@ export class Turns<T extends Turn> {
     return jobs;
   }
 
-  private remember(visitor: string, tag: { finish: number; served: boolean }): void {
+  private remember(visitor: string, tag: Memory): void {
     this.memory.delete(visitor);
     this.memory.set(visitor, tag);
     if (this.memory.size <= REMEMBERED) return;
