@@ -99,3 +99,20 @@ export function labelLines(texts: string[], max: number): string[][] {
       : [one];
   });
 }
+
+/**
+ * Labels told apart (distinctLabels) at the most characters for which every one `fits` (a select's closed
+ * box, measured by the caller): the texts unchanged when they all fit, else each cut in its middle or
+ * where it differs from the others, never below 8 characters.
+ */
+export function fittedLabels(texts: string[], fits: (label: string) => boolean): string[] {
+  if (texts.every(fits)) return texts;
+  let lo = 8;
+  let hi = Math.max(lo, ...texts.map((t) => [...t].length));
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (distinctLabels(texts, mid).every(fits)) lo = mid;
+    else hi = mid - 1;
+  }
+  return distinctLabels(texts, lo);
+}

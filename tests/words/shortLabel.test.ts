@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distinctLabels, labelLines, shortLabel } from '../../words/shortLabel';
+import { distinctLabels, fittedLabels, labelLines, shortLabel } from '../../words/shortLabel';
 
 describe('shortLabel (the spill diagram, on the page and in the note)', () => {
   const long = (n: number) => `Toiture-terrasse végétalisée du bâtiment principal, aile nord-est numéro ${n}`;
@@ -63,5 +63,27 @@ describe('labelLines (the spill diagram on the page: two lines a box)', () => {
     expect(shown[1]).toEqual(['…bâtiment B – aile', 'nord-est niveau R+1 z…']);
     expect(shown[2]).toEqual(shown[0]);
     for (const l of shown.flat()) expect([...l].length).toBeLessThanOrEqual(22);
+  });
+});
+
+describe('fittedLabels (a select of roofs, its closed box measured)', () => {
+  const long = 'Bâtiment administratif principal, aile nord-est, toiture terrasse';
+  const names = ['Égouts', 'Jardin', `${long} 3`, `${long} 4`, `${long} 12`];
+  const within = (n: number) => (l: string) => [...l].length <= n;
+
+  it('keeps every name whole when all fit', () => {
+    expect(fittedLabels(names, within(80))).toEqual(names);
+  });
+
+  it('cuts only the names too long, at the most characters that fit, each still told apart', () => {
+    const shown = fittedLabels(names, within(30));
+    expect(shown.slice(0, 2)).toEqual(['Égouts', 'Jardin']);
+    for (const l of shown) expect([...l].length).toBeLessThanOrEqual(30);
+    expect(shown[2]).toMatch(/^Bâtiment.*….*terrasse 3$/);
+    expect(shown[3]).toMatch(/terrasse 4$/);
+    expect(shown[4]).toMatch(/terrasse 12$/);
+    expect(new Set(shown).size).toBe(names.length);
+    // one character more and some would not fit: the most that fit
+    expect(fittedLabels(names, within(29)).some((l, i) => l !== shown[i])).toBe(true);
   });
 });

@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN } from './ports';
+
+/**
+ * An architect's 30 roofs of long names, a site manager's phone (helper ux9): a chosen spill destination
+ * reads apart from the others in its closed select, the spill diagram shortens names only where it has no
+ * room, a project's long name is not cut to one line in a phone's header, and the last step's pinned bar
+ * keeps what it says in two rows, not three.
+ */
+
+const long = 'Bâtiment administratif principal, aile nord-est, toiture terrasse';
+const site = 'Résidence Les Jardins de la Bréguières – réhabilitation des toitures, tranche 2';
+
+type Example = { steps: Record<string, { forms: { form: Record<string, unknown>; uuid: string }[] }> };
+
+/** sm's example with 30 roofs of long names and a long site name; roofs 1 and 2 spill onto roofs 3 and 4. */
+async function smWith30Roofs(page: Page): Promise<string> {
+  const example = JSON.parse(
+    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sm-paris.json'), 'utf8'),
+  ) as Example;
+  const [a, b] = example.steps.Toiture!.forms.map((f) => f.form);
+  const roofs = Array.from({ length: 30 }, (_, i) => ({
+    form: { ...(i % 2 ? b : a), name: `${long} ${i + 1}` },
+    uuid: `Toiture${i}`,
+  }));
+  example.steps.Toiture!.forms = roofs;
+  example.steps.Chantier!.forms[0]!.form.name = site;
+  example.steps.Deversement!.forms = roofs.map((r, i) => ({
+    form: {
+      source: { ...r.form, uuid: r.uuid },
+      destination: i < 2 ? { ...roofs[i + 2]!.form, uuid: roofs[i + 2]!.uuid } : 'Égouts',
+    },
+    uuid: `Deversement${i}`,
+  }));
+  await page.goto(`${ADMIN}/client/login`);
+  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/history$/);
+  const made = await page.request.post(`${ADMIN}/api/skywater_manager/project`, {
+    data: { steps: example.steps },
+  });
+  expect(made.ok()).toBe(true);
+  return ((await made.json()) as { id: string }).id;
+}
+
+/** The chosen option's label as the closed select shows it, and whether it fits the select's box. */
+const closedSelect = (page: Page, n: number) =>
+  page
+    .getByRole('combobox', { name: /^Se déverse dans/ })
+    .nth(n)
+    .evaluate((select: HTMLSelectElement) => {
+      const s = getComputedStyle(select);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = s.font;
+      const shown = select.selectedOptions[0]!.label;
+      const room =
+        select.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight) - parseFloat(s.fontSize); // the arrow takes an em at least
+      return {
+        shown,
+        whole: select.selectedOptions[0]!.text,
+        fits: context.measureText(shown).width <= room,
+      };
+    });
+
+for (const [width, height] of [
+  [1366, 768],
+  [390, 844],
+] as const) {
+  test(`at ${width} px, a chosen roof of a long name reads apart from its neighbour's in the closed select`, async ({
+    page,
+  }) => {
+    test.setTimeout(180_000);
+    const id = await smWith30Roofs(page);
+    await page.setViewportSize({ width, height });
+    await page.goto(`${ADMIN}/client/sm/calculator/5?id=${id}`);
+    await expect(page.getByRole('heading', { name: 'Déversements', exact: true })).toBeVisible();
+    // both cut to "Bâtiment administratif princip" before: roof 3 and roof 4 read alike
+    await expect.poll(() => closedSelect(page, 0)).toMatchObject({ fits: true, shown: /terrasse 3$/ });
+    expect((await closedSelect(page, 0)).whole).toBe(`${long} 3`);
+    if (width > 767) {
+      await expect.poll(() => closedSelect(page, 1)).toMatchObject({ fits: true, shown: /terrasse 4$/ });
+    }
+    await page.screenshot({ path: test.info().outputPath(`spill-select-${width}.png`) });
+  });
+}
+
