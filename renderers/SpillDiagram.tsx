@@ -1,8 +1,11 @@
+import { useLayoutEffect, useRef, useState } from 'react';
 import { spillLayout, type DiagramNode, type StepDef, type StepState } from '../engine';
 import { labelLines } from '../words/shortLabel';
 import { tr, useRender } from './context';
 
-const W = 170;
+/** A box's width at the least, and at the most where the region has room (helper ux9). */
+const W_MIN = 170;
+const W_MAX = 340;
 /** A box's height for one line of label, and for two (16 px a line). */
 const H1 = 34;
 const H2 = 50;
@@ -11,8 +14,27 @@ const GAP_Y = 12;
 /** The labels' size (13 px, app/styles.css) may shrink with the picture to 11 px, no further (issue 37). */
 const MIN_SCALE = 11 / 13;
 
-/** Characters a line of a box's label holds (two lines at most); the whole label is in the box's tooltip. */
+/**
+ * Characters a line of the narrowest box's label holds (two lines at most); a wider box holds as many more
+ * as its width allows. The whole label is in the box's tooltip.
+ */
 export const LABEL_CHARS = 22;
+
+/** The width of the diagram's region once laid out (null before, and where nothing is laid out). */
+function useRegionWidth(drawn: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setWidth(el.clientWidth > 0 ? el.clientWidth : null);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [drawn]);
+  return [ref, width] as const;
+}
 
 /**
  * A picture of where each card's choice leads (the bundle's `diagram`: the spills), as engine/spillLayout
@@ -22,6 +44,7 @@ export const LABEL_CHARS = 22;
 export function SpillDiagram({ def, step }: { def: StepDef; step: StepState }) {
   const { t } = useRender();
   const layout = spillLayout(def, step);
+  const [region, regionWidth] = useRegionWidth(layout !== null && def.diagram !== undefined);
   if (!layout || !def.diagram) return null;
   const cardNo = new Map(step.cards.map((c, i) => [c.title, i + 1]));
   // a card not yet named is called by its number ('Carte 3')
@@ -31,7 +54,14 @@ export function SpillDiagram({ def, step }: { def: StepDef; step: StepState }) {
       : tr(t, n.label.ref).trim() || `${t('common.card')} ${cardNo.get(n.label.ref) ?? ''}`.trim();
   const at = new Map(layout.nodes.map((n) => [n.id, n]));
   const labels = layout.nodes.map(label);
-  const shown = labelLines(labels, LABEL_CHARS);
+  // the boxes share the region's width (a desktop's), no wider than the longest name needs on two lines
+  // (with a few characters for the break at a space): names shortened only where there is no room
+  const longest = Math.max(...labels.map((l) => [...l].length));
+  const wanted = ((Math.ceil(longest / 2) + 6) * W_MIN) / LABEL_CHARS;
+  const room = regionWidth ? (regionWidth - 4 + GAP_X) / layout.columns - GAP_X : W_MIN;
+  const W = Math.round(Math.min(W_MAX, Math.max(W_MIN, Math.min(room, wanted))));
+  const chars = Math.floor((LABEL_CHARS * W) / W_MIN);
+  const shown = labelLines(labels, chars);
   // every box as tall as the tallest label needs, so that rows stay aligned
   const H = shown.some((l) => l.length > 1) ? H2 : H1;
   const x = (n: DiagramNode) => n.column * (W + GAP_X);
@@ -44,7 +74,7 @@ export function SpillDiagram({ def, step }: { def: StepDef; step: StepState }) {
       <figcaption id={titleId}>{t(def.diagram.title)}</figcaption>
       {/* narrowed to the screen down to MIN_SCALE of its size (labels of 11 px at least), then scrolled
           in its own region */}
-      <div className="spill-diagram-scroll" tabIndex={0} role="group" aria-labelledby={titleId}>
+      <div ref={region} className="spill-diagram-scroll" tabIndex={0} role="group" aria-labelledby={titleId}>
         <svg
           role="img"
           aria-labelledby={titleId}

@@ -86,3 +86,34 @@ for (const [width, height] of [
   });
 }
 
+test('at 1366 x 768, the spill diagram gives each roof its whole name where the page has room', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const id = await smWith30Roofs(page);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`${ADMIN}/client/sm/calculator/5?id=${id}`);
+  await expect(page.locator('.spill-diagram text').first()).toBeVisible();
+  // "Bâtiment administratif / principal,…terrasse 3" in a third of the room the page gave it
+  await expect
+    .poll(() =>
+      page
+        .locator('.spill-node')
+        .evaluateAll((nodes) =>
+          nodes
+            .map((n) => [
+              n.querySelector('title')!.textContent,
+              [...n.querySelectorAll('tspan')].map((t) => t.textContent).join(' '),
+            ])
+            .filter(([whole, shown]) => whole !== shown),
+        ),
+    )
+    .toEqual([]);
+  const fits = await page.evaluate(() => {
+    const region = document.querySelector('.spill-diagram-scroll')!;
+    return region.scrollWidth <= region.clientWidth && document.documentElement.scrollWidth <= innerWidth;
+  });
+  expect(fits).toBe(true);
+  await page.locator('.spill-diagram').screenshot({ path: test.info().outputPath('spill-diagram-1366.png') });
+});
+
