@@ -117,3 +117,30 @@ test('at 1366 x 768, the spill diagram gives each roof its whole name where the 
   await page.locator('.spill-diagram').screenshot({ path: test.info().outputPath('spill-diagram-1366.png') });
 });
 
+test("at 390 x 844, a project's long name is read in the header, and each step's first field still shows", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const id = await smWith30Roofs(page);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${ADMIN}/client/sm/calculator/1?id=${id}`);
+  const name = page.locator('.project-name');
+  await expect(name).toContainText(site);
+  // one line cut "Projet : Résidence Les Jardins de la Bréguiè…"
+  expect(
+    await name.evaluate((p) => p.scrollWidth <= p.clientWidth && p.scrollHeight <= p.clientHeight + 1),
+  ).toBe(true);
+  for (const n of [1, 2, 3, 4, 5]) {
+    await page.goto(`${ADMIN}/client/sm/calculator/${n}`);
+    await expect(name).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    const field = page.locator('.step').locator('input:not([type=hidden]), select, textarea').first();
+    await expect(field).toBeVisible();
+    const box = (await field.boundingBox())!;
+    const footer = (await page.locator('.wizard-footer').boundingBox())!;
+    expect(box.y + box.height, `step ${n}: the first field's bottom`).toBeLessThanOrEqual(footer.y);
+  }
+  await page.goto(`${ADMIN}/client/sm/calculator/1`);
+  await page.screenshot({ path: test.info().outputPath('phone-header-390.png') });
+});
+
