@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN } from './ports';
+import { ADMIN, CLIENT } from './ports';
 
 /**
  * An architect's 30 roofs of long names, a site manager's phone (helper ux9): a chosen spill destination
@@ -144,3 +144,22 @@ test("at 390 x 844, a project's long name is read in the header, and each step's
   await page.screenshot({ path: test.info().outputPath('phone-header-390.png') });
 });
 
+test("at 390 x 844, sl's last step with steps left: the pinned bar says what is left in two rows, not three", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${CLIENT}/client/sl/calculator/3`);
+  await expect(page.getByRole('heading', { name: 'Toitures', exact: true })).toBeVisible();
+  const footer = page.locator('.wizard-footer');
+  const reason = footer.locator('.submit-reason');
+  const previous = footer.getByRole('button', { name: 'Précédent' });
+  const submit = footer.getByRole('button', { name: 'Lancer le calcul' });
+  for (const part of [reason, previous, submit]) await expect(part).toBeInViewport({ ratio: 1 });
+  // Previous, the reason and the button each on a row of their own: 159 px, a fifth of the screen
+  const bar = (await footer.boundingBox())!;
+  expect(bar.height).toBeLessThanOrEqual(110);
+  expect((await previous.boundingBox())!.y).toBeCloseTo((await submit.boundingBox())!.y, 0);
+  // what is left, without "Pour envoyer" (sending reads as to the sales team, and the button calculates)
+  await expect(reason).toHaveText('À compléter : Informations client, Informations chantier, Toitures.');
+  await page.screenshot({ path: test.info().outputPath('phone-sl-last-step-390.png') });
+});

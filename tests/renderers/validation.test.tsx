@@ -11,7 +11,7 @@ describe('validation that explains itself', () => {
     renderWizard(bundle, valid, [1, 2, 1, 1, 1], 4);
     const submit = screen.getByRole('button', { name: 'Vérifier mes réponses' });
     expect(submit).toBeDisabled();
-    expect(submit).toHaveAccessibleDescription('Pour envoyer, complétez : Informations chantier.');
+    expect(submit).toHaveAccessibleDescription('À compléter : Informations chantier.');
   });
 
   it('says why Submit is disabled when the roofs have no drain at all (sl)', () => {
