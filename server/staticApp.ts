@@ -74,6 +74,15 @@ export async function serveApp(
   const pages = pageDrawer(app, distDir, drawPagesMs);
   const spa = async (request: FastifyRequest, reply: FastifyReply) => {
     const url = new URL(request.url, 'http://app');
+    // a script or style of a build made after the start (fastify-static lists the folder once): sent as
+    // itself, a missing one a 404; never the page in its place, which a browser refuses as a module
+    // script (the page blank until a restart, although it names the new scripts)
+    const asset = url.pathname.slice('/client/'.length);
+    if (asset.startsWith('assets/')) {
+      const readable = /^[\w./-]+$/.test(asset) && !asset.includes('..') && !asset.endsWith('.map');
+      if (readable && existsSync(join(distDir, asset))) return reply.sendFile(asset);
+      return reply.callNotFound();
+    }
     const { page, hints } = current();
     // a stored project's wizard, drawn by the server when it can (server/ssr.ts): the visitor's own
     // answers in the page, which no shared cache keeps

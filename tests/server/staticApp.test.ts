@@ -21,7 +21,7 @@ function build(dir: string, n: number, at: Date): void {
     join(dir, 'index.html'),
     `<html><head><script type="module" src="/client/assets/index-${n}.js"></script></head><body></body></html>`,
   );
-  writeFileSync(join(dir, 'assets', `index-${n}.js`), '');
+  writeFileSync(join(dir, 'assets', `index-${n}.js`), `export const build = ${n};`);
   for (const f of ['index.html', '.vite/manifest.json']) utimesSync(join(dir, f), at, at);
 }
 
@@ -49,7 +49,16 @@ describe('a build made while the server runs', () => {
       expect(html, url).not.toContain('index-1.js');
     }
     expect(await page('/client/sl/calculator/1')).toContain('CalculatorPage-2.js');
-    expect((await app.inject({ method: 'GET', url: '/client/assets/index-2.js' })).statusCode).toBe(200);
+    // the new build's script itself, not the page in its place (a browser refuses a module script sent as
+    // text/html: the page stayed blank until a restart, seen by helper ux9); a script gone is a 404
+    const script = await app.inject({ method: 'GET', url: '/client/assets/index-2.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/javascript/);
+    expect(script.body).toBe('export const build = 2;');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gone = await app.inject({ method: 'GET', url: '/client/assets/index-1.js' });
+    expect(gone.statusCode).toBe(404);
+    expect(gone.headers['content-type']).not.toMatch(/html/);
     // a build caught with its manifest half written: the last page read still serves, never a 500
     build(dir, 3, new Date('2026-11-29T12:00:00Z'));
     writeFileSync(join(dir, '.vite', 'manifest.json'), '{"index.html": {"file": "assets/ind');
