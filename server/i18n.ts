@@ -8,6 +8,13 @@ const readJson = (path: string): Record<string, unknown> =>
   JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 
 /**
+ * Translators made, by product, locale and reading: the message files are read once, as the bundles are
+ * (projects/products.ts), not at every note, workbook or verification asked (six files read and parsed,
+ * about 1.3 ms of the server's thread each time: helper attack13). A translator only looks words up.
+ */
+const made = new Map<string, { i18n: Translator; locale: string }>();
+
+/**
  * The languages a product's notes are read in: its bundle's, and those its folder has messages for (the
  * verification page reads a French-only calculator's note in English: issue 37).
  */
@@ -31,6 +38,9 @@ export function i18nOf(
 ): { i18n: Translator; locale: string } {
   const locales = opts.reading ? readingLocales(type) : bundleOfProduct(type).locales;
   const locale = wanted && locales.includes(wanted) ? wanted : 'fr';
+  const key = `${type}|${locale}|${opts.reading ? 'reading' : ''}`;
+  const known = made.get(key);
+  if (known) return known;
   const messages = Object.fromEntries(
     locales.map((l) => [
       l,
@@ -42,5 +52,7 @@ export function i18nOf(
       ],
     ]),
   );
-  return { i18n: createI18n(messages, locale), locale };
+  const answer = { i18n: createI18n(messages, locale), locale };
+  made.set(key, answer);
+  return answer;
 }
