@@ -26,7 +26,9 @@ export async function serveApp(
     root: distDir,
     prefix: '/client/',
     wildcard: false,
-    index: ['index.html'],
+    // the app's own address (/client/) is the page's route below, as every other page: served from disk,
+    // it was a 404 while a build under the running server had emptied dist/
+    index: false,
     // The build writes .br and .gz beside each file (vite.config.ts): sent as they are to browsers that
     // take them. Hashed assets never change: cached for a year; the page itself is checked each time.
     preCompressed: true,
@@ -99,10 +101,13 @@ export async function serveApp(
           .replace('</body>', `${drawn.state}</body>`),
       );
     }
+    // the page as last read, never the file: while a build has emptied dist/ (npm run build under the
+    // running server) the file is gone, and its 404 sent as text/html was a 500
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8');
-    return links ? reply.send(page.replace('</head>', `${links}</head>`)) : reply.sendFile('index.html');
+    return reply.send(links ? page.replace('</head>', `${links}</head>`) : page);
   };
   app.get('/client', (_request, reply) => reply.redirect('/client/'));
+  app.get('/client/', spa);
   app.get('/client/*', spa);
   return { warmPages: pages.warm };
 }
