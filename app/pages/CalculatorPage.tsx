@@ -5,7 +5,7 @@ import { Skeleton } from '../components/Skeleton';
 import { useFrame } from '../frame';
 import { useFrameWizardActions } from '../state/useWizard';
 import { wizardAtoms } from '../state/wizardAtoms';
-import { CalculatorHead } from './calculator/CalculatorHead';
+import { CalculatorHead, CalculatorTools } from './calculator/CalculatorHead';
 import { LeaveGuard } from './calculator/LeaveGuard';
 import { PreviewRequests } from './calculator/PreviewRequests';
 import { ProjectNotice, ProjectTools } from './calculator/ProjectNotice';
@@ -91,7 +91,9 @@ export function CalculatorPage() {
             onOpen={openProject}
             onReload={(id) => void project.reload(id)}
           />
-          <ProjectTools lost={notice?.kind === 'lost' || notice?.kind === 'unknown'} onOpen={openProject} />
+          <CalculatorTools>
+            <ProjectTools lost={notice?.kind === 'lost' || notice?.kind === 'unknown'} onOpen={openProject} />
+          </CalculatorTools>
           {/* a stored project on its way: its shape, not an empty form one could start typing into */}
           {project.opening || !drawn ? (
             <Skeleton label={t('app.loading')} />

@@ -209,6 +209,44 @@ test('at 1366 x 768, the spill step of 30 roofs: the first choice on the first s
   ).toBe(true);
 });
 
+test('at 1366 x 768 in English (smca, 30 roofs): the first "Flows into" on the first screen, under the units and language', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto(`${CANADA}/client/smca/calculator`);
+  await page.getByRole('combobox', { name: 'Langue' }).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Client information' })).toBeVisible();
+  const made = await page.request.post(`${CANADA}/api/smca/project`, {
+    data: { steps: with30Roofs('smca-toronto.json').steps },
+  });
+  expect(made.ok()).toBe(true);
+  const id = ((await made.json()) as { id: string }).id;
+  await page.goto(`${CANADA}/client/smca/calculator/5?id=${id}`);
+  await expect(page.getByRole('heading', { name: 'Spills', exact: true })).toBeVisible();
+  await expect(page.locator('.spill-diagram text').first()).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  // the language line and the units' box took 100 px more than sm's page: the first choice ended at 839 px
+  await expect(page.getByRole('combobox', { name: /^Flows into/ }).first()).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: test.info().outputPath('desktop-smca-step5-30-roofs-en.png') });
+  // the language, the units and the project's tools all still there, none over another or the title
+  const boxes = await Promise.all(
+    [
+      page.getByRole('combobox', { name: 'Language' }),
+      page.getByRole('heading', { name: 'Stormwater retention (Canada)' }),
+      page.getByRole('group', { name: 'Units' }),
+      page.getByText('Find this project elsewhere'),
+    ].map(async (l) => (await l.boundingBox())!),
+  );
+  for (const [i, a] of boxes.entries())
+    for (const b of boxes.slice(i + 1))
+      expect(
+        a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y,
+      ).toBe(true);
+  await page.getByRole('radio', { name: 'Imperial' }).check();
+  await expect(page.getByRole('radio', { name: 'Imperial' })).toBeChecked();
+});
+
 test('at 390 x 844 in English (smca, 30 roofs): every step shows its first field without scrolling; the diagram is legible', async ({
   page,
 }) => {
