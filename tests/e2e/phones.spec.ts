@@ -325,6 +325,24 @@ test("at 390 x 844 in English (smca, 30 roofs): the results open on the summary 
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.reload();
   await expect(page.getByText(`${long} 2: the first 5 mm of its own rain`)).toBeVisible();
+  // at 1366 px in imperial, the table's last column ("To the sewer per year") whole, not 11 px past the
+  // page's edge behind a sideways scroll
+  await page.getByRole('radio', { name: 'Imperial' }).check();
+  await expect(page.getByRole('cell', { name: /US gal$/ }).first()).toBeVisible();
+  const summary = page
+    .locator('.table-scroll')
+    .filter({ has: page.getByRole('rowheader', { name: `${long} 1` }) });
+  expect(await summary.evaluate((d) => d.scrollWidth - d.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(
+    page
+      .getByRole('region', { name: 'Annual summary' })
+      .getByRole('columnheader', { name: 'To the sewer per year' }),
+  ).toBeInViewport({
+    ratio: 1,
+  });
+  await page.screenshot({ path: test.info().outputPath('desktop-smca-results-imperial-en.png') });
+  await page.getByRole('radio', { name: 'Metric' }).check();
+  await expect(page.getByRole('cell', { name: /m³$/ }).first()).toBeVisible();
   // in French too (a longer brand's name, longer headings), the first roof above the bar on a phone
   await page.setViewportSize({ width: 390, height: 844 });
   await page.getByRole('combobox', { name: 'Language' }).selectOption('fr');
