@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN, CLIENT } from './ports';
+import { LONG_ROOF, smWithLongRoofs } from './project';
 
 /**
  * An architect's 30 roofs of long names, a site manager's phone (helper ux9): a chosen spill destination
@@ -10,40 +9,11 @@ import { ADMIN, CLIENT } from './ports';
  * keeps what it says in two rows, not three.
  */
 
-const long = 'Bâtiment administratif principal, aile nord-est, toiture terrasse';
+const long = LONG_ROOF;
 const site = 'Résidence Les Jardins de la Bréguières – réhabilitation des toitures, tranche 2';
 
-type Example = { steps: Record<string, { forms: { form: Record<string, unknown>; uuid: string }[] }> };
-
 /** sm's example with 30 roofs of long names and a long site name; roofs 1 and 2 spill onto roofs 3 and 4. */
-async function smWith30Roofs(page: Page): Promise<string> {
-  const example = JSON.parse(
-    readFileSync(join(import.meta.dirname, '../../server/calc/examples/sm-paris.json'), 'utf8'),
-  ) as Example;
-  const [a, b] = example.steps.Toiture!.forms.map((f) => f.form);
-  const roofs = Array.from({ length: 30 }, (_, i) => ({
-    form: { ...(i % 2 ? b : a), name: `${long} ${i + 1}` },
-    uuid: `Toiture${i}`,
-  }));
-  example.steps.Toiture!.forms = roofs;
-  example.steps.Chantier!.forms[0]!.form.name = site;
-  example.steps.Deversement!.forms = roofs.map((r, i) => ({
-    form: {
-      source: { ...r.form, uuid: r.uuid },
-      destination: i < 2 ? { ...roofs[i + 2]!.form, uuid: roofs[i + 2]!.uuid } : 'Égouts',
-    },
-    uuid: `Deversement${i}`,
-  }));
-  await page.goto(`${ADMIN}/client/login`);
-  await page.getByLabel('Mot de passe').fill('e2e-admin-password');
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/history$/);
-  const made = await page.request.post(`${ADMIN}/api/skywater_manager/project`, {
-    data: { steps: example.steps },
-  });
-  expect(made.ok()).toBe(true);
-  return ((await made.json()) as { id: string }).id;
-}
+const smWith30Roofs = (page: Page) => smWithLongRoofs(page, 30, { site, spillOnto: 2 });
 
 /** The chosen option's label as the closed select shows it, and whether it fits the select's box. */
 const closedSelect = (page: Page, n: number) =>

@@ -60,9 +60,14 @@ export const LONG_ROOF = 'Bâtiment administratif principal, aile nord-est, toit
 
 /**
  * Signed in as the admin (sm is an admin calculator), the sm example stored with `count` roofs named
- * LONG_ROOF 1, 2…, every other one a roof that holds no 8 mm, each spilling to the sewer; its id.
+ * LONG_ROOF 1, 2…, every other one a roof that holds no 8 mm, each spilling to the sewer (the first
+ * `spillOnto` onto the roof `spillOnto` further on), the site named `site` if given; its id.
  */
-export async function smWithLongRoofs(page: Page, count: number): Promise<string> {
+export async function smWithLongRoofs(
+  page: Page,
+  count: number,
+  opts: { site?: string; spillOnto?: number } = {},
+): Promise<string> {
   const example = JSON.parse(
     readFileSync(join(import.meta.dirname, '../../server/calc/examples/sm-paris.json'), 'utf8'),
   ) as { steps: Record<string, { forms: { form: Record<string, unknown>; uuid: string }[] }> };
@@ -72,8 +77,13 @@ export async function smWithLongRoofs(page: Page, count: number): Promise<string
     uuid: `Toiture${i}`,
   }));
   example.steps.Toiture!.forms = roofs;
+  if (opts.site !== undefined) example.steps.Chantier!.forms[0]!.form.name = opts.site;
+  const onto = opts.spillOnto ?? 0;
   example.steps.Deversement!.forms = roofs.map((r, i) => ({
-    form: { source: { ...r.form, uuid: r.uuid }, destination: 'Égouts' },
+    form: {
+      source: { ...r.form, uuid: r.uuid },
+      destination: i < onto ? { ...roofs[i + onto]!.form, uuid: roofs[i + onto]!.uuid } : 'Égouts',
+    },
     uuid: `Deversement${i}`,
   }));
   await page.goto(`${ADMIN}/client/login`);
