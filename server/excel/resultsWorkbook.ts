@@ -95,7 +95,8 @@ function addSummaryTable(summary: ExcelJS.Worksheet, { r, t, w, cell }: SheetInp
   ]);
   head.font = { bold: true };
   // The site's row: its own figures where the results give them, as on the page and in the note.
-  for (const x of summaryRows(r, t)) {
+  const rows = summaryRows(r, t);
+  for (const x of rows) {
     const row = addFigureRow(
       summary,
       [safeText(x.label)],
@@ -114,8 +115,31 @@ function addSummaryTable(summary: ExcelJS.Worksheet, { r, t, w, cell }: SheetInp
   }
   const sumNote = siteSumText(r, w, t);
   if (sumNote) summary.addRow([sumNote]);
-  summary.getColumn(1).width = 40;
+  fitNames(
+    summary,
+    rows.map((x) => safeText(x.label)),
+    40,
+  );
   for (let c = 2; c <= 9; c += 1) summary.getColumn(c).width = 18;
+}
+
+/** The widest a names column grows, in characters; a longer name wraps in its cell. */
+const NAMES_WIDTH = 70;
+
+/**
+ * The first column as wide as its longest name (`least` at least, NAMES_WIDTH at most): an architect's
+ * 66-character roof names read whole beside their figures (helper ux10: cut at 40), and a longer one wraps
+ * in its cell. The sentences above the table are alone on their rows and run on to the right.
+ */
+function fitNames(sheet: ExcelJS.Worksheet, names: string[], least: number): void {
+  const longest = Math.max(0, ...names.map((n) => n.length));
+  sheet.getColumn(1).width = Math.min(NAMES_WIDTH, Math.max(least, longest + 2));
+  if (longest + 2 <= NAMES_WIDTH) return;
+  const long = new Set(names.filter((n) => n.length + 2 > NAMES_WIDTH));
+  sheet.eachRow((row) => {
+    const cell = row.getCell(1);
+    if (typeof cell.value === 'string' && long.has(cell.value)) cell.alignment = { wrapText: true };
+  });
 }
 
 /** A row per roof and month, the rain in the project's units. */
@@ -148,4 +172,9 @@ function addMonthlySheet(monthly: ExcelJS.Worksheet, { r, t, w, cell }: SheetInp
   monthly.columns.forEach((c) => {
     c.width = 20;
   });
+  fitNames(
+    monthly,
+    r.toitureResults.map((x) => safeText(x.toiture.name)),
+    20,
+  );
 }

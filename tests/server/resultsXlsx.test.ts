@@ -132,6 +132,40 @@ describe('results_xlsx', () => {
     expect(monthly.getRow(1).values).toContain('Rain height (in)');
   });
 
+  it("gives roof names of an architect's length a column they read whole in, and wraps longer ones", async () => {
+    const long = 'Bâtiment administratif principal, aile nord-est, toiture terrasse 1';
+    const longer = `${'Très long nom de toiture, '.repeat(4)}fin`;
+    const id = await create(
+      'smca',
+      projectBody('smca', (d) => {
+        const roofs = d.roofs as Record<string, unknown>[];
+        d.roofs = [
+          { ...roofs[0], name: long },
+          { ...roofs[0], name: longer },
+        ];
+      }),
+    );
+    await servers.inject({ method: 'GET', url: `/api/smca/calculate/${id}`, headers: { cookie: owner } });
+    const res = await download('smca', id, 'en');
+    expect(res.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    for (const sheet of wb.worksheets) {
+      // Excel's width counts characters of the default font: the name and a margin, at most 70
+      expect(sheet.getColumn(1).width).toBeGreaterThanOrEqual(long.length);
+      expect(sheet.getColumn(1).width).toBeLessThanOrEqual(70);
+      let wrapped = 0;
+      sheet.eachRow((row) => {
+        const cell = row.getCell(1);
+        if (cell.value === longer) {
+          expect(cell.alignment?.wrapText).toBe(true);
+          wrapped += 1;
+        }
+      });
+      expect(wrapped).toBeGreaterThan(0);
+    }
+  });
+
   it('keeps the results when only the unit system changes, and the workbook follows it (issue 27 item 3)', async () => {
     const metric = projectBody('smca', (d) => {
       d.unit_system = 'METRIC';
