@@ -436,6 +436,11 @@ export interface VerdictDef {
   words: string;
   /** message prefix of the sentence: line + status, its parameters the figures' texts by key */
   line?: string;
+  /**
+   * json-logic giving the sentence's variant: line + status + '_' + the text it gives, where the messages
+   * have it (a share exactly on the one asked: "just the 90.0 % required", not "0.0 pt above")
+   */
+  lineContext?: JsonLogic;
   /** json-logic giving the findings: [{severity: 'reservation' | 'not_conform', message, params}] */
   findings?: JsonLogic;
   /** json-logic giving the rule's message key */

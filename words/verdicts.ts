@@ -58,6 +58,13 @@ function noteParams(n: VerdictNote, results: unknown, rows: FigureRow[], t: T): 
   return params;
 }
 
+/** The sentence's variant its bundle declares (a message context, chosen when the messages have it). */
+function lineContext(d: VerdictDef, results: unknown): { context?: string } {
+  if (d.lineContext === undefined) return {};
+  const context = evaluate(d.lineContext, results);
+  return typeof context === 'string' && context ? { context } : {};
+}
+
 /** The verdicts of `defs` over results, in words, in the order declared. */
 export function verdictTexts(
   defs: VerdictDef[] | undefined,
@@ -97,7 +104,7 @@ export function verdictTexts(
       status,
       words: status ? t(`${d.words}${status}`) : '–',
       tone: status ? TONES[status] : 'none',
-      line: status && d.line ? t(`${d.line}${status}`, params) : '',
+      line: status && d.line ? t(`${d.line}${status}`, { ...params, ...lineContext(d, results) }) : '',
       notes,
       findings,
       // the rule may quote the verdict's figures (the share of rainy days it asks)

@@ -112,6 +112,19 @@ describe("sm's target verdict (issue 37 item 8) and its reasons (issue 36 item 7
     expect(verdict({ target_mm: 8, site: { respectConsigneAbattement: 50 } }).status).toBeNull();
   });
 
+  it('says a share exactly on the one asked as just that, not "0,0 pt above" it (edge13)', () => {
+    expect(verdict(site(90.0)).line).toBe(
+      'Retenir 8\u00a0mm de chaque pluie\u00a0: tenu sur 90,0\u00a0% des jours de pluie, tout juste les 90,0\u00a0% demandés.',
+    );
+    // 89.96 is judged as it reads, 90,0 %: met, on the line
+    expect(verdict({ ...site(89.96), site: { ...site(89.96).site, target_met: true } }, 'en').line).toBe(
+      'Retaining 8\u00a0mm of every rain: met on 90.0\u00a0% of rainy days, just the 90.0\u00a0% required.',
+    );
+    expect(verdict(site(90.1)).line).toBe(
+      'Retenir 8\u00a0mm de chaque pluie\u00a0: tenu sur 90,1\u00a0% des jours de pluie, 0,1\u00a0pt au-dessus des 90,0\u00a0% demandés.',
+    );
+  });
+
   it('says a verdict within 7.5 points of the required share may go the other way under EPA SWMM 5.2.4', () => {
     // the helper's edges, 2026-11-29: the product at 90.0 % met, SWMM on the exported model 82.7-87.4 %
     const edge = verdict(site(90));
